@@ -1,0 +1,240 @@
+"""The engine's entry points: ``new_game``, ``legal_actions``, ``chance_outcomes``, ``apply_action``.
+
+A game is its configuration plus an ordered list of actions; chance events are actions too. The state
+keeps a seeded generator (seed + counter) that *proposes* chance outcomes (``sample_chance``); replaying
+recorded actions never re-rolls.
+
+>>> state = new_game(["atreides", "harkonnen"], seed=7)
+>>> state.phase, state.pending.kind, current_player(state)
+('setup', 'roll', 'chance')
+>>> while current_player(state) == "chance":
+...     state = apply_action(state, sample_chance(state))
+>>> state.pending.kind, current_player(state) in ("atreides", "harkonnen")
+('start', True)
+>>> sum(p for _, p in chance_outcomes(new_game(["atreides", "harkonnen"], seed=1)))
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from dunenb.actions import Action
+from dunenb.errors import IllegalActionError, InputError
+from dunenb.rules import setup, spice, storm
+from dunenb.rules.common import Handler, event, with_events
+from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
+from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
+
+HANDLERS: dict[str, Handler] = {**setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS}
+CHANCE = "chance"
+
+
+def make_config(
+    houses: Sequence[str], *, seed: int, secondary_storm: bool = False, worm_option: str = "standard",
+    turn_limit: int | None = None, victory_target: int | None = None,
+) -> GameConfig:
+    """Validate the table's choices; bad values raise :class:`InputError` naming the field and allowed values."""
+    houses = tuple(houses)
+    if not 2 <= len(houses) <= 8:
+        raise InputError("config/houses", f"houses: 2 to 8 Houses are needed, got {len(houses)}")
+    unknown = [h for h in houses if h not in HOUSE_IDS]
+    if unknown:
+        raise InputError("config/houses", f"houses: unknown {unknown}; allowed: {', '.join(HOUSE_IDS)}")
+    if len(set(houses)) != len(houses):
+        raise InputError("config/houses", "houses: each House may play once")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InputError("config/seed", f"seed must be a non-negative integer, not {seed!r}")
+    options = load_ruleset().worm_options
+    if worm_option not in options:
+        raise InputError("config/worm-option", f"worm_option {worm_option!r} not in {sorted(options)}")
+    if not isinstance(secondary_storm, bool):
+        raise InputError("config/secondary-storm", "secondary_storm must be true or false")
+    for name, value in (("turn_limit", turn_limit), ("victory_target", victory_target)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise InputError(f"config/{name.replace('_', '-')}", f"{name} must be a positive integer or null")
+    return GameConfig(houses=houses, seed=seed, secondary_storm=secondary_storm, worm_option=worm_option,
+                      turn_limit=turn_limit, victory_target=victory_target)
+
+
+def initial_state(config: GameConfig) -> GameState:
+    """The position before the first action of setup (SETUP-1 a, b done by ``config``)."""
+    ruleset = load_ruleset()
+    houses = {}
+    for house in config.houses:
+        rules = ruleset.house(house)
+        houses[house] = HouseState(
+            house=house, spice=rules.spice, reserve=Tokens(rules.tokens - rules.marked, rules.marked),
+            harvesters=rules.harvesters,
+        )
+    remaining: dict[str, int] = {}
+    for territory, value in ruleset.territory_cards:
+        remaining[card_id(territory, value)] = remaining.get(card_id(territory, value), 0) + 1
+    option = ruleset.worm_options[config.worm_option]
+    remaining[WORM_CARD] = option.base if option.base is not None else ruleset.worm_base(
+        has_fremen="fremen" in config.houses)
+    state = GameState(
+        config=config, phase="setup", turn=1, pending=None, houses=FrozenDict(houses), forces=FrozenDict(),
+        committed_harvesters=FrozenDict(), spice_on_map=FrozenDict(), storm_main=None,
+        storm_secondary=None, storm_tokens=FrozenDict(), storm_moves=FrozenDict(),
+        spice_deck=SpiceDeck(remaining=FrozenDict(remaining), discard=FrozenDict()),
+        bank=-sum(h.spice for h in houses.values()), rng_seed=config.seed,
+    )
+    return setup.begin(state)
+
+
+def new_game(houses: Sequence[str], *, seed: int, **options: object) -> GameState:
+    """Start a game for these Houses (SETUP-1). Options: ``secondary_storm``, ``worm_option``, ``turn_limit``,
+    ``victory_target``.
+
+    >>> new_game(["fremen", "emperor", "guild"], seed=3, secondary_storm=True).config.secondary_storm
+    True
+    """
+    return initial_state(make_config(houses, seed=seed, **options))  # type: ignore[arg-type]
+
+
+def current_player(state: GameState) -> str | None:
+    """The House to act, ``"chance"`` at a chance node, or ``None`` when the game is over."""
+    return None if state.pending is None else state.pending.actor
+
+
+def is_terminal(state: GameState) -> bool:
+    return state.pending is None
+
+
+def _handler(state: GameState) -> Handler:
+    if state.pending is None:
+        raise IllegalActionError("game/over", "the game is over: no action can be played")
+    return HANDLERS[state.pending.kind]
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """The outcomes of the chance node, with exact probabilities summing to 1 (empty at a decision)."""
+    handler = _handler(state)
+    return handler.outcomes(state) if handler.outcomes else []
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """The legal actions now: decisions for the House to act, or the outcomes of a chance node.
+
+    Where a decision space is too large to list (the Fremen's free split), a representative menu is
+    listed and ``apply_action`` accepts any action that passes the rule checks.
+    """
+    if state.pending is None:
+        return []
+    handler = _handler(state)
+    if handler.outcomes:
+        return [action for action, _ in handler.outcomes(state)]
+    return handler.decisions(state)
+
+
+def sample_chance(state: GameState) -> Action:
+    """The outcome the state's seeded generator proposes at this chance node (deterministic)."""
+    outcomes = chance_outcomes(state)
+    if not outcomes:
+        raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
+    generator = np.random.default_rng([state.rng_seed, state.rng_counter])
+    draw = generator.random()
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += float(probability)
+        if draw < cumulative:
+            return action
+    return outcomes[-1][0]
+
+
+def describe_pending(state: GameState) -> str:
+    if state.pending is None:
+        return "the game is over"
+    return f"turn {state.turn}, phase {state.phase}: waiting for {state.pending.kind!r} by {state.pending.actor}"
+
+
+def check_action(state: GameState, action: Action) -> IllegalActionError | None:
+    """Return the error that ``apply_action`` would raise for this action, or ``None`` if it is legal."""
+    if not isinstance(action, Action):
+        return IllegalActionError("action/type", f"{action!r} is not an action")
+    if state.pending is None:
+        return IllegalActionError("game/over", f"{action.notation()!r}: the game is over")
+    handler = HANDLERS[state.pending.kind]
+    where = f"{action.notation()!r} at {describe_pending(state)}"
+    if handler.outcomes:
+        outcomes = [a for a, _ in handler.outcomes(state)]
+        if action not in outcomes:
+            shown = ", ".join(a.notation() for a in outcomes[:6]) + (" ..." if len(outcomes) > 6 else "")
+            return IllegalActionError("chance/not-an-outcome", f"{where}: not a possible outcome; possible: {shown}")
+        return None
+    if action.is_chance:
+        return IllegalActionError("action/chance-at-decision", f"{where}: a chance outcome cannot be played here")
+    if action.actor != state.pending.actor:
+        return IllegalActionError("action/not-your-turn", f"{where}: House {action.actor!r} cannot act now")
+    decisions = handler.decisions(state)
+    if action in decisions:
+        return None
+    if handler.check and type(action) in {type(d) for d in decisions}:
+        error = handler.check(state, action)
+        if error is not None:
+            return IllegalActionError(error.code, f"{where}: {error.message}")
+        return None
+    kinds = sorted({d.kind for d in decisions})
+    if action.kind not in kinds:
+        return IllegalActionError("action/wrong-kind", f"{where}: expected one of {kinds}")
+    shown = ", ".join(d.notation() for d in decisions[:8]) + (" ..." if len(decisions) > 8 else "")
+    return IllegalActionError("action/illegal", f"{where}: not allowed; allowed: {shown}")
+
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """Play one action (a decision or a chance outcome) and return the new state.
+
+    The action is checked first: an illegal action raises :class:`IllegalActionError` naming the action,
+    the phase, the House and the reason, and the given state is untouched (states are immutable).
+    """
+    error = check_action(state, action)
+    if error is not None:
+        raise error
+    handler = HANDLERS[state.pending.kind]
+    following = handler.apply(dataclasses.replace(state, events=()), action)
+    if action.is_chance:
+        following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
+    return following
+
+
+def end_of_blow(state: GameState, *, setup: bool) -> GameState:
+    """After the spice blow. Per GAP-13 setup g) is turn 1's blow. Steps d) to j) come in later issues."""
+    return end_turn(state)
+
+
+def end_turn(state: GameState) -> GameState:
+    """Close the turn; the next starts with the storm (TURN-1 a). A table turn limit ends the game (GAP-36c)."""
+    limit = state.config.turn_limit
+    if limit is not None and state.turn >= limit:
+        state = with_events(state, event("game-over", f"Turn limit {limit} reached"))
+        return dataclasses.replace(state, phase="game-over", pending=None)
+    state = dataclasses.replace(state, turn=state.turn + 1)
+    state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
+    return storm.begin_phase(state)
+
+
+def view(state: GameState, house: str | None) -> GameState:
+    """The state as one House sees it: other hands, the Fremen's storm tokens and the generator are hidden.
+
+    ``house=None`` is the god view (for teaching) and returns the state unchanged.
+    """
+    if house is None:
+        return state
+    houses = FrozenDict({
+        h: hs if h == house else dataclasses.replace(hs, hand=("hidden",) * len(hs.hand))
+        for h, hs in state.houses.items()
+    })
+    tokens = state.storm_tokens if house == "fremen" else FrozenDict()
+    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0)
+
+
+def play_until_decision(state: GameState) -> GameState:
+    """Resolve chance nodes with the state's own generator until a House must decide (or the game ends)."""
+    while state.pending is not None and current_player(state) == CHANCE:
+        state = apply_action(state, sample_chance(state))
+    return state

@@ -1,0 +1,188 @@
+"""Shared helpers for the phase modules: sectors, storm order, handlers, state edits, destruction.
+
+>>> steps_from(24, 3)
+(1, 2, 3)
+>>> sector_distance_ccw(22, 2)
+4
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from dunenb.actions import Action
+from dunenb.errors import IllegalActionError
+from dunenb.ruleset import Ruleset, load_ruleset
+from dunenb.state import Event, FrozenDict, GameState, Pending, Tokens
+
+SECTORS = 24
+STORMS = ("main", "secondary")
+WEATHER_CONTROL = "weather-control"
+
+
+def rules() -> Ruleset:
+    return load_ruleset()
+
+
+def advance_sector(sector: int, steps: int) -> int:
+    """Move ``steps`` sectors counterclockwise (STORM-2: counting "1" per sector)."""
+    return ((sector - 1 + steps) % SECTORS) + 1
+
+
+def steps_from(sector: int, steps: int) -> tuple[int, ...]:
+    """The sectors a storm passes over and stops on when it moves ``steps`` from ``sector`` (STORM-18)."""
+    return tuple(advance_sector(sector, k) for k in range(1, steps + 1))
+
+
+def sector_distance_ccw(start: int, end: int) -> int:
+    """How many sectors counterclockwise from ``start`` to ``end``."""
+    return (end - start) % SECTORS
+
+
+def storm_order(state: GameState) -> tuple[str, ...]:
+    """TURN-2, TURN-3, GAP-38: Houses in playing order, counterclockwise from the main storm.
+
+    Start position ``p`` is the line between sectors ``p`` and ``p+1``. The first House is the one whose
+    position is the first line met counterclockwise from the storm's sector (the storm's leading edge);
+    a position on the storm's trailing edge plays last (design, recorded as part of GAP-38).
+    """
+    storm = state.storm_main or 1
+    houses = [h for h in state.config.houses if state.houses[h].start_position is not None]
+    return tuple(sorted(houses, key=lambda h: (state.houses[h].start_position - storm) % SECTORS))
+
+
+@dataclass(frozen=True)
+class Handler:
+    """How to play one kind of pending node.
+
+    ``options`` lists the legal decisions (or, for chance nodes, the outcomes with probabilities);
+    ``check`` validates actions whose space is too large to list (returns an error or None);
+    ``apply`` plays an already-validated action.
+    """
+
+    apply: Callable[[GameState, Any], GameState]
+    decisions: Callable[[GameState], list[Action]] | None = None
+    outcomes: Callable[[GameState], list[tuple[Action, Fraction]]] | None = None
+    check: Callable[[GameState, Any], IllegalActionError | None] | None = None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.outcomes is not None
+
+
+def pending(kind: str, actor: str, **detail: Any) -> Pending:
+    return Pending(kind=kind, actor=actor, detail=FrozenDict(detail))
+
+
+def with_events(state: GameState, *events: Event) -> GameState:
+    return dataclasses.replace(state, events=state.events + tuple(events))
+
+
+def event(kind: str, text: str, **data: Any) -> Event:
+    return Event(kind=kind, text=text, data=FrozenDict(data))
+
+
+def edit_house(state: GameState, house: str, **changes: Any) -> GameState:
+    return dataclasses.replace(
+        state, houses=state.houses.set(house, dataclasses.replace(state.houses[house], **changes))
+    )
+
+
+def add_forces(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
+    key = (house, area, sector)
+    current = state.forces.get(key, Tokens())
+    return dataclasses.replace(state, forces=state.forces.set(key, current + tokens))
+
+
+def is_exposed_to_storm(state: GameState, area_id: str, *, double: bool = False) -> bool:
+    """GAP-9, STORM-7, GAP-11, GAP-30: whether a storm in this area's sector destroys what is there.
+
+    Deserts are exposed; mountains protected; Sietchs always protected; cities protected while the
+    Shield Wall stands; a blasted Shield Wall is desert. A double storm spares only Sietchs and the Pole.
+    """
+    area = rules().board.area(area_id)
+    if area.kind == "pole":
+        return False
+    if double:
+        return area.kind != "sietch"
+    if area.kind == "desert":
+        return True
+    if area.kind == "city":
+        return not state.shield_wall_standing
+    if area.id == "bouclier":
+        return not state.shield_wall_standing
+    return False
+
+
+def destroy_in_sector(
+    state: GameState, sector: int, *, cause: str, double: bool = False, areas: Sequence[str] | None = None
+) -> GameState:
+    """STORM-6, STORM-9, GAP-9, GAP-17: destroy exposed tokens, spice and committed harvesters in a sector."""
+    board = rules().board
+    for area in board.areas_in_sector(sector):
+        if areas is not None and area.id not in areas:
+            continue
+        if not is_exposed_to_storm(state, area.id, double=double):
+            continue
+        for (house, area_id, force_sector), tokens in list(state.forces.items()):
+            if area_id == area.id and force_sector == sector:
+                state = kill_tokens(state, house, area.id, sector, tokens)
+                state = with_events(state, event(
+                    "tokens-destroyed", f"{cause}: {tokens.total} {house} token(s) destroyed in {area.name} "
+                    f"(sector {sector})", house=house, area=area.id, sector=sector, count=tokens.total, cause=cause))
+        for (house, area_id, force_sector), count in list(state.committed_harvesters.items()):
+            if area_id == area.id and force_sector == sector:
+                state = dataclasses.replace(
+                    state, committed_harvesters=state.committed_harvesters.without((house, area_id, force_sector))
+                )
+                state = with_events(state, event(
+                    "harvester-destroyed", f"{cause}: {count} {house} harvester(s) destroyed in {area.name}",
+                    house=house, area=area.id, count=count, cause=cause))
+        if area.spice_sector == sector and state.spice_on_map.get(area.id, 0) > 0:
+            state = remove_spice(state, area.id, cause=cause)
+    return state
+
+
+def kill_tokens(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
+    """Move tokens from the map to the House's tanks (REVIVAL-5, GAP-25b)."""
+    key = (house, area, sector)
+    left = state.forces[key] - tokens
+    forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
+    hs = state.houses[house]
+    state = dataclasses.replace(state, forces=forces)
+    return edit_house(state, house, tanks=hs.tanks + tokens)
+
+
+def remove_spice(state: GameState, area_id: str, *, cause: str) -> GameState:
+    amount = state.spice_on_map.get(area_id, 0)
+    name = rules().board.area(area_id).name
+    state = dataclasses.replace(state, spice_on_map=state.spice_on_map.without(area_id), bank=state.bank + amount)
+    return with_events(state, event(
+        "spice-destroyed", f"{cause}: {amount} spice lost in {name}", area=area_id, amount=amount, cause=cause))
+
+
+def uniform(actions: Sequence[Action]) -> list[tuple[Action, Fraction]]:
+    share = Fraction(1, len(actions))
+    return [(a, share) for a in actions]
+
+
+@lru_cache(maxsize=64)
+def dice_sum_distribution(dice: int, faces: int) -> dict[int, Fraction]:
+    """Exact distribution of the sum of ``dice`` fair dice with faces 1..faces.
+
+    >>> dice_sum_distribution(3, 10)[3], dice_sum_distribution(3, 10)[16]
+    (Fraction(1, 1000), Fraction(3, 40))
+    """
+    distribution = {0: Fraction(1)}
+    for _ in range(dice):
+        following: dict[int, Fraction] = {}
+        for total, p in distribution.items():
+            for face in range(1, faces + 1):
+                following[total + face] = following.get(total + face, Fraction(0)) + p / faces
+        distribution = following
+    return distribution

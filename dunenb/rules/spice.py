@@ -1,0 +1,146 @@
+"""Spice blow: SPICE-1 to SPICE-9, ALLIANCE-1/2/4, GAP-15 to GAP-18, GAP-27, SETUP-5.
+
+One mixed deck of territory and worm cards (SPICE-1) is kept as counts of unseen cards, so each draw is a
+chance node whose outcomes are the distinct cards left, weighted by their counts. Each turn, right after
+the storms (SPICE-4), cards are turned onto pile 1 until a territory appears, then onto pile 2.
+
+* A territory card places its spice on the territory's diamond (SPICE-5), added to any deposit already
+  there (GAP-15), unless the diamond is in a storm sector (GAP-18).
+* A worm devours the previous deposit of its pile: the armies in that territory, its spice and the
+  harvesters committed there (SPICE-6, SPICE-8, GAP-17); then the same pile draws again (GAP-16).
+* Two worms in a row open an alliance window; each further worm opens a new one that breaks the last
+  (ALLIANCE-1, ALLIANCE-2, ALLIANCE-4, GAP-19d). Runs never cross piles or turns (GAP-16).
+* At setup the worms are put back (SETUP-5): drawing until a territory appears is the same as drawing among
+  the territory cards only, so the setup outcomes list territory cards, each with its conditional odds.
+* An empty deck is reshuffled from its discards (GAP-27).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from dunenb.actions import Action, DrawSpiceCard
+from dunenb.rules.common import Handler, event, kill_tokens, pending, remove_spice, rules, with_events
+from dunenb.ruleset import WORM_CARD, parse_card
+from dunenb.state import FrozenDict, GameState, SpiceDeck
+
+
+def begin_setup_blow(state: GameState) -> GameState:
+    """SETUP-1 g): two territory cards, worms ignored."""
+    return dataclasses.replace(state, pending=pending("spice", "chance", pile=1, setup=True))
+
+
+def begin_blow(state: GameState) -> GameState:
+    """TURN-1 b) and c): the spice blow of a normal turn."""
+    state = dataclasses.replace(state, phase="spice-blow", worm_run=0, alliance_windows=0)
+    return dataclasses.replace(state, pending=pending("spice", "chance", pile=1, setup=False))
+
+
+def _deck_for_draw(deck: SpiceDeck) -> SpiceDeck:
+    if deck.remaining_count > 0:
+        return deck
+    return SpiceDeck(remaining=deck.discard, discard=FrozenDict(), pile_tops=deck.pile_tops)
+
+
+def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """The cards that can be turned now, with their exact probabilities."""
+    detail = state.pending.detail
+    deck = _deck_for_draw(state.spice_deck)
+    counts = {card: n for card, n in deck.remaining.items() if n > 0}
+    if detail["setup"]:
+        counts.pop(WORM_CARD, None)
+    total = sum(counts.values())
+    return [(DrawSpiceCard(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
+
+
+def _take_card(state: GameState, card: str) -> GameState:
+    deck = state.spice_deck
+    if deck.remaining_count == 0:
+        deck = _deck_for_draw(deck)
+        state = with_events(state, event("reshuffle", "The territory deck is empty: its discards are reshuffled "
+                                         "(GAP-27)"))
+    remaining = deck.remaining.set(card, deck.remaining[card] - 1)
+    if remaining[card] == 0:
+        remaining = remaining.without(card)
+    discard = deck.discard.set(card, deck.discard.get(card, 0) + 1)
+    return dataclasses.replace(state, spice_deck=dataclasses.replace(deck, remaining=remaining, discard=discard))
+
+
+def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
+    detail = state.pending.detail
+    state = _take_card(state, action.card)
+    parsed = parse_card(action.card)
+    if parsed is None:
+        return _worm(state, action.pile)
+    territory, value = parsed
+    state = _place_spice(state, action.pile, territory, value)
+    state = dataclasses.replace(state, worm_run=0)
+    if action.pile == 1:
+        return dataclasses.replace(state, pending=pending("spice", "chance", pile=2, setup=detail["setup"]))
+    from dunenb.engine import end_of_blow
+
+    return end_of_blow(state, setup=detail["setup"])
+
+
+def _place_spice(state: GameState, pile: int, territory: str, value: int) -> GameState:
+    area = rules().board.area(territory)
+    tops = list(state.spice_deck.pile_tops)
+    tops[pile - 1] = territory
+    state = dataclasses.replace(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=tuple(tops)))
+    if area.spice_sector in state.storm_sectors():
+        return with_events(state, event(
+            "spice-blown-away", f"Pile {pile}: {area.name} {value}, but its diamond (sector {area.spice_sector}) is "
+            "under a storm: no spice (GAP-18)", pile=pile, area=territory, amount=0))
+    before = state.spice_on_map.get(territory, 0)
+    state = dataclasses.replace(state, spice_on_map=state.spice_on_map.set(territory, before + value),
+                                bank=state.bank - value)
+    added = f" (added to the {before} already there, GAP-15)" if before else ""
+    return with_events(state, event("spice-placed", f"Pile {pile}: {value} spice in {area.name}{added}",
+                                    pile=pile, area=territory, amount=value))
+
+
+def devour(state: GameState, territory: str, *, cause: str) -> GameState:
+    """SPICE-6, SPICE-8, GAP-17: a worm destroys the armies, the spice and the committed harvesters there."""
+    name = rules().board.area(territory).name
+    for (house, area, sector), tokens in list(state.forces.items()):
+        if area == territory:
+            state = kill_tokens(state, house, area, sector, tokens)
+            state = with_events(state, event("tokens-destroyed", f"{cause}: {tokens.total} {house} token(s) devoured "
+                                             f"in {name}", house=house, area=area, sector=sector,
+                                             count=tokens.total, cause=cause))
+    for key, count in list(state.committed_harvesters.items()):
+        if key[1] == territory:
+            state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.without(key))
+            state = with_events(state, event("harvester-destroyed", f"{cause}: {count} {key[0]} harvester(s) devoured "
+                                             f"in {name}", house=key[0], area=territory, count=count, cause=cause))
+    if state.spice_on_map.get(territory, 0):
+        state = remove_spice(state, territory, cause=cause)
+    return state
+
+
+def _worm(state: GameState, pile: int) -> GameState:
+    run = state.worm_run + 1
+    state = dataclasses.replace(state, worm_run=run)
+    target = state.spice_deck.pile_tops[pile - 1]
+    if target is None:
+        state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud, but no deposit lies beneath it",
+                                         pile=pile, area=None))
+    else:
+        name = rules().board.area(target).name
+        state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud strikes {name} (SPICE-6)",
+                                         pile=pile, area=target))
+        state = devour(state, target, cause="Shai-Hulud")
+    if run >= 2:
+        windows = state.alliance_windows + 1
+        state = dataclasses.replace(state, alliance_windows=windows)
+        breaks = " and breaks the previous alliance (ALLIANCE-4)" if windows > 1 else ""
+        state = with_events(state, event(
+            "alliance-window", f"{run} worms in a row: an alliance window opens (ALLIANCE-1/2){breaks}",
+            pile=pile, run=run, window=windows))
+    return dataclasses.replace(state, pending=pending("spice", "chance", pile=pile, setup=False))
+
+
+HANDLERS = {
+    "spice": Handler(apply=_apply_draw, outcomes=spice_outcomes),
+}

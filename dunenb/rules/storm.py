@@ -1,0 +1,188 @@
+"""Storms: STORM-1 to STORM-18 with GAP-7 to GAP-11, GAP-31 and FREMEN-P1 (the 1-7 tokens).
+
+Each turn (TURN-1 a, STORM-16) the main storm moves, then the secondary one if it is in play:
+
+* with the Fremen, by the token 1..7 they drew at the end of the previous storm phase (GAP-7c, FREMEN-P1);
+* otherwise the two players who last used the battle wheels each dial 0..3 (GAP-7a); before any battle,
+  the two who dialled the initial storm (GAP-7b).
+
+Then weather control may be played by its holders in storm order (STORM-5, GAP-31): ``plus2`` adds 2
+sectors, ``stop`` ends the move after any number of sectors of the path, 0 included. The storm then
+moves counterclockwise and ravages every sector it passes over or stops on (STORM-6, STORM-18, GAP-9).
+If both storms end on the same sector, the double storm destroys everything there but the Pole and the
+inside of Sietchs (STORM-15, GAP-11).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from dunenb.actions import Action, DialStorm, DrawStormToken, Pass, PlayWeatherControl
+from dunenb.rules.common import (
+    WEATHER_CONTROL,
+    Handler,
+    destroy_in_sector,
+    edit_house,
+    event,
+    pending,
+    steps_from,
+    storm_order,
+    uniform,
+    with_events,
+)
+from dunenb.state import FrozenDict, GameState
+
+FREMEN_TOKENS = tuple(range(1, 8))  # GAP-7c: 7 tokens numbered 1-7
+DIAL_RANGE = tuple(range(0, 4))  # GAP-7a: each of two players dials 0..3
+WEATHER_BONUS = 2  # STORM-5
+
+
+def storms_in_play(state: GameState) -> tuple[str, ...]:
+    return ("main", "secondary") if state.config.secondary_storm else ("main",)
+
+
+def has_fremen(state: GameState) -> bool:
+    return "fremen" in state.config.houses
+
+
+# --- Fremen storm tokens --------------------------------------------------------------------------------
+
+def begin_token_draws(state: GameState, *, after: str) -> GameState:
+    """FREMEN-P1: the Fremen draw one token per storm for the next storm phase (nothing without them)."""
+    if not has_fremen(state):
+        return _continue(state, after)
+    return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="main", after=after))
+
+
+def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    return uniform([DrawStormToken(state.pending.detail["storm"], v) for v in FREMEN_TOKENS])
+
+
+def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
+    state = dataclasses.replace(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
+    state = with_events(state, event("storm-token", f"The Fremen draw a secret storm token for the {action.storm} "
+                                     "storm (FREMEN-P1)", storm=action.storm, secret=True))
+    after = state.pending.detail["after"]
+    if action.storm == "main" and state.config.secondary_storm:
+        return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="secondary", after=after))
+    return _continue(state, after)
+
+
+def _continue(state: GameState, after: str) -> GameState:
+    if after == "setup":
+        from dunenb.rules.setup import after_storm_tokens
+
+        return after_storm_tokens(state)
+    from dunenb.rules.spice import begin_blow
+
+    return begin_blow(state)
+
+
+# --- the storm phase ------------------------------------------------------------------------------------
+
+def begin_phase(state: GameState) -> GameState:
+    """TURN-1 a): start moving the main storm."""
+    state = dataclasses.replace(state, phase="storm", storm_moves=FrozenDict())
+    return _begin_storm(state, "main")
+
+
+def _begin_storm(state: GameState, storm: str) -> GameState:
+    if has_fremen(state):
+        move = state.storm_tokens[storm]
+        state = with_events(state, event("storm-token-revealed", f"The Fremen reveal {move} for the {storm} storm",
+                                         storm=storm, value=move))
+        return _begin_weather(state, storm, move)
+    return dataclasses.replace(state, pending=pending("dial", state.storm_dialers[0], storm=storm, index=0, total=0))
+
+
+def _dial_decisions(state: GameState) -> list[Action]:
+    detail = state.pending.detail
+    return [DialStorm(detail["storm"], state.pending.actor, v) for v in DIAL_RANGE]
+
+
+def _apply_dial(state: GameState, action: DialStorm) -> GameState:
+    detail = state.pending.detail
+    total = detail["total"] + action.value
+    state = with_events(state, event("dial", f"{action.house} dials {action.value} for the {action.storm} storm",
+                                     storm=action.storm, house=action.house, value=action.value))
+    index = detail["index"] + 1
+    if index < len(state.storm_dialers):
+        return dataclasses.replace(state, pending=pending(
+            "dial", state.storm_dialers[index], storm=action.storm, index=index, total=total))
+    return _begin_weather(state, action.storm, total)
+
+
+def weather_holders(state: GameState) -> tuple[str, ...]:
+    return tuple(h for h in storm_order(state) if WEATHER_CONTROL in state.houses[h].hand)
+
+
+def _begin_weather(state: GameState, storm: str, move: int) -> GameState:
+    holders = weather_holders(state)
+    if not holders:
+        return _move_storm(state, storm, move)
+    return dataclasses.replace(state, pending=pending("weather", holders[0], storm=storm, move=move,
+                                                      holders=holders, index=0))
+
+
+def _weather_decisions(state: GameState) -> list[Action]:
+    detail = state.pending.detail
+    house, storm, move = state.pending.actor, detail["storm"], detail["move"]
+    choices: list[Action] = [Pass(house), PlayWeatherControl(house, storm, "plus2")]
+    choices += [PlayWeatherControl(house, storm, "stop", k) for k in range(0, move + 1)]
+    return choices
+
+
+def _apply_weather(state: GameState, action: Action) -> GameState:
+    detail = state.pending.detail
+    storm, move = detail["storm"], detail["move"]
+    if isinstance(action, PlayWeatherControl):
+        hand = list(state.houses[action.house].hand)
+        hand.remove(WEATHER_CONTROL)
+        state = edit_house(state, action.house, hand=tuple(hand))
+        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (WEATHER_CONTROL,))
+        if action.mode == "plus2":
+            move += WEATHER_BONUS
+            text = f"{action.house} plays weather control: the {storm} storm moves 2 more ({move})"
+        else:
+            move = action.sectors
+            text = f"{action.house} plays weather control: the {storm} storm stops after {move} sector(s)"
+        state = with_events(state, event("weather-control", text, house=action.house, storm=storm, move=move))
+    index = detail["index"] + 1
+    holders = detail["holders"]
+    if index < len(holders):
+        return dataclasses.replace(state, pending=pending("weather", holders[index], storm=storm, move=move,
+                                                          holders=holders, index=index))
+    return _move_storm(state, storm, move)
+
+
+def _move_storm(state: GameState, storm: str, move: int) -> GameState:
+    field = "storm_main" if storm == "main" else "storm_secondary"
+    start = getattr(state, field)
+    path = steps_from(start, move)
+    state = dataclasses.replace(state, storm_moves=state.storm_moves.set(storm, move))
+    state = with_events(state, event(
+        "storm-moved", f"The {storm} storm moves {move} sector(s): {start} → {path[-1] if path else start}",
+        storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
+    for sector in path:
+        state = destroy_in_sector(state, sector, cause=f"{storm} storm")
+    state = dataclasses.replace(state, **{field: path[-1] if path else start})
+    if storm == "main" and state.config.secondary_storm:
+        return _begin_storm(state, "secondary")
+    return _finish_phase(state)
+
+
+def _finish_phase(state: GameState) -> GameState:
+    if state.config.secondary_storm and state.storm_main == state.storm_secondary:
+        sector = state.storm_main
+        state = with_events(state, event("double-storm", f"Both storms end on sector {sector}: an Arrière Arrière "
+                                         "Grand Mère (STORM-15, GAP-11)", sector=sector))
+        state = destroy_in_sector(state, sector, cause="double storm", double=True)
+    return begin_token_draws(state, after="spice")
+
+
+HANDLERS = {
+    "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
+    "dial": Handler(apply=_apply_dial, decisions=_dial_decisions),
+    "weather": Handler(apply=_apply_weather, decisions=_weather_decisions),
+}

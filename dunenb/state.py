@@ -1,0 +1,212 @@
+"""The game state: frozen values, replaced and never mutated.
+
+A :class:`GameState` is everything needed to continue a game: the configuration, the phase and what it
+waits for, the board contents, each House's assets, the decks, and the seeded generator that proposes
+chance outcomes. ``dataclasses.replace`` and :meth:`FrozenDict.set` build successors.
+
+>>> tokens = Tokens(regular=3, marked=1)
+>>> tokens.total, (tokens + Tokens(regular=2)).regular
+(4, 5)
+>>> FrozenDict({"a": 1}).set("b", 2)
+FrozenDict({'a': 1, 'b': 2})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenDict(Mapping[K, V], Generic[K, V]):
+    """An immutable, hashable mapping; ``set``/``without`` return new mappings."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+        self._data: dict[K, V] = dict(data or {})
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenDict):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({self._data!r})"
+
+    def set(self, key: K, value: V) -> FrozenDict[K, V]:
+        data = dict(self._data)
+        data[key] = value
+        return FrozenDict(data)
+
+    def without(self, key: K) -> FrozenDict[K, V]:
+        data = dict(self._data)
+        data.pop(key, None)
+        return FrozenDict(data)
+
+    def updated(self, changes: Mapping[K, V]) -> FrozenDict[K, V]:
+        data = dict(self._data)
+        data.update(changes)
+        return FrozenDict(data)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """A count of tokens: unmarked (worth 1/2 on the wheel) and marked F/S/A (worth 1, WHEEL-2)."""
+
+    regular: int = 0
+    marked: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.regular + self.marked
+
+    def __add__(self, other: Tokens) -> Tokens:
+        return Tokens(self.regular + other.regular, self.marked + other.marked)
+
+    def __sub__(self, other: Tokens) -> Tokens:
+        return Tokens(self.regular - other.regular, self.marked - other.marked)
+
+    def is_empty(self) -> bool:
+        return self.regular == 0 and self.marked == 0
+
+    def to_list(self) -> list[int]:
+        return [self.regular, self.marked]
+
+
+#: Where a stack of tokens stands: (house, area id, sector). MAP-3b: one army lies in one sector.
+ForceKey = tuple[str, str, int]
+
+
+@dataclass(frozen=True)
+class HouseState:
+    """One House's assets off the map."""
+
+    house: str
+    spice: int
+    reserve: Tokens
+    tanks: Tokens = Tokens()
+    harvesters: int = 0
+    hand: tuple[str, ...] = ()
+    rolls: tuple[int, ...] = ()  # SETUP-2: 3d10 totals, then re-rolls that broke ties (GAP-4a)
+    start_position: int | None = None
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The table's choices made before play. Variant options live here, never in if-branches elsewhere."""
+
+    houses: tuple[str, ...]
+    seed: int
+    secondary_storm: bool = False
+    worm_option: str = "standard"
+    turn_limit: int | None = None  # GAP-36c: no limit by default; 1979's 15 is a table option
+    victory_target: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "houses": list(self.houses), "seed": self.seed, "secondary_storm": self.secondary_storm,
+            "worm_option": self.worm_option, "turn_limit": self.turn_limit,
+            "victory_target": self.victory_target,
+        }
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the game waits for: ``kind`` of decision or chance, and who (a House or ``"chance"``)."""
+
+    kind: str
+    actor: str
+    detail: FrozenDict[str, Any] = field(default_factory=FrozenDict)
+
+
+@dataclass(frozen=True)
+class SpiceDeck:
+    """The mixed territory/worm deck (SPICE-1) as counts of unseen cards, plus the two piles (SPICE-4)."""
+
+    remaining: FrozenDict[str, int]
+    discard: FrozenDict[str, int]
+    pile_tops: tuple[str | None, str | None] = (None, None)  # territory on top of each pile
+
+    @property
+    def remaining_count(self) -> int:
+        return sum(self.remaining.values())
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during a transition, for logs, teaching and rendering."""
+
+    kind: str
+    text: str
+    data: FrozenDict[str, Any] = field(default_factory=FrozenDict)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A complete, immutable game position."""
+
+    config: GameConfig
+    phase: str
+    turn: int
+    pending: Pending | None
+    houses: FrozenDict[str, HouseState]
+    forces: FrozenDict[ForceKey, Tokens]
+    committed_harvesters: FrozenDict[ForceKey, int]
+    spice_on_map: FrozenDict[str, int]
+    storm_main: int | None
+    storm_secondary: int | None
+    storm_tokens: FrozenDict[str, int]  # FREMEN-P1: the Fremen's secret next move per storm
+    storm_moves: FrozenDict[str, int]  # this turn's movement per storm, once known
+    spice_deck: SpiceDeck
+    bank: int  # net spice the Bank has paid out is negative: total spice is conserved at 0
+    shield_wall_standing: bool = True
+    storm_dialers: tuple[str, ...] = ()  # GAP-7a/b: who dials the storm next turn
+    worm_run: int = 0
+    alliance_windows: int = 0
+    rng_seed: int = 0
+    rng_counter: int = 0
+    treachery_discard: tuple[str, ...] = ()  # GAP-27: face-up discard pile
+    events: tuple[Event, ...] = ()  # what the last transition did
+    winner: str | None = None
+
+    def house_state(self, house: str) -> HouseState:
+        return self.houses[house]
+
+    def forces_in(self, area: str) -> dict[tuple[str, int], Tokens]:
+        """Tokens in one area, keyed by (house, sector)."""
+        return {(h, s): t for (h, a, s), t in self.forces.items() if a == area}
+
+    def houses_in(self, area: str) -> tuple[str, ...]:
+        return tuple(sorted({h for (h, a, _s) in self.forces if a == area}))
+
+    def storm_sectors(self) -> tuple[int, ...]:
+        return tuple(s for s in (self.storm_main, self.storm_secondary) if s is not None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.pending is None
+
+    def total_spice(self) -> int:
+        """Houses + map + Bank balance: always 0 (spice is conserved; the Bank starts at minus the rest)."""
+        return sum(h.spice for h in self.houses.values()) + sum(self.spice_on_map.values()) + self.bank
