@@ -107,7 +107,8 @@ def _worm_dice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 def _apply_worm_dice(state: GameState, action: RollWormDice) -> GameState:
     deck = state.spice_deck
     worms = deck.remaining.get("worm", 0) + action.total
-    state = dataclasses.replace(state, spice_deck=dataclasses.replace(deck, remaining=deck.remaining.set("worm", worms)))
+    deck = dataclasses.replace(deck, remaining=deck.remaining.set("worm", worms))
+    state = dataclasses.replace(state, spice_deck=deck)
     state = with_events(state, event("worm-dice", f"SPICE-3: {action.total} extra worm cards ({worms} in all)",
                                      total=action.total))
     return _begin_start_choice(state)
@@ -165,7 +166,8 @@ def _apply_storm_dial(state: GameState, action: InitialStormDial) -> GameState:
     detail = state.pending.detail
     total = detail["total"] + action.value
     state = with_events(state, event("storm-dial", f"{action.house} shows {action.value} for the {action.storm} "
-                                     "storm (GAP-6: 0..20)", storm=action.storm, house=action.house, value=action.value))
+                                     "storm (GAP-6: 0..20)", storm=action.storm, house=action.house,
+                                     value=action.value))
     if detail["index"] + 1 < len(state.storm_dialers):
         return dataclasses.replace(state, pending=pending(
             "storm-dial", "chance", storm=action.storm, index=detail["index"] + 1, total=total))
