@@ -18,6 +18,9 @@ from dunenb.errors import DuneError
 #: Modules that expose ``register(subparsers)``; each adds its subcommands and sets ``func`` on them.
 COMMAND_MODULES: tuple[str, ...] = (
     "dunenb.commands",
+    "dunenb.battle.cli",
+    "dunenb.adventures.cli",
+    "dunenb.iron_die.cli",
 )
 
 

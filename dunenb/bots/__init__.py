@@ -1,1 +1,5 @@
-"""dunenb.bots."""
+"""Bots choose among legal actions; they never bypass the rules."""
+
+from dunenb.bots.random_bot import RandomBot
+
+__all__ = ["RandomBot"]

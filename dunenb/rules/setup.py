@@ -64,10 +64,10 @@ def _houses_needing_roll(state: GameState) -> list[str]:
     not_rolled = [h for h in houses if not state.houses[h].rolls]
     if not_rolled:
         return not_rolled
-    groups: dict[tuple[int, ...], list[str]] = {}
-    for h in houses:
-        groups.setdefault(state.houses[h].rolls, []).append(h)
-    return [h for group in groups.values() if len(group) > 1 for h in group]
+    # GAP-4a: a House is still tied while another House's rolls start with all of its own (an equal
+    # sequence, or a tied partner who has already re-rolled): every tied House must re-roll.
+    rolls = {h: state.houses[h].rolls for h in houses}
+    return [h for h in houses if any(g != h and rolls[g][:len(rolls[h])] == rolls[h] for g in houses)]
 
 
 def _apply_roll(state: GameState, action: Roll3d10) -> GameState:

@@ -149,6 +149,8 @@ def _apply_weather(state: GameState, action: Action) -> GameState:
             text = f"{action.house} plays weather control: the {storm} storm stops after {move} sector(s)"
         state = with_events(state, event("weather-control", text, house=action.house, storm=storm, move=move))
     index = detail["index"] + 1
+    if isinstance(action, PlayWeatherControl) and WEATHER_CONTROL in state.houses[action.house].hand:
+        index -= 1  # GAP-31: both cards may act on the same storm, even from one hand (STORM-5: max 11)
     holders = detail["holders"]
     if index < len(holders):
         return dataclasses.replace(state, pending=pending("weather", holders[index], storm=storm, move=move,

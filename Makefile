@@ -1,0 +1,34 @@
+# Two commands do everything on a fresh machine:
+#   make lab    set up the environment and open JupyterLab on notebooks/
+#   make test   set up the environment and run every test (ruff, pytest, notebooks, the browser test)
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+
+.PHONY: lab test setup chromium bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(BIN)/.installed
+
+lab: setup
+	$(BIN)/jupyter lab notebooks/
+
+# Debian's Chromium drives the real-browser test (never `playwright install`).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+	  || echo "warning: could not install chromium; the browser test will fail"
+
+test: setup chromium
+	$(BIN)/ruff check dunenb tests benchmarks tools
+	$(BIN)/pytest
+
+bench: setup
+	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info artifacts

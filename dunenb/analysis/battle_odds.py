@@ -1,0 +1,308 @@
+"""Exact battle odds, plan-against-plan matrices and optimal mixed plans, as pandas DataFrames.
+
+Everything is exact enumeration of the chance nodes (the d10 of shield passes); nothing is sampled. A case's
+optional ``hand``, ``leaders`` and ``spice`` fields say what each side could play; traitor slips are part of the
+case, and a House always calls its traitor (TRAITOR-8; the "keep it secret for later" option is not modelled).
+
+Sensible plans (:func:`sensible_plans`): every non-dominated dial (:func:`dunenb.battle.wheel.pareto_dials`), every
+available leader, and every weapon / defence card held, or none. Design notes: a worthless card is left out, since
+in battle it does exactly what an empty slot does (CARD-WORTHLESS-1); Atomics are left out unless
+``allow_atomics`` (CARD-ATOMICS-3: prohibited; the sanction is not in the payoff).
+
+>>> from dunenb.battle.case import load_example_case
+>>> case = load_example_case("shield_example_2")
+>>> table = outcome_table(case_outcomes_of(case))
+>>> list(table.columns[:4])
+['probability', 'winner', 'explosion', 'traitor_called_by']
+>>> float(table["probability"].sum())
+1.0
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
+from dunenb.battle.case import BattleCase
+from dunenb.battle.plans import BattlePlan
+from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
+from dunenb.battle.roster import Leader
+from dunenb.battle.wheel import Dial, army_value, pareto_dials
+from dunenb.errors import InputError
+
+METRICS = ("win", "spice", "tokens")
+
+
+def case_outcomes_of(case: BattleCase) -> Distribution:
+    """The exact outcome distribution of the case's own plans."""
+    return resolve_battle(case.battle)
+
+
+def outcome_table(distribution: Distribution) -> pd.DataFrame:
+    """One row per distinct outcome, most likely first; per House: total, leader fate, losses, bounty.
+
+    Probabilities are floats here; the exact fractions are in the ``fraction`` column.
+    """
+    rows = []
+    for probability, outcome in distribution:
+        row: dict[str, object] = {
+            "probability": float(probability), "winner": outcome.winner or "(none)",
+            "explosion": outcome.explosion or "", "traitor_called_by": ", ".join(outcome.traitor_called_by),
+        }
+        for side in outcome.sides:
+            row[f"{side.house} total"] = float(side.total)
+            row[f"{side.house} leader"] = side.leader_fate
+            row[f"{side.house} tokens lost"] = side.tokens_lost.total
+            row[f"{side.house} tokens left"] = side.tokens_left.total
+            row[f"{side.house} spice lost"] = side.spice_lost
+            row[f"{side.house} bounty"] = side.bounty
+        row["fraction"] = str(probability)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def win_probabilities(distribution: Distribution) -> dict[str, float]:
+    """Probability that each House wins, and that nobody does (``"(none)"``: an explosion)."""
+    result: dict[str, Fraction] = {}
+    for probability, outcome in distribution:
+        key = outcome.winner or "(none)"
+        result[key] = result.get(key, Fraction(0)) + probability
+    return {key: float(value) for key, value in result.items()}
+
+
+# --------------------------------------------------------------------------------------------- plan enumeration
+def dial_label(dial: Dial) -> str:
+    """A short label: army value, then regular / elite tokens and spice, e.g. ``'3 = 4r+0e+2s'``."""
+    return f"{float(army_value(dial)):g} = {dial.regular}r+{dial.elite}e+{dial.spice}s"
+
+
+def plan_label(plan: BattlePlan) -> str:
+    """A unique readable label for a plan, e.g. ``'duncan-idaho poison-fast/shield 3 = 4r+0e+2s'``."""
+    leader = plan.leader.id if plan.leader is not None else "no-leader"
+    return f"{leader} {plan.weapon or '-'}/{plan.defense or '-'} {dial_label(plan.dial)}"
+
+
+@dataclass(frozen=True)
+class SidePlans:
+    """A side's sensible plans as a product of card combos (leader, weapon, defence) and dials."""
+
+    house: str
+    combos: tuple[tuple[Leader | None, str | None, str | None], ...]
+    dials: tuple[Dial, ...]
+
+    @property
+    def plans(self) -> tuple[BattlePlan, ...]:
+        return tuple(BattlePlan(dial, leader, weapon, defense)
+                     for leader, weapon, defense in self.combos for dial in self.dials)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(plan_label(plan) for plan in self.plans)
+
+
+def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = False) -> SidePlans:
+    """Every sensible plan of one side of a case (see the module docstring for what "sensible" means).
+
+    Without ``leaders`` the case's leader is the only one; without ``hand`` the cards of the case's plan are the
+    only ones; without ``spice`` the spice of the case's dial is all the side can use.
+    """
+    index = side if isinstance(side, int) else case.houses.index(side)
+    case_side = case.sides[index]
+    plan = case_side.plan
+    if case_side.leaders is not None:
+        leaders: tuple[Leader | None, ...] = case_side.leaders or (None,)
+    else:
+        leaders = (plan.leader,)
+    hand = case_side.hand if case_side.hand is not None else plan.cards_played
+    weapons: list[str | None] = [None]
+    for card in ("poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics"):
+        if card in hand and (allow_atomics or card != "atomics"):
+            weapons.append(card)
+    defences: list[str | None] = [None] + [card for card in ("snooper", "shield") if card in hand]
+    combos = []
+    for leader in leaders:
+        if leader is None:  # GAP-43: no leader, no card
+            combos.append((None, None, None))
+            continue
+        combos.extend((leader, weapon, defence) for weapon in weapons for defence in defences)
+    spice = case_side.spice if case_side.spice is not None else plan.dial.spice
+    return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice))
+
+
+# ------------------------------------------------------------------------------------------------ plan matrices
+@dataclass(frozen=True)
+class PlanMatrix:
+    """Plan-against-plan expectations, rows = the first side's plans, columns = the second side's.
+
+    * ``win_first`` / ``win_second``: probability that each side wins;
+    * ``spice``: expected spice balance for the first side, (bounty - spice paid) minus the same for the second;
+    * ``tokens``: expected token balance for the first side, tokens the second loses minus tokens the first loses.
+    """
+
+    houses: tuple[str, str]
+    rows: SidePlans
+    columns: SidePlans
+    win_first: pd.DataFrame
+    win_second: pd.DataFrame
+    spice: pd.DataFrame
+    tokens: pd.DataFrame
+
+    def payoff(self, metric: str = "win") -> pd.DataFrame:
+        """The zero-sum payoff to the first side: ``win`` = P(first wins) - P(second wins), or ``spice`` or
+        ``tokens`` balances."""
+        if metric == "win":
+            return self.win_first - self.win_second
+        if metric == "spice":
+            return self.spice
+        if metric == "tokens":
+            return self.tokens
+        raise InputError("analysis/metric", f"{metric!r} is not one of {', '.join(METRICS)}")
+
+
+def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    value = np.array([float(army_value(d)) for d in dials])
+    tokens = np.array([d.regular + d.elite for d in dials], dtype=float)
+    spice = np.array([d.spice for d in dials], dtype=float)
+    return value, tokens, spice
+
+
+def _block(
+    fates: Fates, p: float, leaders: tuple[Leader | None, Leader | None], arrays: tuple, totals: tuple[int, int],
+    defender_first: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Vectorised :func:`dunenb.battle.resolve.settle` for one fates result over all dial pairs.
+
+    Kept in step with ``settle`` by ``tests/test_battle_analysis.py`` (every matrix cell is checked against the
+    scalar resolution on sample plans).
+    """
+    (value_a, tokens_a, spice_a), (value_b, tokens_b, spice_b) = arrays
+    fighting = (leaders[1], leaders[0]) if fates.swapped else leaders
+    shape = (len(value_a), len(value_b))
+    ones = np.ones(shape)
+    if fates.explosion is not None:
+        win_a = np.zeros(shape)
+        win_b = np.zeros(shape)
+        lost_a = totals[0] * ones
+        lost_b = totals[1] * ones
+        spice_bal = (-spice_a[:, None] + spice_b[None, :]) * ones
+        return p * win_a, p * win_b, p * spice_bal, p * (lost_b - lost_a)
+    if len(fates.traitor_called_by) == 1:
+        caller = fates.traitor_called_by[0]
+        traitor = fighting[1 - caller]
+        assert traitor is not None
+        reward = traitor.strength if fates.dead[1 - caller] else 2
+        if caller == 0:
+            win_a, win_b = ones, np.zeros(shape)
+            spice_bal = (reward + spice_b[None, :]) * ones
+            token_bal = totals[1] * ones
+        else:
+            win_a, win_b = np.zeros(shape), ones
+            spice_bal = (-reward - spice_a[:, None]) * ones
+            token_bal = -totals[0] * ones
+        return p * win_a, p * win_b, p * spice_bal, p * token_bal
+    alive = [
+        0.0 if leader is None or fates.dead[me] else float(leader.strength) for me, leader in enumerate(fighting)
+    ]
+    total_a = (value_a + alive[0])[:, None]
+    total_b = (value_b + alive[1])[None, :]
+    a_wins = (total_a > total_b) | ((total_a == total_b) & defender_first)
+    win_a = a_wins.astype(float)
+    win_b = 1.0 - win_a
+    lost_a = np.where(a_wins, tokens_a[:, None], totals[0])
+    lost_b = np.where(a_wins, totals[1], tokens_b[None, :])
+    bounty_a = fighting[1].strength if fighting[1] is not None and fates.dead[1] else 0
+    bounty_b = fighting[0].strength if fighting[0] is not None and fates.dead[0] else 0
+    spice_bal = (bounty_a - spice_a[:, None]) - (bounty_b - spice_b[None, :])
+    return p * win_a, p * win_b, p * spice_bal * ones, p * (lost_b - lost_a)
+
+
+def plan_matrix(
+    case: BattleCase,
+    *,
+    rows: SidePlans | None = None,
+    columns: SidePlans | None = None,
+    allow_atomics: bool = False,
+) -> PlanMatrix:
+    """Every sensible plan of the first side against every sensible plan of the second (exact expectations)."""
+    rows = rows or sensible_plans(case, 0, allow_atomics=allow_atomics)
+    columns = columns or sensible_plans(case, 1, allow_atomics=allow_atomics)
+    arrays = (_dial_arrays(rows.dials), _dial_arrays(columns.dials))
+    totals = (case.sides[0].side.tokens.total, case.sides[1].side.tokens.total)
+    defender_first = case.defender == case.houses[0]
+    n_a, n_b = len(rows.dials), len(columns.dials)
+    size = (len(rows.combos) * n_a, len(columns.combos) * n_b)
+    results = [np.zeros(size) for _ in range(4)]
+    for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
+        plan_a = BattlePlan(Dial(), *combo_a)
+        plan_b = BattlePlan(Dial(), *combo_b)
+        battle = case.with_plans(plan_a, plan_b)
+        block = [np.zeros((n_a, n_b)) for _ in range(4)]
+        for probability, fates in fates_distribution(battle):
+            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first)
+            for total, part in zip(block, parts, strict=True):
+                total += part
+        for result, part in zip(results, block, strict=True):
+            result[i * n_a:(i + 1) * n_a, j * n_b:(j + 1) * n_b] = part
+    index, cols = list(rows.labels), list(columns.labels)
+    frames = [pd.DataFrame(result, index=index, columns=cols) for result in results]
+    for frame in frames:
+        frame.index.name = case.houses[0]
+        frame.columns.name = case.houses[1]
+    return PlanMatrix(case.houses, rows, columns, *frames)
+
+
+# -------------------------------------------------------------------------------------------------- equilibrium
+@dataclass(frozen=True)
+class BattleEquilibrium:
+    """Optimal mixed plans of both sides for one metric, and the value of the battle for the first side."""
+
+    houses: tuple[str, str]
+    metric: str
+    value: float
+    first: pd.DataFrame
+    second: pd.DataFrame
+    first_win_probability: float
+    second_win_probability: float
+
+    def to_json(self) -> dict[str, object]:
+        """The ``dunenb battle CASE.json --optimal --json`` form."""
+        return {
+            "metric": self.metric, "value": self.value,
+            "win_probability": {self.houses[0]: self.first_win_probability,
+                                self.houses[1]: self.second_win_probability},
+            "strategies": {
+                house: [{"plan": label, "probability": float(p)} for label, p in frame["probability"].items()]
+                for house, frame in zip(self.houses, (self.first, self.second), strict=True)
+            },
+        }
+
+
+def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) -> pd.DataFrame:
+    frame = pd.DataFrame({"plan": list(labels), "probability": mix})
+    frame = frame[frame["probability"] > threshold].sort_values("probability", ascending=False)
+    return frame.set_index("plan")
+
+
+def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix | None = None) -> BattleEquilibrium:
+    """Solve the battle as a zero-sum game (first side maximises the metric, the second minimises it).
+
+    ``metric="win"`` uses P(first wins) - P(second wins), so an explosion counts as a draw (design note: the
+    two win probabilities do not always sum to 1, GAP-29b). The equilibrium is exact up to the LP tolerance.
+    """
+    matrix = matrix or plan_matrix(case)
+    payoff = matrix.payoff(metric)
+    equilibrium: Equilibrium = solve_zero_sum(payoff.to_numpy())
+    first_win = float(equilibrium.row @ matrix.win_first.to_numpy() @ equilibrium.column)
+    second_win = float(equilibrium.row @ matrix.win_second.to_numpy() @ equilibrium.column)
+    return BattleEquilibrium(
+        houses=case.houses, metric=metric, value=equilibrium.value + 0.0,
+        first=_support(matrix.rows.labels, equilibrium.row),
+        second=_support(matrix.columns.labels, equilibrium.column),
+        first_win_probability=first_win, second_win_probability=second_win,
+    )

@@ -1,0 +1,81 @@
+"""Treachery cards that can go on the battle wheel (CARD-3, CARD-POISON-1 .. CARD-LASGUN-1).
+
+Card ids are lowercase slugs. A weapon fills the attack slot, a defence the defence slot, and a worthless card
+may fill either (CARD-WORTHLESS-2, BATTLE-6).
+
+>>> WEAPONS
+('poison-fast', 'poison-slow', 'projectile-distance', 'projectile-contact', 'lasgun', 'atomics', 'worthless')
+>>> card_kind("poison-slow"), card_kind("projectile-contact"), card_kind("worthless")
+('poison', 'projectile', 'worthless')
+>>> is_instant("poison-slow"), is_instant("poison-fast")
+(False, True)
+"""
+
+from __future__ import annotations
+
+#: Cards allowed in the attack slot (BATTLE-6: at most one; a worthless card may stand in).
+WEAPONS: tuple[str, ...] = (
+    "poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics", "worthless",
+)
+#: Cards allowed in the defence slot (BATTLE-6: at most one; a worthless card may stand in).
+DEFENCES: tuple[str, ...] = ("snooper", "shield", "worthless")
+#: Every card id known to battle resolution (a hand may also hold cards that never go on the wheel).
+BATTLE_CARDS: tuple[str, ...] = WEAPONS[:-1] + DEFENCES
+#: Cards that exist but never go on the wheel; accepted in a case's ``hand`` and ignored by plan enumeration.
+OTHER_CARDS: tuple[str, ...] = ("karama", "ghola", "truth-trance", "hajj", "weather-control")
+
+_KIND = {
+    "poison-fast": "poison", "poison-slow": "poison",
+    "projectile-distance": "projectile", "projectile-contact": "projectile",
+    "lasgun": "lasgun", "atomics": "atomics", "worthless": "worthless",
+    "snooper": "snooper", "shield": "shield",
+}
+
+#: Display names (English; the seed's French names in brackets for the teaching notebook).
+CARD_NAMES = {
+    "poison-fast": "Fast poison (poison rapide)",
+    "poison-slow": "Slow poison (poison lent)",
+    "projectile-distance": "Distance projectile (projectile de distance)",
+    "projectile-contact": "Contact projectile (projectile de contact)",
+    "lasgun": "Lasgun (laser)",
+    "atomics": "Atomics (atomiques)",
+    "worthless": "Worthless card (carte sans valeur)",
+    "snooper": "Snooper (goûte-poison)",
+    "shield": "Shield (bouclier)",
+}
+
+
+def card_kind(card: str) -> str:
+    """The kind of a card, as the Voice and prescience name it (BG-P1: fast and slow poison are one kind).
+
+    >>> card_kind("projectile-distance")
+    'projectile'
+    """
+    return _KIND[card]
+
+
+def is_instant(weapon: str) -> bool:
+    """True if the weapon kills at once (CARD-POISON-1, CARD-PROJ-1); only the slow poison leaves a respite.
+
+    A killed leader whose death is instant has no time to try to pass a shield (CARD-SHIELD-2 example 1).
+    The lasgun is treated as instant (note: the seed says only that it "always kills", CARD-LASGUN-1).
+    """
+    return weapon != "poison-slow"
+
+
+def stops(defence: str | None, weapon: str) -> bool:
+    """Whether a defence card stops a weapon outright (no shield roll involved).
+
+    A snooper stops every poison (CARD-SNOOPER-1, CARD-POISON-2); a shield stops every distance projectile
+    (CARD-SHIELD-1); nothing stops a lasgun (CARD-LASGUN-1) or battle Atomics (CARD-ATOMICS-3). A contact
+    projectile against a shield is not stopped outright: the attacker may try to pass it (CARD-SHIELD-3).
+
+    >>> stops("snooper", "poison-slow"), stops("shield", "projectile-distance"), stops("shield", "lasgun")
+    (True, True, False)
+    """
+    kind = card_kind(weapon)
+    if kind == "poison":
+        return defence == "snooper"
+    if weapon == "projectile-distance":
+        return defence == "shield"
+    return False

@@ -1,0 +1,118 @@
+"""Battle plans and the battle they meet in (BATTLE-5, BATTLE-6, BATTLE-13 a-e, GAP-43).
+
+A plan is what one side hides in its wheel: a dial (tokens and spice), a leader, at most one attack card and at
+most one defence card (a worthless card may fill either slot). A :class:`Battle` holds two sides, the territory
+and the defender; it is everything :func:`dunenb.battle.resolve.resolve_battle` needs.
+
+>>> from dunenb.battle.roster import inline_leader
+>>> plan = BattlePlan(Dial(regular=4, spice=2), inline_leader("Duncan", 6), weapon="poison-fast")
+>>> plan.cards_played
+('poison-fast',)
+>>> check_plan(BattlePlan(Dial(2), None, weapon="lasgun"))
+Traceback (most recent call last):
+dunenb.errors.IllegalActionError: [battle/no-leader-cards] a side with no leader may play no treachery card \
+(GAP-43), but the plan has lasgun
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from dunenb.battle.cards import DEFENCES, WEAPONS
+from dunenb.battle.roster import Leader, fold
+from dunenb.battle.wheel import Dial, Tokens, check_dial
+from dunenb.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class BattlePlan:
+    """One side's wheel (BATTLE-13 a-e). ``leader=None`` only when no leader is available (GAP-43)."""
+
+    dial: Dial = Dial()
+    leader: Leader | None = None
+    weapon: str | None = None
+    defense: str | None = None
+
+    @property
+    def cards_played(self) -> tuple[str, ...]:
+        """The treachery cards on the wheel, attack first."""
+        return tuple(card for card in (self.weapon, self.defense) if card is not None)
+
+
+@dataclass(frozen=True)
+class BattleSide:
+    """One House in a battle: all its tokens in the territory (BATTLE-13), its plan, the leaders it holds as
+    traitors (TRAITOR-4; folded names or ids) and, optionally, its d10 results fixed in rolling order."""
+
+    house: str
+    tokens: Tokens
+    plan: BattlePlan
+    traitors: frozenset[str] = field(default_factory=frozenset)
+    dice: tuple[int, ...] = ()
+
+    def holds_traitor(self, leader: Leader | None) -> bool:
+        """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""
+        return leader is not None and any(name in self.traitors for name in leader.names())
+
+
+@dataclass(frozen=True)
+class Battle:
+    """Two Houses fighting in one territory (BATTLE-2); ``defender`` wins ties (BATTLE-13 f4, BATTLE-14)."""
+
+    territory: str
+    defender: str
+    sides: tuple[BattleSide, BattleSide]
+
+    def __post_init__(self) -> None:
+        houses = [side.house for side in self.sides]
+        if len(houses) != 2 or houses[0] == houses[1]:
+            raise IllegalActionError("battle/sides", f"a battle is between two different Houses (BATTLE-2): {houses}")
+        if self.defender not in houses:
+            raise IllegalActionError("battle/defender", f"defender {self.defender!r} is not one of {houses}")
+
+    @property
+    def houses(self) -> tuple[str, str]:
+        return (self.sides[0].house, self.sides[1].house)
+
+    def index(self, house: str) -> int:
+        return self.houses.index(house)
+
+
+def traitor_names(names: Iterable[str]) -> frozenset[str]:
+    """Fold leader names or ids into the set a :class:`BattleSide` holds.
+
+    >>> sorted(traitor_names(["Duncan Idaho", "Léto II"]))
+    ['duncan-idaho', 'leto-ii']
+    """
+    return frozenset(fold(name) for name in names)
+
+
+def check_plan(
+    plan: BattlePlan, *, tokens: Tokens | None = None, hand: Iterable[str] | None = None, spice: int | None = None
+) -> None:
+    """Raise :class:`IllegalActionError` unless the plan may go on a wheel (BATTLE-6, GAP-42, GAP-43).
+
+    ``tokens`` are the side's tokens in the territory, ``hand`` its treachery cards and ``spice`` its spice;
+    each check is skipped when its argument is ``None``.
+    """
+    if plan.weapon is not None and plan.weapon not in WEAPONS:
+        raise IllegalActionError("battle/weapon", f"{plan.weapon!r} is not an attack card; allowed: {WEAPONS}")
+    if plan.defense is not None and plan.defense not in DEFENCES:
+        raise IllegalActionError("battle/defense", f"{plan.defense!r} is not a defence card; allowed: {DEFENCES}")
+    if plan.leader is None and plan.cards_played:
+        raise IllegalActionError(
+            "battle/no-leader-cards",
+            f"a side with no leader may play no treachery card (GAP-43), but the plan has "
+            f"{', '.join(plan.cards_played)}",
+        )
+    check_dial(plan.dial, tokens)
+    if spice is not None and plan.dial.spice > spice:
+        raise IllegalActionError(
+            "battle/dial-spice-owned", f"the dial uses {plan.dial.spice} spice; the House has {spice}"
+        )
+    if hand is not None:
+        missing = Counter(plan.cards_played) - Counter(hand)
+        if missing:
+            raise IllegalActionError("battle/card-not-held", f"the plan plays {sorted(missing)} not in the hand")

@@ -1,0 +1,450 @@
+"""Battle resolution as one pure function of the two plans (BATTLE-7 to BATTLE-13, TRAITOR-8 to TRAITOR-12).
+
+:func:`resolve_battle` returns the exact distribution of :class:`BattleOutcome` records: every d10 is a chance
+node with ten faces of probability 1/10 (GAP-28b), enumerated unless a side's dice are fixed. The outcome
+record says everything the game state needs: per side the tokens lost (regular / marked), the spice paid, the
+leader's fate, the cards played, lost and kept, the bounty received; the winner, the explosion, the traitor
+calls and whether the whole territory is destroyed.
+
+Order of the reveal (BATTLE-13 f): treachery first, then the leaders' deaths from the cards, bounties, totals
+(the defender wins ties), then losses. Leader powers are **not** applied yet: a leader counts his base strength.
+
+>>> from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+>>> from dunenb.battle.roster import inline_leader
+>>> from dunenb.battle.wheel import Dial, Tokens
+>>> knife = BattleSide("atreides", Tokens(5), BattlePlan(Dial(2), inline_leader("P1", 5),
+...                    weapon="projectile-contact", defense="shield"))
+>>> lancet = BattleSide("harkonnen", Tokens(5), BattlePlan(Dial(2), inline_leader("P2", 3),
+...                     weapon="projectile-contact", defense="shield"))
+>>> dist = resolve_battle(Battle("arrakeen", "atreides", (knife, lancet)))
+>>> [(str(p), o.leader_fates) for p, o in dist]          # CARD-SHIELD-2 example 4: both may pass
+[('7/20', ('alive', 'dead')), ('7/20', ('alive', 'alive')), ('3/20', ('dead', 'dead')), ('3/20', ('dead', 'alive'))]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from dunenb.battle.cards import card_kind, is_instant
+from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
+from dunenb.battle.roster import Leader
+from dunenb.battle.wheel import Tokens, army_value
+from dunenb.errors import IllegalActionError, InputError
+
+#: Spice earned by the caller when the called traitor survives (TRAITOR-10).
+TRAITOR_SURVIVES_SPICE = 2
+#: Leader fates in an outcome. "captured" (HARKONNEN-P4) happens after the battle and is never produced here.
+LEADER_FATES = ("alive", "dead", "none", "captured")
+D10 = tuple(range(1, 11))
+ONE_TENTH = Fraction(1, 10)
+
+
+@dataclass(frozen=True)
+class Fates:
+    """The result of the leader step (BATTLE-13 f1-f2), before totals: who died, and why."""
+
+    dead: tuple[bool, bool]
+    explosion: str | None = None            # None, "lasgun-shield" (CARD-LASGUN-1) or "atomics" (CARD-ATOMICS-3)
+    traitor_called_by: tuple[int, ...] = ()  # side indices that called "Trahison !" (TRAITOR-9)
+    swapped: bool = False                    # traitor against traitor: the leaders changed sides (TRAITOR-12)
+    atomics_used_by: tuple[int, ...] = ()    # sides whose Atomics took effect (CARD-ATOMICS-4 sanction)
+
+
+@dataclass(frozen=True)
+class SideOutcome:
+    """What one House gets out of a battle. ``leader`` is the leader who fought on this side's wheel (after a
+    traitor-against-traitor swap, the other House's leader, whose owner is ``leader_owner``)."""
+
+    house: str
+    army_value: Fraction
+    total: Fraction
+    leader: str | None
+    leader_owner: str | None
+    leader_fate: str
+    tokens_lost: Tokens
+    tokens_left: Tokens
+    spice_lost: int
+    bounty: int
+    cards_played: tuple[str, ...]
+    cards_lost: tuple[str, ...]
+    cards_kept: tuple[str, ...]
+    outlawed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The per-side part of ``dunenb battle --json``."""
+        return {
+            "total": float(self.total), "leader": self.leader_fate, "tokens_lost": self.tokens_lost.total,
+            "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
+        }
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """One possible end of a battle; the lead applies it to the game state.
+
+    ``winner`` is None only after an explosion (GAP-29b, FAQ 22). ``territory_destroyed`` means every token in
+    the territory dies, third Houses' included (CARD-ATOMICS-3). ``outlawed`` lists Houses that used Atomics in
+    battle (CARD-ATOMICS-4, GAP-29c: allowed, flagged).
+    """
+
+    territory: str
+    defender: str
+    winner: str | None
+    explosion: str | None
+    traitor_called_by: tuple[str, ...]
+    leaders_swapped: bool
+    territory_destroyed: bool
+    sides: tuple[SideOutcome, SideOutcome]
+
+    @property
+    def outlawed(self) -> tuple[str, ...]:
+        return tuple(side.house for side in self.sides if side.outlawed)
+
+    @property
+    def leader_fates(self) -> tuple[str, str]:
+        return (self.sides[0].leader_fate, self.sides[1].leader_fate)
+
+    def side(self, house: str) -> SideOutcome:
+        return next(side for side in self.sides if side.house == house)
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome part of ``dunenb battle --json`` (without the probability)."""
+        return {
+            "winner": self.winner, "explosion": self.explosion is not None,
+            "traitor_called_by": list(self.traitor_called_by),
+            "sides": {side.house: side.to_json() for side in self.sides},
+            "outlawed": list(self.outlawed),
+        }
+
+
+Distribution = tuple[tuple[Fraction, BattleOutcome], ...]
+
+
+# ----------------------------------------------------------------------------------------------------- leaders
+class _NeedRoll(Exception):
+    """Raised inside the leader step when a d10 is needed that neither the fixed dice nor the branch give."""
+
+
+@dataclass
+class _Roller:
+    """Hands out d10 results: a side's fixed dice first, then the faces chosen on this enumeration branch."""
+
+    fixed: tuple[tuple[int, ...], tuple[int, ...]]
+    branch: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        self.used = [0, 0]
+        self.branch_used = 0
+        self.rolls: list[tuple[int, int]] = []
+
+    def d10(self, side: int) -> int:
+        if self.used[side] < len(self.fixed[side]):
+            value = self.fixed[side][self.used[side]]
+            self.used[side] += 1
+        elif self.branch_used < len(self.branch):
+            value = self.branch[self.branch_used]
+            self.branch_used += 1
+        else:
+            raise _NeedRoll
+        self.rolls.append((side, value))
+        return value
+
+
+def _card_deaths(
+    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int]
+) -> tuple[bool, bool]:
+    """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28).
+
+    Instant kills come first; a leader killed instantly cannot try to pass a shield (CARD-SHIELD-2 example 1).
+    A slow poison's victim still may (example 3). A pass succeeds on d10 <= the attacker's base strength
+    (CARD-SHIELD-3, GAP-28a). All effects are simultaneous, so both leaders may die (GAP-28c).
+    """
+    instant = [False, False]
+    slow = [False, False]
+    attempts = [False, False]
+    for me in (0, 1):
+        foe = 1 - me
+        weapon = plans[me].weapon
+        if leaders[me] is None or leaders[foe] is None or weapon in (None, "worthless"):
+            continue
+        defence = plans[foe].defense
+        kind = card_kind(weapon)
+        if weapon == "lasgun":
+            instant[foe] = True
+        elif kind == "poison":
+            if defence != "snooper":
+                (instant if is_instant(weapon) else slow)[foe] = True
+        elif weapon == "projectile-distance":
+            if defence != "shield":
+                instant[foe] = True
+        elif weapon == "projectile-contact":
+            if defence != "shield":
+                instant[foe] = True
+            else:
+                attempts[me] = True
+    passed = [False, False]
+    for me in (0, 1):
+        if attempts[me] and not instant[me]:
+            leader = leaders[me]
+            assert leader is not None
+            passed[1 - me] = roll(me) <= leader.strength
+    return (instant[0] or slow[0] or passed[0], instant[1] or slow[1] or passed[1])
+
+
+def _traitor_death(
+    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int]
+) -> bool:
+    """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
+
+    No shield pass is tried against the caller and no lasgun-shield explosion happens (FAQ 23). The caller's
+    Atomics act only as a weapon that kills the traitor (note: the battle has stopped, so no devastation).
+    """
+    victim = 1 - caller
+    weapon = plans[caller].weapon
+    if weapon == "atomics":
+        return leaders[caller] is not None
+    only_caller_attacks = [plans[0], plans[1]]
+    only_caller_attacks[victim] = BattlePlan(plans[victim].dial, plans[victim].leader, None, plans[victim].defense)
+    return _card_deaths(leaders, only_caller_attacks, roll)[victim]
+
+
+def leader_step(
+    sides: Sequence[BattleSide], roll: Callable[[int], int], *, fighting: Sequence[Leader | None] | None = None
+) -> Fates:
+    """Treachery, explosions and card deaths for two sides (BATTLE-13 f1-f2); ``roll(side)`` gives a d10.
+
+    Traitor against traitor (TRAITOR-12, GAP-35d): the leader discs swap sides; wheels (dial and cards) stay,
+    and the battle is resolved normally with the swapped leaders.
+    """
+    plans = [side.plan for side in sides]
+    leaders = list(fighting) if fighting is not None else [plan.leader for plan in plans]
+    calls = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
+    if len(calls) == 1:
+        caller = calls[0]
+        dead = [False, False]
+        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll)
+        atomics = (caller,) if plans[caller].weapon == "atomics" and leaders[caller] is not None else ()
+        return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics)
+    swapped = len(calls) == 2
+    if swapped:
+        leaders = [leaders[1], leaders[0]]
+    weapons = [plan.weapon for plan in plans]
+    present = (leaders[0] is not None, leaders[1] is not None)
+    if "atomics" in weapons:
+        atomics = tuple(me for me in (0, 1) if weapons[me] == "atomics")
+        return Fates(dead=present, explosion="atomics", traitor_called_by=calls, swapped=swapped,
+                     atomics_used_by=atomics)
+    if "lasgun" in weapons and "shield" in (plans[0].defense, plans[1].defense):
+        # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
+        return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped)
+    dead = _card_deaths(leaders, plans, roll)
+    return Fates(dead=dead, traitor_called_by=calls, swapped=swapped)
+
+
+@lru_cache(maxsize=65536)
+def _fates_distribution(sides: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, Fates, tuple], ...]:
+    """Enumerate every d10 the leader step needs; returns (probability, fates, rolls) leaves."""
+    fixed = (sides[0].dice, sides[1].dice)
+    leaves: list[tuple[Fraction, Fates, tuple]] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        branch = stack.pop()
+        roller = _Roller(fixed, branch)
+        try:
+            fates = leader_step(sides, roller.d10)
+        except _NeedRoll:
+            stack.extend(branch + (face,) for face in reversed(D10))
+            continue
+        leaves.append((ONE_TENTH ** len(branch), fates, tuple(roller.rolls)))
+    return tuple(leaves)
+
+
+def fates_distribution(battle: Battle) -> tuple[tuple[Fraction, Fates], ...]:
+    """The merged distribution of the leader step alone (useful to analysis: it does not depend on dials)."""
+    return _merged_fates((_strip(battle.sides[0]), _strip(battle.sides[1])))
+
+
+@lru_cache(maxsize=65536)
+def _merged_fates(key: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, Fates], ...]:
+    merged: dict[Fates, Fraction] = {}
+    for probability, fates, _ in _fates_distribution(key):
+        merged[fates] = merged.get(fates, Fraction(0)) + probability
+    return tuple((probability, fates) for fates, probability in merged.items())
+
+
+def _strip(side: BattleSide) -> BattleSide:
+    """The parts of a side the leader step looks at (dial and tokens do not matter), for caching."""
+    plan = side.plan
+    return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense),
+                      side.traitors, side.dice)
+
+
+# -------------------------------------------------------------------------------------------------- settlement
+def settle(battle: Battle, fates: Fates) -> BattleOutcome:
+    """Totals, winner, losses and bounties once the leaders' fates are known (BATTLE-9 to BATTLE-13 f3-f6).
+
+    * explosion or battle Atomics: no winner, both sides lose all their tokens there, their wheel spice and their
+      cards; no bounty (GAP-29b);
+    * one treachery: the caller wins and loses nothing; he earns the traitor's strength if the traitor died,
+      else 2 (TRAITOR-10, paid by the Bank, GAP-35a); the victim loses everything (TRAITOR-11, BATTLE-12);
+    * otherwise the higher total wins, the defender on a tie; the winner loses the tokens and spice dialled and
+      keeps his cards (BATTLE-10); the loser loses all his tokens there, his wheel spice and the cards played
+      (BATTLE-11, GAP-45); every killed leader pays his strength to the opponent (BATTLE-13 f3; Bank pays).
+    """
+    sides = battle.sides
+    plans = [side.plan for side in sides]
+    owners = [plan.leader for plan in plans]
+    fighting = [owners[1], owners[0]] if fates.swapped else owners
+    army = [army_value(plan.dial) for plan in plans]
+    alive_value = [
+        Fraction(leader.strength) if leader is not None and not fates.dead[me] else Fraction(0)
+        for me, leader in enumerate(fighting)
+    ]
+    totals = [army[me] + alive_value[me] for me in (0, 1)]
+    defender = battle.index(battle.defender)
+    tokens_lost: list[Tokens]
+    spice_lost = [plan.dial.spice for plan in plans]
+    bounty = [0, 0]
+    lost_cards: list[tuple[str, ...]]
+    kept_cards: list[tuple[str, ...]]
+    if fates.explosion is not None:
+        winner = None
+        tokens_lost = [sides[0].tokens, sides[1].tokens]
+        lost_cards = [plans[0].cards_played, plans[1].cards_played]
+        kept_cards = [(), ()]
+    elif len(fates.traitor_called_by) == 1:
+        winner = fates.traitor_called_by[0]
+        victim = 1 - winner
+        traitor = fighting[victim]
+        assert traitor is not None
+        bounty[winner] = traitor.strength if fates.dead[victim] else TRAITOR_SURVIVES_SPICE
+        tokens_lost = [Tokens(), Tokens()]
+        tokens_lost[victim] = sides[victim].tokens
+        spice_lost[winner] = 0
+        lost_cards = [(), ()]
+        kept_cards = [(), ()]
+        lost_cards[victim] = plans[victim].cards_played
+        kept_cards[winner] = plans[winner].cards_played
+    else:
+        if totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        else:
+            winner = defender
+        loser = 1 - winner
+        tokens_lost = [Tokens(), Tokens()]
+        tokens_lost[winner] = plans[winner].dial.tokens
+        tokens_lost[loser] = sides[loser].tokens
+        lost_cards = [(), ()]
+        kept_cards = [(), ()]
+        lost_cards[loser] = plans[loser].cards_played
+        kept_cards[winner] = plans[winner].cards_played
+        for me in (0, 1):
+            foe_leader = fighting[1 - me]
+            if foe_leader is not None and fates.dead[1 - me]:
+                bounty[me] = foe_leader.strength
+    outcome_sides = []
+    for me, side in enumerate(sides):
+        leader = fighting[me]
+        fate = "none" if leader is None else ("dead" if fates.dead[me] else "alive")
+        outcome_sides.append(SideOutcome(
+            house=side.house, army_value=army[me], total=totals[me],
+            leader=None if leader is None else leader.id,
+            leader_owner=None if leader is None else _owner(leader, sides[1 - me if fates.swapped else me]),
+            leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
+            spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_played,
+            cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
+        ))
+    return BattleOutcome(
+        territory=battle.territory, defender=battle.defender,
+        winner=None if winner is None else sides[winner].house,
+        explosion=fates.explosion,
+        traitor_called_by=tuple(sides[me].house for me in fates.traitor_called_by),
+        leaders_swapped=fates.swapped,
+        territory_destroyed=fates.explosion is not None,
+        sides=(outcome_sides[0], outcome_sides[1]),
+    )
+
+
+def _owner(leader: Leader, planned_by: BattleSide) -> str:
+    """A roster leader belongs to his House; an inline leader to the side that put him on its wheel."""
+    return leader.house or planned_by.house
+
+
+# ------------------------------------------------------------------------------------------------- public API
+def check_battle(battle: Battle) -> None:
+    """Raise :class:`IllegalActionError` unless both plans fit their sides (BATTLE-6, GAP-42, GAP-43) and the
+    fixed dice are d10 faces (GAP-28b)."""
+    for side in battle.sides:
+        check_plan(side.plan, tokens=side.tokens)
+        for value in side.dice:
+            if value not in D10:
+                raise IllegalActionError("battle/dice", f"{side.house}: a d10 shows 1 to 10, not {value!r}")
+
+
+def enumerate_battle(battle: Battle) -> Iterator[tuple[Fraction, tuple[tuple[str, int], ...], BattleOutcome]]:
+    """Every leaf of the chance tree, unmerged: (probability, the d10 rolls as (house, face), outcome)."""
+    check_battle(battle)
+    houses = battle.houses
+    key = (_strip(battle.sides[0]), _strip(battle.sides[1]))
+    for probability, fates, rolls in _fates_distribution(key):
+        yield probability, tuple((houses[side], face) for side, face in rolls), settle(battle, fates)
+
+
+def resolve_battle(battle: Battle) -> Distribution:
+    """The exact outcome distribution of a battle: identical outcomes merged, most likely first.
+
+    Probabilities are exact fractions and sum to 1. With every needed die fixed, there is one outcome.
+    """
+    check_battle(battle)
+    merged: dict[BattleOutcome, Fraction] = {}
+    for probability, fates in fates_distribution(battle):  # leaves with equal fates settle alike
+        outcome = settle(battle, fates)
+        merged[outcome] = merged.get(outcome, Fraction(0)) + probability
+    ordered = sorted(merged.items(), key=lambda item: -item[1])
+    return tuple((probability, outcome) for outcome, probability in ordered)
+
+
+def resolve_with_rolls(battle: Battle, rolls: dict[str, Sequence[int]]) -> BattleOutcome:
+    """The single outcome for given d10 results per House (after the sides' own fixed ``dice``, in rolling
+    order); too few dice is an error.
+
+    >>> from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+    >>> from dunenb.battle.wheel import Dial, Tokens
+    >>> empty = Battle("arrakeen", "fremen", (BattleSide("fremen", Tokens(2), BattlePlan(Dial(2))),
+    ...                                       BattleSide("guild", Tokens(3), BattlePlan(Dial(2)))))
+    >>> resolve_with_rolls(empty, {}).winner                     # 1 against 1: the defender wins the tie
+    'fremen'
+    """
+    check_battle(battle)
+    fixed = [side.dice + tuple(rolls.get(side.house, ())) for side in battle.sides]
+    roller = _Roller((fixed[0], fixed[1]), ())
+    try:
+        fates = leader_step(battle.sides, roller.d10)
+    except _NeedRoll:
+        raise InputError("battle/dice-missing", "the battle needs more d10 results than were given") from None
+    return settle(battle, fates)
+
+
+def distribution_json(distribution: Distribution) -> dict[str, Any]:
+    """The documented ``dunenb battle CASE.json --json`` form: probabilities as floats, summing to 1."""
+    return {
+        "outcomes": [
+            {"probability": float(probability), **summary} for probability, summary in merge_json_outcomes(distribution)
+        ]
+    }
+
+
+def merge_json_outcomes(distribution: Distribution) -> list[tuple[Fraction, dict[str, Any]]]:
+    """Merge outcomes whose JSON summaries are equal (records may differ in details the JSON omits)."""
+    merged: dict[str, tuple[Fraction, dict[str, Any]]] = {}
+    for probability, outcome in distribution:
+        summary = outcome.to_json()
+        key = json.dumps(summary, sort_keys=True)
+        previous = merged.get(key)
+        merged[key] = (probability + (previous[0] if previous else 0), summary)
+    return sorted(merged.values(), key=lambda item: -item[0])

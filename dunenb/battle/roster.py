@@ -1,0 +1,206 @@
+"""The leader roster as data: the 8 main leaders and the 96 secondary leaders (``data/leaders.json``).
+
+Each leader has an ``id`` (the ASCII slug of his name, leaders.md D-1), a ``house``, a base ``strength``, a ``sex``
+and a ``main`` flag. A character with copies in several Houses (leaders.md section 3) has one entry per copy,
+so ``(house, id)`` is the unique key. The ``powers`` are descriptive data only: battle resolution does **not**
+implement leader powers yet (a later issue will, from the vocabulary of leaders.md section 1).
+
+>>> roster = load_roster()
+>>> len(roster.leaders), sum(leader.main for leader in roster.leaders)
+(104, 8)
+>>> duncan = roster.find("Duncan Idaho", house="atreides")
+>>> duncan.id, duncan.strength, duncan.sex, duncan.main
+('duncan-idaho', 6, 'M', False)
+>>> roster.find("Léto II", house="atreides").id
+'leto-ii'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from dunenb.board import read_data_file
+from dunenb.errors import InputError, RulesDataError
+
+#: The eight House ids, in the order the roster lists them.
+HOUSES: tuple[str, ...] = (
+    "atreides", "harkonnen", "fremen", "emperor", "guild", "dispersion", "bene-gesserit", "bene-tleilax",
+)
+
+
+def fold(text: str) -> str:
+    """Case-, accent- and punctuation-insensitive form of a name; equal to the slug of a display name.
+
+    >>> fold("Léto II"), fold("Farad'N"), fold("duncan-idaho")
+    ('leto-ii', 'farad-n', 'duncan-idaho')
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "-".join(plain.replace("'", " ").replace("-", " ").replace("_", " ").split())
+
+
+@dataclass(frozen=True)
+class Power:
+    """One leader power, as described in leaders.md (descriptive only; not yet implemented in battle)."""
+
+    id: str
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A leader who can lead a battle (BATTLE-5). ``strength`` is the base combat value: it sets the wheel
+    value while leader powers are not implemented, the bounty (BATTLE-13 f3) and the shield pass (GAP-28a).
+
+    An inline leader of a battle case has ``house=None`` and no powers.
+    """
+
+    id: str
+    name: str
+    strength: int
+    house: str | None = None
+    sex: str | None = None
+    main: bool = False
+    spec_id: str | None = None
+    guess: str | None = None
+    never_traitor: bool = False
+    never_traitor_of: tuple[str, ...] = ()
+    always_traitor_of: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    powers: tuple[Power, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Unique key ``house:id`` (``inline:id`` for an inline leader)."""
+        return f"{self.house or 'inline'}:{self.id}"
+
+    def names(self) -> tuple[str, ...]:
+        """Every folded form by which this leader may be named."""
+        return tuple(dict.fromkeys([self.id, fold(self.name), *(fold(a) for a in self.aliases)]))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id, "name": self.name, "house": self.house, "strength": self.strength, "sex": self.sex,
+            "main": self.main,
+        }
+        if self.spec_id:
+            data["spec_id"] = self.spec_id
+        if self.guess:
+            data["guess"] = self.guess
+        if self.aliases:
+            data["aliases"] = list(self.aliases)
+        data["powers"] = [{"id": p.id, "kind": p.kind, "text": p.text} for p in self.powers]
+        data["powers_implemented"] = False
+        return data
+
+
+def inline_leader(name: str, strength: int) -> Leader:
+    """A leader given only by name and strength (a battle case's inline leader): no House, no powers.
+
+    >>> inline_leader("Any Name", 5).id
+    'any-name'
+    """
+    return Leader(id=fold(name), name=name, strength=strength)
+
+
+@dataclass(frozen=True)
+class Roster:
+    """Every leader of the eight Houses."""
+
+    leaders: tuple[Leader, ...]
+    source: str = ""
+
+    def of_house(self, house: str) -> tuple[Leader, ...]:
+        """The leaders of one House, main leader first."""
+        return tuple(leader for leader in self.leaders if leader.house == house)
+
+    def main_leader(self, house: str) -> Leader:
+        return next(leader for leader in self.leaders if leader.house == house and leader.main)
+
+    def find(self, name: str, *, house: str | None = None) -> Leader:
+        """Find a leader by id or display name (accent-insensitive). With ``house``, that House's copy is
+        preferred; without it, a name held by several Houses' copies is an error listing them.
+
+        >>> load_roster().find("gurney")
+        Traceback (most recent call last):
+        dunenb.errors.InputError: [leader/ambiguous] 'gurney' names several leaders: atreides:gurney, \
+guild:gurney; give the House
+        """
+        wanted = fold(name)
+        matches = [leader for leader in self.leaders if wanted in leader.names()]
+        if house is not None:
+            own = [leader for leader in matches if leader.house == house]
+            if own:
+                return own[0]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            scope = f" of {house}" if house else ""
+            known = ", ".join(leader.id for leader in (self.of_house(house) if house else self.leaders))
+            raise InputError("leader/unknown", f"unknown leader {name!r}{scope}; known: {known}")
+        raise InputError(
+            "leader/ambiguous",
+            f"{name!r} names several leaders: {', '.join(leader.key for leader in matches)}; give the House",
+        )
+
+
+def parse_roster(raw: Any) -> Roster:
+    """Build and validate a :class:`Roster` from its JSON form (raises :class:`RulesDataError`)."""
+    if not isinstance(raw, dict) or raw.get("format") != "dunenb.leaders/1":
+        raise RulesDataError("leaders/format", "leader data must be an object with format 'dunenb.leaders/1'")
+    leaders = []
+    for index, entry in enumerate(raw.get("leaders", [])):
+        try:
+            traits = entry.get("traitor_traits", {})
+            leader = Leader(
+                id=str(entry["id"]), name=str(entry["name"]), strength=int(entry["strength"]),
+                house=str(entry["house"]), sex=str(entry["sex"]), main=bool(entry["main"]),
+                spec_id=entry.get("spec_id"), guess=entry.get("guess"),
+                never_traitor=bool(traits.get("never_traitor", False)),
+                never_traitor_of=tuple(traits.get("never_traitor_of", ())),
+                always_traitor_of=tuple(traits.get("always_traitor_of", ())),
+                aliases=tuple(entry.get("aliases", ())),
+                powers=tuple(Power(str(p["id"]), str(p["kind"]), str(p["text"])) for p in entry["powers"]),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise RulesDataError("leaders/entry", f"leaders[{index}]: missing or bad field ({error})") from None
+        if leader.house not in HOUSES:
+            raise RulesDataError("leaders/house", f"leaders[{index}]: house {leader.house!r} not in {HOUSES}")
+        if leader.sex not in ("M", "F"):
+            raise RulesDataError("leaders/sex", f"leaders[{index}]: sex must be 'M' or 'F'")
+        leaders.append(leader)
+    keys = [leader.key for leader in leaders]
+    if len(set(keys)) != len(keys):
+        raise RulesDataError("leaders/duplicate", "two leaders share a (house, id) key")
+    for house in HOUSES:
+        own = [leader for leader in leaders if leader.house == house]
+        if len(own) != 13 or sum(leader.main for leader in own) != 1:
+            raise RulesDataError("leaders/count", f"{house} needs 1 main and 12 secondary leaders")
+    return Roster(leaders=tuple(leaders), source=str(raw.get("source", "")))
+
+
+@lru_cache(maxsize=1)
+def load_roster() -> Roster:
+    """Load and validate the shipped roster (cached)."""
+    return parse_roster(read_data_file("leaders.json"))
+
+
+def roster_as_json() -> dict[str, Any]:
+    """The roster in the documented ``dunenb rules leaders --json`` form.
+
+    >>> data = roster_as_json()
+    >>> sorted(data["leaders"][0])[:6]
+    ['house', 'id', 'main', 'name', 'powers', 'powers_implemented']
+    >>> len(data["leaders"])
+    104
+    """
+    roster = load_roster()
+    return {
+        "leaders": [leader.to_dict() for leader in roster.leaders],
+        "source": roster.source,
+        "note": "powers are descriptive only: battle resolution uses base strength; no power is implemented yet",
+    }

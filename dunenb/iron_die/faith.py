@@ -1,0 +1,157 @@
+"""The faith challenge: how many "7" a player makes from his dice with + and -.
+
+Each die may be used in one operation only (seed). A group is two or more dice, each added or subtracted,
+totalling exactly 7; a player claims the set of disjoint groups that is best for him (IRON-GAP-4).
+Ties on the number of sevens are settled by the unused dice (IRON-GAP-5, IRON-GAP-6): a hand that leaves
+a die unused beats one that uses every die, and a lower total of unused dice beats a higher one. This is
+the only reading under which the seed's example holds: the first player (4, 6, 3, 2, 1) claims 4+3 and
+6+1 and keeps a 2; the second (5, 4, 1, 6, 2) announced 6+1 and 5+4-2 (nothing left), but could also
+claim 6+1 and 5+2 and keep a 4, and the seed still gives the challenge to the first player's 2.
+
+>>> claim = faith_claim((4, 6, 3, 2, 1))
+>>> claim.sevens, claim.unused, claim.groups
+(2, (2,), ('4+3', '6+1'))
+>>> faith_claim((5, 4, 1, 6, 2)).unused
+(4,)
+>>> evaluate_grouping((5, 4, 1, 6, 2), [(6, 1), (5, 4, -2)])
+(2, ())
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+
+from dunenb.iron_die.dice import normalise
+
+#: The number every group must reach.
+TARGET = 7
+
+
+@dataclass(frozen=True)
+class FaithClaim:
+    """The best faith claim for a set of dice.
+
+    ``groups`` are readable expressions such as ``"5+4-2"``; ``unused`` the dice left out (high to low).
+    """
+
+    dice: tuple[int, ...]
+    groups: tuple[str, ...]
+    unused: tuple[int, ...]
+
+    @property
+    def sevens(self) -> int:
+        """How many groups make 7."""
+        return len(self.groups)
+
+    @property
+    def unused_total(self) -> int:
+        """Total of the unused dice (0 when every die is used)."""
+        return sum(self.unused)
+
+    def describe(self) -> str:
+        """A readable summary.
+
+        >>> faith_claim((4, 6, 3, 2, 1)).describe()
+        '2 sevens (4+3, 6+1), unused 2'
+        >>> faith_claim((6, 6, 6, 6, 6)).describe()
+        '0 sevens, unused 6,6,6,6,6'
+        """
+        text = f"{self.sevens} seven{'s' if self.sevens != 1 else ''}"
+        if self.groups:
+            text += f" ({', '.join(self.groups)})"
+        unused = ",".join(map(str, self.unused)) if self.unused else "none"
+        return f"{text}, unused {unused}"
+
+
+def claim_key(sevens: int, unused_total: int) -> tuple[int, int, int]:
+    """Sort key of a faith result: more sevens, then having an unused die, then a lower unused total.
+
+    >>> claim_key(2, 2) > claim_key(2, 4) > claim_key(2, 0) > claim_key(1, 3)
+    True
+    """
+    return (sevens, 1 if unused_total else 0, -unused_total)
+
+
+def _expression(values: Sequence[int], signs: Sequence[int]) -> str:
+    """Write a signed group with the added dice first, e.g. ``5+4-2``."""
+    plus = sorted((v for v, s in zip(values, signs, strict=True) if s > 0), reverse=True)
+    minus = sorted((v for v, s in zip(values, signs, strict=True) if s < 0), reverse=True)
+    return "+".join(map(str, plus)) + "".join(f"-{v}" for v in minus)
+
+
+@cache
+def faith_claim(dice: tuple[int, ...]) -> FaithClaim:
+    """The best faith claim for five dice (any order): most sevens, then the tie-break of IRON-GAP-5/6.
+
+    >>> faith_claim((6, 1, 5, 2, 1)).describe()
+    '2 sevens (5+2, 6+1), unused 1'
+    >>> faith_claim((6, 1, 6, 3, 2)).describe()
+    '2 sevens (6+1, 6+3-2), unused none'
+    """
+    dice = normalise(dice)
+    size = len(dice)
+    sevenable: dict[int, str] = {}
+    for mask in range(1, 2**size):
+        members = [i for i in range(size) if mask >> i & 1]
+        if len(members) < 2:
+            continue
+        values = [dice[i] for i in members]
+        best: tuple[int, str] | None = None
+        for signs in product((1, -1), repeat=len(values)):
+            if sum(v * s for v, s in zip(values, signs, strict=True)) == TARGET:
+                minus = signs.count(-1)
+                if best is None or minus < best[0]:
+                    best = (minus, _expression(values, signs))
+        if best is not None:
+            sevenable[mask] = best[1]
+    choices: list[tuple[int, ...]] = [()]
+    masks = sorted(sevenable)
+    choices += [(a,) for a in masks]
+    choices += [(a, b) for a in masks for b in masks if a < b and not a & b]
+    best_key: tuple[int, int, int] | None = None
+    best_choice: tuple[int, ...] = ()
+    for choice in choices:
+        used = 0
+        for mask in choice:
+            used |= mask
+        unused_total = sum(dice[i] for i in range(size) if not used >> i & 1)
+        key = claim_key(len(choice), unused_total)
+        if best_key is None or key > best_key:
+            best_key, best_choice = key, choice
+    used = 0
+    for mask in best_choice:
+        used |= mask
+    unused = tuple(dice[i] for i in range(size) if not used >> i & 1)
+    groups = tuple(sorted((sevenable[m] for m in best_choice), key=lambda e: (len(e), e)))
+    return FaithClaim(dice, groups, unused)
+
+
+def evaluate_grouping(dice: Iterable[int], groups: Iterable[Sequence[int]]) -> tuple[int, tuple[int, ...]]:
+    """Check an announced grouping and return ``(sevens, unused dice)``.
+
+    Each group is a sequence of signed dice, e.g. ``(5, 4, -2)`` for 5+4-2. Raises ``ValueError`` when a
+    group does not make 7 or uses dice the player does not have.
+
+    >>> evaluate_grouping((4, 6, 3, 2, 1), [(4, 3), (6, 1)])
+    (2, (2,))
+    >>> evaluate_grouping((4, 6, 3, 2, 1), [(4, 4)])
+    Traceback (most recent call last):
+    ...
+    ValueError: group (4, 4) makes 8, not 7
+    """
+    left = Counter(dice)
+    count = 0
+    for group in groups:
+        group = tuple(group)
+        if len(group) < 2 or sum(group) != TARGET:
+            raise ValueError(f"group {group} makes {sum(group)}, not {TARGET}")
+        need = Counter(abs(v) for v in group)
+        if need - left:
+            raise ValueError(f"group {group} uses dice that are not available")
+        left -= need
+        count += 1
+    return count, normalise(left.elements())

@@ -1,0 +1,184 @@
+"""A game record: a tree of actions (python-chess style variations) with states by replay and a cache.
+
+Nodes store actions only; the state at any node is the configuration's initial state with the actions on
+the path from the root replayed. Checkpoints every ``CHECKPOINT_EVERY`` plies and a bounded cache of recent
+nodes make any node cheap to reach.
+
+>>> from dunenb.engine import make_config, sample_chance
+>>> record = GameRecord(make_config(["atreides", "harkonnen"], seed=1))
+>>> node = record.root
+>>> for _ in range(2):  # both Houses roll 3d10
+...     node = record.add_move(node, sample_chance(record.state_at(node)))
+>>> len(record.mainline()), record.depth(node)
+(2, 2)
+>>> again = record.add_move(record.mainline()[0], record.node(record.mainline()[1]).action)
+>>> again == record.mainline()[1]
+True
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from dunenb.actions import Action
+from dunenb.engine import apply_action, initial_state
+from dunenb.errors import InputError
+from dunenb.state import GameConfig, GameState
+
+CHECKPOINT_EVERY = 32
+RECENT_CACHE_SIZE = 256
+
+
+@dataclass
+class Node:
+    """One node of the tree: the action that leads to it from its parent (``None`` at the root)."""
+
+    id: int
+    parent: int | None
+    action: Action | None
+    children: list[int] = field(default_factory=list)
+    comment: str = ""
+
+
+class GameRecord:
+    """A game as a tree of actions from one configuration (the log is the truth)."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.root = 0
+        self._nodes: dict[int, Node] = {0: Node(id=0, parent=None, action=None)}
+        self._depth: dict[int, int] = {0: 0}
+        self._next_id = 1
+        self._checkpoints: dict[int, GameState] = {0: initial_state(config)}
+        self._recent: OrderedDict[int, GameState] = OrderedDict()
+
+    # --- structure ---------------------------------------------------------------------------------------
+
+    def node(self, node_id: int) -> Node:
+        try:
+            return self._nodes[node_id]
+        except KeyError:
+            raise InputError("record/node", f"no node {node_id}; nodes are 0..{self._next_id - 1}") from None
+
+    @property
+    def node_ids(self) -> list[int]:
+        return list(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def depth(self, node_id: int) -> int:
+        self.node(node_id)
+        return self._depth[node_id]
+
+    def children(self, node_id: int) -> list[int]:
+        """The variations after this node; the first is the main continuation."""
+        return list(self.node(node_id).children)
+
+    def path(self, node_id: int) -> list[int]:
+        """Node ids from the root (excluded) to ``node_id`` (included)."""
+        path = []
+        current = self.node(node_id)
+        while current.parent is not None:
+            path.append(current.id)
+            current = self._nodes[current.parent]
+        return path[::-1]
+
+    def actions_to(self, node_id: int) -> list[Action]:
+        return [self._nodes[n].action for n in self.path(node_id)]  # type: ignore[misc]
+
+    def mainline(self, start: int | None = None) -> list[int]:
+        """The node ids of the main line (first children) after ``start`` (the root by default)."""
+        line = []
+        current = self.node(self.root if start is None else start)
+        while current.children:
+            current = self._nodes[current.children[0]]
+            line.append(current.id)
+        return line
+
+    def leaf(self, node_id: int | None = None) -> int:
+        """The last node of the main line from ``node_id``."""
+        line = self.mainline(node_id)
+        return line[-1] if line else (self.root if node_id is None else node_id)
+
+    # --- editing -----------------------------------------------------------------------------------------
+
+    def add_move(self, parent: int, action: Action, *, comment: str = "") -> int:
+        """Play ``action`` after ``parent``; returns the child (an existing one if the same action is there).
+
+        The action is checked against the rules: an illegal one raises and the tree is unchanged.
+        """
+        for child in self.node(parent).children:
+            if self._nodes[child].action == action:
+                return child
+        state = apply_action(self.state_at(parent), action)
+        node_id = self._next_id
+        self._next_id += 1
+        self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
+        self._nodes[parent].children.append(node_id)
+        self._depth[node_id] = self._depth[parent] + 1
+        self._remember(node_id, state)
+        return node_id
+
+    def add_line(self, parent: int, actions: Iterable[Action]) -> int:
+        """Play several actions in a row; returns the last node."""
+        node = parent
+        for action in actions:
+            node = self.add_move(node, action)
+        return node
+
+    def promote(self, node_id: int) -> None:
+        """Make ``node_id`` the main continuation of its parent."""
+        node = self.node(node_id)
+        if node.parent is None:
+            return
+        siblings = self._nodes[node.parent].children
+        siblings.remove(node_id)
+        siblings.insert(0, node_id)
+
+    def set_comment(self, node_id: int, comment: str) -> None:
+        self.node(node_id).comment = comment
+
+    # --- states ------------------------------------------------------------------------------------------
+
+    def state_at(self, node_id: int) -> GameState:
+        """The state after the actions leading to ``node_id`` (replayed from the nearest cached ancestor)."""
+        cached = self._lookup(node_id)
+        if cached is not None:
+            return cached
+        pending: list[int] = []
+        current = self.node(node_id)
+        state = None
+        while state is None:
+            pending.append(current.id)
+            current = self._nodes[current.parent]  # type: ignore[index]
+            state = self._lookup(current.id)
+        for step in reversed(pending):
+            state = apply_action(state, self._nodes[step].action)  # type: ignore[arg-type]
+            self._remember(step, state)
+        return state
+
+    def _lookup(self, node_id: int) -> GameState | None:
+        if node_id in self._checkpoints:
+            return self._checkpoints[node_id]
+        state = self._recent.get(node_id)
+        if state is not None:
+            self._recent.move_to_end(node_id)
+        return state
+
+    def _remember(self, node_id: int, state: GameState) -> None:
+        if self._depth[node_id] % CHECKPOINT_EVERY == 0:
+            self._checkpoints[node_id] = state
+            return
+        self._recent[node_id] = state
+        self._recent.move_to_end(node_id)
+        while len(self._recent) > RECENT_CACHE_SIZE:
+            self._recent.popitem(last=False)
+
+    def clear_cache(self) -> None:
+        """Forget every cached state but the root's (for cold-start measurements)."""
+        root_state = self._checkpoints[0]
+        self._checkpoints = {0: root_state}
+        self._recent.clear()

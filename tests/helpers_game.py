@@ -1,0 +1,258 @@
+"""Builders for rule-test positions: play setup with chosen chance outcomes and decisions, force chance
+outcomes, and edit a state (forces, spice, hands, harvesters, storms) while keeping tokens and spice conserved.
+
+Not a test module: the rule tests import it (``from helpers_game import ...``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from dunenb.actions import (
+    Action,
+    ChooseStart,
+    DialStorm,
+    DrawSpiceCard,
+    DrawStormToken,
+    InitialStormDial,
+    PlaceStartingForces,
+    Roll3d10,
+    RollWormDice,
+)
+from dunenb.board import load_board
+from dunenb.engine import apply_action, chance_outcomes, current_player, legal_actions, sample_chance
+from dunenb.rules.common import WEATHER_CONTROL
+from dunenb.state import GameState, Tokens
+
+BOARD = load_board()
+TOKENS_PER_HOUSE = 20  # houses.md G-1
+WORKED_EXAMPLE_CARDS = ("bassin-du-bouclier/6", "grande-etendue/10")  # SPICE-5
+
+
+# --- chance ------------------------------------------------------------------------------------------------
+
+def outcome_map(state: GameState) -> dict[Action, Fraction]:
+    """The chance node's outcomes as a dict (checks that the node is a chance node)."""
+    outcomes = chance_outcomes(state)
+    assert outcomes, f"not a chance node: {state.pending}"
+    return dict(outcomes)
+
+
+def force(state: GameState, action: Action) -> GameState:
+    """Apply one chance outcome chosen by the test; it must be a possible outcome of the node."""
+    assert current_player(state) == "chance", f"not a chance node: {state.pending}"
+    assert action in outcome_map(state), f"{action.notation()} is not a possible outcome"
+    return apply_action(state, action)
+
+
+def force_card(state: GameState, card: str) -> GameState:
+    """Turn ``card`` (``territory/value`` or ``worm``) on the pile the spice node is waiting for."""
+    return force(state, DrawSpiceCard(state.pending.detail["pile"], card))
+
+
+def force_cards(state: GameState, *cards: str) -> GameState:
+    for card in cards:
+        state = force_card(state, card)
+    return state
+
+
+def play_chance(state: GameState) -> GameState:
+    """Resolve chance nodes with the state's own generator until a decision (or the end)."""
+    while state.pending is not None and current_player(state) == "chance":
+        state = apply_action(state, sample_chance(state))
+    return state
+
+
+# --- setup -------------------------------------------------------------------------------------------------
+
+def _next_roll(rolls: Mapping[str, int | Sequence[int]], house: str, used: dict[str, int]) -> int | None:
+    if house not in rolls:
+        return None
+    wanted = rolls[house]
+    if isinstance(wanted, int):
+        wanted = [wanted]
+    index = used.get(house, 0)
+    used[house] = index + 1
+    return wanted[index] if index < len(wanted) else None
+
+
+def play_setup(
+    houses: Sequence[str],
+    *,
+    seed: int = 0,
+    rolls: Mapping[str, int | Sequence[int]] | None = None,
+    worm_dice: int | None = None,
+    starts: Mapping[str, int] | None = None,
+    dials: Mapping[str, tuple[int, int]] | None = None,
+    tokens: Mapping[str, int] | None = None,
+    placement: Sequence[tuple[str, int, int, int]] | None = None,
+    cards: Sequence[str] | None = WORKED_EXAMPLE_CARDS,
+    stop_before: str | None = None,
+    **options: object,
+) -> GameState:
+    """Play setup with chosen outcomes and return the first node of turn 2 (its storm phase).
+
+    ``rolls``: 3d10 totals per House (a list gives the re-rolls too); ``starts``: start positions;
+    ``dials``: initial dials per storm (``{"main": (a, b)}``); ``tokens``: the Fremen's first storm tokens;
+    ``placement``: the Fremen's placements; ``cards``: the two setup territory cards. Anything not given is
+    sampled (chance) or the first legal decision. ``stop_before`` names a pending kind to stop at instead
+    (``"spice"`` stops before the first setup card, ``"spice2"`` before the second).
+    """
+    from dunenb.engine import new_game
+
+    rolls, starts, dials, tokens = rolls or {}, starts or {}, dials or {}, tokens or {}
+    used: dict[str, int] = {}
+    state = new_game(list(houses), seed=seed, **options)
+    while state.pending is not None and state.phase == "setup":
+        kind, detail = state.pending.kind, state.pending.detail
+        tag = "spice2" if kind == "spice" and detail.get("pile") == 2 else kind
+        if stop_before == tag:
+            return state
+        action: Action | None = None
+        if kind == "roll":
+            total = _next_roll(rolls, detail["house"], used)
+            action = None if total is None else Roll3d10(detail["house"], total)
+        elif kind == "worm-dice" and worm_dice is not None:
+            action = RollWormDice(worm_dice)
+        elif kind == "start" and state.pending.actor in starts:
+            action = ChooseStart(state.pending.actor, starts[state.pending.actor])
+        elif kind == "storm-dial" and detail["storm"] in dials:
+            house = state.storm_dialers[detail["index"]]
+            action = InitialStormDial(detail["storm"], house, dials[detail["storm"]][detail["index"]])
+        elif kind == "storm-token" and detail["storm"] in tokens:
+            action = DrawStormToken(detail["storm"], tokens[detail["storm"]])
+        elif kind == "place" and placement is not None:
+            action = PlaceStartingForces("fremen", tuple(tuple(p) for p in placement))
+        elif kind == "spice" and cards is not None:
+            action = DrawSpiceCard(detail["pile"], cards[detail["pile"] - 1])
+        if action is None:
+            action = sample_chance(state) if current_player(state) == "chance" else legal_actions(state)[0]
+        state = apply_action(state, action)
+    return state
+
+
+def quiet_setup(houses: Sequence[str], **kwargs: object) -> GameState:
+    """A setup whose storms start on sector 1 (dials 0 + 0) and whose starts are 1, 4, 7, ... (2 + 3k).
+
+    The main storm sits on Arrakeen's sector; with the worked-example cards the deposits are
+    Bassin du Bouclier 6 (diamond in sector 6) and Grande Etendue 10 (diamond in sector 17).
+    """
+    kwargs.setdefault("dials", {"main": (0, 0), "secondary": (0, 0)})
+    kwargs.setdefault("rolls", {h: 3 + 3 * i for i, h in enumerate(houses)})
+    kwargs.setdefault("starts", {h: 1 + 3 * i for i, h in enumerate(houses)})
+    return play_setup(houses, **kwargs)
+
+
+def dial(state: GameState, *values: int) -> GameState:
+    """Without the Fremen (GAP-7a): the storm dialers dial ``values`` in turn for the pending storm."""
+    for value in values:
+        assert state.pending.kind == "dial", state.pending
+        state = apply_action(state, DialStorm(state.pending.detail["storm"], state.pending.actor, value))
+    return state
+
+
+# --- editing positions -------------------------------------------------------------------------------------
+
+def place(state: GameState, house: str, area: str, sector: int, regular: int, marked: int = 0) -> GameState:
+    """Move tokens from the House's reserve to (area, sector), keeping reserve + tanks + board = 20."""
+    assert sector in BOARD.area(area).sectors, (area, sector)
+    tokens = Tokens(regular, marked)
+    hs = state.houses[house]
+    reserve = hs.reserve - tokens
+    assert reserve.regular >= 0 and reserve.marked >= 0, f"{house} has too few tokens in reserve"
+    key = (house, area, sector)
+    forces = state.forces.set(key, state.forces.get(key, Tokens()) + tokens)
+    houses = state.houses.set(house, dataclasses.replace(hs, reserve=reserve))
+    return dataclasses.replace(state, forces=forces, houses=houses)
+
+
+def put_spice(state: GameState, area: str, amount: int) -> GameState:
+    """Put ``amount`` spice on an area's diamond, paid out by the Bank (total spice stays 0)."""
+    before = state.spice_on_map.get(area, 0)
+    return dataclasses.replace(state, spice_on_map=state.spice_on_map.set(area, before + amount),
+                               bank=state.bank - amount)
+
+
+def commit_harvester(state: GameState, house: str, area: str, sector: int, count: int = 1) -> GameState:
+    """Commit ``count`` of the House's harvesters in (area, sector) (HARVEST-10, GAP-17)."""
+    hs = state.houses[house]
+    assert hs.harvesters >= count
+    houses = state.houses.set(house, dataclasses.replace(hs, harvesters=hs.harvesters - count))
+    committed = state.committed_harvesters.set((house, area, sector), count)
+    return dataclasses.replace(state, houses=houses, committed_harvesters=committed)
+
+
+def give_cards(state: GameState, house: str, *cards: str) -> GameState:
+    hs = state.houses[house]
+    return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=hs.hand + cards)))
+
+
+def give_weather_control(state: GameState, house: str, count: int = 1) -> GameState:
+    return give_cards(state, house, *([WEATHER_CONTROL] * count))
+
+
+def set_storms(state: GameState, main: int | None = None, secondary: int | None = None) -> GameState:
+    changes: dict[str, int] = {}
+    if main is not None:
+        changes["storm_main"] = main
+    if secondary is not None:
+        changes["storm_secondary"] = secondary
+    return dataclasses.replace(state, **changes)
+
+
+def clear_map(state: GameState) -> GameState:
+    """Send every token on the map back to its reserve and every deposit back to the Bank."""
+    for (house, area, sector), tokens in list(state.forces.items()):
+        hs = state.houses[house]
+        state = dataclasses.replace(
+            state, forces=state.forces.without((house, area, sector)),
+            houses=state.houses.set(house, dataclasses.replace(hs, reserve=hs.reserve + tokens)))
+    bank = state.bank + sum(state.spice_on_map.values())
+    return dataclasses.replace(state, spice_on_map=type(state.spice_on_map)(), bank=bank)
+
+
+# --- inspecting --------------------------------------------------------------------------------------------
+
+def tokens_at(state: GameState, house: str, area: str, sector: int | None = None) -> int:
+    return sum(t.total for (h, a, s), t in state.forces.items()
+               if h == house and a == area and (sector is None or s == sector))
+
+
+def board_tokens(state: GameState, house: str) -> Tokens:
+    total = Tokens()
+    for (h, _a, _s), tokens in state.forces.items():
+        if h == house:
+            total = total + tokens
+    return total
+
+
+def token_count(state: GameState, house: str) -> int:
+    """Reserve + tanks + board: always 20 (houses.md G-1)."""
+    hs = state.houses[house]
+    return hs.reserve.total + hs.tanks.total + board_tokens(state, house).total
+
+
+def events_of(state: GameState, kind: str) -> list:
+    return [e for e in state.events if e.kind == kind]
+
+
+def assert_conserved(state: GameState) -> None:
+    """Token conservation per House and spice conservation (``total_spice() == 0``)."""
+    for house in state.config.houses:
+        assert token_count(state, house) == TOKENS_PER_HOUSE, house
+    assert state.total_spice() == 0
+
+
+def areas_of_kind(kind: str) -> list[str]:
+    return [a.id for a in BOARD.areas if a.kind == kind]
+
+
+def sectors_passed(start: int, steps: int) -> list[int]:
+    return [((start - 1 + k) % 24) + 1 for k in range(1, steps + 1)]
+
+
+def all_actions(states: Iterable[GameState]) -> list[Action]:
+    """Every legal action at each of the given states (handy for round-trip tests)."""
+    return [a for s in states for a in legal_actions(s)]

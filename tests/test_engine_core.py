@@ -1,0 +1,345 @@
+"""Engine core: checked actions and their codes, action serialisation, configuration, chance, views."""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from helpers_game import (
+    dial,
+    give_cards,
+    give_weather_control,
+    play_setup,
+    quiet_setup,
+)
+
+from dunenb.actions import (
+    ACTION_KINDS,
+    Action,
+    ChooseStart,
+    DialStorm,
+    DrawSpiceCard,
+    DrawStormToken,
+    InitialStormDial,
+    Pass,
+    PlaceStartingForces,
+    PlayWeatherControl,
+    Roll3d10,
+    RollWormDice,
+    action_from_dict,
+    parse_action,
+)
+from dunenb.engine import (
+    apply_action,
+    chance_outcomes,
+    check_action,
+    current_player,
+    is_terminal,
+    legal_actions,
+    make_config,
+    new_game,
+    sample_chance,
+    view,
+)
+from dunenb.errors import IllegalActionError, InputError, SaveFormatError
+from dunenb.state import GameConfig
+
+THREE = ["atreides", "harkonnen", "emperor"]
+
+
+def rejected(state, action) -> str:
+    """Apply an illegal action: return its code after checking that the state did not change."""
+    snapshot = copy.deepcopy(state)
+    with pytest.raises(IllegalActionError) as info:
+        apply_action(state, action)
+    assert state == snapshot
+    error = check_action(state, action)
+    assert error is not None and error.code == info.value.code
+    return info.value.code
+
+
+def at_start_choice():
+    return play_setup(THREE, rolls={"atreides": 4, "harkonnen": 5, "emperor": 6}, stop_before="start")
+
+
+def random_game(seed, houses, *, options=None, limit=4):
+    """Uniform random play; returns every state visited."""
+    rng = np.random.default_rng(seed)
+    state = new_game(houses, seed=seed, turn_limit=limit, **(options or {}))
+    states = [state]
+    while not is_terminal(state):
+        if current_player(state) == "chance":
+            action = sample_chance(state)
+        else:
+            actions = legal_actions(state)
+            action = actions[rng.integers(len(actions))]
+        state = apply_action(state, action)
+        states.append(state)
+    return states
+
+
+# --- illegal actions ------------------------------------------------------------------------------------------
+
+def test_not_your_turn_is_rejected():
+    state = at_start_choice()
+    assert state.pending.actor == "atreides"
+    assert rejected(state, ChooseStart("harkonnen", 5)) == "action/not-your-turn"
+
+
+def test_an_illegal_choice_is_rejected():
+    state = apply_action(at_start_choice(), ChooseStart("atreides", 5))
+    assert rejected(state, ChooseStart("harkonnen", 6)) == "action/illegal"
+    assert rejected(state, ChooseStart("harkonnen", 5)) == "action/illegal"
+    assert rejected(state, ChooseStart("harkonnen", 25)) == "action/illegal"
+
+
+def test_a_wrong_kind_of_decision_is_rejected():
+    state = at_start_choice()
+    assert rejected(state, Pass("atreides")) == "action/wrong-kind"
+    assert rejected(state, DialStorm("main", "atreides", 1)) == "action/wrong-kind"
+
+
+def test_a_chance_outcome_at_a_decision_is_rejected():
+    state = at_start_choice()
+    assert rejected(state, Roll3d10("atreides", 10)) == "action/chance-at-decision"
+    assert rejected(state, DrawSpiceCard(1, "worm")) == "action/chance-at-decision"
+
+
+def test_an_impossible_chance_outcome_is_rejected():
+    state = new_game(THREE, seed=1)
+    assert rejected(state, Roll3d10("atreides", 2)) == "chance/not-an-outcome"
+    assert rejected(state, Roll3d10("atreides", 31)) == "chance/not-an-outcome"
+    assert rejected(state, Roll3d10("harkonnen", 10)) == "chance/not-an-outcome"  # not his roll yet
+    assert rejected(state, ChooseStart("atreides", 3)) == "chance/not-an-outcome"  # a decision at a chance node
+    blow = dial(quiet_setup(THREE), 0, 0)
+    assert rejected(blow, DrawSpiceCard(1, "bassin-du-bouclier/6")) == "chance/not-an-outcome"  # already drawn
+    assert rejected(blow, DrawSpiceCard(2, "worm")) == "chance/not-an-outcome"  # pile 1 is due
+
+
+def test_actions_after_the_game_is_over_are_rejected():
+    state = quiet_setup(THREE, turn_limit=1)
+    assert is_terminal(state) and current_player(state) is None
+    assert legal_actions(state) == []
+    assert rejected(state, DrawSpiceCard(1, "worm")) == "game/over"
+    assert rejected(state, Pass("atreides")) == "game/over"
+    with pytest.raises(IllegalActionError) as info:
+        chance_outcomes(state)
+    assert info.value.code == "game/over"
+
+
+def test_non_actions_and_sampling_at_a_decision_are_rejected():
+    state = at_start_choice()
+    assert rejected(state, "start atreides 5") == "action/type"
+    with pytest.raises(IllegalActionError) as info:
+        sample_chance(state)
+    assert info.value.code == "chance/not-chance"
+
+
+def test_a_weather_control_card_must_be_held_and_name_the_pending_storm():
+    state = dial(give_weather_control(quiet_setup(THREE, secondary_storm=True), "atreides"), 1, 1)
+    assert state.pending.kind == "weather"
+    assert rejected(state, PlayWeatherControl("atreides", "secondary", "plus2")) == "action/illegal"
+    assert rejected(state, PlayWeatherControl("atreides", "main", "plus3")) == "action/illegal"
+    assert rejected(state, PlayWeatherControl("harkonnen", "main", "plus2")) == "action/not-your-turn"
+
+
+# --- serialisation --------------------------------------------------------------------------------------------
+
+HAND_MADE = [
+    Roll3d10("atreides", 17), RollWormDice(7), ChooseStart("guild", 24), InitialStormDial("secondary", "fremen", 20),
+    PlaceStartingForces("fremen", (("sietch-tarb", 12, 4, 0), ("mesa-maya", 9, 3, 0), ("mur-sud", 13, 3, 0))),
+    PlaceStartingForces("fremen", ()), DrawStormToken("main", 7), DialStorm("main", "bene-gesserit", 3),
+    PlayWeatherControl("emperor", "secondary", "stop", 0), PlayWeatherControl("emperor", "main", "plus2"),
+    Pass("bene-tleilax"), DrawSpiceCard(2, "worm"), DrawSpiceCard(1, "bassin-du-bouclier/6"),
+]
+
+
+def played_actions():
+    actions = list(HAND_MADE)
+    for seed, houses in ((1, ["fremen", "atreides", "guild"]), (2, THREE)):
+        states = random_game(seed, houses, options={"secondary_storm": True, "worm_option": "18+1d5"}, limit=3)
+        for state in states[:-1]:
+            actions.extend(legal_actions(state)[:5])
+    return actions
+
+
+def test_every_action_kind_round_trips_through_its_dict_and_its_notation():
+    actions = played_actions()
+    assert {a.kind for a in actions} == set(ACTION_KINDS)
+    for action in actions:
+        data = action.to_dict()
+        assert data["kind"] == action.kind
+        assert action_from_dict(data) == action
+        assert action_from_dict(json.loads(json.dumps(data))) == action
+        assert parse_action(action.notation()) == action
+        assert str(action) == action.notation()
+
+
+def test_actors_are_houses_or_chance():
+    assert Roll3d10("atreides", 10).actor == "chance"
+    assert DrawSpiceCard(1, "worm").actor == "chance"
+    assert ChooseStart("guild", 3).actor == "guild"
+    assert all(isinstance(a, Action) for a in HAND_MADE)
+
+
+@pytest.mark.parametrize(("data", "code", "names"), [
+    (["start", "atreides", 5], "action/type", "action"),
+    ({"house": "atreides", "position": 5}, "action/kind", "action.kind"),
+    ({"kind": "teleport", "house": "atreides"}, "action/kind", "teleport"),
+    ({"kind": 5}, "action/kind", "action.kind"),
+    ({"kind": "start", "house": "atreides"}, "action/field", "action.position"),
+    ({"kind": "start", "house": "atreides", "position": "5"}, "action/field", "action.position"),
+    ({"kind": "start", "house": "atreides", "position": True}, "action/field", "action.position"),
+    ({"kind": "start", "house": 7, "position": 5}, "action/field", "action.house"),
+    ({"kind": "start", "house": "atreides", "position": 5, "seat": 2}, "action/field", "seat"),
+    ({"kind": "place", "house": "fremen", "placements": "sietch-tarb"}, "action/field", "action.placements"),
+    ({"kind": "place", "house": "fremen", "placements": [["sietch-tarb", 12, 10]]}, "action/field",
+     "action.placements[0]"),
+    ({"kind": "place", "house": "fremen", "placements": [["sietch-tarb", "12", 10, 0]]}, "action/field",
+     "action.placements[0][1]"),
+    ({"kind": "spice", "pile": 1.0, "card": "worm"}, "action/field", "action.pile"),
+])
+def test_malformed_action_dicts_are_rejected_naming_the_field(data, code, names):
+    with pytest.raises(SaveFormatError) as info:
+        action_from_dict(data)
+    assert info.value.code == code
+    assert names in info.value.message
+
+
+def test_a_default_field_may_be_left_out_of_the_dict():
+    assert action_from_dict({"kind": "weather", "house": "emperor", "storm": "main", "mode": "plus2"}) == (
+        PlayWeatherControl("emperor", "main", "plus2", 0))
+
+
+@pytest.mark.parametrize("text", ["", "teleport atreides", "start atreides", "start atreides five",
+                                  "start atreides 5 6", "place fremen sietch-tarb:12:x:0"])
+def test_bad_notation_is_rejected(text):
+    with pytest.raises(InputError) as info:
+        parse_action(text)
+    assert info.value.code == "action/notation"
+
+
+# --- configuration --------------------------------------------------------------------------------------------
+
+def test_make_config_accepts_the_table_choices():
+    config = make_config(["fremen", "guild"], seed=0, secondary_storm=True, worm_option="36+1d10", turn_limit=7,
+                         victory_target=3)
+    assert config == GameConfig(("fremen", "guild"), 0, True, "36+1d10", 7, 3)
+    assert config.to_dict()["houses"] == ["fremen", "guild"]
+
+
+@pytest.mark.parametrize(("kwargs", "code", "field"), [
+    ({"houses": ["atreides"]}, "config/houses", "houses"),
+    ({"houses": ["atreides", "harkonnen", "fremen", "emperor", "guild", "dispersion", "bene-gesserit",
+                 "bene-tleilax", "ixians"]}, "config/houses", "houses"),
+    ({"houses": ["atreides", "corrino"]}, "config/houses", "houses"),
+    ({"houses": ["atreides", "atreides"]}, "config/houses", "houses"),
+    ({"seed": -1}, "config/seed", "seed"),
+    ({"seed": True}, "config/seed", "seed"),
+    ({"seed": "7"}, "config/seed", "seed"),
+    ({"seed": 1.5}, "config/seed", "seed"),
+    ({"worm_option": "18+4d10"}, "config/worm-option", "worm_option"),
+    ({"secondary_storm": "yes"}, "config/secondary-storm", "secondary_storm"),
+    ({"secondary_storm": 1}, "config/secondary-storm", "secondary_storm"),
+    ({"turn_limit": 0}, "config/turn-limit", "turn_limit"),
+    ({"turn_limit": True}, "config/turn-limit", "turn_limit"),
+    ({"turn_limit": "10"}, "config/turn-limit", "turn_limit"),
+    ({"victory_target": -2}, "config/victory-target", "victory_target"),
+])
+def test_make_config_rejects_bad_values_naming_the_field(kwargs, code, field):
+    arguments = {"houses": THREE, "seed": 1, **kwargs}
+    houses = arguments.pop("houses")
+    with pytest.raises(InputError) as info:
+        make_config(houses, **arguments)
+    assert info.value.code == code
+    assert field in info.value.message
+    with pytest.raises(InputError):
+        new_game(houses, **arguments)
+
+
+# --- chance ---------------------------------------------------------------------------------------------------
+
+def test_sample_chance_is_deterministic_for_a_state():
+    state = new_game(THREE, seed=11)
+    first = sample_chance(state)
+    assert all(sample_chance(state) == first for _ in range(5))
+    assert sample_chance(copy.deepcopy(state)) == first
+    one = [s.events for s in random_game(5, ["fremen", "atreides"], limit=3)]
+    two = [s.events for s in random_game(5, ["fremen", "atreides"], limit=3)]
+    assert one == two
+    rolls = {sample_chance(new_game(THREE, seed=seed)).total for seed in range(30)}
+    assert len(rolls) > 3  # different seeds propose different outcomes
+
+
+def test_sample_chance_follows_the_probabilities():
+    state = play_setup(["fremen", "atreides"], stop_before="storm-token")
+    import dataclasses
+
+    counts: dict[int, int] = {}
+    for counter in range(1400):
+        value = sample_chance(dataclasses.replace(state, rng_counter=counter)).value
+        counts[value] = counts.get(value, 0) + 1
+    assert set(counts) == set(range(1, 8))
+    assert all(150 <= n <= 250 for n in counts.values())  # 1/7 of 1400 = 200
+
+
+@pytest.mark.parametrize(("seed", "houses", "options"), [
+    (1, ["fremen", "atreides", "harkonnen"], {"secondary_storm": True}),
+    (2, ["emperor", "guild"], {"worm_option": "18+3d10"}),
+    (3, ["bene-gesserit", "bene-tleilax", "dispersion", "fremen"], {"worm_option": "36+1d5", "secondary_storm": True}),
+])
+def test_chance_probabilities_sum_to_exactly_one_everywhere(seed, houses, options):
+    for state in random_game(seed, houses, options=options, limit=5):
+        if is_terminal(state) or current_player(state) != "chance":
+            if not is_terminal(state):
+                assert chance_outcomes(state) == []
+            continue
+        outcomes = chance_outcomes(state)
+        assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+        assert len({a for a, _ in outcomes}) == len(outcomes)
+        assert legal_actions(state) == [a for a, _ in outcomes]
+
+
+def test_apply_action_returns_a_new_state_and_resets_the_events():
+    state = new_game(THREE, seed=1)
+    after = apply_action(state, sample_chance(state))
+    assert after is not state and state.houses["atreides"].rolls == ()
+    assert after.rng_counter == state.rng_counter + 1
+    following = apply_action(after, sample_chance(after))
+    assert [e.kind for e in following.events] == ["roll"]
+    decision = at_start_choice()
+    chosen = apply_action(decision, legal_actions(decision)[0])
+    assert chosen.rng_counter == decision.rng_counter  # decisions draw nothing
+
+
+# --- views ----------------------------------------------------------------------------------------------------
+
+def test_view_hides_other_hands_and_the_fremen_storm_tokens():
+    state = quiet_setup(["fremen", "atreides", "harkonnen"], tokens={"main": 4}, secondary_storm=True,
+                        stop_before="spice2")
+    state = give_cards(state, "atreides", "weather-control", "karama")
+    state = give_cards(state, "harkonnen", "lasgun")
+    assert dict(state.storm_tokens) == {"main": 4, "secondary": state.storm_tokens["secondary"]}
+    mine = view(state, "atreides")
+    assert mine.houses["atreides"].hand == ("weather-control", "karama")
+    assert mine.houses["harkonnen"].hand == ("hidden",)
+    assert mine.houses["fremen"].hand == ()
+    assert len(mine.storm_tokens) == 0
+    assert mine.rng_seed == 0
+    fremen = view(state, "fremen")
+    assert fremen.storm_tokens == state.storm_tokens
+    assert fremen.houses["atreides"].hand == ("hidden", "hidden")
+    assert view(state, None) is state
+    assert state.houses["atreides"].hand == ("weather-control", "karama")  # the state itself is untouched
+    assert mine.forces == state.forces and mine.spice_on_map == state.spice_on_map
+
+
+def test_the_storm_token_draw_reveals_no_value_in_its_events():
+    state = play_setup(["fremen", "atreides"], stop_before="storm-token")
+    after = apply_action(state, DrawStormToken("main", 6))
+    assert all(6 not in e.data.values() for e in after.events)
+    assert all(e.data.get("secret") for e in after.events if e.kind == "storm-token")
