@@ -28,7 +28,7 @@ from dunenb.errors import InputError
 from dunenb.state import GameConfig, GameState
 
 CHECKPOINT_EVERY = 32
-RECENT_CACHE_SIZE = 256
+RECENT_CACHE_SIZE = 2048
 
 
 @dataclass
