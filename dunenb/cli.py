@@ -42,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DuneError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `dunenb rules map --json | head`
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
