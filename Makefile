@@ -16,7 +16,7 @@ $(BIN)/.installed: pyproject.toml
 setup: $(BIN)/.installed
 
 lab: setup
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 # Debian's Chromium drives the real-browser test (never `playwright install`).
 chromium:
