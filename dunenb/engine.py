@@ -25,12 +25,15 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
-from dunenb.rules import setup, spice, storm
+from dunenb.rules import battle_phase, bidding, collection, movement, setup, spice, storm, traitors
 from dunenb.rules.common import Handler, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
 
-HANDLERS: dict[str, Handler] = {**setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS}
+HANDLERS: dict[str, Handler] = {
+    **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
+    **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS,
+}
 CHANCE = "chance"
 
 
@@ -63,13 +66,16 @@ def make_config(
 
 def initial_state(config: GameConfig) -> GameState:
     """The position before the first action of setup (SETUP-1 a, b done by ``config``)."""
+    from dunenb.battle.roster import load_roster
+
     ruleset = load_ruleset()
+    roster = load_roster()
     houses = {}
     for house in config.houses:
         rules = ruleset.house(house)
         houses[house] = HouseState(
             house=house, spice=rules.spice, reserve=Tokens(rules.tokens - rules.marked, rules.marked),
-            harvesters=rules.harvesters,
+            harvesters=rules.harvesters, leaders=tuple(leader.id for leader in roster.of_house(house)),
         )
     remaining: dict[str, int] = {}
     for territory, value in ruleset.territory_cards:
@@ -200,11 +206,6 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if action.is_chance:
         following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
     return following
-
-
-def end_of_blow(state: GameState, *, setup: bool) -> GameState:
-    """After the spice blow. Per GAP-13 setup g) is turn 1's blow. Steps d) to j) come in later issues."""
-    return end_turn(state)
 
 
 def end_turn(state: GameState) -> GameState:

@@ -110,6 +110,11 @@ class HouseState:
     hand: tuple[str, ...] = ()
     rolls: tuple[int, ...] = ()  # SETUP-2: 3d10 totals, then re-rolls that broke ties (GAP-4a)
     start_position: int | None = None
+    leaders: tuple[str, ...] = ()  # ids (dunenb.battle.roster, key within the House) alive and available
+    leader_tanks: tuple[str, ...] = ()  # dead leaders (REVIVAL-2: only a ghola brings one back)
+    traitors: tuple[tuple[str, str], ...] = ()  # TRAITOR-1: (house, leader id) held as traitors
+    prediction: tuple[str, int] | None = None  # BG-P6: (House predicted to win, turn)
+    revived_this_turn: int = 0  # REVIVAL-1: at most 3 per turn
 
 
 @dataclass(frozen=True)
@@ -186,7 +191,10 @@ class GameState:
     alliance_windows: int = 0
     rng_seed: int = 0
     rng_counter: int = 0
+    treachery_deck: FrozenDict[str, int] = field(default_factory=FrozenDict)  # GAP-26: unseen cards by kind
     treachery_discard: tuple[str, ...] = ()  # GAP-27: face-up discard pile
+    outlawed: tuple[str, ...] = ()  # CARD-ATOMICS-4, GAP-29c: Houses that used Atomics illegally
+    eliminated: tuple[str, ...] = ()  # VICTORY-2, GAP-47
     events: tuple[Event, ...] = ()  # what the last transition did
     winner: str | None = None
 

@@ -23,7 +23,7 @@ from dunenb.actions import (
     RollWormDice,
 )
 from dunenb.errors import IllegalActionError
-from dunenb.rules import spice, storm
+from dunenb.rules import flow, storm
 from dunenb.rules.common import (
     Handler,
     add_forces,
@@ -151,7 +151,13 @@ def _apply_start(state: GameState, action: ChooseStart) -> GameState:
         return dataclasses.replace(state, pending=pending("start", order[index], index=index))
     dialers = tuple(sorted(order, key=lambda h: state.houses[h].rolls, reverse=True)[:2])  # SETUP-4
     state = dataclasses.replace(state, storm_dialers=dialers)
-    return dataclasses.replace(state, pending=pending("storm-dial", "chance", storm="main", index=0, total=0))
+    return flow.after_setup_step(state, "start")
+
+
+def begin_storm_dials(state: GameState) -> GameState:
+    """SETUP-1 e): the two highest rollers dial the main storm (then the secondary one)."""
+    return dataclasses.replace(state, phase="setup", pending=pending("storm-dial", "chance", storm="main", index=0,
+                                                                     total=0))
 
 
 # --- initial storm dials --------------------------------------------------------------------------------
@@ -180,11 +186,16 @@ def _apply_storm_dial(state: GameState, action: InitialStormDial) -> GameState:
         storm=action.storm, origin=origin, moves=total, sector=sector, path=()))
     if action.storm == "main" and state.config.secondary_storm:
         return dataclasses.replace(state, pending=pending("storm-dial", "chance", storm="secondary", index=0, total=0))
+    return flow.after_setup_step(state, "storm-dial")
+
+
+def begin_first_storm_tokens(state: GameState) -> GameState:
+    """FREMEN-P1: after setup e) the Fremen draw the turn-2 token of each storm."""
     return storm.begin_token_draws(state, after="setup")
 
 
-def after_storm_tokens(state: GameState) -> GameState:
-    """After setup e) (and the Fremen's first token draw): place the armies that start on Dune."""
+def begin_forces(state: GameState) -> GameState:
+    """SETUP-1 f): place the armies that start on Dune (houses.md START lines, G-8)."""
     board = rules().board
     for house in state.config.houses:
         house_rules = rules().house(house)
@@ -193,7 +204,7 @@ def after_storm_tokens(state: GameState) -> GameState:
             state = _place(state, house, force.area, sector, Tokens(force.regular, force.marked))
     if "fremen" in state.config.houses:
         return dataclasses.replace(state, pending=pending("place", "fremen"))
-    return spice.begin_setup_blow(state)
+    return flow.after_setup_step(state, "forces")
 
 
 def _place(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
@@ -274,7 +285,7 @@ def _apply_fremen_placement(state: GameState, action: PlaceStartingForces) -> Ga
     for area, sector, regular, marked in action.placements:
         if regular or marked:
             state = _place(state, "fremen", area, sector, Tokens(regular, marked))
-    return spice.begin_setup_blow(state)
+    return flow.after_setup_step(state, "forces")
 
 
 HANDLERS = {

@@ -78,9 +78,11 @@ def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
     state = dataclasses.replace(state, worm_run=0)
     if action.pile == 1:
         return dataclasses.replace(state, pending=pending("spice", "chance", pile=2, setup=detail["setup"]))
-    from dunenb.engine import end_of_blow
+    from dunenb.rules import flow
 
-    return end_of_blow(state, setup=detail["setup"])
+    if detail["setup"]:
+        return flow.after_setup_step(state, "spice")
+    return flow.after_phase(state, "spice-blow")
 
 
 def _place_spice(state: GameState, pile: int, territory: str, value: int) -> GameState:

@@ -70,13 +70,11 @@ def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
 
 
 def _continue(state: GameState, after: str) -> GameState:
+    from dunenb.rules import flow
+
     if after == "setup":
-        from dunenb.rules.setup import after_storm_tokens
-
-        return after_storm_tokens(state)
-    from dunenb.rules.spice import begin_blow
-
-    return begin_blow(state)
+        return flow.after_setup_step(state, "storm-tokens")
+    return flow.after_phase(state, "storm")
 
 
 # --- the storm phase ------------------------------------------------------------------------------------
@@ -180,7 +178,7 @@ def _finish_phase(state: GameState) -> GameState:
         state = with_events(state, event("double-storm", f"Both storms end on sector {sector}: an Arrière Arrière "
                                          "Grand Mère (STORM-15, GAP-11)", sector=sector))
         state = destroy_in_sector(state, sector, cause="double storm", double=True)
-    return begin_token_draws(state, after="spice")
+    return begin_token_draws(state, after="turn")
 
 
 HANDLERS = {
