@@ -74,6 +74,23 @@ def area_label_point(area: Area) -> tuple[float, float]:
     return polar_point((r0 + r1) / 2 + 0.06 * (r1 - r0), (start + end) / 2)
 
 
+def label_rotation(area: Area) -> float:
+    """Text rotation in degrees (clockwise, screen convention): inner-ring names run along the radius.
+
+    >>> label_rotation(load_board().area("arrakeen")), label_rotation(load_board().area("bouclier"))
+    (82.5, 0.0)
+    """
+    if area.ring != "inner":
+        return 0.0
+    start, end = area_span(area)
+    rotation = -(start + end) / 2  # screen rotation is clockwise; the radius points at the mid angle
+    while rotation <= -90.0:
+        rotation += 180.0
+    while rotation > 90.0:
+        rotation -= 180.0
+    return rotation
+
+
 def storm_outline(sector: int, samples: int = 12) -> list[tuple[float, float]]:
     pole_outer = load_board().rings["pole"][1]
     start = 90.0 + SECTOR_DEGREES * (sector - 1)

@@ -18,6 +18,7 @@ from dunenb.render.geometry import (
     area_label_point,
     area_outline,
     force_markers,
+    label_rotation,
     last_storm_paths,
     polar_point,
     sector_mid_angle,
@@ -53,9 +54,10 @@ class _Canvas:
         cx, cy = self.xy(x, y)
         self.parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_fmt(radius * self.scale)}" {_attrs(attrs)}/>')
 
-    def text(self, x: float, y: float, content: str, **attrs: str) -> None:
+    def text(self, x: float, y: float, content: str, *, rotate: float = 0.0, **attrs: str) -> None:
         cx, cy = self.xy(x, y)
-        self.parts.append(f'<text x="{cx}" y="{cy}" {_attrs(attrs)}>{escape(content)}</text>')
+        turn = f' transform="rotate({_fmt(rotate)} {cx} {cy})"' if rotate else ""
+        self.parts.append(f'<text x="{cx}" y="{cy}"{turn} {_attrs(attrs)}>{escape(content)}</text>')
 
     def raw(self, fragment: str) -> None:
         self.parts.append(fragment)
@@ -91,8 +93,8 @@ def render_svg(state: GameState, *, size: int = 640, house_view: str | None = No
                         fill="#fff", font_weight="bold")
     for area in board.areas:
         x, y = area_label_point(area)
-        canvas.text(x, y, area.name, font_size=_fmt(size / 95), text_anchor="middle", fill="#2b2118",
-                    font_family="sans-serif")
+        canvas.text(x, y, area.name, rotate=label_rotation(area), font_size=_fmt(size / 95), text_anchor="middle",
+                    fill="#2b2118", font_family="sans-serif", dominant_baseline="middle")
     for marker in spice_markers(state):
         radius = 0.02 + 0.006 * math.sqrt(marker.size)
         canvas.circle(marker.x, marker.y, radius, fill=marker.colour, stroke="#7a3e00", stroke_width="1")

@@ -17,6 +17,7 @@ from dunenb.render.geometry import (
     area_label_point,
     area_outline,
     force_markers,
+    label_rotation,
     last_storm_paths,
     spice_markers,
     start_markers,
@@ -53,7 +54,8 @@ class SectorMapWidget:
         label_points = [area_label_point(area) for area in board.areas]
         self.labels = bq.Label(
             x=[p[0] for p in label_points], y=[p[1] for p in label_points], text=names, scales=scales,
-            font_size="8px", align="middle", colors=["#2b2118"],
+            default_size=9, font_unit="px", align="middle", colors=["#2b2118"],
+            rotation=[label_rotation(area) for area in board.areas],
         )
         self.storm_paths = bq.Lines(x=[[9, 9]], y=[[9, 9]], scales=scales, fill="inside", close_path=True,
                                     opacities=[0.6], fill_opacities=[0.18], line_style="dashed")
@@ -62,12 +64,12 @@ class SectorMapWidget:
         tooltip = bq.Tooltip(fields=["name"], labels=[""])
         self.spice = bq.Scatter(x=[9], y=[9], scales={**scales, "size": bq.LinearScale(min=0, max=20)},
                                 colors=["#f57c00"], default_size=220, stroke="#7a3e00", tooltip=tooltip)
-        self.spice_labels = bq.Label(x=[9], y=[9], text=[""], scales=scales, font_size="10px", align="middle",
-                                     colors=["white"], font_weight="bold")
+        self.spice_labels = bq.Label(x=[9], y=[9], text=[""], scales=scales, default_size=10, font_unit="px",
+                                     align="middle", colors=["white"], font_weight="bold")
         self.forces = bq.Scatter(x=[9], y=[9], scales=scales, default_size=260, stroke="white",
                                  tooltip=bq.Tooltip(fields=["name"], labels=[""]))
-        self.force_labels = bq.Label(x=[9], y=[9], text=[""], scales=scales, font_size="11px", align="middle",
-                                     colors=["white"], font_weight="bold")
+        self.force_labels = bq.Label(x=[9], y=[9], text=[""], scales=scales, default_size=11, font_unit="px",
+                                     align="middle", colors=["white"], font_weight="bold")
         self.starts = bq.Scatter(x=[9], y=[9], scales=scales, default_size=140, marker="triangle-up", stroke="#222")
         self.figure = bq.Figure(
             marks=[self.territories, self.labels, self.storm_paths, self.storms, self.spice, self.spice_labels,
