@@ -1,4 +1,4 @@
-"""House colours for drawings (wheels, charts, maps). A design choice, not from the seeds; the lead may move it.
+"""House colours for drawings (wheels, charts, maps), read from the Houses data (a design choice).
 
 >>> HOUSE_COLOURS["atreides"]
 '#2e7d32'
@@ -9,17 +9,10 @@ True
 
 from __future__ import annotations
 
-#: One colour per House id (hex, readable on white and distinguishable from each other).
-HOUSE_COLOURS: dict[str, str] = {
-    "atreides": "#2e7d32",       # green
-    "harkonnen": "#c62828",      # red
-    "fremen": "#ef6c00",         # desert orange
-    "emperor": "#6a1b9a",        # imperial purple
-    "guild": "#1565c0",          # navigator blue
-    "dispersion": "#ad1457",     # Honored Matres magenta
-    "bene-gesserit": "#424242",  # black robes, dark grey
-    "bene-tleilax": "#8d6e63",   # brown
-}
+from dunenb.ruleset import load_ruleset
+
+#: One colour per House id: the single source is ``data/houses.json`` (a design choice, not from the seeds).
+HOUSE_COLOURS: dict[str, str] = {house.id: house.colour for house in load_ruleset().houses}
 #: Colour for "no winner" (explosions) and neutral elements.
 NEUTRAL_COLOUR = "#9e9e9e"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from dunenb.battle.colours import house_colour
 from dunenb.board import Area, load_board
 from dunenb.ruleset import load_ruleset
 from dunenb.state import GameState
@@ -108,10 +109,6 @@ class Marker:
     size: float
     tooltip: str
     house: str | None = None
-
-
-def house_colour(house: str) -> str:
-    return load_ruleset().house(house).colour
 
 
 def force_markers(state: GameState) -> list[Marker]:

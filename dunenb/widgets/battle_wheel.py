@@ -1,0 +1,262 @@
+"""Two battle wheels side by side, with per-side controls and the exact outcome distribution.
+
+The explorer holds no rules: every change of a control builds a battle case with
+:func:`dunenb.battle.case.parse_case` (which validates it) and asks :func:`dunenb.battle.case.case_outcomes` for the
+exact distribution; the wheels, the outcome chart and the table only draw what the library returns.
+
+>>> explorer = BattleWheelExplorer()                    # Atreides defend Arrakeen against the Harkonnen
+>>> explorer.houses
+('atreides', 'harkonnen')
+>>> explorer.set("atreides", weapon="projectile-contact")
+>>> explorer.set("harkonnen", defense="shield")
+>>> round(float(sum(explorer.outcome_bars.y)), 6)       # one bar per outcome, the bars sum to 1
+1.0
+>>> from dunenb.battle.case import load_example_case
+>>> BattleWheelExplorer(load_example_case("traitor_idaho")).case.territory
+'arrakeen'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale, Pie
+
+from dunenb.analysis.battle_odds import outcome_table, win_probabilities
+from dunenb.battle.cards import CARD_NAMES, DEFENCES, WEAPONS
+from dunenb.battle.case import CASE_FORMAT, BattleCase, CaseSide, case_outcomes, parse_case
+from dunenb.battle.colours import NEUTRAL_COLOUR, house_colour
+from dunenb.battle.resolve import Distribution
+from dunenb.battle.roster import Leader, load_roster
+from dunenb.battle.wheel import Dial, army_value
+from dunenb.errors import DuneError
+
+#: The default battle: (house, unmarked tokens in the territory, spice owned); the first House defends.
+DEFAULT_SIDES: tuple[tuple[str, int, int], ...] = (("atreides", 10, 5), ("harkonnen", 10, 5))
+DEFAULT_TERRITORY = "arrakeen"
+
+_CONTROL_WIDTH = "330px"
+_STYLE = {"description_width": "110px"}
+_ERROR_COLOUR = "#c62828"
+#: The value of a "none" choice in a dropdown (ipywidgets reads ``None`` as "nothing selected" and shows a blank).
+NONE = ""
+_NULLABLE = ("leader", "weapon", "defense")
+
+
+def default_case(
+    territory: str = DEFAULT_TERRITORY,
+    sides: Sequence[tuple[str, int, int]] = DEFAULT_SIDES,
+    *,
+    defender: str | None = None,
+) -> BattleCase:
+    """A plain battle to start exploring from: each side dials 4 tokens and 1 spice, leads with its third
+    leader (roster order) and plays no card. ``sides`` are ``(house, unmarked tokens, spice owned)``; the
+    defender is the first side unless given.
+
+    >>> case = default_case()
+    >>> case.defender, case.sides[1].plan.leader.id, case.sides[0].spice
+    ('atreides', 'zebataleh', 5)
+    """
+    roster = load_roster()
+    raw_sides = [
+        {"house": house, "tokens": {"regular": tokens}, "spice": spice,
+         "dial": {"regular": min(4, tokens), "spice": min(1, spice, tokens)},
+         "leader": roster.of_house(house)[2].id}
+        for house, tokens, spice in sides
+    ]
+    return parse_case({"format": CASE_FORMAT, "territory": territory, "defender": defender or sides[0][0],
+                       "sides": raw_sides})
+
+
+def outcome_label(index: int, outcome: Any) -> str:
+    """The x label of one outcome bar: winner, then both leaders' fates, then a rank that keeps labels unique."""
+    fates = "/".join(side.leader_fate for side in outcome.sides)
+    return f"{outcome.winner or 'no winner'}: {fates} #{index + 1}"
+
+
+class _Side:
+    """The controls of one side, built from a case side; ``raw()`` turns their values back into case JSON."""
+
+    def __init__(self, case_side: CaseSide, opponent: str) -> None:
+        side, plan = case_side.side, case_side.plan
+        roster = load_roster()
+        self.house = side.house
+        self.tokens = side.tokens
+        self.spice_owned = case_side.spice if case_side.spice is not None else side.tokens.total
+        self.dice = list(side.dice)
+        layout = widgets.Layout(width=_CONTROL_WIDTH)
+
+        # Leaders: the case's available leaders, else the House's roster (an inline leader of the case first).
+        leaders: list[Leader] = list(case_side.leaders or roster.of_house(self.house))
+        if plan.leader is not None and plan.leader not in leaders:
+            leaders.insert(0, plan.leader)
+        self.inline = {leader.id: leader for leader in leaders if leader.house is None}
+        leader_options = [(f"{leader.name} ({leader.strength})", leader.id) for leader in leaders]
+        if plan.leader is None:
+            leader_options.append(("(no leader)", NONE))
+
+        # Cards: the case's hand when it has one, else every card that fits the slot.
+        def cards(slot: tuple[str, ...]) -> list[tuple[str, str]]:
+            held = slot if case_side.hand is None else tuple(card for card in slot if card in case_side.hand)
+            return [("none", NONE)] + [(CARD_NAMES[card], card) for card in held]
+
+        # Traitors: the opponent's leaders other than its main leader, plus any other name the case holds.
+        candidates = [leader for leader in roster.of_house(opponent) if not leader.main]
+        traitor_options = [(leader.name, leader.id) for leader in candidates]
+        held = [leader.id for leader in candidates if set(leader.names()) & side.traitors]
+        matched = {name for leader in candidates for name in leader.names()}
+        for name in sorted(side.traitors - matched):
+            traitor_options.append((name, name))
+            held.append(name)
+        held = tuple(held)
+
+        def slider(value: int, top: int, description: str) -> widgets.IntSlider:
+            return widgets.IntSlider(value=value, min=0, max=top, description=description, layout=layout,
+                                     style=_STYLE)
+
+        self.controls: dict[str, widgets.ValueWidget] = {
+            "regular": slider(plan.dial.regular, self.tokens.regular, "tokens dialled"),
+        }
+        if self.tokens.elite:
+            self.controls["elite"] = slider(plan.dial.elite, self.tokens.elite, "marked dialled")
+        self.controls.update({
+            "spice": slider(plan.dial.spice, self.spice_owned, "spice"),
+            "leader": widgets.Dropdown(options=leader_options, value=plan.leader.id if plan.leader else NONE,
+                                       description="leader", layout=layout, style=_STYLE),
+            "weapon": widgets.Dropdown(options=cards(WEAPONS), value=plan.weapon or NONE, description="attack",
+                                       layout=layout, style=_STYLE),
+            "defense": widgets.Dropdown(options=cards(DEFENCES), value=plan.defense or NONE,
+                                        description="defence", layout=layout, style=_STYLE),
+            "traitors": widgets.SelectMultiple(options=traitor_options, value=held, description="traitors held",
+                                               rows=4, layout=layout, style=_STYLE),
+        })
+
+        self.pie = Pie(sizes=[0, 1], colors=[house_colour(self.house), "#eeeeee"], inner_radius=55, radius=95,
+                       display_labels="none", sort=False)
+        self.figure = Figure(marks=[self.pie], title=self.house,
+                             layout=widgets.Layout(width=_CONTROL_WIDTH, height="300px"),
+                             fig_margin={"top": 50, "bottom": 10, "left": 10, "right": 10})
+
+    def raw(self) -> dict[str, Any]:
+        values = {name: control.value for name, control in self.controls.items()}
+        leader = values["leader"] or None
+        if leader in self.inline:
+            leader = {"name": self.inline[leader].name, "strength": self.inline[leader].strength}
+        return {
+            "house": self.house, "tokens": self.tokens.to_dict(), "spice": self.spice_owned,
+            "dial": {"regular": values["regular"], "elite": values.get("elite", 0), "spice": values["spice"]},
+            "leader": leader, "weapon": values["weapon"] or None, "defense": values["defense"] or None,
+            "traitors": list(values["traitors"]), "dice": self.dice,
+        }
+
+    def show(self, case_side: CaseSide) -> None:
+        """Fill the wheel: the value dialled out of the most these tokens and this spice could show."""
+        shown = float(army_value(case_side.plan.dial))
+        most = float(army_value(Dial(self.tokens.regular, self.tokens.elite,
+                                     min(self.tokens.total, self.spice_owned))))
+        with self.figure.hold_sync():
+            self.pie.sizes = [shown, max(most - shown, 0)]
+            self.figure.title = f"{self.house}: {shown:g} of {most:g} on the wheel"
+
+    @property
+    def column(self) -> widgets.VBox:
+        return widgets.VBox([self.figure, *self.controls.values()])
+
+
+class BattleWheelExplorer:
+    """Two bqplot wheels with per-side controls, the outcome chart and the outcome table.
+
+    Built from a :class:`~dunenb.battle.case.BattleCase` (its plans set the controls; its tokens, fixed dice,
+    hand and available leaders bound them) or, without one, from :func:`default_case`. Display it in a notebook
+    cell, or show ``explorer.widget``. ``controls[i]`` holds side ``i``'s controls by name (``regular``,
+    ``elite`` when the side has marked tokens, ``spice``, ``leader``, ``weapon``, ``defense``, ``traitors``);
+    setting a value from code updates the display as the mouse would.
+    """
+
+    def __init__(self, case: BattleCase | None = None) -> None:
+        case = case or default_case()
+        self._base = case
+        self._sides = [_Side(side, case.houses[1 - index]) for index, side in enumerate(case.sides)]
+        self.controls: list[dict[str, widgets.ValueWidget]] = [side.controls for side in self._sides]
+        self.case: BattleCase = case
+        self.distribution: Distribution = ()
+
+        self.outcome_x, self.outcome_y = OrdinalScale(), LinearScale(min=0, max=1)
+        self.outcome_bars = Bars(x=["-"], y=[0], scales={"x": self.outcome_x, "y": self.outcome_y},
+                                 colors=[NEUTRAL_COLOUR])
+        self.outcome_chart = Figure(
+            marks=[self.outcome_bars], title="Probability of each outcome",
+            axes=[Axis(scale=self.outcome_x, label="outcome (winner: leader fates)"),
+                  Axis(scale=self.outcome_y, side="left", label="probability", tick_format=".0%",
+                       label_offset="55px")],
+            fig_margin={"top": 60, "bottom": 60, "left": 80, "right": 20},
+            layout=widgets.Layout(width="680px", height="320px"))
+        self.message = widgets.HTML()
+        self.table = widgets.HTML()
+        self.table.add_class("jp-RenderedHTMLCommon")
+        self.table.add_class("rendered_html")
+
+        for side in self.controls:
+            for control in side.values():
+                control.observe(self.update, names="value")
+        self.update()
+        self.widget = widgets.VBox([widgets.HBox([side.column for side in self._sides]), self.message,
+                                    self.outcome_chart, self.table])
+
+    @property
+    def houses(self) -> tuple[str, str]:
+        return self.case.houses
+
+    def set(self, house: str | int, **values: Any) -> None:
+        """Set some controls of one side (by House or index), e.g. ``set("atreides", weapon="lasgun")``;
+        ``None`` picks "none" (no card, no leader)."""
+        index = house if isinstance(house, int) else self.houses.index(house)
+        for name, value in values.items():
+            self.controls[index][name].value = NONE if value is None and name in _NULLABLE else value
+
+    def case_from_controls(self) -> BattleCase:
+        """The battle case the controls describe (raises :class:`~dunenb.errors.DuneError` if it is illegal)."""
+        base = self._base
+        return parse_case({"format": CASE_FORMAT, "territory": base.territory, "defender": base.defender,
+                           "title": base.title, "description": base.description,
+                           "sides": [side.raw() for side in self._sides]})
+
+    def update(self, _change: object = None) -> None:
+        """Rebuild the case from the controls and redraw; an illegal plan shows the library's message."""
+        try:
+            case = self.case_from_controls()
+        except DuneError as error:
+            self.message.value = f"<b style='color:{_ERROR_COLOUR}'>{escape(error.message)}</b>"
+            return
+        self.message.value = ""
+        self.case = case
+        self.distribution = case_outcomes(case)
+        for side, case_side in zip(self._sides, case.sides, strict=True):
+            side.show(case_side)
+        with self.outcome_bars.hold_sync():
+            self.outcome_bars.x = [outcome_label(i, outcome) for i, (_, outcome) in enumerate(self.distribution)]
+            self.outcome_bars.y = [float(p) for p, _ in self.distribution]
+            self.outcome_bars.colors = [house_colour(outcome.winner) for _, outcome in self.distribution]
+        frame = outcome_table(self.distribution).drop(columns=["fraction"])
+        self.table.value = (frame.style.format({"probability": "{:.1%}"}, precision=1)
+                            .hide(axis="index").set_caption("Every outcome, most likely first").to_html())
+
+    def outcome_probabilities(self) -> pd.Series:
+        """The chart's bars as a Series: probability of each outcome, labelled as on the chart."""
+        series = pd.Series([float(y) for y in self.outcome_bars.y], index=list(self.outcome_bars.x),
+                           name="probability")
+        series.index.name = "outcome"
+        return series
+
+    def win_probabilities(self) -> pd.Series:
+        """P(each House wins), and P(nobody wins) as ``(none)``, for the current controls."""
+        return pd.Series(win_probabilities(self.distribution), name="P(wins)")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
