@@ -38,6 +38,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--json", action="store_true", help="print a JSON summary")
     new.set_defaults(func=_new)
 
+    simulate = subparsers.add_parser("simulate", help="play bot-only games, save them and print a summary table")
+    simulate.add_argument("--games", type=int, required=True, help="number of games")
+    simulate.add_argument("--houses", default="mixed",
+                          help="comma-separated House ids, or 'mixed' for 2 to 8 random Houses per game")
+    simulate.add_argument("--bots", default="random", help="one bot for everyone or one per House: random, heuristic")
+    simulate.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (deterministic)")
+    simulate.add_argument("--turn-limit", type=int, default=15, help="end each game after this turn (default 15)")
+    simulate.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm")
+    simulate.add_argument("--out", required=True, help="folder for game_NNNN.json saves and summary.csv")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON records")
+    simulate.set_defaults(func=_simulate)
+
     replay = subparsers.add_parser("replay", help="replay a saved game's main line to a step")
     replay.add_argument("save", help="a saved game (dunenb.save/1)")
     replay.add_argument("--to", type=int, default=None, help="step N = after the first N actions (default: last)")
@@ -74,6 +86,20 @@ def _new(args: argparse.Namespace) -> int:
                                                            total=record.depth(node))}
     print(json.dumps(summary, ensure_ascii=False, indent=1) if args.json else
           f"wrote {out}: {summary['step']} actions, turn {summary['turn']}, {summary['phase']}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from dunenb.simulate import simulate
+
+    houses = None if args.houses == "mixed" else [h.strip() for h in args.houses.split(",") if h.strip()]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    table = simulate(games=args.games, houses=houses, bots=bots, seed=args.seed, turn_limit=args.turn_limit,
+                     out=args.out, secondary_storm=args.secondary_storm)
+    if args.json:
+        print(table.to_json(orient="records"))
+    else:
+        print(table.to_string(index=False))
     return 0
 
 

@@ -89,6 +89,7 @@ def initial_state(config: GameConfig) -> GameState:
         storm_secondary=None, storm_tokens=FrozenDict(), storm_moves=FrozenDict(),
         spice_deck=SpiceDeck(remaining=FrozenDict(remaining), discard=FrozenDict()),
         bank=-sum(h.spice for h in houses.values()), rng_seed=config.seed,
+        treachery_deck=bidding.initial_deck(),  # GAP-26: the 61 treachery cards
     )
     return setup.begin(state)
 
@@ -180,7 +181,7 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     decisions = handler.decisions(state)
     if action in decisions:
         return None
-    if handler.check and type(action) in {type(d) for d in decisions}:
+    if handler.check and (type(action) in {type(d) for d in decisions} or type(action) in handler.accepts):
         error = handler.check(state, action)
         if error is not None:
             return IllegalActionError(error.code, f"{where}: {error.message}")
@@ -220,18 +221,26 @@ def end_turn(state: GameState) -> GameState:
 
 
 def view(state: GameState, house: str | None) -> GameState:
-    """The state as one House sees it: other hands, the Fremen's storm tokens and the generator are hidden.
+    """The state as one House sees it: other hands, traitor slips (TRAITOR-4, their number stays visible) and
+    prediction (BG-P6), the Fremen's storm tokens, the generator, and other Houses' entries in the pending
+    node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
 
     ``house=None`` is the god view (for teaching) and returns the state unchanged.
     """
     if house is None:
         return state
     houses = FrozenDict({
-        h: hs if h == house else dataclasses.replace(hs, hand=("hidden",) * len(hs.hand))
+        h: hs if h == house else dataclasses.replace(
+            hs, hand=("hidden",) * len(hs.hand), traitors=(("hidden", "hidden"),) * len(hs.traitors),
+            prediction=None if hs.prediction is None else ("hidden", 0))
         for h, hs in state.houses.items()
     })
     tokens = state.storm_tokens if house == "fremen" else FrozenDict()
-    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0)
+    shown = state.pending
+    if shown is not None and "secrets" in shown.detail:
+        secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
+        shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
+    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0, pending=shown)
 
 
 def play_until_decision(state: GameState) -> GameState:

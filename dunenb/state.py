@@ -115,6 +115,7 @@ class HouseState:
     traitors: tuple[tuple[str, str], ...] = ()  # TRAITOR-1: (house, leader id) held as traitors
     prediction: tuple[str, int] | None = None  # BG-P6: (House predicted to win, turn)
     revived_this_turn: int = 0  # REVIVAL-1: at most 3 per turn
+    revived_marked_this_turn: int = 0  # houses.md G-3: at most 1 marked token revived per turn
 
 
 @dataclass(frozen=True)
@@ -197,6 +198,9 @@ class GameState:
     eliminated: tuple[str, ...] = ()  # VICTORY-2, GAP-47
     events: tuple[Event, ...] = ()  # what the last transition did
     winner: str | None = None
+    # BG-P3, HARKONNEN-M2: (house, territory) pairs whose tokens are at peace this turn: they neither fight, own
+    # (GAP-36a, VICTORY-3) nor harvest there. Set by the phase that declares peace; read by dunenb.rules.collection.
+    at_peace: tuple[tuple[str, str], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

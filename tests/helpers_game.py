@@ -98,14 +98,16 @@ def play_setup(
     ``dials``: initial dials per storm (``{"main": (a, b)}``); ``tokens``: the Fremen's first storm tokens;
     ``placement``: the Fremen's placements; ``cards``: the two setup territory cards. Anything not given is
     sampled (chance) or the first legal decision. ``stop_before`` names a pending kind to stop at instead
-    (``"spice"`` stops before the first setup card, ``"spice2"`` before the second).
+    (``"spice"`` stops before the first setup card, ``"spice2"`` before the second). Turn 1's own steps
+    d)-j) (GAP-13: setup stands for its steps a-c) are played the same way, with the first legal decision
+    (a pass in the auction), so that the result is still the first node of turn 2.
     """
     from dunenb.engine import new_game
 
     rolls, starts, dials, tokens = rolls or {}, starts or {}, dials or {}, tokens or {}
     used: dict[str, int] = {}
     state = new_game(list(houses), seed=seed, **options)
-    while state.pending is not None and state.phase == "setup":
+    while state.pending is not None and (state.phase == "setup" or state.turn == 1):
         kind, detail = state.pending.kind, state.pending.detail
         tag = "spice2" if kind == "spice" and detail.get("pile") == 2 else kind
         if stop_before == tag:
@@ -256,3 +258,13 @@ def sectors_passed(start: int, steps: int) -> list[int]:
 def all_actions(states: Iterable[GameState]) -> list[Action]:
     """Every legal action at each of the given states (handy for round-trip tests)."""
     return [a for s in states for a in legal_actions(s)]
+
+
+def finish_turn(state: GameState) -> GameState:
+    """Play the rest of the current turn (chance sampled, first legal decision otherwise) and return the first
+    node of the next turn."""
+    turn = state.turn
+    while state.pending is not None and state.turn == turn:
+        action = sample_chance(state) if current_player(state) == "chance" else legal_actions(state)[0]
+        state = apply_action(state, action)
+    return state

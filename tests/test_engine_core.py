@@ -45,6 +45,11 @@ from dunenb.engine import (
     view,
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
+from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
+from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
+from dunenb.rules.collection import CommitHarvester, DoneHarvesting
+from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, Reposition, Revive, SellHarvester
+from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
 from dunenb.state import GameConfig
 
 THREE = ["atreides", "harkonnen", "emperor"]
@@ -154,6 +159,28 @@ HAND_MADE = [
     PlaceStartingForces("fremen", ()), DrawStormToken("main", 7), DialStorm("main", "bene-gesserit", 3),
     PlayWeatherControl("emperor", "secondary", "stop", 0), PlayWeatherControl("emperor", "main", "plus2"),
     Pass("bene-tleilax"), DrawSpiceCard(2, "worm"), DrawSpiceCard(1, "bassin-du-bouclier/6"),
+]
+# setup c)-d) and battles (dunenb.rules.traitors, dunenb.rules.battle_phase)
+HAND_MADE += [
+    Predict("bene-gesserit", "fremen", 4), DrawTraitor("harkonnen", "atreides", "duncan-idaho"),
+    PickTraitor("dispersion", "atreides", "duncan-idaho"), ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
+    SubmitPlan("atreides", "paul", 3, 0, 2, "poison-fast", "shield"), SubmitPlan("guild", "none", 1, 0, 0),
+    CallTraitor("dispersion", "duncan-idaho"), BattleDie("harkonnen", 10), DiscardCards("atreides", "none"),
+    DiscardCards("atreides", "worthless,shield"),
+]
+# TURN-1 e) (dunenb.rules.movement)
+HAND_MADE += [
+    Revive("atreides", 2, 1), Land("guild", "pole-nord", 1, 5, 0), Emerge("fremen", "sietch-tarb", 12, 3),
+    Move("atreides", "arrakeen", 1, (("bassin-imperial", 2), ("carthag", 4)), 4, 1),
+    Reposition("harkonnen", "grande-etendue", 16, 19, 2), BuyHarvester("emperor", 2), SellHarvester("atreides"),
+    EndSlot("harkonnen"),
+]
+# TURN-1 f) (dunenb.rules.collection)
+HAND_MADE += [CommitHarvester("atreides", "erg-mineur", 7), DoneHarvesting("guild")]
+# TURN-1 d) (dunenb.rules.bidding)
+HAND_MADE += [
+    DrawTreacheryCard("harkonnen", "karama"), AuctionCard(1, "shield"), Bid("emperor", 3), PayBid("atreides"),
+    KaramaBid("bene-gesserit", "worthless"),
 ]
 
 

@@ -230,7 +230,7 @@ START_LINES = {  # houses.md: spice, (regular, marked) tokens in all, harvesters
 def test_START_line_of_every_house(house):
     spice, (regular, marked), harvesters, where = START_LINES[house]
     others = [h for h in ALL_HOUSES if h != house][:2]
-    state = quiet_setup([house, *others])
+    state = quiet_setup([house, *others], stop_before="auction-card")  # setup done, turn 1's auction next
     hs = state.houses[house]
     assert hs.spice == spice
     assert hs.harvesters == harvesters

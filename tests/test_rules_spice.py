@@ -13,6 +13,7 @@ from helpers_game import (
     commit_harvester,
     dial,
     events_of,
+    finish_turn,
     force,
     force_card,
     force_cards,
@@ -128,7 +129,8 @@ def test_SPICE_4_two_piles_turned_just_after_the_storm():
     assert state.pending.detail["pile"] == 2
     state = force_card(state, "mesa-maya/5")
     assert state.spice_deck.pile_tops == ("erg-mineur", "mesa-maya")
-    assert state.turn == 3 and state.phase == "storm"  # steps d) to j) are not played yet
+    assert state.turn == 2 and state.phase == "bidding"  # the blow is over: TURN-1 d) follows
+    assert finish_turn(state).turn == 3
 
 
 def test_SPICE_5_worked_example_first_card_6_second_card_10():
@@ -201,12 +203,12 @@ def test_GAP_16_the_same_pile_draws_again_until_a_territory_appears():
     state, seen = draws(state, "worm", "bassin-plastique/9")
     assert [e.data["area"] for e in seen if e.kind == "worm"] == ["grande-etendue"]  # pile 2's own deposit
     assert dict(state.spice_on_map) == {"erg-majeur": 8, "bassin-plastique": 9}
-    assert state.turn == 3
+    assert state.phase == "bidding"  # the blow is over
 
 
 def test_GAP_16_a_worm_next_turn_strikes_the_newest_territory_of_its_pile():
     state, _ = draws(blow_position(), "erg-mineur/4", "mesa-maya/5")
-    state = dial(state, 0, 0)  # turn 3
+    state = dial(finish_turn(state), 0, 0)  # turn 3
     state = place(state, "emperor", "erg-mineur", 8, 1)
     state, seen = draws(state, "worm")
     assert [e.data["area"] for e in seen if e.kind == "worm"] == ["erg-mineur"]
@@ -297,7 +299,7 @@ def test_ALLIANCE_4_each_new_window_breaks_the_previous_alliance():
 def test_ALLIANCE_1_GAP_16_a_run_does_not_cross_piles_or_turns():
     state, seen = draws(blow_position(), "worm", "erg-mineur/4", "worm", "mesa-maya/5")
     assert windows(seen) == []
-    state = dial(state, 0, 0)  # turn 3: the counter starts again
+    state = dial(finish_turn(state), 0, 0)  # turn 3: the counter starts again
     assert state.alliance_windows == 0 and state.worm_run == 0
     state, seen = draws(state, "worm", "erg-majeur/10")
     assert windows(seen) == []

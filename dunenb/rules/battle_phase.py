@@ -1,16 +1,650 @@
-"""TURN-1 i): battles in every territory holding two armies (BATTLE-1 to BATTLE-18), in storm order.
+"""TURN-1 i): battles in every territory holding two armies (BATTLE-1 to BATTLE-18, TRAITOR-5 to TRAITOR-12).
 
-Until battles are played by the engine, the flow passes straight on.
+The battle library (:mod:`dunenb.battle`) decides each battle; this module runs the phase inside a game:
+
+* **Where** (BATTLE-1, GAP-46): a battle happens wherever tokens of two or more Houses share a territory,
+  never at the North Pole (L1655). A storm sector splits a territory (GAP-46, FAQ 5): forces on either side of
+  it do not fight, and forces inside a (protected) storm sector fight only forces in that same sector. Each such
+  part is an *arena*, named by its territory and first sector. Tokens at peace (``GameState.at_peace``, BG-P3,
+  BATTLE-1 L1657) do not fight.
+* **Order** (BATTLE-2, BATTLE-3, GAP-34): the first House in storm order still in a battle chooses the territory
+  and the opponent (a decision; asked only when it has more than one choice) and is the defender (BATTLE-14).
+  It fights until it is in no battle; then the next House. Every battle is compulsory (BATTLE-17).
+* **Plans** (BATTLE-5, BATTLE-6, BATTLE-13 a-e, GAP-42, GAP-43): one :class:`SubmitPlan` action per side, the
+  defender first. A leader is required while one can lead (BATTLE-5); with none, the side fights at army
+  value only and plays no card (GAP-43). A secondary leader who fought in one territory this turn cannot fight
+  in another; the main leader may (BATTLE-15, BATTLE-16, :func:`dunenb.battle.order.can_lead`). Dial at most
+  1 spice per token (GAP-42), only cards held. The submitted plan sits in the pending detail's ``secrets``,
+  which :func:`dunenb.engine.view` hides from the other House; once both are in, they move to ``plans``
+  (revealed).
+* **Reveal** (BATTLE-13 f, TRAITOR-8 to TRAITOR-12): a House holding the opposing leader on a traitor slip
+  (or, leaders.md K-21, a Harkonnen facing an ``always_traitor_of`` leader) decides to call "Trahison !" or
+  not (TRAITOR-8: an expert may keep it for later), defender first. Then each d10 the cards need (a shield
+  pass, CARD-SHIELD-3, GAP-28) is a chance node of ten faces at 1/10 each, and
+  :func:`dunenb.battle.resolve.settle` gives the :class:`~dunenb.battle.resolve.BattleOutcome`.
+* **Applying the outcome**: tokens lost go to the tanks (the loser's whole army in the arena, BATTLE-11; the
+  winner's dialled tokens, BATTLE-10; tokens are taken marked first, stacks in sector order: design); spice
+  dialled goes to the Bank (GAP-42); killed leaders go to ``leader_tanks``; bounties (TRAITOR-10, BATTLE-13 f3:
+  to the opponent of each killed leader; none after an explosion, GAP-29b) are paid by the Bank (GAP-35a);
+  cards played by the loser go to ``treachery_discard`` (GAP-45: only the cards on the wheel); the winner (or
+  the treachery beneficiary, TRAITOR-11) may then discard any of the cards it played (BATTLE-10,
+  CARD-WORTHLESS-2), a decision. A lasgun-shield explosion or battle Atomics destroys every token in the
+  territory, third Houses' included (CARD-ATOMICS-3, CARD-LASGUN-1); Atomics flag their user as outlawed
+  (CARD-ATOMICS-4, GAP-29c). A main leader's death eliminates his House (VICTORY-2, :func:`eliminate`); the battles
+  go on without it, and the end of the turn decides whether one House is left (VICTORY-2, collection).
+* **After the battles**: the two Houses of the last battle fought dial the storm next turn (GAP-7a).
+
+Not modelled here (House and leader powers): the Voice, prescience, Karama on the wheel, the Harkonnen capture
+(HARKONNEN-P4), leader powers (the library uses base strengths).
 """
 
 from __future__ import annotations
 
-from dunenb.rules import flow
-from dunenb.state import GameState
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, ClassVar
 
+from dunenb.actions import Action, Pass
+from dunenb.battle.cards import DEFENCES, WEAPONS
+from dunenb.battle.order import can_lead, defender_of
+from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
+from dunenb.battle.wheel import Dial, army_value
+from dunenb.battle.wheel import Tokens as WheelTokens
+from dunenb.errors import IllegalActionError
+from dunenb.rules import flow
+from dunenb.rules.common import (
+    Handler,
+    advance_sector,
+    edit_house,
+    event,
+    kill_tokens,
+    pending,
+    rules,
+    storm_order,
+    uniform,
+    with_events,
+)
+from dunenb.rules.traitors import leader_of
+from dunenb.state import FrozenDict, GameState, Tokens
+
+NONE = "none"
+
+
+# --- actions ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChooseBattle(Action):
+    """BATTLE-3: the House to fight picks a territory (its arena's first sector, GAP-46) and an opponent."""
+
+    kind: ClassVar[str] = "battle"
+    house: str
+    territory: str
+    sector: int
+    opponent: str
+
+
+@dataclass(frozen=True)
+class SubmitPlan(Action):
+    """BATTLE-13 a-e: one side's hidden wheel: a leader id (or ``none``, GAP-43), unmarked and marked tokens
+    dialled, spice given to them (at most 1 per token, GAP-42), an attack card and a defence card (or ``none``).
+    """
+
+    kind: ClassVar[str] = "plan"
+    house: str
+    leader: str
+    regular: int
+    marked: int
+    spice: int
+    weapon: str = NONE
+    defense: str = NONE
+
+
+@dataclass(frozen=True)
+class CallTraitor(Action):
+    """TRAITOR-8, TRAITOR-9: "Trahison !" on the opposing ``leader``, proved with the slip (``Pass`` declines)."""
+
+    kind: ClassVar[str] = "traitor-call"
+    house: str
+    leader: str
+
+
+@dataclass(frozen=True)
+class BattleDie(Action):
+    """CARD-SHIELD-3, GAP-28b: ``house`` rolls a d10 (1..10) to get past the opposing shield."""
+
+    kind: ClassVar[str] = "battle-d10"
+    is_chance: ClassVar[bool] = True
+    house: str
+    value: int
+
+
+@dataclass(frozen=True)
+class DiscardCards(Action):
+    """BATTLE-10, TRAITOR-11, CARD-WORTHLESS-2: the winner discards some of the cards it played: ``none`` or
+    card ids joined by commas."""
+
+    kind: ClassVar[str] = "battle-discard"
+    house: str
+    cards: str = NONE
+
+    def card_list(self) -> tuple[str, ...]:
+        return () if self.cards == NONE else tuple(self.cards.split(","))
+
+
+# --- arenas (BATTLE-1, GAP-46) ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Arena:
+    """The part of a territory where a battle is fought: the whole territory unless a storm splits it (GAP-46).
+    ``houses`` are the Houses with tokens there, in storm order."""
+
+    area: str
+    sectors: tuple[int, ...]
+    houses: tuple[str, ...]
+
+
+def _segments(sectors: tuple[int, ...], storms: set[int]) -> list[tuple[int, ...]]:
+    """GAP-46: runs of consecutive sectors free of storm; each storm sector stands alone."""
+    segments: list[tuple[int, ...]] = []
+    current: list[int] = []
+    for sector in sectors:
+        if sector in storms:
+            if current:
+                segments.append(tuple(current))
+                current = []
+            segments.append((sector,))
+            continue
+        if current and sector != advance_sector(current[-1], 1):
+            segments.append(tuple(current))
+            current = []
+        current.append(sector)
+    if current:
+        segments.append(tuple(current))
+    return segments
+
+
+def arenas(state: GameState) -> tuple[Arena, ...]:
+    """Every place where a battle must be fought now (BATTLE-1, GAP-46), in board order."""
+    board = rules().board
+    order = storm_order(state)
+    storms = set(state.storm_sectors())
+    present: dict[str, set[tuple[str, int]]] = {}
+    for (house, area, sector), tokens in state.forces.items():
+        if tokens.is_empty() or house in state.eliminated or board.area(area).kind == "pole":
+            continue  # BATTLE-1: never a battle at the North Pole (L1655)
+        if (house, area) in state.at_peace:
+            continue  # BATTLE-1 (L1657), BG-P3: an army at peace does not fight
+        present.setdefault(area, set()).add((house, sector))
+    found = []
+    for area in board.areas:
+        if area.id not in present:
+            continue
+        for segment in _segments(tuple(area.sectors), storms):
+            houses = {h for h, s in present[area.id] if s in segment}
+            if len(houses) >= 2:
+                found.append(Arena(area.id, segment, tuple(h for h in order if h in houses)))
+    return tuple(found)
+
+
+def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ...]) -> Tokens:
+    """All of a House's tokens in an arena: all of them take part (BATTLE-13)."""
+    total = Tokens()
+    for (h, a, s), tokens in state.forces.items():
+        if h == house and a == area and s in sectors:
+            total = total + tokens
+    return total
+
+
+def available_leaders(state: GameState, house: str, area: str, committed: tuple = ()) -> tuple[str, ...]:
+    """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first)."""
+    fought = {leader: where for h, leader, where in committed if h == house}
+    return tuple(lid for lid in state.houses[house].leaders
+                 if can_lead(lid, area, is_main=leader_of(house, lid).main, alive=True, committed=fought))
+
+
+# --- the phase -------------------------------------------------------------------------------------------
 
 def begin_phase(state: GameState) -> GameState:
+    """TURN-1 i): the battle phase; the first House in storm order still in a battle chooses (BATTLE-3)."""
+    state = dataclasses.replace(state, phase="battle")
+    board = rules().board
+    found = arenas(state)
+    text = "; ".join(f"{board.area(a.area).name} ({', '.join(a.houses)})" for a in found) or "none"
+    state = with_events(state, event("battle-phase", f"Battles to fight (BATTLE-1): {text}",
+                                     arenas=tuple((a.area, a.sectors, a.houses) for a in found)))
+    return _next_battle(state, committed=(), last=())
+
+
+def _ctx(detail: Any) -> dict[str, Any]:
+    return {"committed": detail["committed"], "last": detail["last"]}
+
+
+def _choices(state: GameState) -> tuple[str | None, list[tuple[Arena, str]]]:
+    found = arenas(state)
+    for house in storm_order(state):
+        choices = [(arena, other) for arena in found if house in arena.houses
+                   for other in arena.houses if other != house]
+        if choices:
+            return house, choices
+    return None, []
+
+
+def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
+    chooser, choices = _choices(state)
+    if chooser is None:
+        return _finish(state, last)
+    if len(choices) == 1:  # design: a choice with one option is not asked
+        arena, opponent = choices[0]
+        return _start_battle(state, arena, chooser, opponent, committed=committed, last=last)
+    return dataclasses.replace(state, pending=pending("battle-choice", chooser, committed=committed, last=last))
+
+
+def _choice_decisions(state: GameState) -> list[Action]:
+    house, choices = _choices(state)
+    return [ChooseBattle(house, arena.area, arena.sectors[0], other) for arena, other in choices]
+
+
+def _apply_choice(state: GameState, action: ChooseBattle) -> GameState:
+    _house, choices = _choices(state)
+    arena = next(a for a, other in choices
+                 if a.area == action.territory and a.sectors[0] == action.sector and other == action.opponent)
+    return _start_battle(state, arena, action.house, action.opponent, **_ctx(state.pending.detail))
+
+
+def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *, committed: tuple,
+                  last: tuple) -> GameState:
+    defender = defender_of(storm_order(state), chooser, opponent)  # BATTLE-14, GAP-34a: the chooser
+    attacker = opponent if defender == chooser else chooser
+    name = rules().board.area(arena.area).name
+    state = with_events(state, event(
+        "battle", f"Battle in {name} (sector {arena.sectors[0]}): {defender} (defender) against {attacker}",
+        area=arena.area, sectors=arena.sectors, defender=defender, attacker=attacker))
+    return dataclasses.replace(state, pending=pending(
+        "battle-plan", defender, committed=committed, last=last, area=arena.area, sectors=arena.sectors,
+        defender=defender, attacker=attacker, secrets=()))
+
+
+# --- plans -----------------------------------------------------------------------------------------------
+
+def menu_dials(tokens: Tokens, spice: int) -> tuple[tuple[int, int, int], ...]:
+    """A representative menu of dials (regular, marked, spice): nothing; about half the army, marked tokens
+    first (WHEEL-4); all of it; all of it with as much spice as allowed (GAP-42). Any other dial is accepted by
+    the check.
+
+    >>> menu_dials(Tokens(regular=5, marked=1), spice=2)
+    ((0, 0, 0), (2, 1, 0), (5, 1, 0), (5, 1, 2))
+    """
+    total = tokens.total
+    half = (total + 1) // 2
+    marked_half = min(tokens.marked, half)
+    dials = [(0, 0, 0), (half - marked_half, marked_half, 0), (tokens.regular, tokens.marked, 0),
+             (tokens.regular, tokens.marked, min(spice, total))]
+    return tuple(dict.fromkeys(dials))
+
+
+def _plan_context(state: GameState, house: str) -> tuple[Tokens, tuple[str, ...]]:
+    detail = state.pending.detail
+    tokens = arena_tokens(state, house, detail["area"], detail["sectors"])
+    return tokens, available_leaders(state, house, detail["area"], detail["committed"])
+
+
+def _plan_decisions(state: GameState) -> list[Action]:
+    """A menu: each available leader (or none, GAP-43) x a few dials x each attack and defence held or none."""
+    house = state.pending.actor
+    hs = state.houses[house]
+    tokens, leaders = _plan_context(state, house)
+    held = Counter(hs.hand)
+    weapons = [NONE] + [card for card in WEAPONS if held[card]]
+    defences = [NONE] + [card for card in DEFENCES if held[card]]
+    pairs = [(w, d) for w in weapons for d in defences
+             if not Counter(c for c in (w, d) if c != NONE) - held]  # one worthless card cannot fill both slots
+    dials = menu_dials(tokens, hs.spice)
+    return [SubmitPlan(house, leader, regular, marked, spice, weapon, defense)
+            for leader in leaders or (NONE,)
+            for regular, marked, spice in dials
+            for weapon, defense in (pairs if leader != NONE else [(NONE, NONE)])]
+
+
+def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | None:
+    """Validate any plan (BATTLE-5, BATTLE-6, BATTLE-15, BATTLE-16, GAP-42, GAP-43); errors name the field."""
+    hs = state.houses[action.house]
+    tokens, leaders = _plan_context(state, action.house)
+    area = state.pending.detail["area"]
+    if action.leader == NONE and leaders:
+        return IllegalActionError("battle/leader-required", f"leader: every battle needs a leader (BATTLE-5); "
+                                  f"allowed: {', '.join(leaders)}")
+    if action.leader != NONE and action.leader not in leaders:
+        allowed = ", ".join(leaders) or "none (no leader can lead: GAP-43)"
+        return IllegalActionError("battle/leader-unavailable", f"leader {action.leader!r} cannot lead in {area} "
+                                  f"(dead, not of {action.house}, or fought in another territory: BATTLE-15); "
+                                  f"allowed: {allowed}")
+    for name, value in (("regular", action.regular), ("marked", action.marked), ("spice", action.spice)):
+        if value < 0:
+            return IllegalActionError("battle/dial-negative", f"{name}: {value} is negative; allowed 0 or more")
+    for name, value, have in (("regular", action.regular, tokens.regular), ("marked", action.marked, tokens.marked)):
+        if value > have:
+            return IllegalActionError("battle/dial-too-many", f"{name}: {value} tokens dialled, {action.house} has "
+                                      f"{have} in {area}; allowed 0..{have} (BATTLE-13 a)")
+    if action.spice > action.regular + action.marked:
+        return IllegalActionError("battle/dial-spice", f"spice: {action.spice} for {action.regular + action.marked} "
+                                  f"token(s); allowed 0..{action.regular + action.marked} (GAP-42: 1 per token)")
+    if action.spice > hs.spice:
+        return IllegalActionError("battle/dial-spice-owned", f"spice: {action.spice} dialled, {action.house} owns "
+                                  f"{hs.spice}; allowed 0..{min(hs.spice, action.regular + action.marked)}")
+    if action.weapon != NONE and action.weapon not in WEAPONS:
+        return IllegalActionError("battle/weapon", f"weapon {action.weapon!r}; allowed: none, {', '.join(WEAPONS)}")
+    if action.defense != NONE and action.defense not in DEFENCES:
+        return IllegalActionError("battle/defense", f"defense {action.defense!r}; allowed: none, "
+                                  f"{', '.join(DEFENCES)}")
+    cards = [c for c in (action.weapon, action.defense) if c != NONE]
+    if action.leader == NONE and cards:
+        return IllegalActionError("battle/no-leader-cards", f"weapon/defense: a side with no leader plays no "
+                                  f"treachery card (GAP-43), but the plan has {', '.join(cards)}; allowed: none")
+    missing = Counter(cards) - Counter(hs.hand)
+    if missing:
+        return IllegalActionError("battle/card-not-held", f"weapon/defense: {', '.join(sorted(missing))} not in "
+                                  f"{action.house}'s hand; held: {', '.join(hs.hand) or 'nothing'}")
+    return None
+
+
+def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
+    detail = state.pending.detail
+    secrets = detail["secrets"] + ((action.house, action),)
+    state = with_events(state, event("plan-set", f"{action.house} sets its battle wheel (hidden)",
+                                     house=action.house, secret=True))
+    if action.house == detail["defender"]:
+        return dataclasses.replace(state, pending=pending(
+            "battle-plan", detail["attacker"], **{**dict(detail), "secrets": secrets}))
+    detail = {k: v for k, v in detail.items() if k != "secrets"}
+    detail["plans"] = secrets  # revealed (BATTLE-13 f): no longer hidden by the view
+    plans = dict(secrets)
+    for house in (detail["defender"], detail["attacker"]):
+        plan = plans[house]
+        value = army_value(Dial(plan.regular, plan.marked, plan.spice))
+        state = with_events(state, event(
+            "plan-revealed", f"{house}: leader {plan.leader}, {plan.regular} unmarked + {plan.marked} marked "
+            f"token(s) and {plan.spice} spice (army {float(value):g}), weapon {plan.weapon}, defence "
+            f"{plan.defense}", house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
+            spice=plan.spice, weapon=plan.weapon, defense=plan.defense))
+    return _begin_calls(state, detail)
+
+
+# --- traitor calls ---------------------------------------------------------------------------------------
+
+def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
+    """TRAITOR-8: ``caller`` holds ``owner``'s ``leader`` on a slip (or K-21 ``always_traitor_of``)."""
+    if leader == NONE:
+        return False
+    return (owner, leader) in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
+
+
+def _begin_calls(state: GameState, detail: dict[str, Any]) -> GameState:
+    plans = dict(detail["plans"])
+    houses = (detail["defender"], detail["attacker"])
+    callers = tuple(h for h, other in (houses, houses[::-1]) if may_call(state, h, other, plans[other].leader))
+    detail = {**detail, "callers": callers, "calls": (), "rolls": ()}
+    if callers:
+        return dataclasses.replace(state, pending=pending("traitor-call", callers[0], **detail))
+    return _resolve(state, detail)
+
+
+def _call_decisions(state: GameState) -> list[Action]:
+    detail = state.pending.detail
+    house = state.pending.actor
+    other = detail["attacker"] if house == detail["defender"] else detail["defender"]
+    leader = dict(detail["plans"])[other].leader
+    return [CallTraitor(house, leader), Pass(house)]
+
+
+def _apply_call(state: GameState, action: Action) -> GameState:
+    detail = dict(state.pending.detail)
+    if isinstance(action, CallTraitor):
+        detail["calls"] = detail["calls"] + (action.house,)
+        state = with_events(state, event("treachery", f"{action.house}: \"Trahison !\" {action.leader} is its "
+                                         "traitor (TRAITOR-9)", house=action.house, leader=action.leader))
+    else:
+        state = with_events(state, event("treachery-kept", f"{action.house} keeps its traitor secret (TRAITOR-8)",
+                                         house=action.house, secret=True))
+    index = detail["callers"].index(action.house) + 1
+    if index < len(detail["callers"]):
+        return dataclasses.replace(state, pending=pending("traitor-call", detail["callers"][index], **detail))
+    return _resolve(state, detail)
+
+
+# --- resolution ------------------------------------------------------------------------------------------
+
+class _NeedRoll(Exception):
+    def __init__(self, side: int) -> None:
+        super().__init__(side)
+        self.side = side
+
+
+def battle_of(state: GameState, detail: Any) -> Battle:
+    """The library's :class:`Battle` for the pending battle, with the traitor calls made (TRAITOR-8)."""
+    plans = dict(detail["plans"])
+    houses = (detail["defender"], detail["attacker"])
+    sides = []
+    for me, house in enumerate(houses):
+        plan = plans[house]
+        other = plans[houses[1 - me]]
+        tokens = arena_tokens(state, house, detail["area"], detail["sectors"])
+        leader = None if plan.leader == NONE else leader_of(house, plan.leader)
+        wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
+                           None if plan.weapon == NONE else plan.weapon,
+                           None if plan.defense == NONE else plan.defense)
+        called = frozenset({other.leader}) if house in detail["calls"] else frozenset()
+        sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called))
+    return Battle(detail["area"], detail["defender"], (sides[0], sides[1]))
+
+
+def _fates(battle: Battle, rolls: tuple) -> Fates:
+    values = [value for _house, value in rolls]
+    used = 0
+
+    def roll(side: int) -> int:
+        nonlocal used
+        if used < len(values):
+            used += 1
+            return values[used - 1]
+        raise _NeedRoll(side)
+
+    return leader_step(battle.sides, roll)
+
+
+def _resolve(state: GameState, detail: dict[str, Any]) -> GameState:
+    battle = battle_of(state, detail)
+    try:
+        fates = _fates(battle, detail["rolls"])
+    except _NeedRoll as need:
+        return dataclasses.replace(state, pending=pending("battle-d10", "chance", roller=battle.sides[need.side].house,
+                                                          **detail))
+    return _apply_outcome(state, detail, settle(battle, fates))
+
+
+def _die_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    house = state.pending.detail["roller"]
+    return uniform([BattleDie(house, value) for value in D10])
+
+
+def _apply_die(state: GameState, action: BattleDie) -> GameState:
+    detail = {k: v for k, v in state.pending.detail.items() if k != "roller"}
+    detail["rolls"] = detail["rolls"] + ((action.house, action.value),)
+    state = with_events(state, event("battle-d10", f"{action.house} rolls {action.value} on the d10 to get past the "
+                                     "shield (CARD-SHIELD-3)", house=action.house, value=action.value))
+    return _resolve(state, detail)
+
+
+def _lose_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ...], lost: Tokens) -> GameState:
+    """Take ``lost`` from the House's stacks in the arena, marked tokens first, stacks in sector order (design)."""
+    marked, regular = lost.marked, lost.regular
+    for sector in sectors:
+        stack = state.forces.get((house, area, sector))
+        if stack is None:
+            continue
+        take = Tokens(min(regular, stack.regular), min(marked, stack.marked))
+        if not take.is_empty():
+            state = kill_tokens(state, house, area, sector, take)
+            regular, marked = regular - take.regular, marked - take.marked
+    return state
+
+
+def _pay(state: GameState, house: str, amount: int) -> GameState:
+    """``amount`` > 0: the House pays the Bank; < 0: the Bank pays the House."""
+    state = edit_house(state, house, spice=state.houses[house].spice - amount)
+    return dataclasses.replace(state, bank=state.bank + amount)
+
+
+def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutcome) -> GameState:
+    area, sectors = detail["area"], detail["sectors"]
+    name = rules().board.area(area).name
+    if outcome.explosion:
+        text = f"Battle in {name}: {outcome.explosion} explosion, no winner (CARD-ATOMICS-3, GAP-29b)"
+    else:
+        text = f"Battle in {name}: {outcome.winner} wins" + (
+            " by treachery (TRAITOR-11)" if outcome.traitor_called_by and not outcome.leaders_swapped else "")
+    state = with_events(state, event("battle-outcome", text, area=area, winner=outcome.winner,
+                                     explosion=outcome.explosion, traitor_called_by=outcome.traitor_called_by))
+    dead_main: list[str] = []
+    discard = list(state.treachery_discard)
+    for side in outcome.sides:
+        house = side.house
+        if not outcome.territory_destroyed and side.tokens_lost.total:
+            lost = Tokens(side.tokens_lost.regular, side.tokens_lost.elite)
+            state = _lose_tokens(state, house, area, sectors, lost)
+            state = with_events(state, event("tokens-lost", f"{house} loses {lost.total} token(s) in {name} "
+                                             "(BATTLE-10, BATTLE-11)", house=house, area=area, count=lost.total))
+        if side.spice_lost:
+            state = _pay(state, house, side.spice_lost)
+            state = with_events(state, event("spice-dialled", f"{house} pays the {side.spice_lost} spice it dialled "
+                                             "to the Bank (GAP-42)", house=house, amount=side.spice_lost))
+        if side.bounty:
+            state = _pay(state, house, -side.bounty)
+            state = with_events(state, event("bounty", f"The Bank pays {house} a bounty of {side.bounty} spice "
+                                             "(BATTLE-13 f3, TRAITOR-10, GAP-35a)", house=house, amount=side.bounty))
+        if side.cards_lost:
+            hand = list(state.houses[house].hand)
+            for card in side.cards_lost:
+                hand.remove(card)
+            discard += side.cards_lost
+            state = edit_house(state, house, hand=tuple(hand))
+            state = with_events(state, event("cards-lost", f"{house} loses {', '.join(side.cards_lost)} (GAP-45)",
+                                             house=house, cards=side.cards_lost))
+        if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None:
+            owner = state.houses[side.leader_owner]
+            state = edit_house(state, side.leader_owner, leaders=tuple(x for x in owner.leaders if x != side.leader),
+                               leader_tanks=owner.leader_tanks + (side.leader,))
+            state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}) is killed",
+                                             house=side.leader_owner, leader=side.leader))
+            if leader_of(side.leader_owner, side.leader).main:
+                dead_main.append(side.leader_owner)
+    state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    if outcome.territory_destroyed:
+        for (house, a, sector), tokens in list(state.forces.items()):
+            if a == area:
+                state = kill_tokens(state, house, a, sector, tokens)
+                state = with_events(state, event("tokens-lost", f"{house} loses {tokens.total} token(s) in the "
+                                                 f"explosion in {name} (CARD-ATOMICS-3)", house=house, area=area,
+                                                 count=tokens.total))
+    for house in outcome.outlawed:
+        if house not in state.outlawed:
+            state = dataclasses.replace(state, outlawed=state.outlawed + (house,))
+            state = with_events(state, event("outlawed", f"{house} used Atomics in battle: outlawed "
+                                             "(CARD-ATOMICS-4, GAP-29c)", house=house))
+    plans = dict(detail["plans"])
+    committed = detail["committed"] + tuple(
+        (house, plans[house].leader, area) for house in (detail["defender"], detail["attacker"])
+        if plans[house].leader != NONE)
+    last = (detail["defender"], detail["attacker"])
+    for house in dead_main:
+        state = eliminate(state, house, cause="its main leader was killed (VICTORY-2)")
+    winner = outcome.winner
+    if winner is not None and winner not in state.eliminated:
+        kept = outcome.side(winner).cards_kept
+        if kept and not Counter(kept) - Counter(state.houses[winner].hand):
+            return dataclasses.replace(state, pending=pending("battle-discard", winner, committed=committed,
+                                                              last=last, kept=kept))
+    return _next_battle(state, committed=committed, last=last)
+
+
+# --- the winner's cards ----------------------------------------------------------------------------------
+
+def _discard_decisions(state: GameState) -> list[Action]:
+    house = state.pending.actor
+    kept = state.pending.detail["kept"]
+    subsets = dict.fromkeys(c for n in range(len(kept) + 1) for c in combinations(kept, n))
+    return [DiscardCards(house, ",".join(cards) if cards else NONE) for cards in subsets]
+
+
+def _apply_discard(state: GameState, action: DiscardCards) -> GameState:
+    cards = action.card_list()
+    if cards:
+        hand = list(state.houses[action.house].hand)
+        for card in cards:
+            hand.remove(card)
+        state = edit_house(state, action.house, hand=tuple(hand))
+        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + cards)
+        state = with_events(state, event("cards-discarded", f"{action.house} discards {', '.join(cards)} "
+                                         "(BATTLE-10, CARD-WORTHLESS-2)", house=action.house, cards=cards))
+    return _next_battle(state, **_ctx(state.pending.detail))
+
+
+# --- the end of the phase, elimination -------------------------------------------------------------------
+
+def _finish(state: GameState, last: tuple) -> GameState:
+    """GAP-7a: the two Houses of the last battle fought dial the storm next; then TURN-1 j)."""
+    if last:
+        dialers = tuple(h for h in last if h not in state.eliminated)
+        state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
+        state = with_events(state, event("storm-dialers", f"{' and '.join(state.storm_dialers)} fought last: they "
+                                         "dial the storm next turn (GAP-7a)", houses=state.storm_dialers))
     return flow.after_phase(state, "battle")
 
 
-HANDLERS: dict = {}
+def _top_up(state: GameState, dialers: tuple[str, ...]) -> tuple[str, ...]:
+    """Design (GAP-7a): an eliminated dialer is replaced by the first other House in storm order."""
+    extra = [h for h in storm_order(state) if h not in dialers]
+    return tuple(dialers) + tuple(extra[:max(0, 2 - len(dialers))])
+
+
+def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
+    """VICTORY-2 with GAP-47: remove an eliminated House from play; the House stays in the configuration.
+
+    Its tokens leave the board (into its tanks, so that the 20 tokens stay counted, G-1: design); its
+    harvesters are removed; its treachery cards go to the discard pile; its spice goes to the Bank; its
+    traitor slips and prediction are void; other Houses' slips on its leaders are gone. It is then skipped by
+    :func:`dunenb.rules.common.storm_order` and so by every phase's turn order, and it no longer dials the storm.
+    The pending node is not changed: the caller decides what comes next. The game does not end here: victory,
+    including VICTORY-2's last House standing and the BG prediction on it, is decided at the end of the turn by
+    :func:`dunenb.rules.collection.decide_winner`.
+    """
+    if house in state.eliminated:
+        return state
+    for (h, area, sector), tokens in list(state.forces.items()):
+        if h == house:
+            state = kill_tokens(state, h, area, sector, tokens)
+    committed = FrozenDict({k: v for k, v in state.committed_harvesters.items() if k[0] != house})
+    hs = state.houses[house]
+    state = dataclasses.replace(
+        state, committed_harvesters=committed, treachery_discard=state.treachery_discard + hs.hand,
+        bank=state.bank + hs.spice, eliminated=state.eliminated + (house,))
+    state = edit_house(state, house, spice=0, hand=(), harvesters=0, traitors=(), prediction=None)
+    for other, ohs in state.houses.items():
+        if any(lh == house for lh, _lid in ohs.traitors):
+            state = edit_house(state, other, traitors=tuple(t for t in ohs.traitors if t[0] != house))
+    dialers = tuple(h for h in state.storm_dialers if h != house)
+    state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
+    return with_events(state, event("eliminated", f"{house} is eliminated" + (f": {cause}" if cause else "")
+                                    + " (VICTORY-2, GAP-47)", house=house))
+
+
+HANDLERS = {
+    "battle-choice": Handler(apply=_apply_choice, decisions=_choice_decisions),
+    "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan),
+    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions),
+    "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
+    "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
+}

@@ -50,9 +50,11 @@ def storm_order(state: GameState) -> tuple[str, ...]:
     Start position ``p`` is the line between sectors ``p`` and ``p+1``. The first House is the one whose
     position is the first line met counterclockwise from the storm's sector (the storm's leading edge);
     a position on the storm's trailing edge plays last (design, recorded as part of GAP-38).
+    Eliminated Houses are skipped (VICTORY-2, GAP-47).
     """
     storm = state.storm_main or 1
-    houses = [h for h in state.config.houses if state.houses[h].start_position is not None]
+    houses = [h for h in state.config.houses
+              if state.houses[h].start_position is not None and h not in state.eliminated]
     return tuple(sorted(houses, key=lambda h: (state.houses[h].start_position - storm) % SECTORS))
 
 
@@ -69,6 +71,7 @@ class Handler:
     decisions: Callable[[GameState], list[Action]] | None = None
     outcomes: Callable[[GameState], list[tuple[Action, Fraction]]] | None = None
     check: Callable[[GameState, Any], IllegalActionError | None] | None = None
+    accepts: tuple[type, ...] = ()  # action types ``check`` explains even when none is listed now
 
     @property
     def is_chance(self) -> bool:

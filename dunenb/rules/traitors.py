@@ -1,22 +1,255 @@
 """Setup c) and d): the Bene Gesserit prediction (BG-P6) and the traitor draw (TRAITOR-1 to TRAITOR-4).
 
-Until these steps are played by the engine, the flow passes straight on (no prediction, no traitors).
+* **Prediction** (SETUP-1 c, BG-P6): if the Bene Gesserit play, they secretly name one **other** House in play
+  and a turn number >= 1 (a decision). It is kept in ``HouseState.prediction`` and hidden from the other Houses
+  by :func:`dunenb.engine.view`. Whether it comes true is judged with victory (not here).
+* **Traitor draw** (SETUP-1 d, TRAITOR-1 to TRAITOR-3): the leaders in play are laid face down, main leaders
+  left out (TRAITOR-1, G-7). "In play" means the ids in each House's ``HouseState.leaders`` (so an allocation of
+  cross-House characters, leaders.md X-1, done before this step is honoured). Each House draws, in table order,
+  players - 1 leaders, the Harkonnen twice that (TRAITOR-2, TRAITOR-3). **Each card drawn is a chance node**:
+  one outcome per leader still face down, each with probability 1 / (leaders left).
+* The Harkonnen keep every leader they drew as a traitor, except their own and those who can never be their
+  traitor, who are merely safe (TRAITOR-3, HARKONNEN-P1; no redraw). Every other House then **picks one**
+  (a decision, in table order) among the leaders it drew that may be its traitor (TRAITOR-4, TRAITOR-5: its
+  own leader is allowed, "not subtle"; leaders.md K-21 ``never_traitor`` / ``never_traitor_of`` are excluded).
+  A House with no such candidate keeps no traitor (design). The leaders drawn stay secret: they live in the
+  pending detail under ``secrets`` (one entry per drawing House), which the view hides from the others, and the
+  events of a draw name no leader.
+
+>>> from dunenb.engine import new_game, apply_action, legal_actions, sample_chance
+>>> state = new_game(["atreides", "harkonnen"], seed=2)
+>>> while state.pending.kind in ("roll", "start", "traitor-draw"):
+...     state = apply_action(state, sample_chance(state) if state.pending.actor == "chance"
+...                          else legal_actions(state)[0])
+>>> len(state.houses["harkonnen"].traitors) <= 2, state.pending.kind, state.pending.actor
+(True, 'traitor-pick', 'atreides')
 """
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import ClassVar
+
+from dunenb.actions import Action
+from dunenb.battle.roster import Leader, load_roster
+from dunenb.battle.traitors import HARKONNEN, can_be_traitor_of, traitor_draw_count
+from dunenb.errors import IllegalActionError
 from dunenb.rules import flow
+from dunenb.rules.common import Handler, edit_house, event, pending, with_events
 from dunenb.state import GameState
 
+BENE_GESSERIT = "bene-gesserit"
+#: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
+DEFAULT_PREDICTION_TURNS = 10
+
+
+# --- actions ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Predict(Action):
+    """BG-P6: the Bene Gesserit secretly predict that ``winner`` wins at the end of ``turn``."""
+
+    kind: ClassVar[str] = "predict"
+    house: str
+    winner: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class DrawTraitor(Action):
+    """TRAITOR-1: ``house`` draws the face-down leader ``leader`` of House ``leader_house`` (chance)."""
+
+    kind: ClassVar[str] = "traitor-draw"
+    is_chance: ClassVar[bool] = True
+    house: str
+    leader_house: str
+    leader: str
+
+
+@dataclass(frozen=True)
+class PickTraitor(Action):
+    """TRAITOR-4: ``house`` keeps one of the leaders it drew as its traitor (written on a secret slip)."""
+
+    kind: ClassVar[str] = "traitor-pick"
+    house: str
+    leader_house: str
+    leader: str
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+def leader_of(house: str, leader_id: str) -> Leader:
+    """The roster entry of one House's leader (``(house, id)`` is the unique key)."""
+    return _roster_index()[(house, leader_id)]
+
+
+@lru_cache(maxsize=1)
+def _roster_index() -> dict[tuple[str, str], Leader]:
+    return {(leader.house, leader.id): leader for leader in load_roster().leaders if leader.house}
+
+
+def active_houses(state: GameState) -> tuple[str, ...]:
+    """The Houses in play that are not eliminated (VICTORY-2, GAP-47), in table order."""
+    return tuple(h for h in state.config.houses if h not in state.eliminated)
+
+
+def traitor_pool(state: GameState) -> tuple[tuple[str, str], ...]:
+    """TRAITOR-1, G-7: every leader in play, main leaders left out, as (house, leader id)."""
+    pool = []
+    for house in active_houses(state):
+        for leader_id in state.houses[house].leaders:
+            if not leader_of(house, leader_id).main:
+                pool.append((house, leader_id))
+    return tuple(pool)
+
+
+def _drawn(secrets: tuple) -> tuple[tuple[str, str, str], ...]:
+    """The draws so far as (drawer, leader house, leader id), from the pending secrets."""
+    return tuple((drawer, lh, lid) for drawer, (lh, lid) in secrets)
+
+
+def drawn_by(state: GameState, house: str, secrets: tuple | None = None) -> tuple[tuple[str, str], ...]:
+    """The leaders ``house`` drew (from ``secrets``, by default those of the pending traitor step)."""
+    secrets = state.pending.detail["secrets"] if secrets is None else secrets
+    return tuple((lh, lid) for drawer, lh, lid in _drawn(secrets) if drawer == house)
+
+
+def _draw_schedule(state: GameState) -> tuple[str, ...]:
+    """Who draws, one entry per card, in table order (TRAITOR-2, TRAITOR-3)."""
+    houses = active_houses(state)
+    schedule: list[str] = []
+    for house in houses:
+        schedule += [house] * traitor_draw_count(len(houses), house=house)
+    return tuple(schedule)
+
+
+def pickable(state: GameState, house: str, secrets: tuple | None = None) -> tuple[tuple[str, str], ...]:
+    """TRAITOR-4, TRAITOR-5, K-21: the drawn leaders ``house`` may pick (its own allowed; never-traitors not)."""
+    allowed = []
+    for lh, lid in drawn_by(state, house, secrets):
+        leader = leader_of(lh, lid)
+        if leader.never_traitor or house in leader.never_traitor_of:
+            continue
+        allowed.append((lh, lid))
+    return tuple(allowed)
+
+
+# --- the prediction --------------------------------------------------------------------------------------
 
 def begin_prediction(state: GameState) -> GameState:
-    """SETUP-1 c): the Bene Gesserit prediction."""
+    """SETUP-1 c): the Bene Gesserit prediction (BG-P6); nothing if they do not play."""
+    if BENE_GESSERIT not in active_houses(state):
+        return flow.after_setup_step(state, "prediction")
+    return dataclasses.replace(state, phase="setup", pending=pending("prediction", BENE_GESSERIT))
+
+
+def _prediction_turns(state: GameState) -> range:
+    return range(1, (state.config.turn_limit or DEFAULT_PREDICTION_TURNS) + 1)
+
+
+def _prediction_decisions(state: GameState) -> list[Action]:
+    others = [h for h in active_houses(state) if h != BENE_GESSERIT]
+    return [Predict(BENE_GESSERIT, h, t) for h in others for t in _prediction_turns(state)]
+
+
+def check_prediction(state: GameState, action: Predict) -> IllegalActionError | None:
+    """BG-P6: one other House in play and a turn >= 1."""
+    others = [h for h in active_houses(state) if h != BENE_GESSERIT]
+    if action.winner not in others:
+        return IllegalActionError("prediction/house", f"winner {action.winner!r}: the Bene Gesserit must name "
+                                  f"another House in play; allowed: {', '.join(others)}")
+    if action.turn < 1:
+        return IllegalActionError("prediction/turn", f"turn {action.turn}: the predicted turn must be 1 or more")
+    return None
+
+
+def _apply_prediction(state: GameState, action: Predict) -> GameState:
+    state = edit_house(state, BENE_GESSERIT, prediction=(action.winner, action.turn))
+    state = with_events(state, event("prediction", "The Bene Gesserit write their secret prediction (BG-P6)",
+                                     house=BENE_GESSERIT, secret=True))
     return flow.after_setup_step(state, "prediction")
 
 
+# --- the traitor draw ------------------------------------------------------------------------------------
+
 def begin_draw(state: GameState) -> GameState:
-    """SETUP-1 d): traitors are drawn."""
+    """SETUP-1 d): traitors are drawn (TRAITOR-1 to TRAITOR-3), one chance node per card."""
+    state = dataclasses.replace(state, phase="setup")
+    return _next_draw(state, secrets=())
+
+
+def _next_draw(state: GameState, secrets: tuple) -> GameState:
+    schedule = _draw_schedule(state)
+    if len(secrets) < len(schedule):
+        return dataclasses.replace(state, pending=pending("traitor-draw", "chance", house=schedule[len(secrets)],
+                                                          secrets=secrets))
+    state = _harkonnen_keep_all(state, secrets)
+    return _next_pick(state, secrets, index=0)
+
+
+def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    drawer = state.pending.detail["house"]
+    taken = {(lh, lid) for _d, lh, lid in _drawn(state.pending.detail["secrets"])}
+    left = [key for key in traitor_pool(state) if key not in taken]
+    share = Fraction(1, len(left))
+    return [(DrawTraitor(drawer, lh, lid), share) for lh, lid in left]
+
+
+def _apply_draw(state: GameState, action: DrawTraitor) -> GameState:
+    secrets = state.pending.detail["secrets"] + ((action.house, (action.leader_house, action.leader)),)
+    state = with_events(state, event("traitor-drawn", f"{action.house} draws a face-down leader (TRAITOR-1)",
+                                     house=action.house, secret=True))
+    return _next_draw(state, secrets)
+
+
+def _harkonnen_keep_all(state: GameState, secrets: tuple) -> GameState:
+    """TRAITOR-3, HARKONNEN-P1: every leader drawn is a traitor, except their own and the never-traitors."""
+    if HARKONNEN not in active_houses(state):
+        return state
+    kept = tuple((lh, lid) for lh, lid in drawn_by(state, HARKONNEN, secrets)
+                 if can_be_traitor_of(leader_of(lh, lid), HARKONNEN))
+    state = edit_house(state, HARKONNEN, traitors=state.houses[HARKONNEN].traitors + kept)
+    return with_events(state, event(
+        "traitors-kept", f"The Harkonnen keep all {len(kept)} leader(s) they drew that can be their traitors "
+        "(TRAITOR-3)", house=HARKONNEN, count=len(kept), secret=True))
+
+
+def _pickers(state: GameState) -> tuple[str, ...]:
+    return tuple(h for h in active_houses(state) if h != HARKONNEN)
+
+
+def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:
+    pickers = _pickers(state)
+    while index < len(pickers):
+        house = pickers[index]
+        if pickable(state, house, secrets):
+            return dataclasses.replace(state, pending=pending("traitor-pick", house, secrets=secrets, index=index))
+        state = with_events(state, event("no-traitor", f"{house} drew no leader that may be its traitor "
+                                         "(TRAITOR-4, K-21): no slip", house=house))
+        index += 1
+    state = with_events(state, event("traitors-done", "Every House holds its secret traitor slip(s) (TRAITOR-4)"))
     return flow.after_setup_step(state, "traitors")
 
 
-HANDLERS: dict = {}
+def _pick_decisions(state: GameState) -> list[Action]:
+    house = state.pending.actor
+    return [PickTraitor(house, lh, lid) for lh, lid in pickable(state, house)]
+
+
+def _apply_pick(state: GameState, action: PickTraitor) -> GameState:
+    hs = state.houses[action.house]
+    state = edit_house(state, action.house, traitors=hs.traitors + ((action.leader_house, action.leader),))
+    state = with_events(state, event("traitor-picked", f"{action.house} writes one traitor on a secret slip "
+                                     "(TRAITOR-4)", house=action.house, secret=True))
+    detail = state.pending.detail
+    return _next_pick(state, detail["secrets"], index=detail["index"] + 1)
+
+
+HANDLERS = {
+    "prediction": Handler(apply=_apply_prediction, decisions=_prediction_decisions, check=check_prediction),
+    "traitor-draw": Handler(apply=_apply_draw, outcomes=_draw_outcomes),
+    "traitor-pick": Handler(apply=_apply_pick, decisions=_pick_decisions),
+}

@@ -1,0 +1,111 @@
+"""Bot-only games: play many, save each, and summarise them as a pandas table (issue 4, simulation).
+
+Deterministic for a seed: game ``i`` uses configuration seed ``seed + i`` and bot seeds derived from it.
+
+>>> table = simulate(games=2, houses=["atreides", "harkonnen"], bots=["random"], seed=3, turn_limit=2,
+...                  progress=False)
+>>> list(table.columns[:4])
+['game', 'seed', 'houses', 'winner']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from dunenb.actions import Action
+from dunenb.bots import BOTS, make_bot
+from dunenb.engine import CHANCE, apply_action, current_player, initial_state, make_config, sample_chance
+from dunenb.errors import InputError
+from dunenb.jsonio import write_json_atomic
+from dunenb.ruleset import HOUSE_IDS
+from dunenb.saves import SAVE_FORMAT
+from dunenb.state import GameConfig, GameState
+
+MAX_ACTIONS_PER_GAME = 200_000  # loop guard
+
+
+def play_game(config: GameConfig, bots: Mapping[str, Any]) -> tuple[list[Action], GameState]:
+    """Play one game to its end with these bots; returns the actions and the final state."""
+    state = initial_state(config)
+    actions: list[Action] = []
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        actor = current_player(state)
+        if actor is None:
+            return actions, state
+        action = sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
+        state = apply_action(state, action)
+        actions.append(action)
+    raise InputError("simulate/loop", f"game with seed {config.seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
+
+
+def line_to_save(config: GameConfig, actions: Sequence[Action]) -> dict[str, Any]:
+    """A saved game (``dunenb.save/1``) holding one line of actions."""
+    nodes = [{"id": i + 1, "parent": i, "action": a.to_dict()} for i, a in enumerate(actions)]
+    return {"format": SAVE_FORMAT, "config": config.to_dict(), "nodes": nodes}
+
+
+def _houses_for(game_seed: int, houses: Sequence[str] | None) -> tuple[str, ...]:
+    if houses:
+        return tuple(houses)
+    generator = np.random.default_rng([game_seed, 7])
+    count = int(generator.integers(2, 9))
+    return tuple(str(h) for h in generator.choice(HOUSE_IDS, size=count, replace=False))
+
+
+def game_summary(index: int, config: GameConfig, state: GameState, bots: Mapping[str, Any], actions: int) -> dict:
+    """One row of the summary table."""
+    from dunenb.analysis.game_stats import cities_owned
+
+    owned = cities_owned(state)
+    row: dict[str, Any] = {
+        "game": index, "seed": config.seed, "houses": ",".join(config.houses), "winner": state.winner,
+        "turns": state.turn, "actions": actions,
+        "bots": ",".join(f"{h}={getattr(bots[h], 'name', '?')}" for h in config.houses),
+    }
+    for house in HOUSE_IDS:
+        if house in config.houses:
+            row[f"spice_{house}"] = state.houses[house].spice
+            row[f"cities_{house}"] = len(owned.get(house, ()))
+    return row
+
+
+def simulate(
+    *, games: int, houses: Sequence[str] | None, bots: Sequence[str], seed: int = 0, turn_limit: int | None = 15,
+    out: str | os.PathLike[str] | None = None, progress: bool = True, secondary_storm: bool = False,
+) -> pd.DataFrame:
+    """Play ``games`` bot-only games; write each as ``game_NNNN.json`` (and ``summary.csv``) into ``out``.
+
+    ``houses=None`` draws a mixed set of 2 to 8 Houses per game; ``bots`` is one bot name for everyone or
+    one per House (in the order of ``houses``).
+    """
+    if games < 1:
+        raise InputError("simulate/games", "--games must be at least 1")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise InputError("simulate/bots", f"unknown bot(s) {unknown}; allowed: {', '.join(BOTS)}")
+    rows = []
+    folder = Path(out) if out is not None else None
+    for index in tqdm(range(games), desc="games", disable=not progress):
+        game_seed = seed + index
+        chosen = _houses_for(game_seed, houses)
+        if len(bots) not in (1, len(chosen)):
+            raise InputError("simulate/bots", f"give one bot name, or one per House ({len(chosen)})")
+        names = list(bots) * len(chosen) if len(bots) == 1 else list(bots)
+        config = make_config(chosen, seed=game_seed, turn_limit=turn_limit, secondary_storm=secondary_storm)
+        pairs = enumerate(zip(chosen, names, strict=True))
+        players = {h: make_bot(name, seed=game_seed * 31 + k) for k, (h, name) in pairs}
+        actions, final = play_game(config, players)
+        if folder is not None:
+            write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions))
+        rows.append(game_summary(index, config, final, players, len(actions)))
+    table = pd.DataFrame(rows)
+    if folder is not None:
+        table.to_csv(folder / "summary.csv", index=False)
+    return table

@@ -1,0 +1,206 @@
+"""Replay and branch a saved game: a timeline, turn/phase jumps, the map, a House panel, branching controls.
+
+Widgets hold no rules: every move goes through :class:`dunenb.record.GameRecord` (which checks it against the
+engine), every alternative comes from ``legal_actions``/``chance_outcomes``, and bots continue lines through
+:func:`dunenb.play.advance`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from dunenb.analysis.game_stats import house_table
+from dunenb.engine import chance_outcomes, legal_actions, view
+from dunenb.play import advance
+from dunenb.record import GameRecord
+from dunenb.ruleset import load_ruleset
+from dunenb.saves import save_game
+from dunenb.widgets.sector_map import SectorMapWidget
+
+GOD_VIEW = "god view (teaching)"
+
+
+def _house_label(house: str) -> str:
+    return load_ruleset().house(house).name
+
+
+class ReplayBrowser:
+    """Browse a record along one line (root → a leaf), switch lines, and branch at the cursor."""
+
+    def __init__(self, record: GameRecord, *, seed: int = 0, size: int = 520) -> None:
+        self.record = record
+        self.seed = seed
+        self.leaf_node = record.leaf()
+        self.line: list[int] = [record.root, *record.path(self.leaf_node)]
+        self.map = SectorMapWidget(record.state_at(self.line[-1]), size=size)
+        self.slider = widgets.IntSlider(min=0, max=len(self.line) - 1, value=len(self.line) - 1,
+                                        description="step", continuous_update=False,
+                                        layout=widgets.Layout(width="520px"))
+        self.slider.observe(lambda change: self._show(), names="value")
+        jumps = [("⏮", self.to_start, "start of the game"), ("◀◀ turn", self.previous_turn, "previous turn"),
+                 ("◀ phase", self.previous_phase, "previous phase"), ("phase ▶", self.next_phase, "next phase"),
+                 ("turn ▶▶", self.next_turn, "next turn"), ("⏭", self.to_end, "end of this line")]
+        self.jump_buttons = []
+        for label, handler, tip in jumps:
+            button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="78px"))
+            button.on_click(lambda _b, h=handler: h())
+            self.jump_buttons.append(button)
+        self.viewer = widgets.Dropdown(options=[GOD_VIEW, *record.config.houses], description="view",
+                                       layout=widgets.Layout(width="260px"))
+        self.viewer.observe(lambda change: self._show(), names="value")
+        self.status = widgets.HTML()
+        self.panel = widgets.HTML(layout=widgets.Layout(width="470px"))
+        self.alternatives = widgets.Dropdown(description="instead", layout=widgets.Layout(width="470px"))
+        self.play_button = widgets.Button(description="Play this instead", button_style="warning")
+        self.play_button.on_click(lambda _b: self.branch(self.alternatives.value))
+        self.turns = widgets.BoundedIntText(value=2, min=1, max=50, description="turns",
+                                            layout=widgets.Layout(width="140px"))
+        self.continue_button = widgets.Button(description="Continue with bots", button_style="info")
+        self.continue_button.on_click(lambda _b: self.continue_with_bots(self.turns.value))
+        self.lines = widgets.Dropdown(description="line", layout=widgets.Layout(width="470px"))
+        self.lines.observe(lambda change: self._switch_line(change["new"]), names="value")
+        self.save_path = widgets.Text(value="branched_game.json", description="save as",
+                                      layout=widgets.Layout(width="330px"))
+        self.save_button = widgets.Button(description="Save tree")
+        self.save_button.on_click(lambda _b: self.save(self.save_path.value))
+        self.message = widgets.HTML()
+        branch_box = widgets.VBox([
+            widgets.HTML("<b>Branch here</b>"), self.alternatives, widgets.HBox([self.play_button]),
+            widgets.HBox([self.turns, self.continue_button]), self.lines,
+            widgets.HBox([self.save_path, self.save_button]), self.message,
+        ])
+        self.widget = widgets.VBox([
+            widgets.HBox(self.jump_buttons + [self.viewer]), self.slider,
+            widgets.HBox([self.map.figure, widgets.VBox([self.status, self.panel, branch_box])]),
+        ])
+        self._refresh_lines()
+        self._show()
+
+    # --- navigation ------------------------------------------------------------------------------------------
+
+    @property
+    def node(self) -> int:
+        return self.line[self.slider.value]
+
+    @property
+    def state(self):
+        return self.record.state_at(self.node)
+
+    def go(self, index: int) -> None:
+        self.slider.value = max(0, min(len(self.line) - 1, index))
+
+    def to_start(self) -> None:
+        self.go(0)
+
+    def to_end(self) -> None:
+        self.go(len(self.line) - 1)
+
+    def _find(self, step: int, differs) -> None:
+        here = self.record.state_at(self.node)
+        index = self.slider.value + step
+        while 0 <= index < len(self.line):
+            if differs(here, self.record.state_at(self.line[index])):
+                self.go(index)
+                return
+            index += step
+        self.go(0 if step < 0 else len(self.line) - 1)
+
+    def next_turn(self) -> None:
+        self._find(+1, lambda a, b: b.turn != a.turn)
+
+    def previous_turn(self) -> None:
+        self._find(-1, lambda a, b: b.turn < a.turn - 1 or (b.turn < a.turn and b.phase == "setup"))
+
+    def next_phase(self) -> None:
+        self._find(+1, lambda a, b: (b.turn, b.phase) != (a.turn, a.phase))
+
+    def previous_phase(self) -> None:
+        self._find(-1, lambda a, b: (b.turn, b.phase) != (a.turn, a.phase))
+
+    # --- branching -------------------------------------------------------------------------------------------
+
+    def branch(self, action) -> int | None:
+        """Play ``action`` at the cursor instead of the recorded one; the new line becomes current."""
+        if action is None:
+            return None
+        child = self.record.add_move(self.node, action)
+        self._set_line(self.record.leaf(child), focus=child)
+        self.message.value = f"<i>Branched: {escape(action.notation())}</i>"
+        return child
+
+    def continue_with_bots(self, turns: int) -> int:
+        """Extend the current line from its end with chance and random bots for ``turns`` turns."""
+        node = self.line[-1]
+        for _ in range(turns):
+            node = advance(self.record, node, until="turn", seed=self.seed)
+        self._set_line(node, focus=node)
+        self.message.value = f"<i>Continued {turns} turn(s) with bots.</i>"
+        return node
+
+    def save(self, path: str) -> None:
+        save_game(self.record, path, current=self.node)
+        self.message.value = f"<i>Saved {len(self.record) - 1} nodes to {escape(path)}</i>"
+
+    def _switch_line(self, leaf: int | None) -> None:
+        if getattr(self, "_updating_lines", False):
+            return
+        if leaf is not None and leaf != self.leaf_node:
+            self._set_line(leaf, focus=None)
+
+    def _set_line(self, leaf: int, *, focus: int | None) -> None:
+        self.leaf_node = leaf
+        self.line = [self.record.root, *self.record.path(leaf)]
+        index = self.line.index(focus) if focus in self.line else len(self.line) - 1
+        with self.slider.hold_trait_notifications():
+            self.slider.max = len(self.line) - 1
+            self.slider.value = index
+        self._refresh_lines()
+        self._show()
+
+    def _refresh_lines(self) -> None:
+        leaves = [n for n in self.record.node_ids if not self.record.children(n) and n != self.record.root]
+        options = []
+        for leaf in sorted(leaves, key=lambda n: n != self.record.leaf()):
+            state = self.record.state_at(leaf)
+            label = "main line" if leaf == self.record.leaf() else f"variation ending at node {leaf}"
+            options.append((f"{label} — turn {state.turn}, {state.phase}", leaf))
+        self._updating_lines = True
+        try:
+            self.lines.options = options or [("main line", self.record.root)]
+            if self.leaf_node in [leaf for _label, leaf in options]:
+                self.lines.value = self.leaf_node
+        finally:
+            self._updating_lines = False
+
+    # --- display ---------------------------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        state = self.state
+        house = None if self.viewer.value == GOD_VIEW else self.viewer.value
+        shown = view(state, house)
+        self.map.update(shown)
+        waiting = "game over" if state.pending is None else f"{state.pending.kind} by {state.pending.actor}"
+        action = self.record.node(self.node).action
+        self.status.value = (
+            f"<b>Step {self.slider.value}/{len(self.line) - 1}</b> · turn {state.turn} · {escape(state.phase)}"
+            f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
+            f"<br>next: {escape(waiting)}")
+        table = house_table(shown)
+        table["house"] = table["house"].map(_house_label)
+        self.panel.value = table.drop(columns=["owned"]).to_html(index=False, border=0)
+        options = []
+        if state.pending is not None:
+            outcomes = chance_outcomes(state)
+            if outcomes:
+                options = [(f"{a.notation()}  (p = {float(p):.3f})", a) for a, p in outcomes]
+            else:
+                options = [(a.notation(), a) for a in legal_actions(state)[:400]]
+        self.alternatives.options = options
+        self.play_button.disabled = not options
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

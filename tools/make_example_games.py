@@ -1,0 +1,77 @@
+"""Regenerate the example saved games in data/games/ (run after any change to the rules' action sequence).
+
+* ``teaching_game.json``: a hand-set opening for a class — the 3d10 rolls, start positions and initial storm
+  dials are chosen, the first two spice cards are the seed's worked example (SPICE-5: Bassin du Bouclier 6,
+  Grande Etendue 10) — then heuristic bots play 8 turns.
+* ``six_houses_heuristic.json``: six heuristic bots, 15-turn limit (or victory).
+* ``four_houses_random.json``: four random bots with the secondary storm, 6 turns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dunenb.actions import ChooseStart, DrawSpiceCard, InitialStormDial, Roll3d10
+from dunenb.bots import make_bot
+from dunenb.engine import apply_action, initial_state, make_config
+from dunenb.jsonio import write_json_atomic
+from dunenb.saves import SAVE_FORMAT
+from dunenb.simulate import play_game
+
+GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
+
+
+def save_line(name: str, config, actions) -> None:
+    nodes = [{"id": i + 1, "parent": i, "action": a.to_dict()} for i, a in enumerate(actions)]
+    write_json_atomic(GAMES / name, {"format": SAVE_FORMAT, "config": config.to_dict(), "nodes": nodes})
+    print(f"wrote {name}: {len(actions)} actions")
+
+
+def teaching_game() -> None:
+    houses = ["atreides", "harkonnen", "fremen", "emperor"]
+    config = make_config(houses, seed=1979, turn_limit=8)
+    chosen = {
+        "roll": {"atreides": 12, "harkonnen": 21, "fremen": 17, "emperor": 9},
+        "start": {"emperor": 3, "atreides": 8, "fremen": 14, "harkonnen": 20},
+        "storm-dial": (4, 6),
+        "spice": {1: "bassin-du-bouclier/6", 2: "grande-etendue/10"},
+    }
+    state = initial_state(config)
+    actions = []
+    bots = {h: make_bot("heuristic", seed=7) for h in houses}
+    from dunenb.engine import sample_chance
+
+    while state.pending is not None:
+        kind, detail = state.pending.kind, state.pending.detail
+        if kind == "roll" and len(state.houses[detail["house"]].rolls) == 0:
+            action = Roll3d10(detail["house"], chosen["roll"][detail["house"]])
+        elif kind == "start":
+            action = ChooseStart(state.pending.actor, chosen["start"][state.pending.actor])
+        elif kind == "storm-dial":
+            action = InitialStormDial(detail["storm"], state.storm_dialers[detail["index"]],
+                                      chosen["storm-dial"][detail["index"]])
+        elif kind == "spice" and detail.get("setup"):
+            action = DrawSpiceCard(detail["pile"], chosen["spice"][detail["pile"]])
+        elif state.pending.actor == "chance":
+            action = sample_chance(state)
+        else:
+            action = bots[state.pending.actor].choose(state)
+        state = apply_action(state, action)
+        actions.append(action)
+    save_line("teaching_game.json", config, actions)
+
+
+def bot_game(name: str, houses: list[str], bot: str, *, seed: int, turn_limit: int, **options) -> None:
+    config = make_config(houses, seed=seed, turn_limit=turn_limit, **options)
+    actions, _ = play_game(config, {h: make_bot(bot, seed=seed + k) for k, h in enumerate(houses)})
+    save_line(name, config, actions)
+
+
+if __name__ == "__main__":
+    for old in GAMES.glob("*.json"):
+        old.unlink()
+    teaching_game()
+    bot_game("six_houses_heuristic.json", ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"],
+             "heuristic", seed=42, turn_limit=15)
+    bot_game("four_houses_random.json", ["dispersion", "bene-tleilax", "guild", "harkonnen"], "random", seed=5,
+             turn_limit=6, secondary_storm=True)
