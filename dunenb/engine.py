@@ -222,7 +222,8 @@ def end_turn(state: GameState) -> GameState:
 
 def view(state: GameState, house: str | None) -> GameState:
     """The state as one House sees it: other hands, traitor slips (TRAITOR-4, their number stays visible) and
-    prediction (BG-P6), the Fremen's storm tokens, the generator, and other Houses' entries in the pending
+    prediction (BG-P6), the Fremen's storm tokens, the generator, the make-up of the treachery deck (only its
+    size is public), and other Houses' entries in the pending
     node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
 
     ``house=None`` is the god view (for teaching) and returns the state unchanged.
@@ -240,7 +241,10 @@ def view(state: GameState, house: str | None) -> GameState:
     if shown is not None and "secrets" in shown.detail:
         secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
         shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
-    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0, pending=shown)
+    # The unseen treachery cards are the deck plus the other hands: only their number is public.
+    deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
+    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0, pending=shown,
+                               treachery_deck=deck)
 
 
 def play_until_decision(state: GameState) -> GameState:

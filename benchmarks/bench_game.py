@@ -1,0 +1,70 @@
+"""Whole-game figures (issue 4): prints measurements, asserts nothing.
+
+* a full 6-House bot game to victory or 15 turns (random bots; heuristic bots too), actions per second;
+* reaching turn 10 of a saved game from cold (load + replay), and one step of the replay slider.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from dunenb.bots import make_bot
+from dunenb.engine import make_config
+from dunenb.jsonio import write_json_atomic
+from dunenb.saves import load_game
+from dunenb.simulate import line_to_save, play_game
+
+HOUSES = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
+
+
+def games(bot: str, count: int) -> None:
+    times, actions, turns, winners = [], [], [], 0
+    for seed in range(count):
+        config = make_config(HOUSES, seed=seed, turn_limit=15)
+        bots = {h: make_bot(bot, seed=seed + k) for k, h in enumerate(HOUSES)}
+        start = time.perf_counter()
+        played, final = play_game(config, bots)
+        times.append(time.perf_counter() - start)
+        actions.append(len(played))
+        turns.append(final.turn)
+        winners += final.winner is not None
+    print(f"{bot:9s} bots, 6 Houses, victory or 15 turns: median {statistics.median(times):.2f} s per game "
+          f"(max {max(times):.2f} s), {sum(actions) / sum(times):,.0f} actions/s, median {statistics.median(actions):.0f}"
+          f" actions, median {statistics.median(turns):.0f} turns, {winners}/{count} won before the limit")
+
+
+def replay_figures() -> None:
+    config = make_config(HOUSES, seed=3, turn_limit=15)
+    played, _ = play_game(config, {h: make_bot("random", seed=k) for k, h in enumerate(HOUSES)})
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        write_json_atomic(path, line_to_save(config, played))
+        cold = []
+        for _ in range(3):
+            start = time.perf_counter()
+            record = load_game(path)
+            line = record.mainline()
+            turn10 = next(n for n in line if record.state_at(n).turn >= 10)
+            cold.append(time.perf_counter() - start)
+        print(f"load a {len(line)}-action save and reach turn 10 (node {record.depth(turn10)}) from cold: "
+              f"median {statistics.median(cold) * 1000:.0f} ms")
+        from dunenb.widgets.replay_browser import ReplayBrowser
+
+        browser = ReplayBrowser(record)
+        browser.go(record.depth(turn10))
+        steps = []
+        for index in range(record.depth(turn10), record.depth(turn10) + 100):
+            start = time.perf_counter()
+            browser.go(index + 1)
+            steps.append(time.perf_counter() - start)
+        print(f"replay slider, one step (state + map + House panel + alternatives): median "
+              f"{statistics.median(steps) * 1000:.1f} ms, max {max(steps) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    games("random", 20)
+    games("heuristic", 10)
+    replay_figures()

@@ -1,0 +1,42 @@
+"""Hidden information is a view: ``view(state, house)`` never leaks another House's secrets (DESIGN, issue 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dunenb.bots import make_bot
+from dunenb.engine import CHANCE, apply_action, current_player, new_game, sample_chance, view
+
+HOUSES = ["atreides", "harkonnen", "fremen", "bene-gesserit", "emperor"]
+
+
+def _positions(seed: int, limit: int = 4):
+    state = new_game(HOUSES, seed=seed, turn_limit=limit)
+    bots = {h: make_bot("random", seed=seed) for h in HOUSES}
+    while state.pending is not None:
+        yield state
+        actor = current_player(state)
+        state = apply_action(state, sample_chance(state) if actor == CHANCE else bots[actor].choose(state))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_views_hide_hands_traitors_prediction_storm_tokens_deck_and_secrets(seed):
+    for state in _positions(seed):
+        for house in HOUSES:
+            seen = view(state, house)
+            for other, hs in seen.houses.items():
+                real = state.houses[other]
+                if other == house:
+                    assert hs == real
+                    continue
+                assert set(hs.hand) <= {"hidden"} and len(hs.hand) == len(real.hand)
+                assert set(hs.traitors) <= {("hidden", "hidden")} and len(hs.traitors) == len(real.traitors)
+                assert hs.prediction in (None, ("hidden", 0))
+            assert seen.rng_seed == 0
+            assert set(seen.treachery_deck) <= {"hidden"}
+            if house != "fremen":
+                assert len(seen.storm_tokens) == 0
+            if seen.pending is not None and "secrets" in seen.pending.detail:
+                for owner, value in seen.pending.detail["secrets"]:
+                    assert owner == house or value == "hidden"
+        assert view(state, None) is state
