@@ -33,7 +33,8 @@ def games(bot: str, count: int) -> None:
         winners += final.winner is not None
     print(f"{bot:9s} bots, 6 Houses, victory or 15 turns: median {statistics.median(times):.2f} s per game "
           f"(max {max(times):.2f} s), {sum(actions) / sum(times):,.0f} actions/s, "
-          f"median {statistics.median(actions):.0f} actions, median {statistics.median(turns):.0f} turns, {winners}/{count} won before the limit")
+          f"median {statistics.median(actions):.0f} actions, median {statistics.median(turns):.0f} turns, "
+          f"{winners}/{count} won before the limit")
 
 
 def replay_figures() -> None:
