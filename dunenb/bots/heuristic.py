@@ -1,6 +1,7 @@
 """A heuristic bot that plays sensibly (issue 4): it bids within its means, lands and moves towards cities,
-Sietchs and spice, harvests, fights with its strongest affordable plan, calls its traitors, and goes for
-the settlements of a House that is close to victory.
+Sietchs and spice, harvests, picks its battle plans with the exact battle analyzer
+(:mod:`dunenb.bots.battle_planner`), calls its traitors, and goes for the settlements of a House that is
+close to victory.
 
 Every choice is one of ``legal_actions(state)``: the bot scores them and takes the best (ties broken by its
 seeded generator), so it can never play an illegal move.
@@ -158,7 +159,12 @@ class HeuristicBot:
         if not actions:
             raise IllegalActionError("bot/no-action", "the game is over: nothing to choose")
         house = state.pending.actor
-        scores = np.array([self.scorer(state, house, a) for a in actions], dtype=float)
+        if self.scorer is _score and actions[0].kind == "plan":
+            from dunenb.bots.battle_planner import plan_scores
+
+            scores = np.array(plan_scores(state, actions), dtype=float)
+        else:
+            scores = np.array([self.scorer(state, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         generator = np.random.default_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
         return actions[int(best[int(generator.integers(len(best)))])]
