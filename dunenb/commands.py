@@ -31,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm (STORM-12)")
     new.add_argument("--worms", default="standard", help="worm-card option (SPICE-3): standard, 18+1d10, ...")
     new.add_argument("--turn-limit", type=int, default=None, help="end the game after this turn (GAP-36c)")
+    new.add_argument("--chance-cards", action="store_true",
+                     help="play with the optional Chance cards (CHANCE-1..5, a GAP-20 design)")
     new.add_argument("--play-turns", type=int, default=0,
                      help="play this many turns with the generator and random bots before saving (default 0)")
     new.add_argument("--out", required=True, help="path of the saved game to write")
@@ -71,7 +73,7 @@ def _rules(args: argparse.Namespace) -> int:
 def _new(args: argparse.Namespace) -> int:
     houses = [h.strip() for h in args.houses.split(",") if h.strip()]
     config = make_config(houses, seed=args.seed, secondary_storm=args.secondary_storm, worm_option=args.worms,
-                         turn_limit=args.turn_limit)
+                         turn_limit=args.turn_limit, chance_cards=args.chance_cards)
     if args.play_turns < 0:
         raise InputError("cli/play-turns", "--play-turns must be 0 or more")
     out = Path(args.out)

@@ -25,21 +25,22 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
-from dunenb.rules import battle_phase, bidding, collection, movement, setup, spice, storm, traitors
+from dunenb.rules import alliances, battle_phase, bidding, chance, collection, movement, setup, spice, storm, traitors
 from dunenb.rules.common import Handler, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
 
 HANDLERS: dict[str, Handler] = {
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
-    **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS,
+    **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
+    **alliances.HANDLERS,
 }
 CHANCE = "chance"
 
 
 def make_config(
     houses: Sequence[str], *, seed: int, secondary_storm: bool = False, worm_option: str = "standard",
-    turn_limit: int | None = None, victory_target: int | None = None,
+    turn_limit: int | None = None, victory_target: int | None = None, chance_cards: bool = False,
 ) -> GameConfig:
     """Validate the table's choices; bad values raise :class:`InputError` naming the field and allowed values."""
     houses = tuple(houses)
@@ -57,11 +58,13 @@ def make_config(
         raise InputError("config/worm-option", f"worm_option {worm_option!r} not in {sorted(options)}")
     if not isinstance(secondary_storm, bool):
         raise InputError("config/secondary-storm", "secondary_storm must be true or false")
+    if not isinstance(chance_cards, bool):
+        raise InputError("config/chance-cards", "chance_cards must be true or false (GAP-20)")
     for name, value in (("turn_limit", turn_limit), ("victory_target", victory_target)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise InputError(f"config/{name.replace('_', '-')}", f"{name} must be a positive integer or null")
     return GameConfig(houses=houses, seed=seed, secondary_storm=secondary_storm, worm_option=worm_option,
-                      turn_limit=turn_limit, victory_target=victory_target)
+                      turn_limit=turn_limit, victory_target=victory_target, chance_cards=chance_cards)
 
 
 def initial_state(config: GameConfig) -> GameState:
@@ -90,13 +93,14 @@ def initial_state(config: GameConfig) -> GameState:
         spice_deck=SpiceDeck(remaining=FrozenDict(remaining), discard=FrozenDict()),
         bank=-sum(h.spice for h in houses.values()), rng_seed=config.seed,
         treachery_deck=bidding.initial_deck(),  # GAP-26: the 61 treachery cards
+        chance_deck=chance.initial_deck() if config.chance_cards else FrozenDict(),  # CHANCE-1, GAP-20
     )
     return setup.begin(state)
 
 
 def new_game(houses: Sequence[str], *, seed: int, **options: object) -> GameState:
     """Start a game for these Houses (SETUP-1). Options: ``secondary_storm``, ``worm_option``, ``turn_limit``,
-    ``victory_target``.
+    ``victory_target``, ``chance_cards`` (GAP-20).
 
     >>> new_game(["fremen", "emperor", "guild"], seed=3, secondary_storm=True).config.secondary_storm
     True
@@ -215,7 +219,7 @@ def end_turn(state: GameState) -> GameState:
     if limit is not None and state.turn >= limit:
         state = with_events(state, event("game-over", f"Turn limit {limit} reached"))
         return dataclasses.replace(state, phase="game-over", pending=None)
-    state = dataclasses.replace(state, turn=state.turn + 1)
+    state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
     return storm.begin_phase(state)
 

@@ -34,7 +34,7 @@ from dunenb.jsonio import read_json, write_json_atomic
 from dunenb.record import GameRecord
 
 SAVE_FORMAT = "dunenb.save/1"
-CONFIG_FIELDS = ("houses", "seed", "secondary_storm", "worm_option", "turn_limit", "victory_target")
+CONFIG_FIELDS = ("houses", "seed", "secondary_storm", "worm_option", "turn_limit", "victory_target", "chance_cards")
 
 
 def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[str, Any]:

@@ -116,6 +116,7 @@ class HouseState:
     prediction: tuple[str, int] | None = None  # BG-P6: (House predicted to win, turn)
     revived_this_turn: int = 0  # REVIVAL-1: at most 3 per turn
     revived_marked_this_turn: int = 0  # houses.md G-3: at most 1 marked token revived per turn
+    extra_card_slots: int = 0  # CHANCE-5 (L1619), GAP-20: cards allowed over the hand limit (Chance card)
 
 
 @dataclass(frozen=True)
@@ -128,12 +129,13 @@ class GameConfig:
     worm_option: str = "standard"
     turn_limit: int | None = None  # GAP-36c: no limit by default; 1979's 15 is a table option
     victory_target: int | None = None
+    chance_cards: bool = False  # GAP-20: the Chance-card module (CHANCE-1..5) is optional, off by default
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "houses": list(self.houses), "seed": self.seed, "secondary_storm": self.secondary_storm,
             "worm_option": self.worm_option, "turn_limit": self.turn_limit,
-            "victory_target": self.victory_target,
+            "victory_target": self.victory_target, "chance_cards": self.chance_cards,
         }
 
 
@@ -201,6 +203,8 @@ class GameState:
     # BG-P3, HARKONNEN-M2: (house, territory) pairs whose tokens are at peace this turn: they neither fight, own
     # (GAP-36a, VICTORY-3) nor harvest there. Set by the phase that declares peace; read by dunenb.rules.collection.
     at_peace: tuple[tuple[str, str], ...] = ()
+    chance_deck: FrozenDict[str, int] = field(default_factory=FrozenDict)  # CHANCE-1, GAP-20: unseen Chance cards
+    pole_ornithopters: tuple[str, ...] = ()  # CHANCE-5 (L183), GAP-21: Houses with the North Pole card this turn
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

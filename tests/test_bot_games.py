@@ -43,11 +43,11 @@ def _check(state) -> None:
         assert hs.reserve.total + hs.tanks.total + on_board.get(house, 0) == 20, f"{house} tokens not conserved"
 
 
-def _check_after_battles(state) -> None:
+def _check_after_battles(state, at_peace) -> None:
     storms = set(state.storm_sectors())
     present: dict[str, set[str]] = {}
     for (house, area, _sector) in state.forces:
-        if BOARD.area(area).kind == "pole" or (house, area) in state.at_peace or house in state.eliminated:
+        if BOARD.area(area).kind == "pole" or (house, area) in at_peace or house in state.eliminated:
             continue
         present.setdefault(area, set()).add(house)
     for area, houses in present.items():
@@ -74,7 +74,7 @@ def _game(seed: int) -> None:
             following = apply_action(state, action)
             actions.append(action)
             if state.phase == "battle" and following.phase != "battle":
-                _check_after_battles(following)
+                _check_after_battles(following, state.at_peace)  # peace is cleared when the turn ends
             state = following
         assert state.pending is None, "the game did not end"
     except AssertionError:

@@ -45,8 +45,10 @@ from dunenb.engine import (
     view,
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
+from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, DeclineOffer, EndWindow, Offer
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
+from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, Reposition, Revive, SellHarvester
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
@@ -181,6 +183,14 @@ HAND_MADE += [CommitHarvester("atreides", "erg-mineur", 7), DoneHarvesting("guil
 HAND_MADE += [
     DrawTreacheryCard("harkonnen", "karama"), AuctionCard(1, "shield"), Bid("emperor", 3), PayBid("atreides"),
     KaramaBid("bene-gesserit", "worthless"),
+]
+# TURN-1 h) (dunenb.rules.chance, optional: GAP-20)
+HAND_MADE += [DrawChanceCard(1, "ixian-harvester"), DrawChanceCard(2, "spice-windfall-5")]
+# GAP-19a alliance windows and TURN-1 g) peace/war (dunenb.rules.alliances)
+HAND_MADE += [
+    Offer("atreides", "harkonnen", "spice", "spice", 5), Offer("emperor", "guild", "card", "shield", 1, 2),
+    AcceptOffer("harkonnen"), DeclineOffer("guild"), EndWindow("fremen"), DeclarePeace("bene-gesserit", "arsunt"),
+    DeclareWar("bene-gesserit", "carthag"),
 ]
 
 

@@ -203,7 +203,7 @@ def test_GAP_16_the_same_pile_draws_again_until_a_territory_appears():
     state, seen = draws(state, "worm", "bassin-plastique/9")
     assert [e.data["area"] for e in seen if e.kind == "worm"] == ["grande-etendue"]  # pile 2's own deposit
     assert dict(state.spice_on_map) == {"erg-majeur": 8, "bassin-plastique": 9}
-    assert state.phase == "bidding"  # the blow is over
+    assert state.phase == "alliance"  # the blow is over; its 3 worms in a row opened 2 windows (GAP-19a)
 
 
 def test_GAP_16_a_worm_next_turn_strikes_the_newest_territory_of_its_pile():

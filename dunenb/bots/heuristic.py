@@ -143,6 +143,13 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return 0.5
     if kind == "weather":
         return -1.0
+    if kind == "end-window":
+        return 1.0  # GAP-19: the bot makes no offers of its own ...
+    if kind == "offer":
+        return -5.0
+    if kind == "accept-offer":
+        offer = state.pending.detail.get("offer", ())
+        return 2.0 if offer and offer[-1] == 0 else -1.0  # ... and takes gifts (offer = (..., price))
     return 0.0
 
 

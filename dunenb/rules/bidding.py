@@ -173,9 +173,9 @@ def initial_deck() -> FrozenDict[str, int]:
 # --- hands ----------------------------------------------------------------------------------------------
 
 def hand_limit(state: GameState, house: str) -> int:
-    """HAND-1: 4 cards, 8 for the Harkonnen (HARKONNEN-P2)."""
+    """HAND-1: 4 cards, 8 for the Harkonnen (HARKONNEN-P2), plus any Chance-card slots (CHANCE-5, GAP-20)."""
     deck = load_treachery_rules()
-    return deck.hand_limits.get(house, deck.hand_limit)
+    return deck.hand_limits.get(house, deck.hand_limit) + state.houses[house].extra_card_slots
 
 
 def has_full_hand(state: GameState, house: str) -> bool:

@@ -31,7 +31,8 @@ again. An uncommitted harvester is never hit by a storm or a worm (GAP-17).
    there harvests nothing (BG-P3). Otherwise the House takes ``min(deposit, rate x tokens in the territory)``
    with rate 3 if it has troop-transport ornithopters, else 1 (HARVEST-7). It has ornithopters when it has a
    token in a city or Sietch at the moment of the harvest (GAP-21 reading, HARVEST-6 "il suffit d'être dans
-   une ville, un Sietch"; the North Pole Chance card is not modelled, GAP-20). What is not taken stays (GAP-23a).
+   une ville, un Sietch"), or at the North Pole while the optional Chance card is in force (GAP-20).
+   What is not taken stays (GAP-23a).
 2. Taxes (TAX-1): 2 for Arrakeen, 2 for Carthag, 1 for Sietch Tarb (``data/victory.json``), paid by the Bank
    to the owning House only (GAP-36a, GAP-39).
 3. A ``turn-end`` event records each House's spice, cities and Sietchs, and tokens on Dune.
@@ -58,6 +59,7 @@ from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.rules import flow
+from dunenb.rules.chance import has_pole_ornithopters
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.state import GameConfig, GameState
 
@@ -195,8 +197,11 @@ def owned_settlements(state: GameState) -> dict[str, tuple[str, ...]]:
 
 
 def has_ornithopters(state: GameState, house: str) -> bool:
-    """GAP-21, HARVEST-6: the House has a token in a city or Sietch (checked when it is asked)."""
+    """GAP-21, HARVEST-6: the House has a token in a city or Sietch (checked when it is asked), or at the North
+    Pole while its Chance card is in force (MOVE-6, GAP-20)."""
     board = rules().board
+    if has_pole_ornithopters(state, house):
+        return True
     return any(h == house and t.total > 0 and board.area(a).kind in SETTLEMENT_KINDS
                for (h, a, _s), t in state.forces.items())
 

@@ -28,9 +28,12 @@ SETUP_STEPS: tuple[tuple[str, str], ...] = (
 TURN_PHASES: tuple[tuple[str, str], ...] = (
     ("storm", "dunenb.rules.storm:begin_phase"),
     ("spice-blow", "dunenb.rules.spice:begin_blow"),
+    ("alliance", "dunenb.rules.alliances:begin_phase"),
     ("bidding", "dunenb.rules.bidding:begin_phase"),
     ("movement", "dunenb.rules.movement:begin_phase"),
     ("harvest-declaration", "dunenb.rules.collection:begin_declarations"),
+    ("bg-declaration", "dunenb.rules.alliances:begin_bg_declaration"),
+    ("chance-cards", "dunenb.rules.chance:begin_phase"),  # TURN-1 h), CHANCE-2; optional (GAP-20)
     ("battle", "dunenb.rules.battle_phase:begin_phase"),
     ("collection", "dunenb.rules.collection:begin_collection"),
 )

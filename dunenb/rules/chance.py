@@ -1,0 +1,206 @@
+"""TURN-1 h): the Chance cards (CHANCE-1 to CHANCE-5), an optional module designed for GAP-20.
+
+The seed's Chance cards are lost (CHANCE-3); only their effects are named elsewhere (CHANCE-5). Per the GAP-20
+PROPOSAL the module is **optional and data-driven, off by default** (``GameConfig.chance_cards``):
+
+* CHANCE-1, SETUP-6: one single pile, ``GameState.chance_deck`` (counts of unseen cards by id), filled from
+  ``data/chance_deck.json`` by ``dunenb.engine.initial_state`` only when the option is on. When it is empty it is
+  reshuffled: every card goes back (GAP-27 design; each effect is applied at once, so all drawn cards are discards).
+* CHANCE-2: each turn, just before the battles (step h, phase ``chance-cards``), 2 cards are drawn, each a chance
+  node whose outcomes are the card ids with exact probabilities ``count / remaining``.
+* CHANCE-4, GAP-20 (an invention, the method is lost): card k of the turn (k = 1, 2) goes to the k-th House in
+  storm order counted from the main storm (wrapping round when fewer Houses are left).
+* Effects (CHANCE-5, each card's ``effect`` in the data):
+
+  - ``harvester``: the House gets ``amount`` Ixian harvester(s) (HARVEST-2, L107), from the Bank's stock;
+  - ``pole-ornithopters``: until the end of the turn, the House has ornithopters if it has tokens at the North
+    Pole (MOVE-6, HARVEST-6, GAP-21; read by ``dunenb.rules.collection.has_ornithopters``);
+  - ``extra-card-slot``: the House's hand limit rises by ``amount`` for the rest of the game (L1619; how long
+    it lasts is a design choice, since the auction of the turn is already over at step h);
+  - ``spice``: the Bank pays the House ``amount`` spice (L1813);
+  - ``alliance-window``: an alliance window opens (ALLIANCE-1, L1867): ``state.alliance_windows`` goes up by one
+    and an ``alliance-window`` event is recorded. No alliance step runs after it: alliances are formed after
+    the spice blow (ALLIANCE-2), so this module only records the window (design).
+
+When the option is off the phase passes straight on, without any node.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import ClassVar
+
+from dunenb.actions import Action
+from dunenb.board import read_data_file
+from dunenb.errors import RulesDataError
+from dunenb.rules.common import Handler, edit_house, event, pending, storm_order, with_events
+from dunenb.state import FrozenDict, GameState
+
+PHASE = "chance-cards"
+NORTH_POLE = "pole-nord"
+EFFECTS = ("harvester", "pole-ornithopters", "extra-card-slot", "spice", "alliance-window")
+BENEFICIARY_RULES = ("storm-order",)
+
+
+@dataclass(frozen=True)
+class DrawChanceCard(Action):
+    """CHANCE-2: the ``draw``-th Chance card of the turn (1 or 2) is ``card`` (a card id of the Chance deck)."""
+
+    kind: ClassVar[str] = "chance-card"
+    is_chance: ClassVar[bool] = True
+    draw: int
+    card: str
+
+
+# --- rules data -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChanceCard:
+    id: str
+    name: str
+    count: int
+    effect: str
+    amount: int
+    beneficiary: str
+
+
+@dataclass(frozen=True)
+class ChanceRules:
+    cards: tuple[ChanceCard, ...]
+    draws_per_turn: int
+
+    def card(self, card_id: str) -> ChanceCard:
+        return next(c for c in self.cards if c.id == card_id)
+
+    @property
+    def counts(self) -> FrozenDict[str, int]:
+        return FrozenDict({c.id: c.count for c in self.cards})
+
+
+def _positive(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesDataError("chance-deck/count", f"{where} must be a positive integer, not {value!r}")
+    return value
+
+
+@lru_cache(maxsize=1)
+def load_chance_rules() -> ChanceRules:
+    """Load and validate ``data/chance_deck.json`` (GAP-20 design).
+
+    >>> deck = load_chance_rules()
+    >>> sum(deck.counts.values()), deck.draws_per_turn, deck.card("spice-windfall-5").amount
+    (14, 2, 5)
+    """
+    raw = read_data_file("chance_deck.json")
+    cards = []
+    for entry in raw["cards"]:
+        card_id = entry["id"]
+        if any(c.id == card_id for c in cards):
+            raise RulesDataError("chance-deck/id", f"card id {card_id!r} is listed twice")
+        if entry["effect"] not in EFFECTS:
+            raise RulesDataError("chance-deck/effect", f"{card_id}: effect {entry['effect']!r} not in {EFFECTS}")
+        if entry.get("beneficiary", "storm-order") not in BENEFICIARY_RULES:
+            raise RulesDataError("chance-deck/beneficiary", f"{card_id}: beneficiary not in {BENEFICIARY_RULES}")
+        amount = entry.get("amount", 1)
+        cards.append(ChanceCard(
+            id=card_id, name=entry["name"], count=_positive(entry["count"], f"cards.{card_id}.count"),
+            effect=entry["effect"], amount=_positive(amount, f"cards.{card_id}.amount"),
+            beneficiary=entry.get("beneficiary", "storm-order")))
+    return ChanceRules(cards=tuple(cards), draws_per_turn=_positive(raw["draws_per_turn"], "draws_per_turn"))
+
+
+def initial_deck() -> FrozenDict[str, int]:
+    """CHANCE-1: the full Chance pile as counts of unseen cards."""
+    return load_chance_rules().counts
+
+
+# --- the phase ------------------------------------------------------------------------------------------
+
+def begin_phase(state: GameState) -> GameState:
+    """TURN-1 h), CHANCE-2: draw the turn's Chance cards, or pass straight on when the option is off."""
+    if not state.config.chance_cards:
+        return _done(state)
+    state = dataclasses.replace(state, phase=PHASE)
+    return _next_draw(state, 1)
+
+
+def _done(state: GameState) -> GameState:
+    from dunenb.rules import flow
+
+    return flow.after_phase(state, PHASE)
+
+
+def _next_draw(state: GameState, draw: int) -> GameState:
+    if draw > load_chance_rules().draws_per_turn or not storm_order(state):
+        return _done(state)
+    if sum(state.chance_deck.values()) == 0:  # GAP-27 design: reshuffle the whole pile
+        state = dataclasses.replace(state, chance_deck=initial_deck())
+        state = with_events(state, event("chance-reshuffle", "The Chance pile is empty: it is reshuffled (GAP-27)"))
+    return dataclasses.replace(state, pending=pending("chance-card", "chance", draw=draw))
+
+
+def beneficiary(state: GameState, draw: int) -> str:
+    """CHANCE-4, GAP-20 (invention): the ``draw``-th House in storm order from the main storm."""
+    order = storm_order(state)
+    return order[(draw - 1) % len(order)]
+
+
+def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    draw = state.pending.detail["draw"]
+    deck = {card: n for card, n in state.chance_deck.items() if n > 0}
+    total = sum(deck.values())
+    return [(DrawChanceCard(draw, card), Fraction(n, total)) for card, n in deck.items()]
+
+
+def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
+    card = load_chance_rules().card(action.card)
+    count = state.chance_deck[card.id] - 1
+    deck = state.chance_deck.set(card.id, count) if count else state.chance_deck.without(card.id)
+    state = dataclasses.replace(state, chance_deck=deck)
+    house = beneficiary(state, action.draw)
+    state = with_events(state, event(
+        "chance-card", f"Chance card {action.draw}: {card.name}, for {house} (CHANCE-2; GAP-20: the House "
+        f"number {action.draw} in storm order)", draw=action.draw, card=card.id, house=house, effect=card.effect))
+    state = apply_effect(state, card, house)
+    return _next_draw(state, action.draw + 1)
+
+
+def apply_effect(state: GameState, card: ChanceCard, house: str) -> GameState:
+    """CHANCE-5: apply one card's effect for its beneficiary (GAP-20 design)."""
+    hs = state.houses[house]
+    if card.effect == "harvester":
+        state = edit_house(state, house, harvesters=hs.harvesters + card.amount)
+        text = f"{house} gets {card.amount} Ixian harvester(s) (HARVEST-2)"
+    elif card.effect == "spice":
+        state = edit_house(state, house, spice=hs.spice + card.amount)
+        state = dataclasses.replace(state, bank=state.bank - card.amount)
+        text = f"The Bank pays {house} {card.amount} spice"
+    elif card.effect == "extra-card-slot":
+        state = edit_house(state, house, extra_card_slots=hs.extra_card_slots + card.amount)
+        text = f"{house} may hold {card.amount} more treachery card(s) than its limit (L1619)"
+    elif card.effect == "pole-ornithopters":
+        if house not in state.pole_ornithopters:
+            state = dataclasses.replace(state, pole_ornithopters=state.pole_ornithopters + (house,))
+        text = f"{house} has ornithopters at the North Pole this turn (MOVE-6, GAP-21)"
+    else:  # alliance-window
+        windows = state.alliance_windows + 1
+        state = dataclasses.replace(state, alliance_windows=windows)
+        return with_events(state, event(
+            "alliance-window", f"A Chance card opens an alliance window (ALLIANCE-1, drawn by {house})",
+            cause="chance-card", house=house, window=windows))
+    return with_events(state, event("chance-effect", text, house=house, card=card.id, effect=card.effect,
+                                    amount=card.amount))
+
+
+def has_pole_ornithopters(state: GameState, house: str) -> bool:
+    """GAP-21 with GAP-20: the North Pole card is in force for the House and it has tokens at the Pole."""
+    return house in state.pole_ornithopters and any(
+        h == house and a == NORTH_POLE and t.total > 0 for (h, a, _s), t in state.forces.items())
+
+
+HANDLERS = {
+    "chance-card": Handler(apply=_apply_draw, outcomes=_outcomes),
+}
