@@ -121,6 +121,12 @@ class ReplayBrowser:
 
     # --- branching -------------------------------------------------------------------------------------------
 
+    def other_choices(self) -> list:
+        """The alternatives at the cursor other than the action recorded next on this line."""
+        index = self.slider.value + 1
+        recorded = self.record.node(self.line[index]).action if index < len(self.line) else None
+        return [action for _label, action in self.alternatives.options if action != recorded]
+
     def branch(self, action) -> int | None:
         """Play ``action`` at the cursor instead of the recorded one; the new line becomes current."""
         if action is None:
@@ -188,6 +194,8 @@ class ReplayBrowser:
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
             f"<br>next: {escape(waiting)}")
         table = house_table(shown)
+        # the cards themselves: all of them in the god view, only the viewer's own in a House view
+        table["hand"] = [", ".join(shown.houses[h].hand) or "-" for h in shown.config.houses]
         table["house"] = table["house"].map(_house_label)
         self.panel.value = table.drop(columns=["owned"]).to_html(index=False, border=0)
         options = []

@@ -1,0 +1,52 @@
+"""The replay-and-branch widgets, built headlessly: navigation, branching, views, comparison, saving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dunenb.saves import load_game
+from dunenb.widgets.branch_compare import BranchComparison, compare_lines
+from dunenb.widgets.replay_browser import GOD_VIEW, ReplayBrowser
+
+TEACHING = Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json"
+
+
+def test_timeline_turn_jumps_views_and_branching(tmp_path):
+    record = load_game(TEACHING)
+    browser = ReplayBrowser(record, seed=3)
+    assert browser.node == record.leaf()
+    browser.to_start()
+    browser.next_turn()
+    assert browser.state.turn == 2
+    browser.next_phase()
+    assert (browser.state.turn, browser.state.phase) != (2, "setup")
+    browser.viewer.value = "atreides"
+    assert "hidden" in browser.panel.value or all(not hs.hand for h, hs in browser.state.houses.items()
+                                                  if h != "atreides")
+    browser.viewer.value = GOD_VIEW
+    before = len(record)
+    recorded = record.node(browser.line[browser.slider.value + 1]).action
+    alternative = next(a for _label, a in browser.alternatives.options if a != recorded)
+    child = browser.branch(alternative)
+    assert record.node(child).action == alternative and len(record) == before + 1
+    end = browser.continue_with_bots(1)
+    assert record.state_at(end).turn >= record.state_at(child).turn
+    path = tmp_path / "tree.json"
+    browser.save(str(path))
+    assert len(load_game(path)) == len(record)
+
+
+def test_branch_comparison_has_both_lines():
+    record = load_game(TEACHING)
+    browser = ReplayBrowser(record, seed=5)
+    browser.to_start()
+    browser.next_turn()
+    browser.next_turn()
+    main_end = record.leaf()
+    recorded = record.node(browser.line[browser.slider.value + 1]).action
+    browser.branch(next(a for _label, a in browser.alternatives.options if a != recorded))
+    branch_end = browser.continue_with_bots(2)
+    table = compare_lines(record, main_end, branch_end)
+    assert {"spice_a", "spice_b", "cities_owned_a", "cities_owned_b"} <= set(table.columns)
+    comparison = BranchComparison(record, main_end, branch_end)
+    assert comparison.spice_chart.title and len(comparison.maps) == 2
