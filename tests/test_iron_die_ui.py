@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dunenb.iron_die.results import CHALLENGES
-from dunenb.iron_die.ui import (
+from dunenb.widgets.iron_die import (
     IronDieTable,
     KeepAdvisor,
     advice_table,

@@ -10,7 +10,7 @@ Modules: :mod:`~dunenb.iron_die.dice` (multisets and roll probabilities), :mod:`
 :mod:`~dunenb.iron_die.state`, :mod:`~dunenb.iron_die.engine`, :mod:`~dunenb.iron_die.save` (the game),
 :mod:`~dunenb.iron_die.solver` and :mod:`~dunenb.iron_die.initiator` (exact optimal play),
 :mod:`~dunenb.iron_die.bots`, :mod:`~dunenb.iron_die.simulate`, :mod:`~dunenb.iron_die.cli` and
-:mod:`~dunenb.iron_die.ui` (notebook widgets).
+:mod:`~dunenb.widgets.iron_die` (notebook widgets).
 
 >>> from dunenb.iron_die import advance, new_game, result_of
 >>> state = advance(new_game(["Stark", "Lannister"], seed=1))
