@@ -39,9 +39,9 @@ class ReplayBrowser:
                                         description="step", continuous_update=False,
                                         layout=widgets.Layout(width="520px"))
         self.slider.observe(lambda change: self._show(), names="value")
-        jumps = [("⏮", self.to_start, "start of the game"), ("◀◀ turn", self.previous_turn, "previous turn"),
+        jumps = [("|◀ start", self.to_start, "start of the game"), ("◀◀ turn", self.previous_turn, "previous turn"),
                  ("◀ phase", self.previous_phase, "previous phase"), ("phase ▶", self.next_phase, "next phase"),
-                 ("turn ▶▶", self.next_turn, "next turn"), ("⏭", self.to_end, "end of this line")]
+                 ("turn ▶▶", self.next_turn, "next turn"), ("end ▶|", self.to_end, "end of this line")]
         self.jump_buttons = []
         for label, handler, tip in jumps:
             button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="78px"))
