@@ -21,9 +21,10 @@ from tqdm.auto import tqdm
 
 from dunenb.actions import Action
 from dunenb.bots import BOTS, make_bot
-from dunenb.engine import CHANCE, apply_action, current_player, initial_state, make_config, sample_chance
+from dunenb.engine import apply_action, current_player, initial_state, make_config
 from dunenb.errors import InputError
 from dunenb.jsonio import write_json_atomic
+from dunenb.play import next_action
 from dunenb.ruleset import HOUSE_IDS
 from dunenb.saves import SAVE_FORMAT
 from dunenb.state import GameConfig, GameState
@@ -36,10 +37,9 @@ def play_game(config: GameConfig, bots: Mapping[str, Any]) -> tuple[list[Action]
     state = initial_state(config)
     actions: list[Action] = []
     for _ in range(MAX_ACTIONS_PER_GAME):
-        actor = current_player(state)
-        if actor is None:
+        if current_player(state) is None:
             return actions, state
-        action = sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
+        action = next_action(state, bots)
         state = apply_action(state, action)
         actions.append(action)
     raise InputError("simulate/loop", f"game with seed {config.seed} did not end within {MAX_ACTIONS_PER_GAME} actions")

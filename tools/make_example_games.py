@@ -15,15 +15,13 @@ from dunenb.actions import ChooseStart, DrawSpiceCard, InitialStormDial, Roll3d1
 from dunenb.bots import make_bot
 from dunenb.engine import apply_action, initial_state, make_config
 from dunenb.jsonio import write_json_atomic
-from dunenb.saves import SAVE_FORMAT
-from dunenb.simulate import play_game
+from dunenb.simulate import line_to_save, play_game
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
 
 
 def save_line(name: str, config, actions) -> None:
-    nodes = [{"id": i + 1, "parent": i, "action": a.to_dict()} for i, a in enumerate(actions)]
-    write_json_atomic(GAMES / name, {"format": SAVE_FORMAT, "config": config.to_dict(), "nodes": nodes})
+    write_json_atomic(GAMES / name, line_to_save(config, actions))
     print(f"wrote {name}: {len(actions)} actions")
 
 
