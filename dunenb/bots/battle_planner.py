@@ -1,74 +1,260 @@
-"""Battle plans for the heuristic bot, chosen with the exact battle analyzer (:mod:`dunenb.battle.resolve`).
+"""Battle plans for the heuristic bot: the expected value of each plan against a *distribution* of opposing plans.
 
-The opponent's wheel is hidden, so each candidate plan is scored against a *guessed* opposing plan: its
-strongest available leader with every token dialled and as much spice as it can give, no cards (their hand is
-hidden). The score is the exact probability of winning, minus the expected tokens and spice the plan costs.
-Traitors the bot holds count (it will call them, TRAITOR-8).
+The bot sees the game through :func:`dunenb.engine.view`: the opposing hand is hidden, only its size is known.
+The cards it cannot see are the 61 treachery cards (GAP-26) minus the face-up discard pile (GAP-27) minus its own
+hand; the opponent's hand is a draw from them, so the chance that it holds some weapon or defence follows the
+hypergeometric law. The opposing plans considered are: its two strongest leaders who may lead here (BATTLE-15,
+BATTLE-16) x each weapon it may hold (or none) x each defence it may hold (or none), weighted by those odds, and
+its menu dials (:func:`dunenb.rules.battle_phase.menu_dials`: nothing, about half, all, all with spice) with
+fixed weights. Leader deaths (BATTLE-13 f1-f2, CARD-* and TRAITOR-9, with the exact d10 shield passes) come from
+the battle library (:func:`dunenb.battle.resolve.fates_distribution`); they do not depend on the dials, so they
+are cached per card and strength configuration and the dials are combined arithmetically (BATTLE-9 to BATTLE-13).
+
+The value of a plan, in tokens, is the chance of winning times what the territory is worth
+(:func:`battle_stakes`), minus the tokens lost (all the army if the battle is lost, BATTLE-11; those dialled if
+it is won, BATTLE-10), the spice dialled (GAP-42), the leader's death (the main leader's eliminates the House,
+VICTORY-2) and the cards the loser gives up (GAP-45), plus the bounties (BATTLE-13 f3). Traitors the bot holds
+count: it calls them (TRAITOR-8). Not modelled: whether the opponent holds the bot's leader as a traitor (a
+hidden slip), leader powers (the library uses base strengths).
+
+>>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
+>>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
+[(None, 0.622), ('poison-fast', 0.378)]
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from dunenb.actions import Action
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.resolve import resolve_battle
-from dunenb.battle.wheel import Dial
+from dunenb.battle.resolve import fates_distribution
+from dunenb.battle.roster import inline_leader
+from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
+from dunenb.board import load_board
+from dunenb.engine import view
 from dunenb.state import GameState
 
 NONE = "none"
-TOKEN_COST = Fraction(1, 4)  # one token lost is worth a quarter of a battle won (design, tuning)
-SPICE_COST = Fraction(1, 5)
+#: Cards that change a battle (worthless cards do nothing on the wheel; they are not modelled as opposing cards).
+WEAPON_CARDS = ("poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics")
+DEFENCE_CARDS = ("snooper", "shield")
+#: Values in tokens (design, tuning): one token is the unit.
+SPICE_VALUE = 0.5
+CARD_VALUE = {"worthless": 0.2, "snooper": 1.5, "shield": 1.5}  # a weapon not listed here is worth 2
+WEAPON_VALUE = 2.0
+ATOMICS_PENALTY = 30.0  # CARD-ATOMICS-4: the user is outlawed; the bot never wants that
+EMPTIED_SHARE = 0.25  # what a battle won with every token lost is still worth (the enemy army is gone)
+MAIN_LEADER_VALUE = 60.0  # VICTORY-2: losing the main leader eliminates the House
+#: How the opponent is expected to dial, by menu position (nothing, half, all, all + spice): design guess.
+DIAL_WEIGHTS = (0.15, 0.35, 0.3, 0.2)
+LEADER_WEIGHTS = (0.6, 0.4)  # its strongest leader, its second strongest
+TAX_SETTLEMENTS = {"arrakeen": 2, "carthag": 2, "sietch-tarb": 1}  # TAX-1 (ids as in data/board.json)
 
 
-def _wheel(house: str, plan: Action):
-    from dunenb.rules.traitors import leader_of
+def leader_value(strength: int, main: bool) -> float:
+    """What losing a leader costs, in tokens: the main leader's death eliminates the House (VICTORY-2).
 
-    leader = None if plan.leader == NONE else leader_of(house, plan.leader)
-    return BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
-                      None if plan.weapon == NONE else plan.weapon, None if plan.defense == NONE else plan.defense)
+    >>> leader_value(5, False), leader_value(4, True)
+    (4.5, 60.0)
+    """
+    return MAIN_LEADER_VALUE if main else 2.0 + 0.5 * strength
 
 
-def _guess_opponent(state: GameState, opponent: str, detail) -> BattlePlan:
-    from dunenb.rules.battle_phase import arena_tokens, available_leaders
+def card_value(card: str | None) -> float:
+    """What giving up a card costs, in tokens (design)."""
+    if card is None or card == NONE:
+        return 0.0
+    return CARD_VALUE.get(card, WEAPON_VALUE)
+
+
+def unseen_cards(state: GameState, house: str) -> Counter:
+    """The treachery cards ``house`` cannot see: the whole deck (GAP-26) minus the discard pile and its hand."""
+    from dunenb.rules.bidding import initial_deck
+
+    unseen = Counter(initial_deck())
+    unseen.subtract(state.treachery_discard)
+    unseen.subtract(state.houses[house].hand)
+    return +unseen
+
+
+def card_odds(unseen: Counter, hand_size: int, kinds: Sequence[str]) -> list[tuple[float, str | None]]:
+    """(probability, card) that a hand of ``hand_size`` unseen cards plays each card of ``kinds`` (``None``: it
+    holds none). The chance of holding at least one is hypergeometric; which one follows the unseen counts."""
+    total = sum(unseen.values())
+    useful = sum(unseen[k] for k in kinds)
+    none = 1.0
+    for i in range(min(hand_size, total)):
+        none *= max(0, total - useful - i) / (total - i)
+    odds: list[tuple[float, str | None]] = [(none, None)]
+    if useful:
+        odds += [((1.0 - none) * unseen[k] / useful, k) for k in kinds if unseen[k]]
+    return [(p, card) for p, card in odds if p > 0]
+
+
+def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
+    """The leader step's outcomes; a strength matters only to a contact projectile against a shield (the d10
+    pass, CARD-SHIELD-3, GAP-28a), so other strengths are folded to 1 to share the cache."""
+    if mine[0] is not None and not (mine[1] == "projectile-contact" and theirs[2] == "shield"):
+        mine = (1, mine[1], mine[2])
+    if theirs[0] is not None and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
+        theirs = (1, theirs[1], theirs[2])
+    return _leader_step(mine, theirs, traitor, my_index)
+
+
+@lru_cache(maxsize=1 << 16)
+def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
+    """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
+    ``explosion``, ``treachery`` (the bot calls its traitor). ``mine``/``theirs`` are (strength or None, weapon,
+    defence)."""
+    leaders = [inline_leader("me", mine[0]) if mine[0] is not None else None,
+               inline_leader("them", theirs[0]) if theirs[0] is not None else None]
+    plans = [BattlePlan(Dial(), leaders[0], mine[1], mine[2]), BattlePlan(Dial(), leaders[1], theirs[1], theirs[2])]
+    sides = [BattleSide("me", WheelTokens(), plans[0], traitors=frozenset({"them"}) if traitor else frozenset()),
+             BattleSide("them", WheelTokens(), plans[1])]
+    ordered = (sides[0], sides[1]) if my_index == 0 else (sides[1], sides[0])
+    result = []
+    for probability, fates in fates_distribution(Battle("arena", ordered[0].house, ordered)):
+        dead = fates.dead if my_index == 0 else fates.dead[::-1]
+        branch = "explosion" if fates.explosion else ("treachery" if fates.traitor_called_by else "normal")
+        result.append((float(probability), dead[0], dead[1], branch))
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class Opposition:
+    """The opposing plans considered: ``configs`` are (weight, leader strength or None, weapon, defence, whether
+    the bot holds that leader as a traitor); ``dials`` are (weight, army value) of its menu dials."""
+
+    configs: tuple[tuple[float, int | None, str | None, str | None, bool], ...]
+    dials: tuple[tuple[float, float], ...]
+
+
+def opposition(state: GameState, house: str, opponent: str, detail) -> Opposition:
+    """The plausible opposing plans, from what ``house`` may know (``state`` should be its view)."""
+    from dunenb.rules.battle_phase import arena_tokens, available_leaders, may_call, menu_dials
     from dunenb.rules.traitors import leader_of
 
     tokens = arena_tokens(state, opponent, detail["area"], detail["sectors"])
-    leaders = [leader_of(opponent, lid) for lid in available_leaders(state, opponent, detail["area"],
-                                                                      detail["committed"])]
-    leader = max(leaders, key=lambda leader: leader.strength) if leaders else None
-    spice = min(state.houses[opponent].spice, tokens.total)
-    return BattlePlan(Dial(tokens.regular, tokens.marked, spice), leader)
+    dials = menu_dials(tokens, state.houses[opponent].spice)
+    weights = DIAL_WEIGHTS[:len(dials)]
+    dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))))
+                      for w, (r, m, s) in zip(weights, dials, strict=True))
+    ids = available_leaders(state, opponent, detail["area"], detail["committed"])
+    ranked = sorted(ids, key=lambda lid: -leader_of(opponent, lid).strength)[:len(LEADER_WEIGHTS)]
+    if not ranked:
+        return Opposition(((1.0, None, None, None, False),), dial_odds)
+    leader_odds = [w / sum(LEADER_WEIGHTS[:len(ranked)]) for w in LEADER_WEIGHTS[:len(ranked)]]
+    unseen = unseen_cards(state, house)
+    size = len(state.houses[opponent].hand)
+    weapons, defences = card_odds(unseen, size, WEAPON_CARDS), card_odds(unseen, size, DEFENCE_CARDS)
+    configs = []
+    for lw, lid in zip(leader_odds, ranked, strict=True):
+        traitor = may_call(state, house, opponent, lid)
+        strength = leader_of(opponent, lid).strength
+        configs += [(lw * pw * pd, strength, w, d, traitor) for pw, w in weapons for pd, d in defences]
+    return Opposition(tuple(configs), dial_odds)
+
+
+def battle_stakes(state: GameState, house: str, area_id: str) -> float:
+    """What winning the territory is worth to ``house``, in tokens (design): a city or Sietch counts for
+    victory (VICTORY-1) and may pay a tax (TAX-1); a desert for its spice; anything else little.
+
+    >>> from dunenb.engine import new_game
+    >>> battle_stakes(new_game(["atreides", "harkonnen"], seed=1), "atreides", "arrakeen")
+    10.0
+    """
+    area = load_board().area(area_id)
+    if area.is_settlement:
+        return 8.0 + TAX_SETTLEMENTS.get(area_id, 0)
+    if area.kind == "desert":
+        return 1.0 + SPICE_VALUE * min(state.spice_on_map.get(area_id, 0), 12)
+    return 1.0
+
+
+def _situations(opp: Opposition, mine: tuple, my_index: int) -> dict[tuple, float]:
+    """Merge the opposing configurations into (branch, my leader dead, their leader's value if alive,
+    bounty for me) -> probability."""
+    merged: dict[tuple, float] = {}
+    for weight, strength, weapon, defence, traitor in opp.configs:
+        theirs = (strength, weapon, defence) if strength is not None else (None, None, None)
+        for probability, my_dead, their_dead, branch in _fates(mine, theirs, traitor, my_index):
+            alive = 0 if strength is None or their_dead else strength
+            if branch == "treachery":
+                bounty = strength if their_dead else 2  # TRAITOR-10
+            else:
+                bounty = strength if (their_dead and branch == "normal" and strength is not None) else 0
+            key = (branch, my_dead, alive, bounty)
+            merged[key] = merged.get(key, 0.0) + weight * probability
+    return merged
+
+
+def plan_values(state: GameState, plans: Sequence[Action], house: str | None = None) -> list[float]:
+    """The expected value (in tokens) of each candidate ``plan`` action of the House to act."""
+    from dunenb.rules.battle_phase import arena_tokens
+    from dunenb.rules.traitors import leader_of
+
+    house = house or state.pending.actor
+    seen = view(state, house)
+    detail = seen.pending.detail
+    opponent = detail["attacker"] if house == detail["defender"] else detail["defender"]
+    my_index = 0 if house == detail["defender"] else 1
+    defender = my_index == 0
+    opp = opposition(seen, house, opponent, detail)
+    mine_all = arena_tokens(seen, house, detail["area"], detail["sectors"]).total
+    stakes = battle_stakes(seen, house, detail["area"])
+    memo: dict[tuple, dict[tuple, float]] = {}
+    values = []
+    for plan in plans:
+        leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
+        weapon = None if plan.weapon == NONE else plan.weapon
+        defence = None if plan.defense == NONE else plan.defense
+        mine = (None if leader is None else leader.strength, weapon, defence)
+        key = (leader is None, weapon, defence, mine[0] if weapon == "projectile-contact" else None)
+        if key not in memo:  # the situations depend on the strength only through a shield pass (CARD-SHIELD-3)
+            memo[key] = _situations(opp, mine, my_index)
+        my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
+        dialled = plan.regular + plan.marked
+        losses = {
+            "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main),
+            "cards": card_value(weapon) + card_value(defence),
+            "stakes": stakes,
+            # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
+            "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
+            "lose": -mine_all - SPICE_VALUE * plan.spice,
+        }
+        value = _plan_value(memo[key], opp.dials, my_army, mine[0] or 0, defender, losses)
+        if weapon == "atomics":
+            value -= ATOMICS_PENALTY
+        values.append(value)
+    return values
+
+
+def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: float, my_strength: int, defender: bool,
+                losses: dict[str, float]) -> float:
+    value = 0.0
+    for (branch, my_dead, their_alive, bounty), probability in situations.items():
+        outcome = SPICE_VALUE * bounty - (losses["leader"] if my_dead else 0.0)
+        if branch == "explosion":  # CARD-ATOMICS-3, CARD-LASGUN-1: everything there is lost, no winner
+            outcome += losses["lose"] - losses["cards"]
+        elif branch == "treachery":  # TRAITOR-11: the caller wins and loses nothing
+            outcome += losses["stakes"]
+        else:
+            mine = my_army + (0 if my_dead else my_strength)
+            won = 0.0
+            for weight, theirs in dials:
+                total = theirs + their_alive
+                won += weight * (mine > total or (mine == total and defender))
+            outcome += won * losses["win"] + (1.0 - won) * (losses["lose"] - losses["cards"])
+        value += probability * outcome
+    return value
 
 
 def plan_scores(state: GameState, plans: list[Action]) -> list[float]:
-    """Score each candidate ``plan`` action of the House to act (exact P(win) minus expected costs)."""
-    from dunenb.rules.battle_phase import arena_tokens
-
-    detail = state.pending.detail
-    house = state.pending.actor
-    opponent = detail["attacker"] if house == detail["defender"] else detail["defender"]
-    mine = arena_tokens(state, house, detail["area"], detail["sectors"])
-    theirs = arena_tokens(state, opponent, detail["area"], detail["sectors"])
-    guess = _guess_opponent(state, opponent, detail)
-    traitors = frozenset(lid for owner, lid in state.houses[house].traitors if owner == opponent)
-    scores = []
-    for plan in plans:
-        sides = {
-            house: BattleSide(house, WheelTokens(mine.regular, mine.marked), _wheel(house, plan), traitors=traitors),
-            opponent: BattleSide(opponent, WheelTokens(theirs.regular, theirs.marked), guess),
-        }
-        battle = Battle(detail["area"], detail["defender"], (sides[detail["defender"]], sides[detail["attacker"]]))
-        try:
-            distribution = resolve_battle(battle)
-        except Exception:  # a plan the library rejects is never chosen
-            scores.append(float("-inf"))
-            continue
-        value = Fraction(0)
-        for probability, outcome in distribution:
-            side = outcome.side(house)
-            won = Fraction(1) if outcome.winner == house else Fraction(0)
-            value += probability * (won - TOKEN_COST * side.tokens_lost.total - SPICE_COST * side.spice_lost)
-        scores.append(float(value))
-    return scores
+    """Score each candidate ``plan`` action of the House to act: its expected value in tokens
+    (:func:`plan_values`); the bot plays the highest."""
+    return plan_values(state, plans)

@@ -14,8 +14,10 @@ seeded generator), so it can never play an illegal move.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -23,9 +25,17 @@ from dunenb.actions import Action
 from dunenb.board import load_board
 from dunenb.engine import legal_actions
 from dunenb.errors import IllegalActionError
-from dunenb.state import GameState
+from dunenb.state import GameState, Tokens
 
 RESERVE_SPICE = 3  # spice the bot keeps back for landing and revival
+SETTLEMENT_VALUE = 7.0  # holding a city or Sietch (VICTORY-1), in tokens (design, tuning)
+THREAT_BONUS = 5.0  # taking a settlement from the House closest to victory
+TOKEN_ON_DUNE = 0.2  # a token on Dune rather than in the reserve (per token, up to TOKENS_USEFUL)
+TOKENS_USEFUL = 10
+SPICE_VALUE = 0.5  # one spice, in tokens
+DESERT_RISK = 0.6  # storm and worms sweep deserts (STORM-10, SPICE-8)
+FIGHT_COST = 1.5  # a battle risks the leader and the cards (design)
+RESERVE_TOKENS = 3  # tokens the bot likes to keep off Dune, ready to land
 
 
 def _settlement_owners(state: GameState) -> dict[str, set[str]]:
@@ -54,55 +64,182 @@ def _threats(state: GameState, house: str) -> set[str]:
     return {area for area, holders in owners.items() if holders == {leader}}
 
 
-def _destination_value(state: GameState, house: str, area_id: str, sector: int) -> float:
+@lru_cache(maxsize=4096)
+def _leader_strengths(house: str, leaders: tuple[str, ...]) -> tuple[tuple[int, ...], int]:
+    """The strengths of the House's secondary leaders, strongest first, and its main leader's (0 if dead)."""
+    from dunenb.rules.traitors import leader_of
+
+    found = [leader_of(house, lid) for lid in leaders]
+    others = tuple(sorted((leader.strength for leader in found if not leader.main), reverse=True))
+    return others, max((leader.strength for leader in found if leader.main), default=0)
+
+
+def leader_for_fight(state: GameState, house: str, rank: int = 0) -> float:
+    """The leader strength the House can put on the wheel of its ``rank``-th battle of the turn (0: the first):
+    a secondary leader leads in one territory only (BATTLE-15), the main leader in several (BATTLE-16) but his
+    death eliminates the House (VICTORY-2), so he counts for half.
+
+    >>> from dunenb.engine import new_game
+    >>> leader_for_fight(new_game(["atreides", "harkonnen"], seed=1), "atreides")
+    7
+    """
+    others, main = _leader_strengths(house, state.houses[house].leaders)
+    return others[rank] if rank < len(others) else 0.5 * main
+
+
+def army_potential(state: GameState, house: str, tokens: Tokens, rank: int = 0) -> float:
+    """What an army could show on a wheel at most: every token dialled (WHEEL-2), spice on up to one per token
+    (GAP-42, WHEEL-3), plus the leader of its ``rank``-th battle (BATTLE-5, :func:`leader_for_fight`).
+
+    >>> from dunenb.engine import new_game
+    >>> army_potential(new_game(["atreides", "harkonnen"], seed=1), "harkonnen", Tokens(4, 0))
+    10.0
+    """
+    boost = min(state.houses[house].spice, tokens.total)
+    spice_on_marked = min(boost, tokens.marked)
+    army = tokens.marked + 0.5 * tokens.regular + spice_on_marked + 0.5 * (boost - spice_on_marked)
+    return army + leader_for_fight(state, house, rank)
+
+
+def win_chance(mine: float, theirs: float) -> float:
+    """A smooth guess of the chance to win a battle from the two armies' potentials (cards are hidden).
+
+    >>> round(win_chance(10, 10), 2), win_chance(20, 5) > 0.95, win_chance(3, 12) < 0.05
+    (0.5, True, True)
+    """
+    return 1.0 / (1.0 + math.exp(-(mine - theirs) / 2.0))
+
+
+@dataclass
+class _Context:
+    """What the bot looks up many times while scoring one decision's menu (built once per state)."""
+
+    state: GameState
+    house: str
+    storms: frozenset[int]
+    present: dict[str, dict[str, Tokens]]
+    threats: set[str]
+    held: int  # settlements where the House stands alone
+    fights: frozenset[str]  # territories where the House already faces another army
+    values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
+
+    def mine(self, area: str) -> Tokens:
+        return self.present.get(area, {}).get(self.house, Tokens())
+
+    def enemy_potential(self, area: str) -> float:
+        """The strongest other army there (0 if none)."""
+        others = [army_potential(self.state, h, t) for h, t in self.present.get(area, {}).items()
+                  if h != self.house and h not in self.state.eliminated and (h, area) not in self.state.at_peace]
+        return max(others, default=0.0)
+
+
+_LAST_CONTEXT: list[_Context | None] = [None]
+
+
+def _context(state: GameState, house: str) -> _Context:
+    cached = _LAST_CONTEXT[0]
+    if cached is not None and cached.state is state and cached.house == house:
+        return cached
+    present: dict[str, dict[str, Tokens]] = {}
+    for (h, area, _sector), tokens in state.forces.items():
+        here = present.setdefault(area, {})
+        here[h] = here.get(h, Tokens()) + tokens
     board = load_board()
-    area = board.area(area_id)
-    value = 0.0
-    if sector in state.storm_sectors() and area.kind != "pole" and area.kind != "sietch":
-        return -100.0  # STORM-8: entering a storm sector destroys the tokens
-    holders = {h for (h, a, _s) in state.forces if a == area_id} - {house}
+    held = sum(1 for area, houses in present.items() if board.area(area).is_settlement and set(houses) == {house})
+    fights = frozenset(area for area, houses in present.items()
+                       if house in houses and len(houses) > 1 and board.area(area).kind != "pole")
+    context = _Context(state, house, frozenset(state.storm_sectors()), present, _threats(state, house), held,
+                       fights)
+    _LAST_CONTEXT[0] = context
+    return context
+
+
+def site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
+    """What having ``tokens`` of the House in ``area_id`` is worth, in tokens: holding a settlement, harvesting
+    spice, the expected result of the battle against the strongest other army there (win: the prize minus what
+    is dialled; lose: the whole army, BATTLE-11). Zero for no tokens."""
+    count = tokens.total
+    if count == 0:
+        return 0.0
+    key = (area_id, tokens.regular, tokens.marked)
+    if key not in context.values:
+        context.values[key] = _site_value(context, area_id, tokens)
+    return context.values[key]
+
+
+def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
+    count = tokens.total
+    state, house = context.state, context.house
+    area = load_board().area(area_id)
+    prize = 0.2 * min(count, TOKENS_USEFUL) + (0.1 * min(count, 6) if area.is_settlement else 0.0)
     if area.is_settlement:
-        value += 6.0 if not holders else 3.0
-        if area_id in _threats(state, house):
-            value += 5.0
-        if house in {h for (h, a, _s) in state.forces if a == area_id}:
-            value -= 4.0  # already there
-    if area.kind == "desert":
+        prize += SETTLEMENT_VALUE + 0.5 * context.held + (THREAT_BONUS if area_id in context.threats else 0.0)
+    elif area.kind == "desert":
         spice = state.spice_on_map.get(area_id, 0)
-        value += min(spice, 10) * (0.5 if state.houses[house].harvesters else 0.15)
-        value -= 1.0
-    if area.kind == "pole":
-        value -= 2.0
-    return value
+        rate = 2 if state.houses[house].harvesters else 0.3
+        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_RISK
+    elif area.kind == "pole":
+        prize -= 0.1 * count
+    enemy = context.enemy_potential(area_id)
+    if enemy == 0.0:
+        return prize
+    rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
+    chance = win_chance(army_potential(state, house, tokens, rank), enemy)
+    return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
 
 
-def _score_bid(state: GameState, house: str, action: Action) -> float:
-    if action.kind == "bid":
-        hs = state.houses[house]
-        budget = max(0, hs.spice - RESERVE_SPICE) // (1 + len(hs.hand) // 2)
-        return 1.0 - action.amount / 10 if action.amount <= budget else -10.0
-    return 0.0
+def _landing_cost_value(state: GameState, house: str, cost: int) -> float:
+    left = state.houses[house].spice - cost
+    return -SPICE_VALUE * cost - max(0, RESERVE_SPICE - left) * 0.7
+
+
+def _score_revive(state: GameState, house: str, count: int) -> float:
+    """REVIVAL-1 comes before landing (GAP-25a): revive when it leaves spice to land, or when few tokens are left
+    outside the tanks; never strand the army in the tanks."""
+    hs = state.houses[house]
+    outside = 20 - hs.tanks.total
+    left = hs.spice - count
+    if left >= RESERVE_SPICE or (outside < 8 and left >= 0):
+        return 40.0 + count
+    return -5.0
+
+
+def _score_land(state: GameState, house: str, action: Action) -> float:
+    context = _context(state, house)
+    if action.sector in context.storms and load_board().area(action.area).kind != "pole":
+        return -100.0  # LAND-5, STORM-8
+    arriving = Tokens(action.regular, action.marked)
+    here = context.mine(action.area)
+    cost = 0
+    if action.kind == "land":
+        cost = arriving.total * (1 if load_board().area(action.area).is_settlement else 2)
+        if state.houses[house].spice < cost:
+            return -10.0
+    gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
+    left_in_reserve = state.houses[house].reserve.total - arriving.total
+    return gain + _landing_cost_value(state, house, cost) - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve)
+
+
+def _score_move(state: GameState, house: str, action: Action) -> float:
+    context = _context(state, house)
+    if any(s in context.storms and load_board().area(a).kind not in ("pole", "sietch") for a, s in action.path):
+        return -100.0  # MOVE-7, STORM-8
+    destination = action.path[-1][0]
+    moving = Tokens(action.regular, action.marked)
+    origin, there = context.mine(action.area), context.mine(destination)
+    leave = site_value(context, action.area, origin - moving) - site_value(context, action.area, origin)
+    arrive = site_value(context, destination, there + moving) - site_value(context, destination, there)
+    return leave + arrive - 0.3  # a move that gains nothing is not worth making
 
 
 def _score_slot(state: GameState, house: str, action: Action) -> float:
     hs = state.houses[house]
     if action.kind == "revive":
-        count = action.regular + action.marked
-        return 0.5 * count if hs.spice - count >= RESERVE_SPICE else -5.0
+        return _score_revive(state, house, action.regular + action.marked)
     if action.kind in ("land", "emerge"):
-        count = action.regular + action.marked
-        cost = 0 if action.kind == "emerge" else count * (1 if load_board().area(action.area).is_settlement else 2)
-        if hs.spice - cost < 0:
-            return -10.0
-        return _destination_value(state, house, action.area, action.sector) + 0.3 * min(count, 8) - 0.25 * cost
+        return _score_land(state, house, action)
     if action.kind == "move":
-        destination, sector = action.path[-1]
-        passes_storm = any(s in state.storm_sectors() and load_board().area(a).kind not in ("pole", "sietch")
-                           for a, s in action.path)
-        if passes_storm:
-            return -100.0
-        here = _destination_value(state, house, action.area, action.sector)
-        return _destination_value(state, house, destination, sector) - max(here, 0) + 0.1 * action.regular
+        return _score_move(state, house, action)
     if action.kind == "buy-harvester":
         return 2.0 if hs.harvesters == 0 and hs.spice >= 5 + RESERVE_SPICE else -3.0
     if action.kind == "sell-harvester":
@@ -110,6 +247,40 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
     if action.kind == "reposition":
         return -1.0
     return 0.0  # end-slot
+
+
+def _score_war(state: GameState, house: str, action: Action) -> float:
+    """BG-P3: fight only where the expected battle beats staying at peace (which forgoes the territory)."""
+    context = _context(state, house)
+    value = site_value(context, action.area, context.mine(action.area))
+    return value if action.kind == "war" else 0.0
+
+
+def _score_discard(action: Action) -> float:
+    """BATTLE-10: the winner keeps its good cards and drops only worthless ones."""
+    cards = action.card_list() if hasattr(action, "card_list") else ()
+    if not cards:
+        return 0.5
+    return 1.0 if all(card == "worthless" for card in cards) else -2.0 * len(cards)
+
+
+def _score_answer(state: GameState) -> float:
+    """Accept gifts of spice or cards (price 0); decline anything else, offers of unknown kinds included."""
+    offer = state.pending.detail.get("offer", ())
+    try:
+        what, price = offer[2], offer[-1]
+    except (IndexError, TypeError):
+        return -1.0
+    return 2.0 if what in ("spice", "card") and price == 0 else -1.0
+
+
+def _score_bid(state: GameState, house: str, action: Action) -> float:
+    if action.kind == "bid":
+        hs = state.houses[house]
+        keep = RESERVE_SPICE + min(hs.tanks.total, 3)  # spice for next turn's revival (REVIVAL-1)
+        budget = max(0, hs.spice - keep) // (1 + len(hs.hand) // 2)
+        return 1.0 - action.amount / 10 if action.amount <= budget else -10.0
+    return 0.0
 
 
 def _score_plan(state: GameState, house: str, action: Action) -> float:
@@ -148,8 +319,11 @@ def _score(state: GameState, house: str, action: Action) -> float:
     if kind == "offer":
         return -5.0
     if kind == "accept-offer":
-        offer = state.pending.detail.get("offer", ())
-        return 2.0 if offer and offer[-1] == 0 else -1.0  # ... and takes gifts (offer = (..., price))
+        return _score_answer(state)  # ... and takes gifts of spice or cards (offer = (..., what, ..., price))
+    if kind in ("peace", "war"):
+        return _score_war(state, house, action)
+    if kind == "battle-discard":
+        return _score_discard(action)
     return 0.0
 
 

@@ -1,0 +1,96 @@
+"""Bot strength figures: prints measurements, asserts nothing (no timing is checked anywhere).
+
+(a) Heuristic against random seats in mixed 4-House games (two of each, seats alternating from game to game):
+    the share of games each bot kind wins outright, and, counting games stopped by the turn limit too, the
+    share each kind leads at the end (most cities and Sietchs owned, then most spice).
+(b) Heuristic self-play, 6 Houses, victory or 15 turns: median turns, share of games won before the limit,
+    mean tokens in the tanks and mean spice per House at the end, median seconds per game.
+
+Usage: ``.venv/bin/python benchmarks/bench_bots.py --games 20``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from dunenb.analysis.game_stats import cities_owned
+from dunenb.bots import make_bot
+from dunenb.engine import make_config
+from dunenb.ruleset import HOUSE_IDS
+from dunenb.simulate import play_game
+from dunenb.state import GameState
+
+SIX = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
+TURN_LIMIT = 15
+
+
+def standing_leader(state: GameState) -> str:
+    """The winner, or else the House with the most cities and Sietchs owned, then the most spice."""
+    if state.winner is not None:
+        return state.winner
+    owned = cities_owned(state)
+    active = [h for h in state.config.houses if h not in state.eliminated] or list(state.config.houses)
+    return max(active, key=lambda h: (len(owned[h]), state.houses[h].spice, -state.config.houses.index(h)))
+
+
+def mixed_games(count: int, seed: int) -> None:
+    """(a) 4 Houses drawn per game, two heuristic and two random seats."""
+    wins = {"heuristic": 0, "random": 0}
+    leads = {"heuristic": 0, "random": 0}
+    undecided = 0
+    for index in tqdm(range(count), desc="heuristic vs random", leave=False):
+        game_seed = seed + index
+        generator = np.random.default_rng([game_seed, 4])
+        houses = [str(h) for h in generator.choice(HOUSE_IDS, size=4, replace=False)]
+        kinds = {h: ("heuristic" if (k + index) % 2 == 0 else "random") for k, h in enumerate(houses)}
+        bots = {h: make_bot(kinds[h], seed=game_seed * 31 + k) for k, h in enumerate(houses)}
+        _, final = play_game(make_config(houses, seed=game_seed, turn_limit=TURN_LIMIT), bots)
+        if final.winner is None:
+            undecided += 1
+        else:
+            wins[kinds[final.winner]] += 1
+        leads[kinds[standing_leader(final)]] += 1
+    print(f"(a) mixed 4-House games, 2 heuristic + 2 random seats, {count} games, victory or {TURN_LIMIT} turns:")
+    print(f"    won outright: heuristic {wins['heuristic'] / count:.0%}, random {wins['random'] / count:.0%}, "
+          f"no winner {undecided / count:.0%}")
+    print(f"    leading at the end (winner, else most cities/Sietchs then spice): heuristic "
+          f"{leads['heuristic'] / count:.0%}, random {leads['random'] / count:.0%}")
+
+
+def self_play(count: int, seed: int) -> None:
+    """(b) 6 heuristic Houses."""
+    times, turns, tanks, spice, won = [], [], [], [], 0
+    for index in tqdm(range(count), desc="heuristic self-play", leave=False):
+        game_seed = seed + index
+        config = make_config(SIX, seed=game_seed, turn_limit=TURN_LIMIT)
+        bots = {h: make_bot("heuristic", seed=game_seed + k) for k, h in enumerate(SIX)}
+        start = time.perf_counter()
+        _, final = play_game(config, bots)
+        times.append(time.perf_counter() - start)
+        turns.append(final.turn)
+        won += final.winner is not None and final.turn < TURN_LIMIT
+        tanks.extend(final.houses[h].tanks.total for h in SIX)
+        spice.extend(final.houses[h].spice for h in SIX)
+    print(f"(b) heuristic self-play, 6 Houses, {count} games, victory or {TURN_LIMIT} turns:")
+    print(f"    median turns {statistics.median(turns):.1f}, won before turn {TURN_LIMIT}: {won / count:.0%}, "
+          f"mean tokens in the tanks per House at the end {statistics.mean(tanks):.1f} (of 20), "
+          f"mean spice per House at the end {statistics.mean(spice):.1f}, "
+          f"median {statistics.median(times):.2f} s per game (max {max(times):.2f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per measurement (default 20)")
+    parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
+    args = parser.parse_args()
+    mixed_games(args.games, args.seed)
+    self_play(args.games, args.seed)
+
+
+if __name__ == "__main__":
+    main()
