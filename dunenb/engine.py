@@ -221,6 +221,7 @@ def end_turn(state: GameState) -> GameState:
         return dataclasses.replace(state, phase="game-over", pending=None)
     state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
+    state = alliances.deliver_terms(state)  # ALLIANCE-8: goods promised for this turn
     return storm.begin_phase(state)
 
 

@@ -120,6 +120,24 @@ class HouseState:
 
 
 @dataclass(frozen=True)
+class DeferredTerm:
+    """ALLIANCE-8: goods promised in an alliance deal for a later turn. They are set aside when the deal is made
+    (so the promise can always be kept, ALLIANCE-6/7) and handed over when turn ``due_turn`` begins, unless a new
+    alliance window breaks the clauses first (ALLIANCE-4), which gives them back to ``giver``.
+
+    ``what`` is ``"spice"`` (``amount`` units), ``"card"`` (the card ``item``), ``"leader"`` (``item`` is the
+    leader's ``"owner:id"`` person) or ``"token"`` (``amount`` regular tokens)."""
+
+    giver: str
+    receiver: str
+    what: str
+    item: str
+    amount: int
+    due_turn: int
+    window: int  # the window (counted over the whole game) whose deal made the term
+
+
+@dataclass(frozen=True)
 class GameConfig:
     """The table's choices made before play. Variant options live here, never in if-branches elsewhere."""
 
@@ -205,6 +223,11 @@ class GameState:
     at_peace: tuple[tuple[str, str], ...] = ()
     chance_deck: FrozenDict[str, int] = field(default_factory=FrozenDict)  # CHANCE-1, GAP-20: unseen Chance cards
     pole_ornithopters: tuple[str, ...] = ()  # CHANCE-5 (L183), GAP-21: Houses with the North Pole card this turn
+    # GAP-19 (dunenb design): regular tokens received minus given in alliance deals, per House (G-1 counts 20 each
+    # at the start; a deal moves tokens from one House's reserve to another's, where they serve their new House).
+    tokens_traded: FrozenDict[str, int] = field(default_factory=FrozenDict)
+    deferred_terms: tuple[DeferredTerm, ...] = ()  # ALLIANCE-8: goods set aside for a later turn
+    windows_opened: int = 0  # alliance windows opened so far in the game (ALLIANCE-4 ends the terms of earlier ones)
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]
@@ -224,5 +247,16 @@ class GameState:
         return self.pending is None
 
     def total_spice(self) -> int:
-        """Houses + map + Bank balance: always 0 (spice is conserved; the Bank starts at minus the rest)."""
-        return sum(h.spice for h in self.houses.values()) + sum(self.spice_on_map.values()) + self.bank
+        """Houses + map + spice set aside in deals + Bank balance: always 0 (spice is conserved; the Bank starts at
+        minus the rest)."""
+        return (sum(h.spice for h in self.houses.values()) + sum(self.spice_on_map.values()) + self.bank
+                + sum(t.amount for t in self.deferred_terms if t.what == "spice"))
+
+    def token_quota(self, house: str) -> int:
+        """How many tokens ``house`` accounts for (board + reserve + tanks + tokens it set aside in a deal): 20
+        (houses.md G-1) plus what it received minus what it gave in alliance deals (GAP-19)."""
+        return 20 + self.tokens_traded.get(house, 0)
+
+    def tokens_set_aside(self, house: str) -> int:
+        """Regular tokens ``house`` promised for a later turn (ALLIANCE-8), no longer in its reserve."""
+        return sum(t.amount for t in self.deferred_terms if t.what == "token" and t.giver == house)

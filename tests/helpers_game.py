@@ -231,9 +231,10 @@ def board_tokens(state: GameState, house: str) -> Tokens:
 
 
 def token_count(state: GameState, house: str) -> int:
-    """Reserve + tanks + board: always 20 (houses.md G-1)."""
+    """Reserve + tanks + board + set aside in a deal: 20 (houses.md G-1) plus tokens traded (GAP-19)."""
     hs = state.houses[house]
-    return hs.reserve.total + hs.tanks.total + board_tokens(state, house).total
+    return (hs.reserve.total + hs.tanks.total + board_tokens(state, house).total + state.tokens_set_aside(house)
+            - state.tokens_traded.get(house, 0))
 
 
 def events_of(state: GameState, kind: str) -> list:

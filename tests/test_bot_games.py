@@ -1,7 +1,8 @@
 """Conformance over 500 bot games (issue 4): mixed House sets of 2 to 8, random and heuristic bots, invariants
 checked after every action. A failing game is written as a replayable save in ``artifacts/failing_games/``.
 
-Invariants: no negative spice or token counts; every token (board + reserve + tanks = 20 per House, G-1),
+Invariants: no negative spice or token counts; every token (board + reserve + tanks + set aside
+= 20 per House, G-1, plus tokens traded in deals),
 every spice unit (Houses + map + Bank = 0) and every treachery card (deck + hands + discard = the 61 of GAP-26)
 accounted for; after the battle step, at most one House (not at peace) per territory except the North Pole and
 territories split by a storm sector (GAP-46); every game ends.
@@ -40,11 +41,14 @@ def _check(state) -> None:
     for house, hs in state.houses.items():
         assert hs.spice >= 0 and hs.harvesters >= 0
         assert min(hs.reserve.regular, hs.reserve.marked, hs.tanks.regular, hs.tanks.marked) >= 0
-        assert hs.reserve.total + hs.tanks.total + on_board.get(house, 0) == 20, f"{house} tokens not conserved"
+        counted = hs.reserve.total + hs.tanks.total + on_board.get(house, 0) + state.tokens_set_aside(house)
+        assert counted == state.token_quota(house), f"{house} tokens not conserved"
+    assert sum(state.tokens_traded.values()) == 0, "tokens traded in deals do not balance"
 
 
-def _check_after_battles(state, at_peace) -> None:
-    storms = set(state.storm_sectors())
+def _check_after_battles(state, at_peace, storms) -> None:
+    """``storms``: the storm sectors during the battles (the transition may already have moved them)."""
+    storms = set(storms)
     present: dict[str, set[str]] = {}
     for (house, area, _sector) in state.forces:
         if BOARD.area(area).kind == "pole" or (house, area) in at_peace or house in state.eliminated:
@@ -74,7 +78,7 @@ def _game(seed: int) -> None:
             following = apply_action(state, action)
             actions.append(action)
             if state.phase == "battle" and following.phase != "battle":
-                _check_after_battles(following, state.at_peace)  # peace is cleared when the turn ends
+                _check_after_battles(following, state.at_peace, state.storm_sectors())  # peace is cleared at turn end
             state = following
         assert state.pending is None, "the game did not end"
     except AssertionError:

@@ -103,7 +103,8 @@ def check_invariants(state) -> None:
         for tokens in (hs.reserve, hs.tanks):
             assert tokens.regular >= 0 and tokens.marked >= 0
         total = hs.reserve + hs.tanks + board_tokens(state, house)
-        assert total.total == TOKENS_PER_HOUSE, house
+        assert total.total + state.tokens_set_aside(house) == state.token_quota(house), house
+        assert state.token_quota(house) == TOKENS_PER_HOUSE + state.tokens_traded.get(house, 0)
         assert total.marked == MARKED[house], house
     for (house, area, sector), tokens in state.forces.items():
         assert house in config.houses

@@ -149,18 +149,17 @@ def test_ALLIANCE_3_a_declined_offer_moves_nothing():
     assert after.houses == state.houses and events_of(after, "alliance-declined")
 
 
-def test_ALLIANCE_3_G_1_tokens_and_leaders_do_not_change_hands():
+def test_ALLIANCE_3_only_the_listed_goods_change_hands():
     state = window()
-    assert error_code(state, Offer("atreides", "harkonnen", "tokens", "regular", 1)) == "alliance/not-transferable"
-    assert error_code(state, Offer("atreides", "harkonnen", "leader", "duncan-idaho", 1)) == (
-        "alliance/not-transferable")
+    assert error_code(state, Offer("atreides", "harkonnen", "powers", "voice", 1)) == "alliance/not-transferable"
+    assert "spice, card, leader, token" in check_action(state, Offer("atreides", "harkonnen", "x", "y", 1)).message
 
 
 def test_ALLIANCE_6_offers_and_deals_are_public_events():
     state = with_spice(window(), "atreides", 10)
     state = apply_action(state, Offer("atreides", "harkonnen", "spice", "spice", 2))
     assert events_of(state, "alliance-offer")[0].data["amount"] == 2
-    assert state.pending.detail["offer"] == ("atreides", "harkonnen", "spice", "spice", 2, 0)
+    assert state.pending.detail["offer"] == ("atreides", "harkonnen", "spice", "spice", 2, 0, 0, "spice", "spice")
     state = apply_action(state, AcceptOffer("harkonnen"))
     deal = events_of(state, "alliance-deal")[0]
     assert deal.data["house"] == "atreides" and deal.data["receiver"] == "harkonnen"

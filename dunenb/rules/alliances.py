@@ -5,27 +5,46 @@ BG-P3).
 n-1 windows (``GameState.alliance_windows``, set by :mod:`dunenb.rules.spice`). The windows are played right
 after the spice blow, before the auction (GAP-19a). Deals are binding only when made in a window (GAP-19b) and
 there is no shared victory (GAP-19c: nothing here touches victory). Each window ends the clauses of the one before
-(ALLIANCE-2, ALLIANCE-4, GAP-19d); since this version models immediate transfers only, an ended window leaves
-nothing to undo, and the event says so.
+(ALLIANCE-2, ALLIANCE-4, GAP-19d): goods still set aside for a later turn go back to their giver (see the
+deferred terms below), and the event says so.
 
 In a window the Houses act in storm order (eliminated and outlawed Houses are skipped, ALLIANCE-5). The House to
 act may make an :class:`Offer` to another House or close its part of the window with :class:`EndWindow`. An offer
-is a deal between two Houses (ALLIANCE-3): the giver hands ``amount`` spice, or the treachery card ``item``, to the
-receiver, who pays ``price`` spice back (ALLIANCE-11 "spice for a card chosen from a player's hand", or a gift
-when the price is 0). The receiver answers with :class:`AcceptOffer` or :class:`DeclineOffer` (both Houses must
-consent). Offers, answers and transfers are public events (ALLIANCE-6: "clearly defined and known to all").
+is a deal between two Houses (ALLIANCE-3): the giver hands over ``amount`` of ``what`` (the goods below); the
+receiver gives ``price`` of ``back_what`` back at once (spice by default: ALLIANCE-11 "spice for a card / a
+leader / some enemy tokens"; goods for goods is a swap, ALLIANCE-11 "on troque"; a price of 0 is a gift, as the
+leader Lucille in ALLIANCE-13). The receiver answers with :class:`AcceptOffer` or :class:`DeclineOffer` (both
+Houses must consent). Offers, answers and transfers are public events (ALLIANCE-6: "clearly defined and known to
+all").
 
-Design limits (GAP-19, ALLIANCE-11):
+The goods (GAP-19, ALLIANCE-3 "powers, wealth, cards and tokens", ALLIANCE-11; dunenb design where the seed is
+silent):
 
-* Only spice and treachery cards change hands. Tokens keep their House (houses.md G-1: every House owns exactly
-  20), so "tokens" are not transferable; leaders changing House, lent powers (ALLIANCE-12, G-10), information,
-  deferred terms (ALLIANCE-8) and multi-House bundles are not modelled: a deal with several Houses is several
-  offers (ALLIANCE-9). Such deals stay table talk.
-* A House may not promise what it does not have (ALLIANCE-7): the giver must hold the spice or card, and the
-  receiver the price. A card may not overflow the receiver's hand (HAND-1).
-* Each House makes at most :data:`MAX_OFFERS` offers per window (design), so every window ends under random play.
-  The listed menu is small (spice 1/2/5; each card held, as a gift or for 2 spice); any other amount or price is
-  accepted by the rule check.
+* ``"spice"``: ``amount`` spice (``item="spice"``).
+* ``"card"``: the treachery card ``item`` (``amount=1``). It may not overflow the receiver's hand (HAND-1).
+* ``"leader"``: the living leader the giver keeps under the key ``item`` (``amount=1``). He serves his new House in
+  its battles; he stays the same person, so traitor slips naming him still work (TRAITOR-8) and his bounty is his
+  own strength. The receiver keeps him under the key ``"owner:id"`` (:func:`dunenb.rules.traitors.leader_ref`).
+  Main leaders never change hands (houses.md G-7: their death eliminates their House).
+* ``"token"``: ``amount`` regular tokens from the giver's reserve (off-planet) to the receiver's, where they serve
+  the receiver like its own (it lands them by the normal rules, LAND-1..7). Marked tokens keep their House (their
+  strength is a House trait, G-3). ``GameState.tokens_traded`` keeps the count, so that every token stays
+  accounted for (G-1: 20 per House at the start, plus received, minus given).
+
+**Deferred terms (ALLIANCE-8).** ``delay`` (0 to :data:`MAX_DELAY` turns) puts the giver's side off to a later
+turn: the goods are set aside at once (``GameState.deferred_terms``, so the promise can always be kept, ALLIANCE-6,
+ALLIANCE-7) and handed over when turn ``turn + delay`` begins (:func:`deliver_terms`, called by
+:func:`dunenb.engine.end_turn`); the receiver pays at once (ALLIANCE-13: "10 spice payable at once"). Whatever
+its clauses, a deal is broken when a new alliance window opens (ALLIANCE-4, GAP-19d): goods still set aside then go
+back to their giver and what was paid stays paid. A card handed over to a full hand goes to the discard pile
+(HAND-1, GAP-27); goods for a House eliminated meanwhile go back to the giver.
+
+Design limits: lent powers (ALLIANCE-12, houses.md G-10) need the House powers in games, which this version
+applies only in part (FREMEN-P4, BG-P2/P3, the payments to the Emperor and the Guild); they stay table talk, as do
+information (ALLIANCE-11 "true, proven information") and multi-House bundles: a deal with several Houses is
+several offers (ALLIANCE-9). Each House makes at most :data:`MAX_OFFERS` offers per window (design), so every
+window ends under random play. The listed menu is small (see :func:`window_decisions`); any other amount, price,
+swap or delay is accepted by the rule check.
 
 **Peace and war (TURN-1 g, BG-P3).** After the harvest declarations and before the battles, if the Bene Gesserit
 play and are not eliminated, they declare their tokens at peace or at war in each territory outside the North
@@ -35,8 +54,8 @@ not harvest (:mod:`dunenb.rules.collection`, which clears the list at the end of
 peace when step g) begins (a landing in peace, BG-P2) must stay at peace. A BG army alone is at war and is not
 asked. The Karama against peace (KARAMA-27) is not modelled here.
 
->>> MAX_OFFERS, TRANSFERABLE
-(2, ('spice', 'card'))
+>>> MAX_OFFERS, TRANSFERABLE, MAX_DELAY
+(2, ('spice', 'card', 'leader', 'token'), 5)
 """
 
 from __future__ import annotations
@@ -49,12 +68,16 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
-from dunenb.state import GameState
+from dunenb.rules.traitors import leader_key, leader_of, leader_ref
+from dunenb.state import DeferredTerm, GameState, Tokens
 
 MAX_OFFERS = 2  # design: offers per House per window, so that random play always ends the window
-TRANSFERABLE = ("spice", "card")  # GAP-19, houses.md G-1: tokens keep their House; leaders are not modelled
+TRANSFERABLE = ("spice", "card", "leader", "token")  # GAP-19, ALLIANCE-3, ALLIANCE-11 (see the module)
+MAX_DELAY = 5  # design: ALLIANCE-6 "limited in time"; a term is put off by at most 5 turns (ALLIANCE-8)
 MENU_SPICE = (1, 2, 5)  # design: the listed gifts of spice
 MENU_CARD_PRICE = 2  # design: the listed price of a card sold (besides the gift)
+MENU_LEADER_PRICE = 3  # design: the listed price of a leader sold (besides the gift)
+MENU_TOKENS = 2  # design: the listed number of tokens sold, for 1 spice each (or given)
 BENE_GESSERIT = "bene-gesserit"
 
 
@@ -62,8 +85,13 @@ BENE_GESSERIT = "bene-gesserit"
 
 @dataclass(frozen=True)
 class Offer(Action):
-    """ALLIANCE-3, ALLIANCE-11: ``house`` offers ``receiver`` ``amount`` spice (``what="spice"``, ``item="spice"``)
-    or the card ``item`` (``what="card"``, ``amount=1``), for ``price`` spice paid back by the receiver."""
+    """ALLIANCE-3, ALLIANCE-8, ALLIANCE-11: ``house`` offers ``receiver`` ``amount`` of ``what`` (``item`` names
+    the card or the leader's key; ``"spice"`` or ``"regular"`` otherwise), handed over ``delay`` turns later, for
+    ``price`` of ``back_what`` (``back_item``) given back at once by the receiver.
+
+    >>> Offer("bene-gesserit", "atreides", "leader", "lucille", 1, price=4).to_dict()["back_what"]
+    'spice'
+    """
 
     kind: ClassVar[str] = "offer"
     house: str
@@ -72,6 +100,9 @@ class Offer(Action):
     item: str
     amount: int
     price: int = 0
+    delay: int = 0
+    back_what: str = "spice"
+    back_item: str = "spice"
 
 
 @dataclass(frozen=True)
@@ -133,6 +164,7 @@ def begin_phase(state: GameState) -> GameState:
 
 def _open_window(state: GameState, window: int) -> GameState:
     total = state.alliance_windows
+    state = break_terms(dataclasses.replace(state, windows_opened=state.windows_opened + 1))
     breaks = (f"; it ends the clauses of window {window - 1} (ALLIANCE-4, GAP-19d; transfers already made stand)"
               if window > 1 else "")
     state = with_events(state, event(
@@ -158,8 +190,15 @@ def _partners(state: GameState, house: str) -> tuple[str, ...]:
     return tuple(h for h in dealers(state) if h != house)
 
 
+def _tradeable_leaders(state: GameState, house: str) -> tuple[str, ...]:
+    """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7)."""
+    return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main)
+
+
 def window_decisions(state: GameState) -> list[Action]:
-    """The menu: :class:`EndWindow` first, then a few offers to each partner (see the module)."""
+    """The menu: :class:`EndWindow` first, then a few offers to each partner: spice gifts (1, 2, 5, and 5 next
+    turn), each card and each non-main leader held (as a gift or for 2 and 3 spice), 2 reserve tokens (as a gift
+    or for 2 spice)."""
     from dunenb.rules.bidding import hand_limit
 
     house = state.pending.actor
@@ -168,20 +207,72 @@ def window_decisions(state: GameState) -> list[Action]:
         return options
     hs = state.houses[house]
     for partner in _partners(state, house):
+        their_spice = state.houses[partner].spice
         options += [Offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
-        if len(state.houses[partner].hand) >= hand_limit(state, partner):
-            continue
-        for card in sorted(set(hs.hand)):
-            options.append(Offer(house, partner, "card", card, 1))
-            if state.houses[partner].spice >= MENU_CARD_PRICE:
-                options.append(Offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
+        if MENU_SPICE[-1] <= hs.spice:
+            options.append(Offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
+        if len(state.houses[partner].hand) < hand_limit(state, partner):
+            for card in sorted(set(hs.hand)):
+                options.append(Offer(house, partner, "card", card, 1))
+                if their_spice >= MENU_CARD_PRICE:
+                    options.append(Offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
+        for key in _tradeable_leaders(state, house):
+            options.append(Offer(house, partner, "leader", key, 1))
+            if their_spice >= MENU_LEADER_PRICE:
+                options.append(Offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
+        if hs.reserve.regular >= MENU_TOKENS:
+            options.append(Offer(house, partner, "token", "regular", MENU_TOKENS))
+            if their_spice >= MENU_TOKENS:
+                options.append(Offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
     return options
+
+
+def check_goods(state: GameState, giver: str, receiver: str, what: str, item: str, amount: int, *,
+                delay: int = 0, field: str = "what") -> IllegalActionError | None:
+    """Name what is wrong with ``giver`` handing ``amount`` of ``what`` (``item``) to ``receiver`` (codes
+    ``alliance/...``; ALLIANCE-7: nobody promises what it does not have), or return ``None``."""
+    from dunenb.rules.bidding import hand_limit
+
+    hs = state.houses[giver]
+    if what not in TRANSFERABLE:
+        return IllegalActionError("alliance/not-transferable", f"{field} {what!r} cannot change hands; allowed: "
+                                  f"{', '.join(TRANSFERABLE)} (ALLIANCE-3, GAP-19)")
+    if what == "spice":
+        if item != "spice" or amount < 1:
+            return IllegalActionError("alliance/amount", "spice is offered as 'spice' with an amount of 1 or more")
+        if amount > hs.spice:
+            return IllegalActionError("alliance/not-owned", f"{giver} has {hs.spice} spice and cannot promise "
+                                      f"{amount} (ALLIANCE-7)")
+    elif what == "token":
+        if item != "regular" or amount < 1:
+            return IllegalActionError("alliance/amount", "tokens are offered as 'regular' with an amount of 1 or "
+                                      "more (marked tokens keep their House, GAP-19)")
+        if amount > hs.reserve.regular:
+            return IllegalActionError("alliance/not-owned", f"{giver} has {hs.reserve.regular} regular token(s) in "
+                                      f"its reserve and cannot promise {amount} (ALLIANCE-7; tokens change hands "
+                                      "off-planet, GAP-19)")
+    else:
+        if amount != 1:
+            return IllegalActionError("alliance/amount", f"a {what} is offered one at a time (amount 1)")
+        if what == "card":
+            if item not in hs.hand:
+                return IllegalActionError("alliance/not-owned", f"{giver} does not hold the card {item!r} and "
+                                          "cannot promise it (ALLIANCE-7)")
+            if delay == 0 and len(state.houses[receiver].hand) >= hand_limit(state, receiver):
+                return IllegalActionError("alliance/hand-full", f"{receiver}'s hand is full (HAND-1)")
+        else:
+            if item not in hs.leaders:
+                held = ", ".join(hs.leaders) or "none"
+                return IllegalActionError("alliance/not-owned", f"{giver} has no living leader {item!r} to promise "
+                                          f"(ALLIANCE-7); its leaders: {held}")
+            if leader_of(giver, item).main:
+                return IllegalActionError("alliance/main-leader", f"{item} is {giver}'s main leader: main leaders "
+                                          "never change hands (houses.md G-7)")
+    return None
 
 
 def check_window(state: GameState, action: Action) -> IllegalActionError | None:
     """Name what is wrong with an offer (codes ``alliance/...``), or return ``None``."""
-    from dunenb.rules.bidding import hand_limit
-
     if not isinstance(action, Offer):
         return None if isinstance(action, EndWindow) else IllegalActionError("alliance/illegal", "not a window action")
     house, receiver = action.house, action.receiver
@@ -196,36 +287,37 @@ def check_window(state: GameState, action: Action) -> IllegalActionError | None:
     if state.pending.detail["offers"] >= MAX_OFFERS:
         return IllegalActionError("alliance/offer-cap", f"{house} has made its {MAX_OFFERS} offers in this window "
                                   "(design cap): end the window")
-    if action.what not in TRANSFERABLE:
-        return IllegalActionError("alliance/not-transferable", f"{action.what!r} cannot change hands in this "
-                                  f"version (tokens keep their House, G-1; leaders are not modelled); "
-                                  f"allowed: {', '.join(TRANSFERABLE)}")
+    if not 0 <= action.delay <= MAX_DELAY:
+        return IllegalActionError("alliance/delay", f"delay must be 0 to {MAX_DELAY} turns (ALLIANCE-6, "
+                                  f"ALLIANCE-8), not {action.delay}")
+    error = check_goods(state, house, receiver, action.what, action.item, action.amount, delay=action.delay)
+    if error is not None:
+        return error
     if action.price < 0:
         return IllegalActionError("alliance/amount", f"the price must be 0 or more, not {action.price}")
-    if action.what == "spice":
-        if action.item != "spice" or action.amount < 1:
-            return IllegalActionError("alliance/amount", "a spice offer is 'spice' with an amount of 1 or more")
-        if action.amount > state.houses[house].spice:
-            return IllegalActionError("alliance/not-owned", f"{house} has {state.houses[house].spice} spice and "
-                                      f"cannot promise {action.amount} (ALLIANCE-7)")
-    else:
-        if action.amount != 1:
-            return IllegalActionError("alliance/amount", "a card offer is for exactly 1 card")
-        if action.item not in state.houses[house].hand:
-            return IllegalActionError("alliance/not-owned", f"{house} does not hold the card {action.item!r} and "
-                                      "cannot promise it (ALLIANCE-7)")
-        if len(state.houses[receiver].hand) >= hand_limit(state, receiver):
-            return IllegalActionError("alliance/hand-full", f"{receiver}'s hand is full (HAND-1)")
-    if action.price > state.houses[receiver].spice:
-        return IllegalActionError("alliance/not-owned", f"{receiver} has {state.houses[receiver].spice} spice and "
-                                  f"cannot pay {action.price} (ALLIANCE-7)")
-    return None
+    if action.price == 0:
+        if (action.back_what, action.back_item) != ("spice", "spice"):
+            return IllegalActionError("alliance/amount", "a swap names a price of 1 or more in its back_what")
+        return None
+    return check_goods(state, receiver, house, action.back_what, action.back_item, action.price, field="back_what")
+
+
+def _goods(what: str, item: str, amount: int) -> str:
+    if what == "spice":
+        return f"{amount} spice"
+    if what == "token":
+        return f"{amount} token(s)"
+    if what == "leader":
+        owner, leader_id = item.partition(":")[::2] if ":" in item else ("", item)
+        return f"the leader {leader_id}" + (f" (of {owner})" if owner else "")
+    return f"the card {item}"
 
 
 def _describe(offer: Offer) -> str:
-    given = f"{offer.amount} spice" if offer.what == "spice" else f"the card {offer.item}"
-    price = f" for {offer.price} spice" if offer.price else " as a gift"
-    return f"{offer.house} offers {offer.receiver} {given}{price}"
+    given = _goods(offer.what, offer.item, offer.amount)
+    later = f", handed over in {offer.delay} turn(s) (ALLIANCE-8)" if offer.delay else ""
+    price = f" for {_goods(offer.back_what, offer.back_item, offer.price)}" if offer.price else " as a gift"
+    return f"{offer.house} offers {offer.receiver} {given}{later}{price}"
 
 
 def apply_window(state: GameState, action: Action) -> GameState:
@@ -237,11 +329,11 @@ def apply_window(state: GameState, action: Action) -> GameState:
     assert isinstance(action, Offer)
     state = with_events(state, event("alliance-offer", f"{_describe(action)} (ALLIANCE-6: public)",
                                      house=action.house, receiver=action.receiver, what=action.what,
-                                     item=action.item, amount=action.amount, price=action.price))
+                                     item=action.item, amount=action.amount, price=action.price, delay=action.delay,
+                                     back_what=action.back_what, back_item=action.back_item))
     return dataclasses.replace(state, pending=pending(
         "alliance-answer", action.receiver, window=detail["window"], index=detail["index"],
-        offers=detail["offers"] + 1,
-        offer=(action.house, action.receiver, action.what, action.item, action.amount, action.price)))
+        offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer))))
 
 
 def _offer(state: GameState) -> Offer:
@@ -253,31 +345,119 @@ def answer_decisions(state: GameState) -> list[Action]:
     return [AcceptOffer(house), DeclineOffer(house)]
 
 
+# --- moving goods ----------------------------------------------------------------------------------------
+
+def take_goods(state: GameState, house: str, what: str, item: str, amount: int) -> GameState:
+    """Remove goods from ``house`` (checked beforehand by :func:`check_goods`)."""
+    hs = state.houses[house]
+    if what == "spice":
+        return edit_house(state, house, spice=hs.spice - amount)
+    if what == "card":
+        hand = list(hs.hand)
+        hand.remove(item)
+        return edit_house(state, house, hand=tuple(hand))
+    if what == "leader":
+        return edit_house(state, house, leaders=tuple(key for key in hs.leaders if key != item))
+    return edit_house(state, house, reserve=hs.reserve - Tokens(regular=amount))
+
+
+def give_goods(state: GameState, house: str, what: str, item: str, amount: int, *, source: str) -> GameState:
+    """Add goods taken from ``source`` to ``house``. ``item`` of a leader is ``source``'s key for him; a card
+    that would overflow the hand goes to the discard pile (HAND-1, GAP-27)."""
+    from dunenb.rules.bidding import hand_limit
+
+    hs = state.houses[house]
+    if what == "spice":
+        return edit_house(state, house, spice=hs.spice + amount)
+    if what == "card":
+        if len(hs.hand) >= hand_limit(state, house):
+            state = with_events(state, event("card-discarded", f"{house}'s hand is full: the card {item} goes to "
+                                             "the discard pile (HAND-1, GAP-27)", house=house, card=item))
+            return dataclasses.replace(state, treachery_discard=state.treachery_discard + (item,))
+        return edit_house(state, house, hand=hs.hand + (item,))
+    if what == "leader":
+        return edit_house(state, house, leaders=hs.leaders + (leader_key(house, *leader_ref(source, item)),))
+    if source != house:
+        traded = state.tokens_traded
+        traded = traded.set(source, traded.get(source, 0) - amount).set(house, traded.get(house, 0) + amount)
+        state = dataclasses.replace(state, tokens_traded=traded)
+    return edit_house(state, house, reserve=state.houses[house].reserve + Tokens(regular=amount))
+
+
+def transfer(state: GameState, giver: str, receiver: str, what: str, item: str, amount: int) -> GameState:
+    """Hand goods from ``giver`` to ``receiver`` now."""
+    return give_goods(take_goods(state, giver, what, item, amount), receiver, what, item, amount, source=giver)
+
+
 def apply_answer(state: GameState, action: Action) -> GameState:
     detail = state.pending.detail
     offer = _offer(state)
     giver, receiver = offer.house, offer.receiver
     if isinstance(action, AcceptOffer):
-        if offer.what == "spice":
-            state = edit_house(state, giver, spice=state.houses[giver].spice - offer.amount)
-            state = edit_house(state, receiver, spice=state.houses[receiver].spice + offer.amount)
+        if offer.delay:
+            state = take_goods(state, giver, offer.what, offer.item, offer.amount)
+            item = ":".join(leader_ref(giver, offer.item)) if offer.what == "leader" else offer.item
+            term = DeferredTerm(giver, receiver, offer.what, item, offer.amount, state.turn + offer.delay,
+                                state.windows_opened)
+            state = dataclasses.replace(state, deferred_terms=state.deferred_terms + (term,))
         else:
-            hand = list(state.houses[giver].hand)
-            hand.remove(offer.item)
-            state = edit_house(state, giver, hand=tuple(hand))
-            state = edit_house(state, receiver, hand=state.houses[receiver].hand + (offer.item,))
+            state = transfer(state, giver, receiver, offer.what, offer.item, offer.amount)
         if offer.price:
-            state = edit_house(state, receiver, spice=state.houses[receiver].spice - offer.price)
-            state = edit_house(state, giver, spice=state.houses[giver].spice + offer.price)
+            state = transfer(state, receiver, giver, offer.back_what, offer.back_item, offer.price)
         state = with_events(state, event(
             "alliance-deal", f"{receiver} accepts: {_describe(offer)} — done (ALLIANCE-3, binding in the window, "
             "GAP-19b)", house=giver, receiver=receiver, what=offer.what, item=offer.item, amount=offer.amount,
-            price=offer.price, window=detail["window"]))
+            price=offer.price, delay=offer.delay, back_what=offer.back_what, back_item=offer.back_item,
+            window=detail["window"]))
     else:
         state = with_events(state, event("alliance-declined", f"{receiver} declines: no deal", house=giver,
                                          receiver=receiver, window=detail["window"]))
     return dataclasses.replace(state, pending=pending("alliance", giver, window=detail["window"],
                                                       index=detail["index"], offers=detail["offers"]))
+
+
+# --- ALLIANCE-8 and ALLIANCE-4: deferred terms --------------------------------------------------------------
+
+def _release(state: GameState, term: DeferredTerm, to: str) -> GameState:
+    item = term.item
+    if term.what == "leader":
+        owner, leader_id = leader_ref(term.giver, item)
+        item = leader_key(term.giver, owner, leader_id)  # give_goods reads the key as the giver's
+    return give_goods(state, to, term.what, item, term.amount, source=term.giver)
+
+
+def deliver_terms(state: GameState) -> GameState:
+    """ALLIANCE-8: hand over the goods due this turn (called when a turn begins); goods for a House eliminated
+    meanwhile go back to their giver."""
+    due = tuple(t for t in state.deferred_terms if t.due_turn <= state.turn)
+    if not due:
+        return state
+    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t.due_turn > state.turn))
+    for term in due:
+        to = term.giver if term.receiver in state.eliminated else term.receiver
+        state = _release(state, term, to)
+        what = _goods(term.what, term.item, term.amount)
+        text = (f"{term.giver} hands {what} over to {term.receiver}, as agreed (ALLIANCE-8)" if to == term.receiver
+                else f"{term.receiver} is out of the game: {what} go back to {term.giver} (ALLIANCE-8)")
+        state = with_events(state, event("alliance-term-delivered", text, house=term.giver, receiver=to,
+                                         what=term.what, item=term.item, amount=term.amount))
+    return state
+
+
+def break_terms(state: GameState) -> GameState:
+    """ALLIANCE-4, GAP-19d: a new alliance window breaks the clauses of the earlier deals: goods still set aside
+    go back to their giver (what was paid stays paid)."""
+    broken = tuple(t for t in state.deferred_terms if t.window < state.windows_opened)
+    if not broken:
+        return state
+    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in broken))
+    for term in broken:
+        state = _release(state, term, term.giver)
+        state = with_events(state, event(
+            "alliance-term-broken", f"A new alliance breaks the deal of {term.giver} with {term.receiver}: "
+            f"{_goods(term.what, term.item, term.amount)} go back to {term.giver} (ALLIANCE-4)",
+            house=term.giver, receiver=term.receiver, what=term.what, item=term.item, amount=term.amount))
+    return state
 
 
 # --- TURN-1 g): Bene Gesserit peace and war -------------------------------------------------------------

@@ -68,7 +68,7 @@ from dunenb.rules.common import (
     uniform,
     with_events,
 )
-from dunenb.rules.traitors import leader_of
+from dunenb.rules.traitors import holder_of, leader_of, leader_ref
 from dunenb.state import FrozenDict, GameState, Tokens
 
 NONE = "none"
@@ -379,7 +379,8 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     """TRAITOR-8: ``caller`` holds ``owner``'s ``leader`` on a slip (or K-21 ``always_traitor_of``)."""
     if leader == NONE:
         return False
-    return (owner, leader) in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
+    person = leader_ref(owner, leader)  # a leader received in a deal is still the same person (GAP-19)
+    return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 
 def _begin_calls(state: GameState, detail: dict[str, Any]) -> GameState:
@@ -436,7 +437,8 @@ def battle_of(state: GameState, detail: Any) -> Battle:
         wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
                            None if plan.weapon == NONE else plan.weapon,
                            None if plan.defense == NONE else plan.defense)
-        called = frozenset({other.leader}) if house in detail["calls"] else frozenset()
+        called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in detail["calls"]
+                  else frozenset())
         sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called))
     return Battle(detail["area"], detail["defender"], (sides[0], sides[1]))
 
@@ -534,13 +536,15 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
             state = with_events(state, event("cards-lost", f"{house} loses {', '.join(side.cards_lost)} (GAP-45)",
                                              house=house, cards=side.cards_lost))
         if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None:
-            owner = state.houses[side.leader_owner]
-            state = edit_house(state, side.leader_owner, leaders=tuple(x for x in owner.leaders if x != side.leader),
-                               leader_tanks=owner.leader_tanks + (side.leader,))
-            state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}) is killed",
-                                             house=side.leader_owner, leader=side.leader))
-            if leader_of(side.leader_owner, side.leader).main:
-                dead_main.append(side.leader_owner)
+            holder, key = holder_of(state, side.leader_owner, side.leader) or (side.leader_owner, side.leader)
+            keeper = state.houses[holder]  # a leader received in a deal dies in his holder's tanks (GAP-19)
+            state = edit_house(state, holder, leaders=tuple(x for x in keeper.leaders if x != key),
+                               leader_tanks=keeper.leader_tanks + (key,))
+            served = "" if holder == side.leader_owner else f", serving {holder}"
+            state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}{served}) is killed",
+                                             house=holder, leader=key))
+            if leader_of(holder, key).main:
+                dead_main.append(holder)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):

@@ -251,7 +251,8 @@ def discard(state: GameState, card: str) -> GameState:
 
 
 def card_census(state: GameState) -> Counter[str]:
-    """Every treachery card by id, wherever it is: deck, discard pile, hands and the card up for auction.
+    """Every treachery card by id, wherever it is: deck, discard pile, hands, cards set aside in an alliance deal
+    (ALLIANCE-8) and the card up for auction.
 
     The census always equals the initial deck (cards are conserved).
     """
@@ -259,6 +260,7 @@ def card_census(state: GameState) -> Counter[str]:
     census.update(state.treachery_discard)
     for hs in state.houses.values():
         census.update(hs.hand)
+    census.update(term.item for term in state.deferred_terms if term.what == "card")  # ALLIANCE-8: set aside
     card = auction_card(state)
     if card is not None:
         census[card] += 1

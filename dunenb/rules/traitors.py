@@ -81,9 +81,44 @@ class PickTraitor(Action):
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
+LEADER_KEY_SEPARATOR = ":"  # GAP-19 (dunenb design): "owner:id" keys a leader held by another House
+
+
+def leader_ref(holder: str, key: str) -> tuple[str, str]:
+    """The (owner House, roster id) of the leader that ``holder`` keeps under ``key``.
+
+    A House's own leaders are keyed by their roster id; a leader received in an alliance deal (ALLIANCE-11) is
+    keyed ``"owner:id"`` so that the roster entry, the traitor slips (which name the person, ``(owner, id)``)
+    and the bounty stay those of the original House.
+
+    >>> leader_ref("atreides", "duncan-idaho"), leader_ref("fremen", "atreides:duncan-idaho")
+    (('atreides', 'duncan-idaho'), ('atreides', 'duncan-idaho'))
+    """
+    owner, sep, leader_id = key.partition(LEADER_KEY_SEPARATOR)
+    return (owner, leader_id) if sep else (holder, key)
+
+
+def leader_key(holder: str, owner: str, leader_id: str) -> str:
+    """The key under which ``holder`` keeps ``owner``'s leader ``leader_id`` (the bare id when it is its own).
+
+    >>> leader_key("fremen", "atreides", "duncan-idaho"), leader_key("atreides", "atreides", "duncan-idaho")
+    ('atreides:duncan-idaho', 'duncan-idaho')
+    """
+    return leader_id if holder == owner else f"{owner}{LEADER_KEY_SEPARATOR}{leader_id}"
+
+
 def leader_of(house: str, leader_id: str) -> Leader:
-    """The roster entry of one House's leader (``(house, id)`` is the unique key)."""
-    return _roster_index()[(house, leader_id)]
+    """The roster entry of a leader that ``house`` holds: its own id, or an ``"owner:id"`` key (GAP-19)."""
+    return _roster_index()[leader_ref(house, leader_id)]
+
+
+def holder_of(state: GameState, owner: str, leader_id: str) -> tuple[str, str] | None:
+    """The (holding House, key) of ``owner``'s living leader ``leader_id``, or ``None`` if nobody holds him."""
+    for house, hs in state.houses.items():
+        key = leader_key(house, owner, leader_id)
+        if key in hs.leaders:
+            return house, key
+    return None
 
 
 @lru_cache(maxsize=1)
@@ -102,7 +137,7 @@ def traitor_pool(state: GameState) -> tuple[tuple[str, str], ...]:
     for house in active_houses(state):
         for leader_id in state.houses[house].leaders:
             if not leader_of(house, leader_id).main:
-                pool.append((house, leader_id))
+                pool.append(leader_ref(house, leader_id))
     return tuple(pool)
 
 
