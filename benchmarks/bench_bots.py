@@ -18,24 +18,14 @@ import time
 import numpy as np
 from tqdm.auto import tqdm
 
-from dunenb.analysis.game_stats import cities_owned
 from dunenb.bots import make_bot
+from dunenb.bots.standings import standing_leader
 from dunenb.engine import make_config
 from dunenb.ruleset import HOUSE_IDS
 from dunenb.simulate import play_game
-from dunenb.state import GameState
 
 SIX = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
 TURN_LIMIT = 15
-
-
-def standing_leader(state: GameState) -> str:
-    """The winner, or else the House with the most cities and Sietchs owned, then the most spice."""
-    if state.winner is not None:
-        return state.winner
-    owned = cities_owned(state)
-    active = [h for h in state.config.houses if h not in state.eliminated] or list(state.config.houses)
-    return max(active, key=lambda h: (len(owned[h]), state.houses[h].spice, -state.config.houses.index(h)))
 
 
 def mixed_games(count: int, seed: int) -> None:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from dunenb.bots import HeuristicBot, RandomBot, make_bot
 from dunenb.bots.battle_planner import plan_scores
 from dunenb.bots.heuristic import RESERVE_SPICE
-from dunenb.engine import CHANCE, apply_action, current_player, legal_actions, new_game, sample_chance
+from dunenb.bots.standings import standing_leader
+from dunenb.engine import CHANCE, apply_action, current_player, legal_actions, make_config, new_game, sample_chance
 from dunenb.errors import InputError
+from dunenb.simulate import play_game
+from dunenb.state import FrozenDict, Pending, Tokens
 
 HOUSES = ["atreides", "harkonnen", "fremen", "emperor"]
 
@@ -54,3 +59,133 @@ def test_unknown_bot_names_the_allowed_ones():
     with pytest.raises(InputError) as error:
         make_bot("clever")
     assert "heuristic" in str(error.value) and "random" in str(error.value)
+
+
+# --- behaviour of the heuristic bot (issue: stronger, less wasteful) ---------------------------------------
+
+def _decision_state(kind: str):
+    """A real position of a 2-House game (Atreides, Harkonnen) at the first decision of ``kind``."""
+    state = new_game(["atreides", "harkonnen"], seed=3, turn_limit=4)
+    bot = HeuristicBot(seed=0)
+    while state.pending.kind != kind:
+        actor = current_player(state)
+        state = apply_action(state, sample_chance(state) if actor == CHANCE else bot.choose(state))
+    return state
+
+
+def _battle(mine: Tokens, theirs: Tokens, *, my_spice: int = 10, their_spice: int = 10):
+    """Atreides (defender, to plan, no cards) against Harkonnen in Arrakeen, with these armies and spice."""
+    state = _decision_state("movement")
+    houses = state.houses
+    houses = houses.set("atreides", dataclasses.replace(houses["atreides"], spice=my_spice, hand=()))
+    houses = houses.set("harkonnen", dataclasses.replace(houses["harkonnen"], spice=their_spice))
+    forces = FrozenDict({("atreides", "arrakeen", 1): mine, ("harkonnen", "arrakeen", 1): theirs})
+    detail = FrozenDict(dict(committed=(), last=(), area="arrakeen", sectors=(1,), defender="atreides",
+                             attacker="harkonnen", secrets=()))
+    return dataclasses.replace(state, phase="battle", houses=houses, forces=forces,
+                               pending=Pending("battle-plan", "atreides", detail))
+
+
+def test_planner_does_not_dial_away_its_whole_army_when_the_battle_is_won_anyway():
+    state = _battle(Tokens(8, 0), Tokens(1, 0), their_spice=0)
+    plan = HeuristicBot(seed=1).choose(state)
+    assert plan.kind == "plan" and plan in legal_actions(state)
+    assert plan.regular + plan.marked < 8 and plan.spice == 0  # BATTLE-10: the winner loses what it dials
+
+
+def test_planner_does_not_throw_spice_or_the_main_leader_into_a_lost_battle():
+    state = _battle(Tokens(2, 0), Tokens(12, 4), their_spice=16)
+    plan = HeuristicBot(seed=1).choose(state)
+    assert plan.spice == 0  # GAP-42: the loser's wheel spice is lost too
+    assert plan.leader != "paul"  # VICTORY-2: the main leader's death would eliminate the House
+
+
+def test_planner_values_use_only_what_the_house_may_see():
+    state = _battle(Tokens(5, 0), Tokens(5, 0))
+    options = legal_actions(state)
+
+    def holding(*cards):
+        hand = dataclasses.replace(state.houses["harkonnen"], hand=cards)
+        return dataclasses.replace(state, houses=state.houses.set("harkonnen", hand))
+
+    # the opposing hand's size is public (its content is not): the same size gives the same values
+    assert plan_scores(holding("worthless", "karama"), options) == plan_scores(holding("lasgun", "shield"), options)
+
+
+def _movement(house_forces: dict, *, spice: int = 10):
+    """Atreides' movement slot with only these forces on Dune (the Atreides at the North Pole)."""
+    state = _decision_state("movement")
+    houses = state.houses.set("atreides", dataclasses.replace(state.houses["atreides"], spice=spice))
+    detail = FrozenDict(dict(order=("atreides", "harkonnen"), index=0, landed=True, moved=False, repositions=1))
+    return dataclasses.replace(state, houses=houses, forces=FrozenDict(house_forces), spice_on_map=FrozenDict(),
+                               pending=Pending("movement", "atreides", detail))
+
+
+def _enters(action, area: str) -> bool:
+    return (action.kind == "move" and action.path[-1][0] == area) or (action.kind == "land" and action.area == area)
+
+
+@pytest.mark.parametrize("spice", [0, 6])
+def test_bot_does_not_move_into_a_hopeless_fight_for_a_desert(spice):
+    sector = 2 if 2 not in _movement({}).storm_sectors() else 3
+    state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0),
+                       ("harkonnen", "bassin-imperial", sector): Tokens(15, 5)})
+    state = dataclasses.replace(state, spice_on_map=FrozenDict({"bassin-imperial": spice}))
+    action = HeuristicBot(seed=2).choose(state)
+    assert action in legal_actions(state)
+    assert not _enters(action, "bassin-imperial")
+
+
+def test_bot_does_not_attack_a_city_held_by_a_much_stronger_army():
+    state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0), ("harkonnen", "carthag", 4): Tokens(15, 5)})
+    bot = HeuristicBot(seed=2)
+    attacks = [bot.scorer(state, "atreides", a) for a in legal_actions(state) if _enters(a, "carthag")]
+    assert attacks and max(attacks) < 0  # worse than ending the slot (score 0)
+    assert not _enters(bot.choose(state), "carthag")
+
+
+def test_bot_finds_a_city_held_by_a_much_weaker_army_worth_attacking():
+    state = _movement({("atreides", "pole-nord", 1): Tokens(10, 0), ("harkonnen", "carthag", 4): Tokens(1, 0)},
+                      spice=10)
+    if 4 in state.storm_sectors():
+        pytest.skip("the storm covers Carthag in this position")
+    bot = HeuristicBot(seed=2)
+    options = legal_actions(state)
+    attacks = [bot.scorer(state, "atreides", a) for a in options if _enters(a, "carthag")]
+    stay = bot.scorer(state, "atreides", next(a for a in options if a.kind == "end-slot"))
+    assert attacks and max(attacks) > stay
+
+
+def test_bot_revives_before_landing_when_it_can_afford_it():
+    state = _decision_state("movement")
+    hs = state.houses[state.pending.actor]
+    hs = dataclasses.replace(hs, spice=12, tanks=Tokens(4, 0), reserve=hs.reserve - Tokens(4, 0))
+    state = dataclasses.replace(state, houses=state.houses.set(state.pending.actor, hs))
+    action = HeuristicBot(seed=0).choose(state)
+    assert action.kind == "revive" and action.regular + action.marked == 3  # REVIVAL-1: up to 3 a turn
+
+
+def _answer(offer: tuple):
+    state = _decision_state("movement")
+    detail = FrozenDict(dict(window=1, index=0, offers=1, offer=offer))
+    return dataclasses.replace(state, phase="alliance", pending=Pending("alliance-answer", "atreides", detail))
+
+
+def test_bot_takes_gifts_and_declines_offers_it_does_not_understand():
+    bot = HeuristicBot(seed=0)
+    assert bot.choose(_answer(("harkonnen", "atreides", "spice", "spice", 2, 0))).kind == "accept-offer"
+    assert bot.choose(_answer(("harkonnen", "atreides", "card", "karama", 1, 2))).kind == "decline-offer"
+    assert bot.choose(_answer(("harkonnen", "atreides", "leader", "piter", 1, 3))).kind == "decline-offer"
+    assert bot.choose(_answer(("harkonnen", "atreides", "token", "token", 2, 1, "later"))).kind == "decline-offer"
+    assert bot.choose(_answer(("odd",))).kind == "decline-offer"
+
+
+def test_heuristic_bots_beat_random_bots_in_most_mixed_games():
+    heuristic_ahead = 0
+    for seed in range(4):
+        houses = ["atreides", "harkonnen", "fremen", "emperor"]
+        kinds = {h: "heuristic" if (k + seed) % 2 == 0 else "random" for k, h in enumerate(houses)}
+        bots = {h: make_bot(kinds[h], seed=seed * 31 + k) for k, h in enumerate(houses)}
+        _, final = play_game(make_config(houses, seed=seed, turn_limit=8), bots)
+        heuristic_ahead += kinds[standing_leader(final)] == "heuristic"
+    assert heuristic_ahead >= 3
