@@ -138,6 +138,20 @@ class DeferredTerm:
 
 
 @dataclass(frozen=True)
+class LentPower:
+    """ALLIANCE-12, houses.md G-10: ``owner`` lends its House power ``power`` to ``borrower`` for the turns
+    ``first_turn`` to ``last_turn`` (the deal states the number of turns); a new alliance window ends it sooner
+    (ALLIANCE-4)."""
+
+    power: str
+    owner: str
+    borrower: str
+    first_turn: int
+    last_turn: int
+    window: int
+
+
+@dataclass(frozen=True)
 class GameConfig:
     """The table's choices made before play. Variant options live here, never in if-branches elsewhere."""
 
@@ -228,6 +242,7 @@ class GameState:
     tokens_traded: FrozenDict[str, int] = field(default_factory=FrozenDict)
     deferred_terms: tuple[DeferredTerm, ...] = ()  # ALLIANCE-8: goods set aside for a later turn
     windows_opened: int = 0  # alliance windows opened so far in the game (ALLIANCE-4 ends the terms of earlier ones)
+    lent_powers: tuple[LentPower, ...] = ()  # ALLIANCE-12: House powers lent for a number of turns
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

@@ -1,6 +1,7 @@
 """Alliance deals beyond spice and cards (issue 4): leaders and tokens change hands (ALLIANCE-3, ALLIANCE-11,
-ALLIANCE-13), swaps (ALLIANCE-11 "on troque"), deferred terms (ALLIANCE-8) and their breaking by a new alliance
-(ALLIANCE-4, GAP-19d). Design choices are those of :mod:`dunenb.rules.alliances` (GAP-19).
+ALLIANCE-13), swaps (ALLIANCE-11 "on troque"), deferred terms (ALLIANCE-8), lent income powers (ALLIANCE-12, G-10)
+and their breaking by a new alliance (ALLIANCE-4, GAP-19d). Design choices are those of
+:mod:`dunenb.rules.alliances` (GAP-19).
 
 Window positions as in ``test_rules_alliances``: a quiet setup, turn 2, worms forced in a row.
 """
@@ -19,9 +20,10 @@ from dunenb.actions import action_from_dict, parse_action
 from dunenb.engine import apply_action, legal_actions, view
 from dunenb.rules.alliances import MAX_DELAY, AcceptOffer, DeclineOffer, EndWindow, Offer, deliver_terms, transfer
 from dunenb.rules.battle_phase import CallTraitor, available_leaders, begin_phase
+from dunenb.rules.lent_powers import income_payee, power_holder
 from dunenb.rules.movement import Land
 from dunenb.rules.traitors import leader_of
-from dunenb.state import DeferredTerm
+from dunenb.state import DeferredTerm, LentPower
 
 WITH_BG = ["atreides", "harkonnen", "bene-gesserit"]
 
@@ -257,3 +259,72 @@ def test_ALLIANCE_3_both_houses_consent_before_anything_moves(decline):
     state = apply_action(state, DeclineOffer("harkonnen") if decline else AcceptOffer("harkonnen"))
     assert state.houses["atreides"].reserve.regular == (reserve if decline else reserve - 2)
     assert state.token_quota("harkonnen") == (20 if decline else 22)
+
+
+# --- ALLIANCE-12, G-10: lent powers (the income powers the engine applies) -----------------------------------
+
+def test_ALLIANCE_12_the_guild_lends_its_landing_income_for_2_turns_and_landings_pay_the_borrower():
+    state = movement_position(["atreides", "guild", "emperor"], spice={"atreides": 10, "guild": 5, "emperor": 10})
+    state = transfer(state, "guild", "emperor", "power", "GUILD-P1", 2)
+    assert state.lent_powers == (LentPower("GUILD-P1", "guild", "emperor", state.turn, state.turn + 1, 0),)
+    assert power_holder(state, "GUILD-P1") == "emperor"
+    state = play(state, Land("atreides", "arrakeen", 1, 4))  # 1 spice a token, to the holder of GUILD-P1
+    assert events_of(state, "land")[0].data["payee"] == "emperor"
+    assert state.houses["emperor"].spice == 14 and state.houses["guild"].spice == 5
+    assert income_payee(state, "GUILD-P1", "emperor") is None  # the borrower's own landing pays the Bank
+    assert income_payee(state, "GUILD-P1", "guild") == "emperor"  # "as written": another House pays the holder
+    assert_conserved(state)
+
+
+def test_ALLIANCE_12_a_lent_power_returns_to_its_owner_when_its_turns_are_over():
+    state = transfer(window(houses=["atreides", "harkonnen", "emperor"]), "emperor", "atreides", "power",
+                     "EMPEROR-P1", 2)
+    assert power_holder(state, "EMPEROR-P1") == "atreides"
+    still = deliver_terms(dataclasses.replace(state, turn=state.turn + 1, events=()))
+    assert power_holder(still, "EMPEROR-P1") == "atreides"
+    over = deliver_terms(dataclasses.replace(state, turn=state.turn + 2, events=()))
+    assert power_holder(over, "EMPEROR-P1") == "emperor" and over.lent_powers == ()
+    assert "ALLIANCE-12" in events_of(over, "power-returned")[0].text
+
+
+def test_ALLIANCE_12_BID_7_the_borrower_of_the_emperors_income_receives_the_price_of_a_card():
+    from test_rules_bidding import auction, up
+    from test_rules_bidding import play as bid
+
+    from dunenb.rules.bidding import PayBid
+
+    state = auction(spice={"atreides": 10, "harkonnen": 10, "emperor": 10})
+    state = transfer(state, "emperor", "harkonnen", "power", "EMPEROR-P1", 1)
+    state = up(state, "shield")
+    state = apply_action(bid(state, 6, None, None), PayBid("atreides"))
+    assert state.houses["harkonnen"].spice == 16 and state.houses["emperor"].spice == 10
+    assert events_of(state, "card-bought")[0].data["recipient"] == "harkonnen"
+    assert_conserved(state)
+
+
+def test_ALLIANCE_4_ALLIANCE_12_a_new_window_ends_a_lend():
+    state = window("worm", "worm", "worm", "erg-mineur/5", "erg-majeur/8", houses=["atreides", "guild", "emperor"])
+    state = with_spice(state, "atreides", 10)
+    while state.pending.actor != "guild":
+        state = apply_action(state, EndWindow(state.pending.actor))
+    offer = Offer("guild", "atreides", "power", "GUILD-P1", 3, 3)
+    assert Offer("guild", "atreides", "power", "GUILD-P1", 1, 3) in legal_actions(state)  # the menu: 1 turn
+    state = accept(state, offer)
+    assert power_holder(state, "GUILD-P1") == "atreides"
+    assert "the power GUILD-P1 for 3 turn(s)" in events_of(state, "alliance-deal")[0].text
+    state = end_all(state)  # window 2 breaks it
+    assert power_holder(state, "GUILD-P1") == "guild"
+    assert "ALLIANCE-4" in events_of(state, "power-returned")[0].text
+
+
+def test_ALLIANCE_7_ALLIANCE_12_only_the_owner_lends_a_power_it_holds_for_1_to_5_turns_from_now():
+    state = window(houses=["atreides", "guild", "emperor"])
+    assert error_code(state, Offer("atreides", "guild", "power", "GUILD-P1", 1)) == "alliance/not-owned"
+    assert error_code(state, Offer("atreides", "guild", "power", "ATREIDES-P1", 1)) == "alliance/power"
+    while state.pending.actor != "guild":
+        state = apply_action(state, EndWindow(state.pending.actor))
+    assert error_code(state, Offer("guild", "atreides", "power", "GUILD-P1", 0)) == "alliance/amount"
+    assert error_code(state, Offer("guild", "atreides", "power", "GUILD-P1", 6)) == "alliance/amount"
+    assert error_code(state, Offer("guild", "atreides", "power", "GUILD-P1", 1, delay=1)) == "alliance/delay"
+    state = accept(state, Offer("guild", "atreides", "power", "GUILD-P1", 2))
+    assert error_code(state, Offer("guild", "emperor", "power", "GUILD-P1", 1)) == "alliance/not-owned"

@@ -30,6 +30,11 @@ silent):
   the receiver like its own (it lands them by the normal rules, LAND-1..7). Marked tokens keep their House (their
   strength is a House trait, G-3). ``GameState.tokens_traded`` keeps the count, so that every token stays
   accounted for (G-1: 20 per House at the start, plus received, minus given).
+* ``"power"``: the House power ``item`` lent for ``amount`` turns, starting now (ALLIANCE-11 "buy an enemy power
+  for 1 turn / several turns", ALLIANCE-12: the deal states the number of turns; G-10). Only the income powers the
+  engine applies can be lent (:mod:`dunenb.rules.lent_powers`: GUILD-P1, EMPEROR-P1, TLEILAX-P1), only by their
+  owner, and a lend ends sooner when a new window opens (ALLIANCE-4). ALLIANCE-13's "karate for 3 spice a turn"
+  is this deal with a price.
 
 **Deferred terms (ALLIANCE-8).** ``delay`` (0 to :data:`MAX_DELAY` turns) puts the giver's side off to a later
 turn: the goods are set aside at once (``GameState.deferred_terms``, so the promise can always be kept, ALLIANCE-6,
@@ -39,12 +44,11 @@ its clauses, a deal is broken when a new alliance window opens (ALLIANCE-4, GAP-
 back to their giver and what was paid stays paid. A card handed over to a full hand goes to the discard pile
 (HAND-1, GAP-27); goods for a House eliminated meanwhile go back to the giver.
 
-Design limits: lent powers (ALLIANCE-12, houses.md G-10) need the House powers in games, which this version
-applies only in part (FREMEN-P4, BG-P2/P3, the payments to the Emperor and the Guild); they stay table talk, as do
-information (ALLIANCE-11 "true, proven information") and multi-House bundles: a deal with several Houses is
-several offers (ALLIANCE-9). Each House makes at most :data:`MAX_OFFERS` offers per window (design), so every
-window ends under random play. The listed menu is small (see :func:`window_decisions`); any other amount, price,
-swap or delay is accepted by the rule check.
+Design limits: powers the engine does not apply in games (the Voice, prescience, karate... see the House-powers
+work) cannot be lent yet; information (ALLIANCE-11 "true, proven information") stays table talk, and so do
+multi-House bundles: a deal with several Houses is several offers (ALLIANCE-9). Each House makes at most
+:data:`MAX_OFFERS` offers per window (design), so every window ends under random play. The listed menu is small
+(see :func:`window_decisions`); any other amount, price, swap or delay is accepted by the rule check.
 
 **Peace and war (TURN-1 g, BG-P3).** After the harvest declarations and before the battles, if the Bene Gesserit
 play and are not eliminated, they declare their tokens at peace or at war in each territory outside the North
@@ -55,7 +59,7 @@ peace when step g) begins (a landing in peace, BG-P2) must stay at peace. A BG a
 asked. The Karama against peace (KARAMA-27) is not modelled here.
 
 >>> MAX_OFFERS, TRANSFERABLE, MAX_DELAY
-(2, ('spice', 'card', 'leader', 'token'), 5)
+(2, ('spice', 'card', 'leader', 'token', 'power'), 5)
 """
 
 from __future__ import annotations
@@ -68,16 +72,18 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
 from dunenb.rules.traitors import leader_key, leader_of, leader_ref
-from dunenb.state import DeferredTerm, GameState, Tokens
+from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
 
 MAX_OFFERS = 2  # design: offers per House per window, so that random play always ends the window
-TRANSFERABLE = ("spice", "card", "leader", "token")  # GAP-19, ALLIANCE-3, ALLIANCE-11 (see the module)
+TRANSFERABLE = ("spice", "card", "leader", "token", "power")  # GAP-19, ALLIANCE-3, ALLIANCE-11, ALLIANCE-12
 MAX_DELAY = 5  # design: ALLIANCE-6 "limited in time"; a term is put off by at most 5 turns (ALLIANCE-8)
 MENU_SPICE = (1, 2, 5)  # design: the listed gifts of spice
 MENU_CARD_PRICE = 2  # design: the listed price of a card sold (besides the gift)
 MENU_LEADER_PRICE = 3  # design: the listed price of a leader sold (besides the gift)
 MENU_TOKENS = 2  # design: the listed number of tokens sold, for 1 spice each (or given)
+MENU_POWER_PRICE = 3  # design: the listed price of a power lent for 1 turn (ALLIANCE-13: karate, 3 a turn)
 BENE_GESSERIT = "bene-gesserit"
 
 
@@ -195,6 +201,11 @@ def _tradeable_leaders(state: GameState, house: str) -> tuple[str, ...]:
     return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main)
 
 
+def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
+    """The lendable powers ``house`` owns and holds now (not lent out, ALLIANCE-7)."""
+    return tuple(p for p, owner in LENDABLE_POWERS.items() if owner == house and power_holder(state, p) == house)
+
+
 def window_decisions(state: GameState) -> list[Action]:
     """The menu: :class:`EndWindow` first, then a few offers to each partner: spice gifts (1, 2, 5, and 5 next
     turn), each card and each non-main leader held (as a gift or for 2 and 3 spice), 2 reserve tokens (as a gift
@@ -220,6 +231,10 @@ def window_decisions(state: GameState) -> list[Action]:
             options.append(Offer(house, partner, "leader", key, 1))
             if their_spice >= MENU_LEADER_PRICE:
                 options.append(Offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
+        for power in owned_powers(state, house):
+            options.append(Offer(house, partner, "power", power, 1))
+            if their_spice >= MENU_POWER_PRICE:
+                options.append(Offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
         if hs.reserve.regular >= MENU_TOKENS:
             options.append(Offer(house, partner, "token", "regular", MENU_TOKENS))
             if their_spice >= MENU_TOKENS:
@@ -243,6 +258,18 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
         if amount > hs.spice:
             return IllegalActionError("alliance/not-owned", f"{giver} has {hs.spice} spice and cannot promise "
                                       f"{amount} (ALLIANCE-7)")
+    elif what == "power":
+        if item not in LENDABLE_POWERS:
+            return IllegalActionError("alliance/power", f"{item!r} cannot be lent; lendable powers: "
+                                      f"{', '.join(LENDABLE_POWERS)} (ALLIANCE-12, GAP-19)")
+        if item not in owned_powers(state, giver):
+            return IllegalActionError("alliance/not-owned", f"{giver} does not hold {item} now and cannot lend it "
+                                      "(ALLIANCE-7: only its owner lends a power, and not twice at once)")
+        if not 1 <= amount <= MAX_LEND_TURNS:
+            return IllegalActionError("alliance/amount", f"a power is lent for 1 to {MAX_LEND_TURNS} turns "
+                                      f"(ALLIANCE-12: the deal states them), not {amount}")
+        if delay:
+            return IllegalActionError("alliance/delay", "a power is lent from the deal on (no delay)")
     elif what == "token":
         if item != "regular" or amount < 1:
             return IllegalActionError("alliance/amount", "tokens are offered as 'regular' with an amount of 1 or "
@@ -307,6 +334,8 @@ def _goods(what: str, item: str, amount: int) -> str:
         return f"{amount} spice"
     if what == "token":
         return f"{amount} token(s)"
+    if what == "power":
+        return f"the power {item} for {amount} turn(s) (ALLIANCE-12)"
     if what == "leader":
         owner, leader_id = item.partition(":")[::2] if ":" in item else ("", item)
         return f"the leader {leader_id}" + (f" (of {owner})" if owner else "")
@@ -350,6 +379,8 @@ def answer_decisions(state: GameState) -> list[Action]:
 def take_goods(state: GameState, house: str, what: str, item: str, amount: int) -> GameState:
     """Remove goods from ``house`` (checked beforehand by :func:`check_goods`)."""
     hs = state.houses[house]
+    if what == "power":
+        return state  # lent, not taken: see give_goods
     if what == "spice":
         return edit_house(state, house, spice=hs.spice - amount)
     if what == "card":
@@ -367,6 +398,9 @@ def give_goods(state: GameState, house: str, what: str, item: str, amount: int, 
     from dunenb.rules.bidding import hand_limit
 
     hs = state.houses[house]
+    if what == "power":
+        lend = LentPower(item, source, house, state.turn, state.turn + amount - 1, state.windows_opened)
+        return dataclasses.replace(state, lent_powers=state.lent_powers + (lend,))
     if what == "spice":
         return edit_house(state, house, spice=hs.spice + amount)
     if what == "card":
@@ -428,7 +462,13 @@ def _release(state: GameState, term: DeferredTerm, to: str) -> GameState:
 
 def deliver_terms(state: GameState) -> GameState:
     """ALLIANCE-8: hand over the goods due this turn (called when a turn begins); goods for a House eliminated
-    meanwhile go back to their giver."""
+    meanwhile go back to their giver. ALLIANCE-12: powers lent for turns now over return to their owner."""
+    for lend in state.lent_powers:
+        if lend.last_turn < state.turn:
+            state = with_events(state, event("power-returned", f"{lend.power} lent to {lend.borrower} returns to "
+                                             f"{lend.owner}: its turns are over (ALLIANCE-12)", house=lend.owner,
+                                             borrower=lend.borrower, power=lend.power))
+    state = dataclasses.replace(state, lent_powers=expire_lends(state))
     due = tuple(t for t in state.deferred_terms if t.due_turn <= state.turn)
     if not due:
         return state
@@ -446,7 +486,14 @@ def deliver_terms(state: GameState) -> GameState:
 
 def break_terms(state: GameState) -> GameState:
     """ALLIANCE-4, GAP-19d: a new alliance window breaks the clauses of the earlier deals: goods still set aside
-    go back to their giver (what was paid stays paid)."""
+    go back to their giver and lent powers to their owner (what was paid stays paid)."""
+    for lend in state.lent_powers:
+        if lend.window < state.windows_opened:
+            state = with_events(state, event("power-returned", f"A new alliance ends the lend of {lend.power} to "
+                                             f"{lend.borrower}: it returns to {lend.owner} (ALLIANCE-4)",
+                                             house=lend.owner, borrower=lend.borrower, power=lend.power))
+    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers
+                                                         if x.window >= state.windows_opened))
     broken = tuple(t for t in state.deferred_terms if t.window < state.windows_opened)
     if not broken:
         return state

@@ -49,6 +49,7 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.lent_powers import income_payee, power_holder
 from dunenb.state import FrozenDict, GameState
 
 KARAMA = "karama"
@@ -208,9 +209,6 @@ def bidders(state: GameState) -> tuple[str, ...]:
     """The Houses taking part in the auction, in storm order (TURN-2); eliminated Houses are out (GAP-47)."""
     return tuple(h for h in storm_order(state) if h not in state.eliminated)
 
-
-def _emperor_plays(state: GameState) -> bool:
-    return "emperor" in state.config.houses and "emperor" not in state.eliminated
 
 
 # --- the deck -------------------------------------------------------------------------------------------
@@ -445,14 +443,18 @@ def _apply_payment(state: GameState, action: Action) -> GameState:
         recipient = "nobody"
     else:
         state = edit_house(state, house, spice=state.houses[house].spice - price)
-        if _emperor_plays(state) and house != "emperor":
-            state = edit_house(state, "emperor", spice=state.houses["emperor"].spice + price)
-            recipient, why = "emperor", "BID-7, EMPEROR-P1"
+        payee = income_payee(state, "EMPEROR-P1", house)  # EMPEROR-P1, lent by ALLIANCE-12
+        if payee is not None:
+            state = edit_house(state, payee, spice=state.houses[payee].spice + price)
+            recipient, why = payee, "BID-7, EMPEROR-P1" + ("" if payee == "emperor" else " lent (ALLIANCE-12)")
         else:
             state = dataclasses.replace(state, bank=state.bank + price)
             recipient = "bank"
-            why = "the Emperor buys himself, BID-7" if house == "emperor" else "no Emperor in play, GAP-33d"
-        text = f"{house} pays {price} spice to the {'Emperor' if recipient == 'emperor' else 'Bank'} ({why})"
+            holder = power_holder(state, "EMPEROR-P1")
+            why = ("no Emperor in play, GAP-33d" if holder is None else "the Emperor buys himself, BID-7"
+                   if holder == "emperor" else f"{house} holds EMPEROR-P1 by ALLIANCE-12 and pays the Bank")
+        to = "Bank" if recipient == "bank" else ("Emperor" if recipient == "emperor" else recipient)
+        text = f"{house} pays {price} spice to the {to} ({why})"
     state = edit_house(state, house, hand=state.houses[house].hand + (card,))
     state = with_events(state, event("card-bought", text, house=house, price=price, recipient=recipient,
                                      number=number, karama=action.card if isinstance(action, KaramaBid) else None))

@@ -66,6 +66,7 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.rules import flow
 from dunenb.rules.common import SECTORS, Handler, event, pending, rules, storm_order, with_events
+from dunenb.rules.lent_powers import income_payee
 from dunenb.state import GameState, Tokens
 
 POLE = "pole-nord"
@@ -206,19 +207,16 @@ def landing_cost(area_id: str, count: int) -> int:
     return landing_price_per_token(area_id) * count
 
 
-def _plays(state: GameState, house: str) -> bool:
-    return house in state.config.houses and house not in state.eliminated
-
 
 def landing_payee(state: GameState, house: str) -> str | None:
-    """LAND-7, GAP-26b: who receives a landing payment: the Guild if it plays (and is not the lander), else the
-    Bank (``None``)."""
-    return GUILD if _plays(state, GUILD) and house != GUILD else None
+    """LAND-7, GAP-26b, GUILD-P1: who receives a landing payment: the Guild if it plays (and is not the lander),
+    or the House it lent its landing income to (ALLIANCE-12), else the Bank (``None``)."""
+    return income_payee(state, "GUILD-P1", house)  # GUILD-P1, lent by ALLIANCE-12
 
 
 def revival_payee(state: GameState, house: str) -> str | None:
     """REVIVAL-1, TLEILAX-P1: the Bene Tleilax if they play (and do not revive themselves), else the Bank."""
-    return TLEILAX if _plays(state, TLEILAX) and house != TLEILAX else None
+    return income_payee(state, "TLEILAX-P1", house)  # TLEILAX-P1, lent by ALLIANCE-12
 
 
 def is_storm_sector(state: GameState, area_id: str, sector: int) -> bool:
