@@ -328,3 +328,16 @@ def test_ALLIANCE_7_ALLIANCE_12_only_the_owner_lends_a_power_it_holds_for_1_to_5
     assert error_code(state, Offer("guild", "atreides", "power", "GUILD-P1", 1, delay=1)) == "alliance/delay"
     state = accept(state, Offer("guild", "atreides", "power", "GUILD-P1", 2))
     assert error_code(state, Offer("guild", "emperor", "power", "GUILD-P1", 1)) == "alliance/not-owned"
+
+
+def test_ALLIANCE_6_the_house_table_shows_the_running_terms():
+    from dunenb.analysis.game_stats import house_table
+
+    state = with_spice(window(houses=["atreides", "guild", "emperor"]), "atreides", 10)
+    state = accept(state, Offer("atreides", "emperor", "spice", "spice", 5, delay=2))
+    state = transfer(state, "guild", "atreides", "power", "GUILD-P1", 2)
+    state = transfer(state, "guild", "emperor", "token", "regular", 3)
+    deals = house_table(state).set_index("house")["deals"]
+    assert deals["atreides"] == "holds GUILD-P1 of guild to turn 3; owes emperor 5 spice on turn 4"
+    assert deals["guild"] == "-3 tokens traded; lent GUILD-P1 to atreides to turn 3"
+    assert deals["emperor"] == "+3 tokens traded; due 5 spice from atreides on turn 4"

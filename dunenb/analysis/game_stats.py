@@ -21,7 +21,7 @@ from dunenb.state import GameState
 
 HOUSE_COLUMNS = [
     "house", "spice", "on_dune", "reserve", "tanks", "leaders_alive", "leaders_dead", "cards", "harvesters",
-    "harvesters_committed", "cities_owned", "owned", "eliminated",
+    "harvesters_committed", "cities_owned", "owned", "eliminated", "deals",
 ]
 LINE_COLUMNS = ["turn", "house", "spice", "cities_owned", "owned", "tokens_on_dune"]
 
@@ -37,10 +37,37 @@ def cities_owned(state: GameState) -> dict[str, list[str]]:
     return {house: list(owned.get(house, ())) for house in state.config.houses}
 
 
+def alliance_terms(state: GameState, house: str) -> str:
+    """The alliance terms running for ``house``, in words (all public, ALLIANCE-6): tokens traded (GAP-19),
+    powers lent or borrowed (ALLIANCE-12), goods due on a later turn (ALLIANCE-8); ``""`` if none.
+
+    >>> from dunenb.engine import new_game
+    >>> alliance_terms(new_game(["atreides", "fremen"], seed=1), "atreides")
+    ''
+    """
+    parts = []
+    traded = state.tokens_traded.get(house, 0)
+    if traded:
+        parts.append(f"{traded:+d} tokens traded")
+    for lend in state.lent_powers:
+        if lend.borrower == house:
+            parts.append(f"holds {lend.power} of {lend.owner} to turn {lend.last_turn}")
+        elif lend.owner == house:
+            parts.append(f"lent {lend.power} to {lend.borrower} to turn {lend.last_turn}")
+    for term in state.deferred_terms:
+        goods = f"{term.amount} {term.what}" if term.what in ("spice", "token") else f"{term.what} {term.item}"
+        if term.giver == house:
+            parts.append(f"owes {term.receiver} {goods} on turn {term.due_turn}")
+        elif term.receiver == house:
+            parts.append(f"due {goods} from {term.giver} on turn {term.due_turn}")
+    return "; ".join(parts)
+
+
 def house_table(state: GameState) -> pd.DataFrame:
     """One row per House: spice; tokens on Dune, in reserve and in the tanks; leaders alive and dead; cards
     held (a count, so that a House view hides nothing more); harvesters uncommitted and committed; the cities
-    and Sietchs it owns (count and ids); whether it is eliminated."""
+    and Sietchs it owns (count and ids); whether it is eliminated; its running alliance terms
+    (:func:`alliance_terms`)."""
     owned = cities_owned(state)
     rows = []
     for house in state.config.houses:
@@ -52,7 +79,7 @@ def house_table(state: GameState) -> pd.DataFrame:
             "tanks": hs.tanks.total, "leaders_alive": len(hs.leaders), "leaders_dead": len(hs.leader_tanks),
             "cards": len(hs.hand), "harvesters": hs.harvesters, "harvesters_committed": committed,
             "cities_owned": len(owned[house]), "owned": ", ".join(owned[house]),
-            "eliminated": house in state.eliminated,
+            "eliminated": house in state.eliminated, "deals": alliance_terms(state, house),
         })
     return pd.DataFrame(rows, columns=HOUSE_COLUMNS)
 
