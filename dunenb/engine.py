@@ -105,6 +105,10 @@ def new_game(houses: Sequence[str], *, seed: int, **options: object) -> GameStat
     >>> new_game(["fremen", "emperor", "guild"], seed=3, secondary_storm=True).config.secondary_storm
     True
     """
+    allowed = ("secondary_storm", "worm_option", "turn_limit", "victory_target", "chance_cards")
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise InputError("config/option", f"unknown option(s) {unknown}; allowed: {', '.join(allowed)}")
     return initial_state(make_config(houses, seed=seed, **options))  # type: ignore[arg-type]
 
 

@@ -380,3 +380,10 @@ def test_the_storm_token_draw_reveals_no_value_in_its_events():
     after = apply_action(state, DrawStormToken("main", 6))
     assert all(6 not in e.data.values() for e in after.events)
     assert all(e.data.get("secret") for e in after.events if e.kind == "storm-token")
+
+
+def test_new_game_rejects_an_unknown_option_naming_the_allowed_ones():
+    with pytest.raises(InputError) as info:
+        new_game(THREE, seed=1, secondary_storms=True)
+    assert info.value.code == "config/option"
+    assert "secondary_storms" in info.value.message and "secondary_storm" in info.value.message

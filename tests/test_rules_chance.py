@@ -29,6 +29,7 @@ from dunenb.errors import InputError
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.rules import bidding, chance, collection, flow
+from dunenb.rules.alliances import AcceptOffer, EndWindow, Offer
 from dunenb.rules.chance import DrawChanceCard, initial_deck, load_chance_rules
 from dunenb.saves import load_game, record_from_dict, record_to_dict, save_game
 from dunenb.state import GameConfig
@@ -209,6 +210,23 @@ def test_CHANCE_5_alliance_window_is_recorded():
     assert state.alliance_windows == windows + 1
     window = events_of(state, "alliance-window")
     assert window and window[0].data["cause"] == "chance-card" and window[0].data["house"] == "atreides"
+
+
+def test_ALLIANCE_1_GAP_19a_a_window_opened_by_a_chance_card_is_played_before_the_battles():
+    state = draw(position(), "alliance-window", "ixian-harvester")
+    assert (state.phase, state.pending.kind, state.pending.actor) == ("alliance", "alliance", "atreides")
+    assert state.pending.detail["window"] == 1 and state.pending.detail["resume"] == "chance-cards"
+    assert "ALLIANCE-1" in events_of(state, "alliance-window-open")[0].text
+    state = apply_action(state, Offer("atreides", "harkonnen", "spice", "spice", 1))
+    state = apply_action(state, AcceptOffer("harkonnen"))
+    events = ()
+    while state.pending.kind == "alliance":
+        state = apply_action(state, EndWindow(state.pending.actor))
+        events += state.events
+    kinds = [e.kind for e in events]
+    assert "alliance-window-closed" in kinds and "battle-phase" in kinds  # then step i), the battles
+    assert kinds.index("alliance-window-closed") < kinds.index("battle-phase")
+    assert_conserved(state)
 
 
 # --- GAP-20: optional, off by default; configuration and saves --------------------------------------------------

@@ -168,7 +168,13 @@ def begin_phase(state: GameState) -> GameState:
     return _open_window(state, 1)
 
 
-def _open_window(state: GameState, window: int) -> GameState:
+def begin_chance_windows(state: GameState, first: int) -> GameState:
+    """ALLIANCE-1 "or when certain Chance cards say so", GAP-19a: windows ``first`` to ``alliance_windows``,
+    opened by Chance cards at step h), are played at once; the turn then goes on with the battles."""
+    return _open_window(dataclasses.replace(state, phase="alliance"), first, resume="chance-cards")
+
+
+def _open_window(state: GameState, window: int, resume: str = "alliance") -> GameState:
     total = state.alliance_windows
     state = break_terms(dataclasses.replace(state, windows_opened=state.windows_opened + 1))
     breaks = (f"; it ends the clauses of window {window - 1} (ALLIANCE-4, GAP-19d; transfers already made stand)"
@@ -176,20 +182,21 @@ def _open_window(state: GameState, window: int) -> GameState:
     state = with_events(state, event(
         "alliance-window-open", f"Alliance window {window} of {total} opens (ALLIANCE-1, GAP-19a){breaks}",
         window=window, windows=total))
-    return _next_dealer(state, window, 0, 0)
+    return _next_dealer(state, window, 0, 0, resume)
 
 
-def _next_dealer(state: GameState, window: int, index: int, offers: int) -> GameState:
+def _next_dealer(state: GameState, window: int, index: int, offers: int, resume: str) -> GameState:
+    """``resume``: the phase the windows follow (``"alliance"`` after the spice blow, ``"chance-cards"``)."""
     order = dealers(state)
     if index < len(order):
         return dataclasses.replace(state, pending=pending("alliance", order[index], window=window, index=index,
-                                                          offers=offers))
+                                                          offers=offers, resume=resume))
     state = with_events(state, event("alliance-window-closed", f"Alliance window {window} closes",
                                      window=window))
     if window < state.alliance_windows:
-        return _open_window(state, window + 1)
+        return _open_window(state, window + 1, resume)
     state = dataclasses.replace(state, pending=None)
-    return flow.after_phase(state, "alliance")
+    return flow.after_phase(state, resume)
 
 
 def _partners(state: GameState, house: str) -> tuple[str, ...]:
@@ -354,7 +361,7 @@ def apply_window(state: GameState, action: Action) -> GameState:
     if isinstance(action, EndWindow):
         state = with_events(state, event("alliance-end", f"{action.house} makes no more offers in window "
                                          f"{detail['window']}", house=action.house, window=detail["window"]))
-        return _next_dealer(state, detail["window"], detail["index"] + 1, 0)
+        return _next_dealer(state, detail["window"], detail["index"] + 1, 0, detail["resume"])
     assert isinstance(action, Offer)
     state = with_events(state, event("alliance-offer", f"{_describe(action)} (ALLIANCE-6: public)",
                                      house=action.house, receiver=action.receiver, what=action.what,
@@ -362,7 +369,8 @@ def apply_window(state: GameState, action: Action) -> GameState:
                                      back_what=action.back_what, back_item=action.back_item))
     return dataclasses.replace(state, pending=pending(
         "alliance-answer", action.receiver, window=detail["window"], index=detail["index"],
-        offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer))))
+        offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer)),
+        resume=detail["resume"]))
 
 
 def _offer(state: GameState) -> Offer:
@@ -447,7 +455,8 @@ def apply_answer(state: GameState, action: Action) -> GameState:
         state = with_events(state, event("alliance-declined", f"{receiver} declines: no deal", house=giver,
                                          receiver=receiver, window=detail["window"]))
     return dataclasses.replace(state, pending=pending("alliance", giver, window=detail["window"],
-                                                      index=detail["index"], offers=detail["offers"]))
+                                                      index=detail["index"], offers=detail["offers"],
+                                                      resume=detail["resume"]))
 
 
 # --- ALLIANCE-8 and ALLIANCE-4: deferred terms --------------------------------------------------------------

@@ -18,9 +18,11 @@ PROPOSAL the module is **optional and data-driven, off by default** (``GameConfi
   - ``extra-card-slot``: the House's hand limit rises by ``amount`` for the rest of the game (L1619; how long
     it lasts is a design choice, since the auction of the turn is already over at step h);
   - ``spice``: the Bank pays the House ``amount`` spice (L1813);
-  - ``alliance-window``: an alliance window opens (ALLIANCE-1, L1867): ``state.alliance_windows`` goes up by one
-    and an ``alliance-window`` event is recorded. No alliance step runs after it: alliances are formed after
-    the spice blow (ALLIANCE-2), so this module only records the window (design).
+  - ``alliance-window``: an alliance window opens (ALLIANCE-1, L1867: "or when certain Chance cards say so"):
+    ``state.alliance_windows`` goes up by one and an ``alliance-window`` event is recorded. Once the turn's
+    Chance cards are drawn, the windows they opened are played at once (GAP-19a read for Chance cards: "deals
+    are made then"), before the battles; a window from a Chance card breaks the terms of earlier deals, as any
+    new alliance does (ALLIANCE-4).
 
 When the option is off the phase passes straight on, without any node.
 """
@@ -124,22 +126,26 @@ def begin_phase(state: GameState) -> GameState:
     if not state.config.chance_cards:
         return _done(state)
     state = dataclasses.replace(state, phase=PHASE)
-    return _next_draw(state, 1)
+    return _next_draw(state, 1, state.alliance_windows)
 
 
-def _done(state: GameState) -> GameState:
-    from dunenb.rules import flow
+def _done(state: GameState, windows_before: int | None = None) -> GameState:
+    from dunenb.rules import alliances, flow
 
+    if windows_before is not None and state.alliance_windows > windows_before:
+        return alliances.begin_chance_windows(state, windows_before + 1)
     return flow.after_phase(state, PHASE)
 
 
-def _next_draw(state: GameState, draw: int) -> GameState:
+def _next_draw(state: GameState, draw: int, windows_before: int) -> GameState:
+    """``windows_before``: the alliance windows of the turn before this step's cards (to play the new ones)."""
     if draw > load_chance_rules().draws_per_turn or not storm_order(state):
-        return _done(state)
+        return _done(state, windows_before)
     if sum(state.chance_deck.values()) == 0:  # GAP-27 design: reshuffle the whole pile
         state = dataclasses.replace(state, chance_deck=initial_deck())
         state = with_events(state, event("chance-reshuffle", "The Chance pile is empty: it is reshuffled (GAP-27)"))
-    return dataclasses.replace(state, pending=pending("chance-card", "chance", draw=draw))
+    return dataclasses.replace(state, pending=pending("chance-card", "chance", draw=draw,
+                                                      windows_before=windows_before))
 
 
 def beneficiary(state: GameState, draw: int) -> str:
@@ -164,8 +170,9 @@ def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
     state = with_events(state, event(
         "chance-card", f"Chance card {action.draw}: {card.name}, for {house} (CHANCE-2; GAP-20: the House "
         f"number {action.draw} in storm order)", draw=action.draw, card=card.id, house=house, effect=card.effect))
+    windows_before = state.pending.detail["windows_before"]
     state = apply_effect(state, card, house)
-    return _next_draw(state, action.draw + 1)
+    return _next_draw(state, action.draw + 1, windows_before)
 
 
 def apply_effect(state: GameState, card: ChanceCard, house: str) -> GameState:
