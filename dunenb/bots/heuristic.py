@@ -1,7 +1,14 @@
-"""A heuristic bot that plays sensibly (issue 4): it bids within its means, lands and moves towards cities,
-Sietchs and spice, harvests, picks its battle plans with the exact battle analyzer
-(:mod:`dunenb.bots.battle_planner`), calls its traitors, and goes for the settlements of a House that is
-close to victory.
+"""A heuristic bot (issue 4): it bids within its means (keeping spice for revival), revives before it lands
+(REVIVAL-1, GAP-25a), lands and moves towards cities, Sietchs and spice, harvests, calls its traitors, and goes
+for the settlements of a House that is close to victory.
+
+Landings and moves are scored by :func:`site_value`, the value of having an army in a territory: holding a
+settlement, harvesting, or, where another army stands, the expected result of the battle (the chance of winning,
+from both armies' potential on the wheel and the leader still free to lead there, times the prize, against the
+whole army lost, BATTLE-11), so the bot does not walk into hopeless fights and pulls out of them. Battle plans
+are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
+Alliance offers: it makes none and takes only gifts of spice or cards; it declines anything else, offers of kinds
+it does not know included.
 
 Every choice is one of ``legal_actions(state)``: the bot scores them and takes the best (ties broken by its
 seeded generator), so it can never play an illegal move.
@@ -256,6 +263,14 @@ def _score_war(state: GameState, house: str, action: Action) -> float:
     return value if action.kind == "war" else 0.0
 
 
+def _score_battle_choice(state: GameState, house: str, action: Action) -> float:
+    """BATTLE-3: fight first where the most is at stake, while the best leaders are still free (BATTLE-15)."""
+    from dunenb.bots.battle_planner import battle_stakes
+
+    context = _context(state, house)
+    return battle_stakes(state, house, action.territory) + 0.1 * context.mine(action.territory).total
+
+
 def _score_discard(action: Action) -> float:
     """BATTLE-10: the winner keeps its good cards and drops only worthless ones."""
     cards = action.card_list() if hasattr(action, "card_list") else ()
@@ -324,6 +339,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return _score_war(state, house, action)
     if kind == "battle-discard":
         return _score_discard(action)
+    if kind == "battle":
+        return _score_battle_choice(state, house, action)
     return 0.0
 
 
