@@ -171,12 +171,19 @@ def _answer(offer: tuple):
     return dataclasses.replace(state, phase="alliance", pending=Pending("alliance-answer", "atreides", detail))
 
 
-def test_bot_takes_gifts_and_declines_offers_it_does_not_understand():
+def test_bot_weighs_alliance_deals_and_declines_offers_it_does_not_understand():
     bot = HeuristicBot(seed=0)
-    assert bot.choose(_answer(("harkonnen", "atreides", "spice", "spice", 2, 0))).kind == "accept-offer"
-    assert bot.choose(_answer(("harkonnen", "atreides", "card", "karama", 1, 2))).kind == "decline-offer"
-    assert bot.choose(_answer(("harkonnen", "atreides", "leader", "piter", 1, 3))).kind == "decline-offer"
-    assert bot.choose(_answer(("harkonnen", "atreides", "token", "token", 2, 1, "later"))).kind == "decline-offer"
+    spice = ("spice", "spice")
+    assert bot.choose(_answer(("harkonnen", "atreides", "spice", "spice", 2, 0, 0, *spice))).kind == "accept-offer"
+    assert bot.choose(_answer(("harkonnen", "atreides", "leader", "piter", 1, 0, 0, *spice))).kind == "accept-offer"
+    # Piter (strength 4) for 3 spice: worth it; a worthless card for 2 spice: not
+    assert bot.choose(_answer(("harkonnen", "atreides", "leader", "piter", 1, 3, 0, *spice))).kind == "accept-offer"
+    assert bot.choose(_answer(("harkonnen", "atreides", "card", "worthless", 1, 2, 0, *spice))).kind == (
+        "decline-offer")
+    # a swap that gives away a better leader than it gets
+    swap = ("harkonnen", "atreides", "leader", "piter", 1, 1, 0, "leader", "gurney")
+    assert bot.choose(_answer(swap)).kind == "decline-offer"
+    assert bot.choose(_answer(("harkonnen", "atreides", "spice"))).kind == "decline-offer"  # unreadable
     assert bot.choose(_answer(("odd",))).kind == "decline-offer"
 
 

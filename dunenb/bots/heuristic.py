@@ -7,8 +7,9 @@ settlement, harvesting, or, where another army stands, the expected result of th
 from both armies' potential on the wheel and the leader still free to lead there, times the prize, against the
 whole army lost, BATTLE-11), so the bot does not walk into hopeless fights and pulls out of them. Battle plans
 are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
-Alliance offers: it makes none and takes only gifts of spice or cards; it declines anything else, offers of kinds
-it does not know included.
+Alliance offers: it makes none; it accepts a deal when what it receives (spice, a card, a leader, tokens, a lent
+power; a deferred term at half value, ALLIANCE-4 may break it) is worth more than what it gives back and it keeps
+spice for its revival; it declines anything it cannot read.
 
 Every choice is one of ``legal_actions(state)``: the bot scores them and takes the best (ties broken by its
 seeded generator), so it can never play an illegal move.
@@ -279,14 +280,50 @@ def _score_discard(action: Action) -> float:
     return 1.0 if all(card == "worthless" for card in cards) else -2.0 * len(cards)
 
 
+LEADER_SPICE_PER_STRENGTH = 0.5  # design: the most the bot pays for a leader, per point of strength
+TOKEN_SPICE = 1  # design: the most the bot pays for a reserve token
+
+
+def _goods_value(state: GameState, house: str, what: str, item: str, amount: int) -> float:
+    """What goods are worth to ``house``, in spice (rough, explainable figures)."""
+    from dunenb.rules.traitors import leader_of
+
+    if what == "spice":
+        return float(amount)
+    if what == "token":
+        return float(amount * TOKEN_SPICE)
+    if what == "leader":
+        return leader_of(house, item).strength * LEADER_SPICE_PER_STRENGTH * 2
+    if what == "card":
+        return 3.0 if item != "worthless" else 0.0
+    if what == "power":
+        return 2.0 * amount  # an income power: roughly 2 spice a turn
+    return 0.0
+
+
 def _score_answer(state: GameState) -> float:
-    """Accept gifts of spice or cards (price 0); decline anything else, offers of unknown kinds included."""
-    offer = state.pending.detail.get("offer", ())
+    """Accept a deal when what it receives is worth more than what it gives back, it can still pay for its
+    revival, and (ALLIANCE-4) a deferred term is not worth much since a new window may break it; decline offers
+    it cannot read."""
+    from dunenb.rules.alliances import pending_offer
+
+    house = state.pending.actor
     try:
-        what, price = offer[2], offer[-1]
-    except (IndexError, TypeError):
+        offer = pending_offer(state)
+        gained = _goods_value(state, offer.house, offer.what, offer.item, offer.amount)
+    except (KeyError, TypeError, ValueError):
         return -1.0
-    return 2.0 if what in ("spice", "card") and price == 0 else -1.0
+    if offer.delay:
+        gained /= 2  # a new alliance window may break the term before it is due (ALLIANCE-4)
+    paid = 0.0
+    if offer.price:
+        try:
+            paid = _goods_value(state, house, offer.back_what, offer.back_item, offer.price)
+        except (KeyError, TypeError, ValueError):
+            return -1.0
+        if offer.back_what == "spice" and state.houses[house].spice - offer.price < RESERVE_SPICE:
+            return -1.0
+    return 2.0 if gained > paid else -1.0
 
 
 def _score_bid(state: GameState, house: str, action: Action) -> float:
@@ -299,12 +336,9 @@ def _score_bid(state: GameState, house: str, action: Action) -> float:
 
 
 def _score_plan(state: GameState, house: str, action: Action) -> float:
-    from dunenb.battle.roster import load_roster
+    from dunenb.rules.traitors import leader_of
 
-    roster = load_roster()
-    strength = 0
-    if action.leader not in ("none", ""):
-        strength = next((leader.strength for leader in roster.of_house(house) if leader.id == action.leader), 0)
+    strength = 0 if action.leader in ("none", "") else leader_of(house, action.leader).strength  # own or "owner:id"
     dial = action.regular * 0.5 + action.marked + min(action.spice, action.regular + action.marked) * 0.5
     cards = (action.weapon not in ("none", "")) * 2.5 + (action.defense not in ("none", "")) * 2.0
     cost = 0.25 * (action.regular + action.marked) + 0.3 * action.spice

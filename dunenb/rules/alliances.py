@@ -373,8 +373,12 @@ def apply_window(state: GameState, action: Action) -> GameState:
         resume=detail["resume"]))
 
 
-def _offer(state: GameState) -> Offer:
+def pending_offer(state: GameState) -> Offer:
+    """The offer on the table at an ``alliance-answer`` node."""
     return Offer(*state.pending.detail["offer"])
+
+
+_offer = pending_offer
 
 
 def answer_decisions(state: GameState) -> list[Action]:
