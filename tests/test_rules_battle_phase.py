@@ -214,11 +214,12 @@ def test_BATTLE_6_the_plan_menu_is_legal_and_any_checked_plan_is_accepted():
     state = position(["emperor", "harkonnen"], [("emperor", "arsunt", 5, 5, 2), ("harkonnen", "arsunt", 5, 2)],
                      hands={"emperor": ("worthless", "poison-fast", "shield", "karama")}, spice={"emperor": 3})
     menu = legal_actions(state)
-    assert len(menu) == 13 * 4 * 8 and all(check_action(state, a) is None for a in menu[::17])
+    assert len(menu) == 13 * 6 * 8 and all(check_action(state, a) is None for a in menu[::17])
     assert {a.weapon for a in menu} == {"none", "worthless", "poison-fast"}
     assert {a.defense for a in menu} == {"none", "worthless", "shield"}
     assert ("worthless", "worthless") not in {(a.weapon, a.defense) for a in menu}  # one worthless card only
-    assert {(a.regular, a.marked, a.spice) for a in menu} == {(0, 0, 0), (2, 2, 0), (5, 2, 0), (5, 2, 3)}
+    assert {(a.regular, a.marked, a.spice) for a in menu} == {  # none, 1/4, 1/2, 3/4 (marked first), all, + spice
+        (0, 0, 0), (0, 2, 0), (2, 2, 0), (4, 2, 0), (5, 2, 0), (5, 2, 3)}
     odd = SubmitPlan("emperor", "hasimir", 1, 2, 3, "poison-fast", "none")  # not on the menu, but legal
     assert odd not in menu and check_action(state, odd) is None
     assert parse_action(odd.notation()) == odd == action_from_dict(odd.to_dict())

@@ -1,14 +1,15 @@
 """Battle plans for the heuristic bot: the expected value of each plan against a *distribution* of opposing plans.
 
-The bot sees the game through :func:`dunenb.engine.view`: the opposing hand is hidden, only its size is known.
-The cards it cannot see are the 61 treachery cards (GAP-26) minus the face-up discard pile (GAP-27) minus its own
-hand; the opponent's hand is a draw from them, so the chance that it holds some weapon or defence follows the
+The bot sees the game through :func:`dunenb.engine.view`: the opposing hand is hidden, only its size is known. The
+cards it cannot see are the 61 treachery cards (GAP-26) minus the face-up discard pile (GAP-27) minus its own hand;
+the opponent's hand is a draw from them, so the chance that it holds some weapon or defence follows the
 hypergeometric law. The opposing plans considered are: its two strongest leaders who may lead here (BATTLE-15,
 BATTLE-16) x each weapon it may hold (or none) x each defence it may hold (or none), weighted by those odds, and
-its menu dials (:func:`dunenb.rules.battle_phase.menu_dials`: nothing, about half, all, all with spice) with
-fixed weights. Leader deaths (BATTLE-13 f1-f2, CARD-* and TRAITOR-9, with the exact d10 shield passes) come from
-the battle library (:func:`dunenb.battle.resolve.fates_distribution`); they do not depend on the dials, so they
-are cached per card and strength configuration and the dials are combined arithmetically (BATTLE-9 to BATTLE-13).
+its menu dials (:func:`dunenb.rules.battle_phase.menu_dials`: nothing, a quarter, a half, three quarters, all, all
+with spice) with fixed weights. Leader deaths (BATTLE-13 f1-f2, CARD-* and TRAITOR-9, with the exact d10 shield
+passes) come from the battle library (:func:`dunenb.battle.resolve.fates_distribution`); they do not depend on the
+dials, so they are cached per card and strength configuration and the dials are combined arithmetically (BATTLE-9
+to BATTLE-13).
 
 The value of a plan, in tokens, is the chance of winning times what the territory is worth
 (:func:`battle_stakes`), minus the tokens lost (all the army if the battle is lost, BATTLE-11; those dialled if
@@ -51,7 +52,7 @@ ATOMICS_PENALTY = 30.0  # CARD-ATOMICS-4: the user is outlawed; the bot never wa
 EMPTIED_SHARE = 0.25  # what a battle won with every token lost is still worth (the enemy army is gone)
 MAIN_LEADER_VALUE = 60.0  # VICTORY-2: losing the main leader eliminates the House
 #: How the opponent is expected to dial, by menu position (nothing, half, all, all + spice): design guess.
-DIAL_WEIGHTS = (0.15, 0.35, 0.3, 0.2)
+DIAL_WEIGHTS = (0.1, 0.15, 0.25, 0.15, 0.2, 0.15)  # menu_dials: none, 1/4, 1/2, 3/4, all, all + spice
 LEADER_WEIGHTS = (0.6, 0.4)  # its strongest leader, its second strongest
 TAX_SETTLEMENTS = {"arrakeen": 2, "carthag": 2, "sietch-tarb": 1}  # TAX-1 (ids as in data/board.json)
 

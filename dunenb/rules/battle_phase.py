@@ -271,18 +271,19 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
 # --- plans -----------------------------------------------------------------------------------------------
 
 def menu_dials(tokens: Tokens, spice: int) -> tuple[tuple[int, int, int], ...]:
-    """A representative menu of dials (regular, marked, spice): nothing; about half the army, marked tokens
-    first (WHEEL-4); all of it; all of it with as much spice as allowed (GAP-42). Any other dial is accepted by
-    the check.
+    """A representative menu of dials (regular, marked, spice): nothing; about a quarter, a half and three
+    quarters of the army, marked tokens first (WHEEL-4); all of it; all of it with as much spice as allowed
+    (GAP-42). Any other dial is accepted by the check.
 
     >>> menu_dials(Tokens(regular=5, marked=1), spice=2)
-    ((0, 0, 0), (2, 1, 0), (5, 1, 0), (5, 1, 2))
+    ((0, 0, 0), (1, 1, 0), (2, 1, 0), (4, 1, 0), (5, 1, 0), (5, 1, 2))
     """
     total = tokens.total
-    half = (total + 1) // 2
-    marked_half = min(tokens.marked, half)
-    dials = [(0, 0, 0), (half - marked_half, marked_half, 0), (tokens.regular, tokens.marked, 0),
-             (tokens.regular, tokens.marked, min(spice, total))]
+    dials = [(0, 0, 0)]
+    for share in (total + 3) // 4, (total + 1) // 2, (3 * total + 3) // 4:
+        marked = min(tokens.marked, share)
+        dials.append((share - marked, marked, 0))
+    dials += [(tokens.regular, tokens.marked, 0), (tokens.regular, tokens.marked, min(spice, total))]
     return tuple(dict.fromkeys(dials))
 
 
