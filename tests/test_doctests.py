@@ -1,4 +1,4 @@
-"""Run the ``>>>`` examples of every dunenb.iron_die module."""
+"""Run the ``>>>`` examples of every dunenb module (the public API's docstrings are tested, not just read)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ import pkgutil
 
 import pytest
 
-import dunenb.iron_die
+import dunenb
 
-MODULES = sorted(
-    name for _, name, _ in pkgutil.iter_modules(dunenb.iron_die.__path__, prefix="dunenb.iron_die.")
-)
+MODULES = sorted(name for _, name, _ in pkgutil.walk_packages(dunenb.__path__, prefix="dunenb."))
 
 
 @pytest.mark.parametrize("name", MODULES)
