@@ -4,7 +4,8 @@
     the share of games each bot kind wins outright, and, counting games stopped by the turn limit too, the
     share each kind leads at the end (most cities and Sietchs owned, then most spice).
 (b) Heuristic self-play, 6 Houses, victory or 15 turns: median turns, share of games won before the limit,
-    mean tokens in the tanks and mean spice per House at the end, median seconds per game.
+    mean tokens in the tanks, in the reserve and on Dune and mean spice per House at the end, the share of
+    Houses stranded at the end (no token on Dune, 10 or more in the reserve), median seconds per game.
 
 Usage: ``.venv/bin/python benchmarks/bench_bots.py --games 20``.
 """
@@ -54,7 +55,7 @@ def mixed_games(count: int, seed: int) -> None:
 
 def self_play(count: int, seed: int) -> None:
     """(b) 6 heuristic Houses."""
-    times, turns, tanks, spice, won = [], [], [], [], 0
+    times, turns, tanks, reserve, dune, spice, won = [], [], [], [], [], [], 0
     for index in tqdm(range(count), desc="heuristic self-play", leave=False):
         game_seed = seed + index
         config = make_config(SIX, seed=game_seed, turn_limit=TURN_LIMIT)
@@ -65,10 +66,14 @@ def self_play(count: int, seed: int) -> None:
         turns.append(final.turn)
         won += final.winner is not None and final.turn < TURN_LIMIT
         tanks.extend(final.houses[h].tanks.total for h in SIX)
+        reserve.extend(final.houses[h].reserve.total for h in SIX)
+        dune.extend(sum(t.total for (owner, _a, _s), t in final.forces.items() if owner == h) for h in SIX)
         spice.extend(final.houses[h].spice for h in SIX)
     print(f"(b) heuristic self-play, 6 Houses, {count} games, victory or {TURN_LIMIT} turns:")
     print(f"    median turns {statistics.median(turns):.1f}, won before turn {TURN_LIMIT}: {won / count:.0%}, "
-          f"mean tokens in the tanks per House at the end {statistics.mean(tanks):.1f} (of 20), "
+          f"mean tokens per House at the end: tanks {statistics.mean(tanks):.1f}, reserve "
+          f"{statistics.mean(reserve):.1f}, on Dune {statistics.mean(dune):.1f} (of 20), "
+          f"stranded Houses {sum(d == 0 and r >= 10 for d, r in zip(dune, reserve, strict=True)) / len(dune):.0%}, "
           f"mean spice per House at the end {statistics.mean(spice):.1f}, "
           f"median {statistics.median(times):.2f} s per game (max {max(times):.2f} s)")
 

@@ -6,9 +6,16 @@ import dataclasses
 
 import pytest
 
+from dunenb.board import load_board
 from dunenb.bots import HeuristicBot, RandomBot, make_bot
 from dunenb.bots.battle_planner import plan_scores
-from dunenb.bots.heuristic import RESERVE_SPICE
+from dunenb.bots.heuristic import (
+    CARD_MAX_BID,
+    LANDING_GROUP,
+    RESERVE_SPICE,
+    bid_budget,
+    spice_to_keep,
+)
 from dunenb.bots.standings import standing_leader
 from dunenb.engine import CHANCE, apply_action, current_player, legal_actions, make_config, new_game, sample_chance
 from dunenb.errors import InputError
@@ -196,3 +203,80 @@ def test_heuristic_bots_beat_random_bots_in_most_mixed_games():
         _, final = play_game(make_config(houses, seed=seed, turn_limit=8), bots)
         heuristic_ahead += kinds[standing_leader(final)] == "heuristic"
     assert heuristic_ahead >= 3
+
+
+# --- revival, garrisons and bids (issue: reviving into a full reserve, empty cities, overbidding) ------------
+
+def _slot_with(reserve: int, tanks: int, spice: int):
+    """The Harkonnen's movement slot, with nothing of theirs on Dune and this reserve, tanks and spice."""
+    state = _decision_state("movement")
+    house = state.pending.actor
+    hs = dataclasses.replace(state.houses[house], spice=spice, reserve=Tokens(reserve, 0), tanks=Tokens(tanks, 0))
+    forces = FrozenDict({key: tokens for key, tokens in state.forces.items() if key[0] != house})
+    return dataclasses.replace(state, houses=state.houses.set(house, hs), forces=forces), house
+
+
+def test_bot_lands_rather_than_revives_with_a_full_reserve():
+    state, house = _slot_with(reserve=15, tanks=5, spice=4)
+    action = HeuristicBot(seed=0).choose(state)
+    assert action in legal_actions(state)
+    assert action.kind == "land"  # REVIVAL-1 would spend the spice LAND-1 needs; 15 tokens wait already
+    assert action.regular + action.marked >= 2 and load_board().area(action.area).is_settlement
+
+
+def test_bot_revives_when_its_reserve_is_low():
+    state, house = _slot_with(reserve=2, tanks=13, spice=4)
+    action = HeuristicBot(seed=0).choose(state)
+    assert action.kind == "revive"
+
+
+def _arrakeen_under_threat(garrison: int):
+    state = _movement({("atreides", "arrakeen", 1): Tokens(garrison, 0), ("harkonnen", "carthag", 4): Tokens(10, 0)})
+    state = dataclasses.replace(state, spice_on_map=FrozenDict({"bassin-imperial": 12, "plaine-funebre": 12}))
+    if {1, 4, 5} & set(state.storm_sectors()):
+        pytest.skip("the storm covers Arrakeen, Carthag or Arsunt in this position")
+    return state
+
+
+def test_bot_does_not_empty_its_start_city_when_an_enemy_army_stands_within_reach():
+    state = _arrakeen_under_threat(6)
+    bot = HeuristicBot(seed=2)
+    emptying = [a for a in legal_actions(state) if a.kind == "move" and a.area == "arrakeen" and a.regular == 6]
+    assert emptying and max(bot.scorer(state, "atreides", a) for a in emptying) < 0  # worse than staying
+    action = bot.choose(state)
+    assert not (action.kind == "move" and action.area == "arrakeen" and action.regular + action.marked == 6)
+
+
+def test_bot_keeps_a_small_garrison_whole_rather_than_split_it_for_an_empty_sietch():
+    # 10 Harkonnen tokens in Carthag are within reach of Arrakeen (MOVE-4b): 3 tokens stay together there
+    # (the bot used to send 1 to Arsunt, leaving 2 to be overrun)
+    action = HeuristicBot(seed=2).choose(_arrakeen_under_threat(3))
+    assert action in legal_actions(_arrakeen_under_threat(3))
+    assert not (action.kind == "move" and action.area == "arrakeen")
+
+
+def test_garrison_value_grows_with_the_enemy_army_within_reach():
+    from dunenb.bots.heuristic import _context, hold_chance
+
+    near = _movement({("atreides", "arrakeen", 1): Tokens(3, 0), ("harkonnen", "carthag", 4): Tokens(12, 0)})
+    far = _movement({("atreides", "arrakeen", 1): Tokens(3, 0)})
+    assert hold_chance(_context(near, "atreides"), "arrakeen", Tokens(3, 0)) < hold_chance(
+        _context(far, "atreides"), "arrakeen", Tokens(3, 0)) == 1.0
+    # a single token counts only in part even with no army in sight (MIN_GARRISON)
+    assert hold_chance(_context(far, "atreides"), "arrakeen", Tokens(1, 0)) < 1.0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_bids_leave_spice_to_land(seed):
+    for state, action in _decisions(seed, turns=3):
+        if action.kind == "bid":
+            hs = state.houses[action.house]
+            assert action.amount <= min(CARD_MAX_BID, hs.spice - spice_to_keep(state, action.house))
+            if action.house != "fremen":  # LAND-1: a group of up to LANDING_GROUP tokens in a city
+                assert hs.spice - action.amount >= min(hs.reserve.total, LANDING_GROUP)
+
+
+def test_first_turn_bid_is_capped_and_keeps_landing_spice():
+    state = new_game(["atreides", "harkonnen"], seed=1)
+    assert state.houses["atreides"].spice == 10
+    assert bid_budget(state, "atreides") == CARD_MAX_BID  # not 7, as before: 4 spice stay to land 4 tokens

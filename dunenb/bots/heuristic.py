@@ -1,11 +1,16 @@
-"""A heuristic bot (issue 4): it bids within its means (keeping spice for revival), revives before it lands
-(REVIVAL-1, GAP-25a), lands and moves towards cities, Sietchs and spice, harvests, calls its traitors, and goes
-for the settlements of a House that is close to victory.
+"""A heuristic bot (issue 4): it bids within its means (keeping spice to land a group, and to revive when its
+reserve is low), revives before it lands (REVIVAL-1, GAP-25a) only when its reserve runs low or it is rich enough
+to land afterwards, lands and moves towards cities, Sietchs and spice, keeps a garrison in the settlements it
+holds, harvests, calls its traitors, and goes for the settlements of a House that is close to victory.
 
 Landings and moves are scored by :func:`site_value`, the value of having an army in a territory: holding a
 settlement, harvesting, or, where another army stands, the expected result of the battle (the chance of winning,
 from both armies' potential on the wheel and the leader still free to lead there, times the prize, against the
-whole army lost, BATTLE-11), so the bot does not walk into hopeless fights and pulls out of them. Battle plans
+whole army lost, BATTLE-11), so the bot does not walk into hopeless fights and pulls out of them. A settlement
+the House holds alone is worth its victory and tax value (VICTORY-1, TAX-1) times the chance to keep it: against
+the strongest other army that could reach it next turn (MOVE-4b; the same battle guess), and only in part below a
+garrison of ``MIN_GARRISON`` tokens; so the bot does not strip a city for a small harvest. Tokens on Dune count
+for the House as a whole too (``PRESENCE_VALUE``): a reserve that never lands is worth nothing. Battle plans
 are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
 Alliance offers: it makes none; it accepts a deal when what it receives (spice, a card, a leader, tokens, a lent
 power; a deferred term at half value, ALLIANCE-4 may break it) is worth more than what it gives back and it keeps
@@ -31,7 +36,8 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.board import load_board
-from dunenb.engine import legal_actions
+from dunenb.bots.battle_planner import TAX_SETTLEMENTS
+from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
 from dunenb.state import GameState, Tokens
 
@@ -42,8 +48,62 @@ TOKEN_ON_DUNE = 0.2  # a token on Dune rather than in the reserve (per token, up
 TOKENS_USEFUL = 10
 SPICE_VALUE = 0.5  # one spice, in tokens
 DESERT_RISK = 0.6  # storm and worms sweep deserts (STORM-10, SPICE-8)
+DESERT_TOKEN_RISK = 0.15  # ... and destroy every token there: the expected loss per token (design)
 FIGHT_COST = 1.5  # a battle risks the leader and the cards (design)
 RESERVE_TOKENS = 3  # tokens the bot likes to keep off Dune, ready to land
+LANDING_GROUP = 4  # tokens the bot wants to be able to land in a turn: it keeps the spice for them (LAND-1)
+MIN_GARRISON = 3  # below this many tokens a held settlement counts only in part (design)
+ATTACK_CHANCE = 0.5  # the chance that the strongest army within reach attacks a given settlement (design)
+TAX_TURNS = 2  # turns of tax (TAX-1) a held settlement is counted for
+PRESENCE_VALUE = 0.6  # a token on Dune, for the House as a whole (up to DUNE_USEFUL tokens), in tokens
+DUNE_USEFUL = 12
+CARD_MAX_BID = 5  # the most the bot bids for one treachery card (design: a card is worth about 2 tokens)
+FREMEN = "fremen"  # LAND-6, FREMEN-P4: the Fremen emerge from the desert for free instead of landing
+
+
+def landing_keep(state: GameState, house: str) -> int:
+    """The spice the House keeps to land a useful group in a city or Sietch (LAND-1: 1 spice a token): up to
+    ``LANDING_GROUP`` tokens of its reserve; nothing for the Fremen, who emerge for free (FREMEN-P4).
+
+    >>> from dunenb.engine import new_game
+    >>> landing_keep(new_game(["atreides", "fremen"], seed=1), "atreides")
+    4
+    """
+    if house == FREMEN:
+        return 0
+    return min(state.houses[house].reserve.total, LANDING_GROUP)
+
+
+def reserve_is_low(state: GameState, house: str) -> bool:
+    """REVIVAL-1 pays only when the reserve holds fewer tokens than the bot would land this turn, or when few
+    tokens are left outside the tanks."""
+    hs = state.houses[house]
+    return hs.reserve.total < LANDING_GROUP or 20 - hs.tanks.total < 8
+
+
+def spice_to_keep(state: GameState, house: str) -> int:
+    """What the bot keeps out of an auction (BID-5): the spice to land a group, the spice to revive when its reserve
+    is low (REVIVAL-1, 1 a token, up to 3), and at least ``RESERVE_SPICE``."""
+    hs = state.houses[house]
+    revival = min(hs.tanks.total, 3) if reserve_is_low(state, house) else 0
+    return max(RESERVE_SPICE, landing_keep(state, house) + revival)
+
+
+@lru_cache(maxsize=64)
+def _distances(area_id: str) -> dict[str, int]:
+    """Territories between ``area_id`` and every other area (board adjacency, storms ignored: they move first)."""
+    board = load_board()
+    found = {area_id: 0}
+    frontier = [area_id]
+    while frontier:
+        following = []
+        for here in frontier:
+            for neighbour in board.area(here).adjacent:
+                if neighbour not in found:
+                    found[neighbour] = found[here] + 1
+                    following.append(neighbour)
+        frontier = following
+    return found
 
 
 def _settlement_owners(state: GameState) -> dict[str, set[str]]:
@@ -130,6 +190,30 @@ class _Context:
     held: int  # settlements where the House stands alone
     fights: frozenset[str]  # territories where the House already faces another army
     values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
+    threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
+
+    def on_dune(self) -> int:
+        return sum(houses.get(self.house, Tokens()).total for houses in self.present.values())
+
+    def threat(self, area_id: str) -> float:
+        """The strongest army of another House (not there yet) that could move into ``area_id`` next turn:
+        3 territories with ornithopters, else 1 (MOVE-4b, GAP-21)."""
+        if area_id not in self.threats_near:
+            board = load_board()
+            ornithopters = {h for area, houses in self.present.items() if board.area(area).is_settlement
+                            for h in houses}
+            distance = _distances(area_id)
+            best = 0.0
+            for area, houses in self.present.items():
+                if area == area_id:
+                    continue
+                for h, tokens in houses.items():
+                    if h == self.house or h in self.state.eliminated:
+                        continue
+                    if distance.get(area, 99) <= (3 if h in ornithopters else 1):
+                        best = max(best, army_potential(self.state, h, tokens))
+            self.threats_near[area_id] = best
+        return self.threats_near[area_id]
 
     def mine(self, area: str) -> Tokens:
         return self.present.get(area, {}).get(self.house, Tokens())
@@ -180,20 +264,36 @@ def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     state, house = context.state, context.house
     area = load_board().area(area_id)
     prize = 0.2 * min(count, TOKENS_USEFUL) + (0.1 * min(count, 6) if area.is_settlement else 0.0)
+    stake = 0.0  # a settlement: victory (VICTORY-1) and tax (TAX-1)
     if area.is_settlement:
-        prize += SETTLEMENT_VALUE + 0.5 * context.held + (THREAT_BONUS if area_id in context.threats else 0.0)
+        stake = SETTLEMENT_VALUE + 0.5 * context.held + SPICE_VALUE * TAX_TURNS * TAX_SETTLEMENTS.get(area_id, 0)
+        prize += THREAT_BONUS if area_id in context.threats else 0.0
     elif area.kind == "desert":
         spice = state.spice_on_map.get(area_id, 0)
         rate = 2 if state.houses[house].harvesters else 0.3
-        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_RISK
+        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_RISK - DESERT_TOKEN_RISK * count
     elif area.kind == "pole":
         prize -= 0.1 * count
     enemy = context.enemy_potential(area_id)
     if enemy == 0.0:
-        return prize
+        return prize + stake * hold_chance(context, area_id, tokens)
+    prize += stake
     rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
     chance = win_chance(army_potential(state, house, tokens, rank), enemy)
     return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
+
+
+def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
+    """The chance that ``tokens`` alone in a settlement keep it: the strongest army that could reach it
+    (:meth:`_Context.threat`) attacks with chance ``ATTACK_CHANCE`` (it moves one army a turn, MOVE-1, and has
+    its own places to hold) and wins by the battle guess (:func:`win_chance`); a garrison smaller than
+    ``MIN_GARRISON`` counts only in part."""
+    share = min(1.0, tokens.total / MIN_GARRISON)
+    threat = context.threat(area_id)
+    if threat == 0.0:
+        return share
+    lost = 1.0 - win_chance(army_potential(context.state, context.house, tokens), threat)
+    return share * (1.0 - ATTACK_CHANCE * lost)
 
 
 def _landing_cost_value(state: GameState, house: str, cost: int) -> float:
@@ -202,12 +302,13 @@ def _landing_cost_value(state: GameState, house: str, cost: int) -> float:
 
 
 def _score_revive(state: GameState, house: str, count: int) -> float:
-    """REVIVAL-1 comes before landing (GAP-25a): revive when it leaves spice to land, or when few tokens are left
-    outside the tanks; never strand the army in the tanks."""
-    hs = state.houses[house]
-    outside = 20 - hs.tanks.total
-    left = hs.spice - count
-    if left >= RESERVE_SPICE or (outside < 8 and left >= 0):
+    """REVIVAL-1 comes before landing (GAP-25a): revive when the reserve is low (:func:`reserve_is_low`), or when
+    it still leaves the spice to land a group (:func:`landing_keep`) and some over; otherwise land first, since
+    tokens waiting in the reserve do nothing."""
+    left = state.houses[house].spice - count
+    if left < 0:
+        return -5.0
+    if reserve_is_low(state, house) or left >= landing_keep(state, house) + RESERVE_SPICE:
         return 40.0 + count
     return -5.0
 
@@ -224,8 +325,11 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
         if state.houses[house].spice < cost:
             return -10.0
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
+    on_dune = context.on_dune()
+    presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
     left_in_reserve = state.houses[house].reserve.total - arriving.total
-    return gain + _landing_cost_value(state, house, cost) - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve)
+    return (gain + presence + _landing_cost_value(state, house, cost)
+            - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
 
 
 def _score_move(state: GameState, house: str, action: Action) -> float:
@@ -249,7 +353,8 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
     if action.kind == "move":
         return _score_move(state, house, action)
     if action.kind == "buy-harvester":
-        return 2.0 if hs.harvesters == 0 and hs.spice >= 5 + RESERVE_SPICE else -3.0
+        # HARVEST-3: only with the spice to land a group left over
+        return 2.0 if hs.harvesters == 0 and hs.spice >= 5 + spice_to_keep(state, house) else -3.0
     if action.kind == "sell-harvester":
         return -3.0
     if action.kind == "reposition":
@@ -326,12 +431,21 @@ def _score_answer(state: GameState) -> float:
     return 2.0 if gained > paid else -1.0
 
 
+def bid_budget(state: GameState, house: str) -> int:
+    """The most the bot bids for one card: what is left after :func:`spice_to_keep` (landing, and revival when
+    the reserve is low), less with a fuller hand, and never more than ``CARD_MAX_BID``.
+
+    >>> from dunenb.engine import new_game
+    >>> bid_budget(new_game(["atreides", "harkonnen"], seed=1), "atreides")
+    5
+    """
+    hs = state.houses[house]
+    return min(CARD_MAX_BID, max(0, hs.spice - spice_to_keep(state, house)) // (1 + len(hs.hand) // 2))
+
+
 def _score_bid(state: GameState, house: str, action: Action) -> float:
     if action.kind == "bid":
-        hs = state.houses[house]
-        keep = RESERVE_SPICE + min(hs.tanks.total, 3)  # spice for next turn's revival (REVIVAL-1)
-        budget = max(0, hs.spice - keep) // (1 + len(hs.hand) // 2)
-        return 1.0 - action.amount / 10 if action.amount <= budget else -10.0
+        return 1.0 - action.amount / 10 if action.amount <= bid_budget(state, house) else -10.0
     return 0.0
 
 
@@ -396,7 +510,8 @@ class HeuristicBot:
 
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
-            scores = np.array([self.scorer(state, house, a) for a in actions], dtype=float)
+            seen = view(state, house)  # the bot decides from what its House may see
+            scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         generator = np.random.default_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
         return actions[int(best[int(generator.integers(len(best)))])]
