@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from dunenb.analysis.worms import worm_strike_table
 from dunenb.board import load_board
 from dunenb.bots import HeuristicBot, RandomBot, make_bot
 from dunenb.bots.battle_planner import plan_scores
@@ -13,12 +14,24 @@ from dunenb.bots.heuristic import (
     CARD_MAX_BID,
     LANDING_GROUP,
     RESERVE_SPICE,
+    _score,
     bid_budget,
     spice_to_keep,
 )
+from dunenb.bots.risk import Risk, storm_hit_probability, worm_strike_probability
 from dunenb.bots.standings import standing_leader
-from dunenb.engine import CHANCE, apply_action, current_player, legal_actions, make_config, new_game, sample_chance
+from dunenb.engine import (
+    CHANCE,
+    apply_action,
+    current_player,
+    legal_actions,
+    make_config,
+    new_game,
+    sample_chance,
+    view,
+)
 from dunenb.errors import InputError
+from dunenb.ruleset import WORM_CARD
 from dunenb.simulate import play_game
 from dunenb.state import FrozenDict, Pending, Tokens
 
@@ -280,3 +293,73 @@ def test_first_turn_bid_is_capped_and_keeps_landing_spice():
     state = new_game(["atreides", "harkonnen"], seed=1)
     assert state.houses["atreides"].spice == 10
     assert bid_budget(state, "atreides") == CARD_MAX_BID  # not 7, as before: 4 spice stay to land 4 tokens
+
+
+# --- storm and worm risk (dunenb.bots.risk) ------------------------------------------------------------------
+
+def _risk_state(*, storm: int = 12, houses=("atreides", "harkonnen")):
+    """A 2-House game (no Fremen: two dials 0..3, GAP-7a) with the main storm on ``storm``."""
+    return dataclasses.replace(new_game(list(houses), seed=1), storm_main=storm)
+
+
+def test_storm_hit_probabilities_follow_the_storm_rules():
+    state = _risk_state(storm=12)
+    hits = storm_hit_probability(state, "atreides")
+    assert set(hits) == set(range(1, 25)) and all(0.0 <= p <= 1.0 for p in hits.values())
+    # GAP-7a: two dials 0..3 move the storm 0..6 sectors counterclockwise (STORM-18: every sector passed over)
+    reachable = {13, 14, 15, 16, 17, 18}
+    assert all(hits[s] == 0.0 for s in set(hits) - reachable)
+    assert [hits[s] for s in sorted(reachable)] == sorted((hits[s] for s in reachable), reverse=True)
+    assert hits[13] == pytest.approx(15 / 16) and hits[18] == pytest.approx(1 / 16)
+    assert sum(hits.values()) == pytest.approx(3.0)  # the expected move: 2 x 1.5
+    risk = Risk.of(state, "atreides")
+    # GAP-9, STORM-7: the Pole, Sietchs, mountains and cities (Shield Wall standing) are spared
+    for area, sector in [("pole-nord", 13), ("grotte-aux-oiseaux", 15), ("chaine-de-habbanya", 13),
+                         ("mur-sud", 13)]:
+        assert risk.loss(area, sector) == 0.0
+    assert risk.storm_loss("nord-cielago", 13) == pytest.approx(15 / 16)
+
+
+def test_storm_reach_with_the_fremen_tokens_and_what_the_fremen_know():
+    state = _risk_state(storm=12, houses=("atreides", "fremen"))
+    state = dataclasses.replace(state, storm_tokens=FrozenDict({"main": 2}))
+    others = storm_hit_probability(view(state, "atreides"), "atreides")
+    # FREMEN-P1, GAP-7c: a hidden token 1..7, uniform for the others
+    assert others[13] == pytest.approx(1.0) and others[19] == pytest.approx(1 / 7) and others[20] == 0.0
+    fremen = storm_hit_probability(view(state, "fremen"), "fremen")
+    assert fremen[13] == fremen[14] == 1.0 and fremen[15] == 0.0  # the Fremen know their token
+
+
+def _landing_state(deposits: dict[str, int], *, tops=(None, None), remaining=None):
+    state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0)}, spice=20)
+    detail = state.pending.detail.set("landed", False)
+    deck = dataclasses.replace(state.spice_deck, pile_tops=tops,
+                               remaining=FrozenDict(remaining) if remaining else state.spice_deck.remaining)
+    return dataclasses.replace(state, storm_main=12, spice_on_map=FrozenDict(deposits), spice_deck=deck,
+                               pending=dataclasses.replace(state.pending, detail=detail))
+
+
+def _best_landing(state, area: str) -> float:
+    seen = view(state, "atreides")
+    return max(_score(seen, "atreides", a) for a in legal_actions(state) if a.kind == "land" and a.area == area)
+
+
+def test_bot_prefers_a_safe_deposit_to_an_equally_rich_one_in_the_storms_path():
+    state = _landing_state({"nord-cielago": 8, "bassin-imperial": 8})  # sectors 13-15 (ahead) and 2-3 (behind)
+    assert _best_landing(state, "bassin-imperial") > _best_landing(state, "nord-cielago")
+    choice = HeuristicBot(seed=0).choose(state)
+    assert choice in legal_actions(state) and not _enters(choice, "nord-cielago")
+
+
+def test_bot_uses_the_worm_odds_of_the_next_spice_blow():
+    # both deposits behind the storm; the next card of pile 1 (on Bassin Impérial) is a worm 5 times in 6
+    remaining = {WORM_CARD: 5, "erg-mineur/6": 1}
+    state = _landing_state({"erg-mineur": 8, "bassin-imperial": 8}, tops=("bassin-imperial", None),
+                           remaining=remaining)
+    odds = worm_strike_probability(state)
+    table = worm_strike_table(state)
+    assert odds == {"bassin-imperial": pytest.approx(5 / 6)}
+    assert odds["bassin-imperial"] == pytest.approx(float(table.loc[table["area"] == "bassin-imperial",
+                                                                    "p_worm"].iloc[0]))
+    assert Risk.of(state, "atreides").loss("bassin-imperial", 2) == pytest.approx(5 / 6)
+    assert _best_landing(state, "erg-mineur") > _best_landing(state, "bassin-imperial")

@@ -10,7 +10,10 @@ whole army lost, BATTLE-11), so the bot does not walk into hopeless fights and p
 the House holds alone is worth its victory and tax value (VICTORY-1, TAX-1) times the chance to keep it: against
 the strongest other army that could reach it next turn (MOVE-4b; the same battle guess), and only in part below a
 garrison of ``MIN_GARRISON`` tokens; so the bot does not strip a city for a small harvest. Tokens on Dune count
-for the House as a whole too (``PRESENCE_VALUE``): a reserve that never lands is worth nothing. Battle plans
+for the House as a whole too (``PRESENCE_VALUE``): a reserve that never lands is worth nothing. Tokens left
+until the next turn where its storm or a worm may strike (STORM-10, HARVEST-9, SPICE-8) cost their expected loss
+(:func:`exposure`: tokens, and the harvester the House would commit, times the chance of a strike, from
+:mod:`dunenb.bots.risk`); a harvester is committed only where its harvest outweighs that risk. Battle plans
 are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
 Alliance offers: it makes none; it accepts a deal when what it receives (spice, a card, a leader, tokens, a lent
 power; a deferred term at half value, ALLIANCE-4 may break it) is worth more than what it gives back and it keeps
@@ -37,6 +40,7 @@ import numpy as np
 from dunenb.actions import Action
 from dunenb.board import load_board
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
+from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
 from dunenb.state import GameState, Tokens
@@ -47,8 +51,8 @@ THREAT_BONUS = 5.0  # taking a settlement from the House closest to victory
 TOKEN_ON_DUNE = 0.2  # a token on Dune rather than in the reserve (per token, up to TOKENS_USEFUL)
 TOKENS_USEFUL = 10
 SPICE_VALUE = 0.5  # one spice, in tokens
-DESERT_RISK = 0.6  # storm and worms sweep deserts (STORM-10, SPICE-8)
-DESERT_TOKEN_RISK = 0.15  # ... and destroy every token there: the expected loss per token (design)
+HARVESTER_VALUE = 2.0  # a harvester (bought for 5 spice, sold for 3, HARVEST-3/4), in tokens
+DESERT_ARMY_COST = 0.6  # an army in the desert holds no settlement (design tuning; not a risk: see exposure())
 FIGHT_COST = 1.5  # a battle risks the leader and the cards (design)
 RESERVE_TOKENS = 3  # tokens the bot likes to keep off Dune, ready to land
 LANDING_GROUP = 4  # tokens the bot wants to be able to land in a turn: it keeps the spice for them (LAND-1)
@@ -191,6 +195,18 @@ class _Context:
     fights: frozenset[str]  # territories where the House already faces another army
     values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
     threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
+    _risk: Risk | None = None
+
+    @property
+    def risk(self) -> Risk:
+        """The next storm's and worm's odds (:mod:`dunenb.bots.risk`), computed on first use."""
+        if self._risk is None:
+            self._risk = _risk_of(self.state, self.house)
+        return self._risk
+
+    def loss(self, area_id: str, sector: int) -> float:
+        """P(tokens left at (``area_id``, ``sector``) until the next turn are destroyed by its storm or worm)."""
+        return self.risk.loss(area_id, sector)
 
     def on_dune(self) -> int:
         return sum(houses.get(self.house, Tokens()).total for houses in self.present.values())
@@ -226,6 +242,23 @@ class _Context:
 
 
 _LAST_CONTEXT: list[_Context | None] = [None]
+
+
+_RISKS: dict[tuple, Risk] = {}  # Risk.of memo (see _risk_of)
+
+
+def _risk_of(state: GameState, house: str) -> Risk:
+    """:meth:`Risk.of`, cached on what it reads (the storms, their dialers and the Fremen's tokens as ``house``
+    sees them, the spice deck, the Shield Wall): the same for all the decisions of a movement phase."""
+    deck = state.spice_deck
+    key = (house, state.config.secondary_storm, state.storm_main, state.storm_secondary, state.storm_dialers,
+           tuple(sorted(state.storm_tokens.items())), tuple(sorted(deck.remaining.items())), deck.pile_tops,
+           state.shield_wall_standing, tuple(state.config.houses))
+    if key not in _RISKS:
+        if len(_RISKS) >= 64:
+            _RISKS.clear()
+        _RISKS[key] = Risk.of(state, house)
+    return _RISKS[key]
 
 
 def _context(state: GameState, house: str) -> _Context:
@@ -271,7 +304,7 @@ def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     elif area.kind == "desert":
         spice = state.spice_on_map.get(area_id, 0)
         rate = 2 if state.houses[house].harvesters else 0.3
-        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_RISK - DESERT_TOKEN_RISK * count
+        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_ARMY_COST  # its risk: exposure(), by sector
     elif area.kind == "pole":
         prize -= 0.1 * count
     enemy = context.enemy_potential(area_id)
@@ -294,6 +327,25 @@ def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
         return share
     lost = 1.0 - win_chance(army_potential(context.state, context.house, tokens), threat)
     return share * (1.0 - ATTACK_CHANCE * lost)
+
+
+def exposure(context: _Context, area_id: str, sector: int, tokens: Tokens, *, harvester: bool = False) -> float:
+    """The expected loss, in tokens, of leaving ``tokens`` at (``area_id``, ``sector``) until the next turn's
+    storm and spice blow (STORM-10, HARVEST-9, SPICE-8): every token there, and the harvester the House would
+    commit with them, times the chance that the storm or a worm strikes there (:mod:`dunenb.bots.risk`)."""
+    if tokens.total == 0:
+        return 0.0
+    chance = context.loss(area_id, sector)
+    if chance == 0.0:
+        return 0.0
+    return chance * (tokens.total + (HARVESTER_VALUE if harvester else 0.0))
+
+
+def _would_harvest(context: _Context, area_id: str) -> bool:
+    """The House has a harvester for this deposit and no army there yet to harvest it with (HARVEST-10)."""
+    state = context.state
+    return (state.houses[context.house].harvesters > 0 and state.spice_on_map.get(area_id, 0) > 0
+            and load_board().area(area_id).kind == "desert" and context.mine(area_id).total == 0)
 
 
 def _landing_cost_value(state: GameState, house: str, cost: int) -> float:
@@ -325,6 +377,7 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
         if state.houses[house].spice < cost:
             return -10.0
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
+    gain -= exposure(context, action.area, action.sector, arriving, harvester=_would_harvest(context, action.area))
     on_dune = context.on_dune()
     presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
     left_in_reserve = state.houses[house].reserve.total - arriving.total
@@ -341,7 +394,9 @@ def _score_move(state: GameState, house: str, action: Action) -> float:
     origin, there = context.mine(action.area), context.mine(destination)
     leave = site_value(context, action.area, origin - moving) - site_value(context, action.area, origin)
     arrive = site_value(context, destination, there + moving) - site_value(context, destination, there)
-    return leave + arrive - 0.3  # a move that gains nothing is not worth making
+    risk = (exposure(context, destination, action.path[-1][1], moving, harvester=_would_harvest(context, destination))
+            - exposure(context, action.area, action.sector, moving))
+    return leave + arrive - risk - 0.3  # a move that gains nothing is not worth making
 
 
 def _score_slot(state: GameState, house: str, action: Action) -> float:
@@ -360,6 +415,19 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
     if action.kind == "reposition":
         return -1.0
     return 0.0  # end-slot
+
+
+def _score_commit(state: GameState, house: str, action: Action) -> float:
+    """HARVEST-10: commit a harvester where the spice it brings in at step j) (HARVEST-7: 3 a token with
+    ornithopters, else 1) is worth more than the chance to lose it to the next storm or worm (STORM-10,
+    HARVEST-9); declining (``harvest-done``) scores 0."""
+    from dunenb.rules.collection import has_ornithopters
+
+    context = _context(state, house)
+    rate = 3 if has_ornithopters(state, house) else 1
+    workforce = sum(t.total for (h, a, _s), t in state.forces.items() if h == house and a == action.area)
+    harvest = min(state.spice_on_map.get(action.area, 0), rate * workforce)
+    return 0.5 + SPICE_VALUE * harvest - context.loss(action.area, action.sector) * HARVESTER_VALUE
 
 
 def _score_war(state: GameState, house: str, action: Action) -> float:
@@ -466,7 +534,7 @@ def _score(state: GameState, house: str, action: Action) -> float:
     if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "end-slot"):
         return _score_slot(state, house, action)
     if kind == "commit-harvester":
-        return 5.0
+        return _score_commit(state, house, action)
     if kind == "plan":
         return _score_plan(state, house, action)
     if kind == "traitor-call":
