@@ -73,7 +73,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
-from dunenb.rules.traitors import leader_key, leader_of, leader_ref
+from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
 from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
 
 MAX_OFFERS = 2  # design: offers per House per window, so that random play always ends the window
@@ -344,8 +344,8 @@ def _goods(what: str, item: str, amount: int) -> str:
     if what == "power":
         return f"the power {item} for {amount} turn(s) (ALLIANCE-12)"
     if what == "leader":
-        owner, leader_id = item.partition(":")[::2] if ":" in item else ("", item)
-        return f"the leader {leader_id}" + (f" (of {owner})" if owner else "")
+        owner, sep, leader_id = item.partition(LEADER_KEY_SEPARATOR)
+        return f"the leader {leader_id} (of {owner})" if sep else f"the leader {item}"
     return f"the card {item}"
 
 
@@ -377,8 +377,6 @@ def pending_offer(state: GameState) -> Offer:
     """The offer on the table at an ``alliance-answer`` node."""
     return Offer(*state.pending.detail["offer"])
 
-
-_offer = pending_offer
 
 
 def answer_decisions(state: GameState) -> list[Action]:
@@ -437,12 +435,12 @@ def transfer(state: GameState, giver: str, receiver: str, what: str, item: str, 
 
 def apply_answer(state: GameState, action: Action) -> GameState:
     detail = state.pending.detail
-    offer = _offer(state)
+    offer = pending_offer(state)
     giver, receiver = offer.house, offer.receiver
     if isinstance(action, AcceptOffer):
         if offer.delay:
             state = take_goods(state, giver, offer.what, offer.item, offer.amount)
-            item = ":".join(leader_ref(giver, offer.item)) if offer.what == "leader" else offer.item
+            item = LEADER_KEY_SEPARATOR.join(leader_ref(giver, offer.item)) if offer.what == "leader" else offer.item
             term = DeferredTerm(giver, receiver, offer.what, item, offer.amount, state.turn + offer.delay,
                                 state.windows_opened)
             state = dataclasses.replace(state, deferred_terms=state.deferred_terms + (term,))
