@@ -21,7 +21,7 @@ from dunenb.engine import apply_action, legal_actions, view
 from dunenb.rules.alliances import MAX_DELAY, AcceptOffer, DeclineOffer, EndWindow, Offer, deliver_terms, transfer
 from dunenb.rules.battle_phase import CallTraitor, available_leaders, begin_phase
 from dunenb.rules.lent_powers import income_payee, power_holder
-from dunenb.rules.movement import Land
+from dunenb.rules.movement import Land, Revive
 from dunenb.rules.traitors import leader_of
 from dunenb.state import DeferredTerm, LentPower
 
@@ -273,6 +273,17 @@ def test_ALLIANCE_12_the_guild_lends_its_landing_income_for_2_turns_and_landings
     assert state.houses["emperor"].spice == 14 and state.houses["guild"].spice == 5
     assert income_payee(state, "GUILD-P1", "emperor") is None  # the borrower's own landing pays the Bank
     assert income_payee(state, "GUILD-P1", "guild") == "emperor"  # "as written": another House pays the holder
+    assert_conserved(state)
+
+
+def test_ALLIANCE_12_REVIVAL_1_the_borrower_of_the_tleilax_revival_income_receives_the_revival_money():
+    state = movement_position(["atreides", "bene-tleilax", "emperor"], spice={"atreides": 10},
+                              tanks={"atreides": (3, 0)})
+    state = transfer(state, "bene-tleilax", "emperor", "power", "TLEILAX-P1", 1)
+    emperor, tleilax = state.houses["emperor"].spice, state.houses["bene-tleilax"].spice
+    state = play(state, Revive("atreides", 3))
+    assert events_of(state, "revive")[0].data["payee"] == "emperor"
+    assert state.houses["emperor"].spice == emperor + 3 and state.houses["bene-tleilax"].spice == tleilax
     assert_conserved(state)
 
 
