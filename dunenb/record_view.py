@@ -61,7 +61,16 @@ class ViewNode:
     action: ShownAction | None
     children: tuple[int, ...]
     comment: str = ""
-    secret_choice: bool = False  # the choices at this node are hidden from the House (GAP-58)
+
+
+def _choices(state: GameState) -> tuple[tuple[Action, Fraction | None], ...]:
+    """The choices at ``state``: a chance node's outcomes with their odds, or the first decisions of the menu."""
+    if state.pending is None:
+        return ()
+    outcomes = chance_outcomes(state)
+    if outcomes:
+        return tuple(outcomes)
+    return tuple((a, None) for a in legal_actions(state)[:MAX_ALTERNATIVES])
 
 
 class RecordView:
@@ -78,6 +87,7 @@ class RecordView:
         states: dict[int, GameState] = {}
         depths: dict[int, int] = {}
         revealed: dict[int, dict[int, Action]] = {}
+        choices: dict[int, tuple[tuple[Action, Fraction | None], ...]] = {}
         # depth-first from the root, so that each state is one action from its (cached) parent's
         stack: list[tuple[int, tuple[tuple[int, Action], ...]]] = [(record.root, ())]
         while stack:
@@ -97,14 +107,16 @@ class RecordView:
             if shown_now:
                 revealed[node_id] = shown_now
                 waiting = tuple((j, a) for j, a in waiting if j not in shown_now)
-            nodes[node_id] = ViewNode(node_id, source.parent, action, tuple(source.children), source.comment,
-                                      secret_choice=secrecy.is_secret_choice(state, house))
+            nodes[node_id] = ViewNode(node_id, source.parent, action, tuple(source.children), source.comment)
+            if not secrecy.is_secret_choice(state, house):
+                choices[node_id] = _choices(state)
             states[node_id] = view(state, house)
             depths[node_id] = record.depth(node_id)
             stack.extend((child, waiting) for child in reversed(source.children))
         self._nodes: Mapping[int, ViewNode] = MappingProxyType(nodes)
         self._states: Mapping[int, GameState] = MappingProxyType(states)
         self._depth: Mapping[int, int] = MappingProxyType(depths)
+        self._choices: Mapping[int, tuple[tuple[Action, Fraction | None], ...]] = MappingProxyType(choices)
         self._revealed: Mapping[int, Mapping[int, Action]] = MappingProxyType(
             {n: MappingProxyType(r) for n, r in revealed.items()})
 
@@ -173,13 +185,10 @@ class RecordView:
     def alternatives(self, node_id: int) -> list[tuple[Action, Fraction | None]]:
         """The choices at ``node_id`` the House may see, with their odds at a chance node (``None`` at a decision):
         its own menu, the outcomes of a public chance node, nothing at another House's decision or at a secret draw
-        (GAP-58, :func:`dunenb.rules.secrecy.is_secret_choice`). Computed from the House view of the state."""
-        state = self.state_at(node_id)
-        if state.pending is None or self._nodes[node_id].secret_choice:
-            return []
-        if state.pending.actor == "chance":
-            return [(a, p) for a, p in chance_outcomes(state)]
-        return [(a, None) for a in legal_actions(state)[:MAX_ALTERNATIVES]]
+        (GAP-58, :func:`dunenb.rules.secrecy.is_secret_choice`). They are listed by the rules on the real position
+        when the view is built (a House's menu depends only on what it may see)."""
+        self.node(node_id)
+        return list(self._choices.get(node_id, ()))
 
     def __repr__(self) -> str:
         return f"RecordView(house={self.house!r}, nodes={len(self)})"
