@@ -121,7 +121,7 @@ def _replay(args: argparse.Namespace) -> int:
                              f"{', '.join(record.config.houses)}")
         state = view(state, args.view)  # GAP-58: hands, slips, prediction, storm tokens, deck and seed hidden
     if args.svg:
-        Path(args.svg).write_text(render_svg(state), encoding="utf-8")
+        Path(args.svg).write_text(render_svg(state, house_view=args.view), encoding="utf-8")
     summary = position_summary(state, step=step, total=len(line))
     if args.svg:
         summary["svg"] = args.svg
