@@ -231,11 +231,19 @@ def end_turn(state: GameState) -> GameState:
 
 def view(state: GameState, house: str | None) -> GameState:
     """The state as one House sees it: other hands, traitor slips (TRAITOR-4, their number stays visible) and
-    prediction (BG-P6), the Fremen's storm tokens, the generator, the make-up of the treachery deck (only its
-    size is public), and other Houses' entries in the pending
+    prediction (BG-P6), the Fremen's storm tokens, the generator *and the seed it is built from* (``rng_seed``
+    and ``config.seed`` are both 0 in a view: GAP-58, with the seed any House could compute every secret draw),
+    the make-up of the treachery deck (only its size is public), and other Houses' entries in the pending
     node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
 
-    ``house=None`` is the god view (for teaching) and returns the state unchanged.
+    ``house=None`` is the god view (for teaching) and returns the state unchanged. A view is for looking and
+    deciding (bots take it): it cannot propose chance outcomes (:func:`sample_chance` needs the god state).
+    A record's House view (actions and alternatives redacted too) is :meth:`dunenb.record.GameRecord.view`.
+
+    >>> state = new_game(["atreides", "fremen"], seed=12345)
+    >>> seen = view(state, "atreides")
+    >>> seen.config.seed, seen.rng_seed, seen.config.houses
+    (0, 0, ('atreides', 'fremen'))
     """
     if house is None:
         return state
@@ -245,15 +253,17 @@ def view(state: GameState, house: str | None) -> GameState:
             prediction=None if hs.prediction is None else ("hidden", 0))
         for h, hs in state.houses.items()
     })
-    tokens = state.storm_tokens if house == "fremen" else FrozenDict()
+    tokens = state.storm_tokens if house == storm.token_holder(state) else FrozenDict()  # FREMEN-P1
     shown = state.pending
     if shown is not None and "secrets" in shown.detail:
         secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
         shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
     # The unseen treachery cards are the deck plus the other hands: only their number is public.
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
-    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0, pending=shown,
-                               treachery_deck=deck)
+    # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
+    config = dataclasses.replace(state.config, seed=0)
+    return dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
+                               pending=shown, treachery_deck=deck)
 
 
 def play_until_decision(state: GameState) -> GameState:

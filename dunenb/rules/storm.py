@@ -46,6 +46,11 @@ def has_fremen(state: GameState) -> bool:
     return "fremen" in state.config.houses
 
 
+def token_holder(state: GameState) -> str | None:
+    """FREMEN-P1: the House that draws the storm tokens and alone sees them until they are revealed (or None)."""
+    return "fremen" if has_fremen(state) else None
+
+
 # --- Fremen storm tokens --------------------------------------------------------------------------------
 
 def begin_token_draws(state: GameState, *, after: str) -> GameState:
