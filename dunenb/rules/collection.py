@@ -58,6 +58,7 @@ from typing import Any, ClassVar
 from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
+from dunenb.powers import holder, is_in_play
 from dunenb.rules import flow
 from dunenb.rules.chance import has_pole_ornithopters
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
@@ -160,7 +161,7 @@ def rate_for(*, has_ornithopters: bool) -> int:
 
 def active_houses(state: GameState) -> tuple[str, ...]:
     """The Houses still in the game (VICTORY-2), in the table's order."""
-    return tuple(h for h in state.config.houses if h not in state.eliminated)
+    return tuple(h for h in state.config.houses if is_in_play(state, h))
 
 
 def active_storm_order(state: GameState) -> tuple[str, ...]:
@@ -473,8 +474,8 @@ def decide_winner(state: GameState) -> tuple[str | None, str] | None:
 
 
 def _prediction(state: GameState, winner: str, reason: str) -> tuple[str, str]:
-    bg = "bene-gesserit"
-    if bg == winner or bg not in active_houses(state):
+    bg = holder(state, "BG-P6")  # data/powers.json
+    if bg is None or bg == winner:
         return winner, reason
     prediction = state.houses[bg].prediction
     if prediction is not None and tuple(prediction) == (winner, state.turn):

@@ -23,6 +23,7 @@ from dunenb.actions import (
     RollWormDice,
 )
 from dunenb.errors import IllegalActionError
+from dunenb.powers import is_in_play
 from dunenb.rules import flow, storm
 from dunenb.rules.common import (
     Handler,
@@ -202,8 +203,9 @@ def begin_forces(state: GameState) -> GameState:
         for force in house_rules.start_forces or ():
             sector = next(s for s in board.area(force.area).sectors)
             state = _place(state, house, force.area, sector, Tokens(force.regular, force.marked))
-    if "fremen" in state.config.houses:
-        return dataclasses.replace(state, pending=pending("place", "fremen"))
+    choosers = [h for h in state.config.houses if rules().house(h).start_forces is None and is_in_play(state, h)]
+    if choosers:  # FREMEN-START: a House whose start is "fremen-choice" in houses.json splits its tokens itself
+        return dataclasses.replace(state, pending=pending("place", choosers[0]))
     return flow.after_setup_step(state, "forces")
 
 

@@ -37,6 +37,7 @@ from dunenb.actions import Action
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import HARKONNEN, can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
+from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, with_events
 from dunenb.state import GameState
@@ -128,7 +129,7 @@ def _roster_index() -> dict[tuple[str, str], Leader]:
 
 def active_houses(state: GameState) -> tuple[str, ...]:
     """The Houses in play that are not eliminated (VICTORY-2, GAP-47), in table order."""
-    return tuple(h for h in state.config.houses if h not in state.eliminated)
+    return tuple(h for h in state.config.houses if is_in_play(state, h))
 
 
 def traitor_pool(state: GameState) -> tuple[tuple[str, str], ...]:
@@ -176,7 +177,7 @@ def pickable(state: GameState, house: str, secrets: tuple | None = None) -> tupl
 
 def begin_prediction(state: GameState) -> GameState:
     """SETUP-1 c): the Bene Gesserit prediction (BG-P6); nothing if they do not play."""
-    if BENE_GESSERIT not in active_houses(state):
+    if holder(state, "BG-P6") is None:  # data/powers.json
         return flow.after_setup_step(state, "prediction")
     return dataclasses.replace(state, phase="setup", pending=pending("prediction", BENE_GESSERIT))
 
@@ -242,7 +243,7 @@ def _apply_draw(state: GameState, action: DrawTraitor) -> GameState:
 
 def _harkonnen_keep_all(state: GameState, secrets: tuple) -> GameState:
     """TRAITOR-3, HARKONNEN-P1: every leader drawn is a traitor, except their own and the never-traitors."""
-    if HARKONNEN not in active_houses(state):
+    if holder(state, "HARKONNEN-P1") is None:  # data/powers.json
         return state
     kept = tuple((lh, lid) for lh, lid in drawn_by(state, HARKONNEN, secrets)
                  if can_be_traitor_of(leader_of(lh, lid), HARKONNEN))
@@ -253,7 +254,7 @@ def _harkonnen_keep_all(state: GameState, secrets: tuple) -> GameState:
 
 
 def _pickers(state: GameState) -> tuple[str, ...]:
-    return tuple(h for h in active_houses(state) if h != HARKONNEN)
+    return tuple(h for h in active_houses(state) if not holds_power(state, h, "HARKONNEN-P1"))
 
 
 def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:
