@@ -61,9 +61,14 @@ def make_config(
         raise InputError("config/secondary-storm", "secondary_storm must be true or false")
     if not isinstance(chance_cards, bool):
         raise InputError("config/chance-cards", "chance_cards must be true or false (GAP-20)")
-    for name, value in (("turn_limit", turn_limit), ("victory_target", victory_target)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise InputError(f"config/{name.replace('_', '-')}", f"{name} must be a positive integer or null")
+    if turn_limit is not None and (isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1):
+        raise InputError("config/turn-limit", "turn_limit must be a positive integer or null")
+    most = collection.settlement_count()  # VICTORY-1: no House could ever own more cities and Sietchs
+    if victory_target is not None and (isinstance(victory_target, bool) or not isinstance(victory_target, int)
+                                       or not 1 <= victory_target <= most):
+        raise InputError("config/victory-target", f"victory_target {victory_target!r}: the number of cities and "
+                         f"Sietchs to own (VICTORY-1) must be an integer from 1 to {most} (the board holds {most}), "
+                         "or null for the suggested one")
     return GameConfig(houses=houses, seed=seed, secondary_storm=secondary_storm, worm_option=worm_option,
                       turn_limit=turn_limit, victory_target=victory_target, chance_cards=chance_cards)
 

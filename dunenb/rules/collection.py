@@ -111,9 +111,9 @@ def parse_victory_rules(raw: Any) -> VictoryRules:
             low, high, default = int(row["low"]), int(row["high"]), int(row["default"])
         except (KeyError, TypeError, ValueError) as error:
             raise RulesDataError("victory/target", f"targets[{index}]: missing or bad field ({error})") from None
-        if not 1 <= low <= default <= high <= 6:
-            raise RulesDataError("victory/target", f"targets[{index}]: need 1 <= low <= default <= high <= 6 "
-                                 "(there are 3 cities and 3 Sietchs)")
+        if not 1 <= low <= default <= high <= settlement_count():
+            raise RulesDataError("victory/target", f"targets[{index}]: need 1 <= low <= default <= high <= "
+                                 f"{settlement_count()} (the cities and Sietchs on the board, VICTORY-1)")
         covered += players
         targets.append((players, low, high, default))
     if sorted(covered) != list(range(2, 9)):
@@ -134,6 +134,15 @@ def parse_victory_rules(raw: Any) -> VictoryRules:
 @lru_cache(maxsize=1)
 def load_victory_rules() -> VictoryRules:
     return parse_victory_rules(read_data_file("victory.json"))
+
+
+def settlement_count() -> int:
+    """VICTORY-1: how many cities and Sietchs the board holds (3 + 3), the highest target a House can reach.
+
+    >>> settlement_count()
+    6
+    """
+    return sum(1 for area in rules().board.areas if area.kind in SETTLEMENT_KINDS)
 
 
 def suggested_target(players: int) -> int:
