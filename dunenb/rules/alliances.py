@@ -85,7 +85,6 @@ MENU_CARD_PRICE = 2  # design: the listed price of a card sold (besides the gift
 MENU_LEADER_PRICE = 3  # design: the listed price of a leader sold (besides the gift)
 MENU_TOKENS = 2  # design: the listed number of tokens sold, for 1 spice each (or given)
 MENU_POWER_PRICE = 3  # design: the listed price of a power lent for 1 turn (ALLIANCE-13: karate, 3 a turn)
-BENE_GESSERIT = "bene-gesserit"
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -552,8 +551,10 @@ def end_clauses(state: GameState, house: str) -> GameState:
 
 # --- TURN-1 g): Bene Gesserit peace and war -------------------------------------------------------------
 
-def shared_territories(state: GameState) -> tuple[str, ...]:
-    """BG-P3: territories outside the North Pole where BG tokens stand with another (not eliminated) House."""
+def shared_territories(state: GameState, house: str | None = None) -> tuple[str, ...]:
+    """BG-P3: territories outside the North Pole where ``house``'s tokens (by default the holder of BG-P3) stand
+    with another (not eliminated) House."""
+    house = house or holder(state, "BG-P3")
     board = rules().board
     found = []
     for area in board.areas:
@@ -561,7 +562,7 @@ def shared_territories(state: GameState) -> tuple[str, ...]:
             continue
         present = {h for (h, a, _s), t in state.forces.items() if a == area.id and t.total > 0
                    and h not in state.eliminated}
-        if BENE_GESSERIT in present and len(present) > 1:
+        if house in present and len(present) > 1:
             found.append(area.id)
     return tuple(found)
 
@@ -569,15 +570,15 @@ def shared_territories(state: GameState) -> tuple[str, ...]:
 def begin_bg_declaration(state: GameState) -> GameState:
     """TURN-1 g): the Bene Gesserit, if in play, declare each shared army at peace or at war (BG-P3)."""
     state = dataclasses.replace(state, phase="bg-declaration")
-    if holder(state, "BG-P3") is None:  # the BG not in play or eliminated (data/powers.json)
+    bg = holder(state, "BG-P3")  # None: the BG not in play or eliminated (data/powers.json)
+    if bg is None:
         return flow.after_phase(state, "bg-declaration")
-    return _next_territory(state, shared_territories(state), 0)
+    return _next_territory(state, bg, shared_territories(state, bg), 0)
 
 
-def _next_territory(state: GameState, areas: tuple[str, ...], index: int) -> GameState:
+def _next_territory(state: GameState, bg: str, areas: tuple[str, ...], index: int) -> GameState:
     if index < len(areas):
-        return dataclasses.replace(state, pending=pending("bg-declaration", BENE_GESSERIT, areas=areas,
-                                                          index=index))
+        return dataclasses.replace(state, pending=pending("bg-declaration", bg, areas=areas, index=index))
     state = dataclasses.replace(state, pending=None)
     return flow.after_phase(state, "bg-declaration")
 
@@ -585,10 +586,10 @@ def _next_territory(state: GameState, areas: tuple[str, ...], index: int) -> Gam
 def bg_decisions(state: GameState) -> list[Action]:
     """Peace or war in the current territory; peace only if the tokens are already bound to peace (BG-P2)."""
     detail = state.pending.detail
-    area = detail["areas"][detail["index"]]
-    options: list[Action] = [DeclarePeace(BENE_GESSERIT, area)]
-    if (BENE_GESSERIT, area) not in state.at_peace:
-        options.append(DeclareWar(BENE_GESSERIT, area))
+    area, bg = detail["areas"][detail["index"]], state.pending.actor
+    options: list[Action] = [DeclarePeace(bg, area)]
+    if (bg, area) not in state.at_peace:
+        options.append(DeclareWar(bg, area))
     return options
 
 
@@ -598,7 +599,7 @@ def check_bg(state: GameState, action: Action) -> IllegalActionError | None:
     if getattr(action, "area", None) != area:
         return IllegalActionError("peace/territory", f"the declaration now is for {area} (territories in board "
                                   f"order: {', '.join(detail['areas'])})")
-    if isinstance(action, DeclareWar) and (BENE_GESSERIT, area) in state.at_peace:
+    if isinstance(action, DeclareWar) and (state.pending.actor, area) in state.at_peace:
         return IllegalActionError("peace/bound", f"the Bene Gesserit tokens in {area} landed in peace and must stay "
                                   "at peace (BG-P2, BG-P3)")
     return None
@@ -606,17 +607,17 @@ def check_bg(state: GameState, action: Action) -> IllegalActionError | None:
 
 def apply_bg(state: GameState, action: Action) -> GameState:
     detail = state.pending.detail
-    area = action.area  # type: ignore[attr-defined]
+    area, bg = action.area, state.pending.actor  # type: ignore[attr-defined]
     name = rules().board.area(area).name
     if isinstance(action, DeclarePeace):
-        if (BENE_GESSERIT, area) not in state.at_peace:
-            state = dataclasses.replace(state, at_peace=state.at_peace + ((BENE_GESSERIT, area),))
+        if (bg, area) not in state.at_peace:
+            state = dataclasses.replace(state, at_peace=state.at_peace + ((bg, area),))
         state = with_events(state, event("peace", f"The Bene Gesserit in {name} are at peace: they do not fight, "
-                                         "own or harvest this turn (BG-P3)", house=BENE_GESSERIT, area=area))
+                                         "own or harvest this turn (BG-P3)", house=bg, area=area))
     else:
         state = with_events(state, event("war", f"The Bene Gesserit in {name} are at war (BG-P3)",
-                                         house=BENE_GESSERIT, area=area))
-    return _next_territory(state, detail["areas"], detail["index"] + 1)
+                                         house=bg, area=area))
+    return _next_territory(state, bg, detail["areas"], detail["index"] + 1)
 
 
 HANDLERS: dict[str, Handler] = {

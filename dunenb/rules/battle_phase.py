@@ -171,7 +171,8 @@ def _segments(sectors: tuple[int, ...], storms: set[int]) -> list[tuple[int, ...
 
 
 def arenas(state: GameState) -> tuple[Arena, ...]:
-    """Every place where a battle must be fought now (BATTLE-1, GAP-46), in board order."""
+    """Every place where a battle must be fought now (BATTLE-1, GAP-46), in board order; never inside a Sietch on
+    the double-storm sector (STORM-15, GAP-11)."""
     board = rules().board
     order = storm_order(state)
     storms = set(state.storm_sectors())

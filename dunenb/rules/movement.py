@@ -23,7 +23,8 @@ node ``movement`` where that House acts until it plays ``end-slot``. In its slot
   North Pole ornithopters of a Chance card are not modelled (the Chance module is off, GAP-20).
 * ``reposition`` (MOVE-4a, GAP-22): the "move of 0", any number of times in the slot: tokens of one army go
   to another sector of the same territory. It may not enter or cross a storm sector (GAP-22, GAP-10); it is
-  refused rather than destroying the tokens. The menu lists moves of 0 only until the first one of the slot
+  refused rather than destroying the tokens. Inside a Sietch on the double-storm sector no move of 0 is allowed
+  at all that turn (STORM-15, GAP-11). The menu lists moves of 0 only until the first one of the slot
   (the check accepts any number; design, so that the menus form no cycle a random or seeded bot could loop in:
   every other listed action is once per slot or costs spice).
 * ``buy-harvester`` / ``sell-harvester`` (HARVEST-3, HARVEST-4, GAP-48): "at any time" is offered as any
