@@ -46,6 +46,7 @@ from dunenb.engine import (
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
 from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, DeclineOffer, EndWindow, Offer
+from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
@@ -192,6 +193,9 @@ HAND_MADE += [
     AcceptOffer("harkonnen"), DeclineOffer("guild"), EndWindow("fremen"), DeclarePeace("bene-gesserit", "arsunt"),
     DeclareWar("bene-gesserit", "carthag"),
 ]
+
+# CARD-WEATHER-2, CARD-ATOMICS-2 (dunenb.rules.storm, dunenb.rules.atomics)
+HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("atreides")]
 
 
 def played_actions():

@@ -17,7 +17,9 @@ until the next turn where its storm or a worm may strike (STORM-10, HARVEST-9, S
 are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
 Alliance offers: it makes none; it accepts a deal when what it receives (spice, a card, a leader, tokens, a lent
 power; a deferred term at half value, ALLIANCE-4 may break it) is worth more than what it gives back and it keeps
-spice for its revival; it declines anything it cannot read.
+spice for its revival; it declines anything it cannot read. In the storm phase it plays weather control (+1, +2
+or stop) and Atomics on the Shield Wall when the storm then harms the other Houses more than its own
+(:mod:`dunenb.bots.storm_cards`).
 
 Every choice is one of ``legal_actions(state)``: the bot scores them and takes the best (ties broken by its
 seeded generator), so it can never play an illegal move.
@@ -543,8 +545,10 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return 1.0
     if kind == "pay-bid":
         return 0.5
-    if kind == "weather":
-        return -1.0
+    if kind in ("weather", "atomics") or (kind == "pass" and state.phase == "storm"):
+        from dunenb.bots.storm_cards import score_storm_card
+
+        return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
     if kind == "end-window":
         return 1.0  # GAP-19: the bot makes no offers of its own ...
     if kind == "offer":
