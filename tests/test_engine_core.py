@@ -53,6 +53,7 @@ from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, Reposition, Revive, SellHarvester
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
+from dunenb.rules.truth_trance import AskTruthTrance
 from dunenb.state import GameConfig
 
 THREE = ["atreides", "harkonnen", "emperor"]
@@ -196,6 +197,10 @@ HAND_MADE += [
 
 # CARD-WEATHER-2, CARD-ATOMICS-2 (dunenb.rules.storm, dunenb.rules.atomics)
 HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("atreides")]
+# CARD-TRUTH-1, GAP-56 (dunenb.rules.truth_trance)
+HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),
+              AskTruthTrance("emperor", "guild", "traitor-among-mine"),
+              AskTruthTrance("guild", "fremen", "spice-more-than", "20")]
 
 
 def played_actions():

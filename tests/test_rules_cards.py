@@ -128,3 +128,80 @@ def test_heuristic_bot_stops_the_storm_before_its_own_army():
     state = dial(state, 2, 1)
     choice = HeuristicBot(seed=1).choose(state)
     assert isinstance(choice, PlayWeatherControl) and choice.mode == "stop" and choice.sectors <= 1
+
+
+# --- CARD-TRUTH-1..3, GAP-44, GAP-56: the truth trance ---------------------------------------------------------
+
+def trance_position():
+    """A battle between the Atreides and the Harkonnen; the Atreides hold a truth trance, the Harkonnen a slow
+    poison and a slip on Duncan Idaho; the Emperor watches."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_rules_battle_phase import position
+
+    state = position(THREE, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("truth-trance",), "harkonnen": ("poison-slow",)},
+                     spice={"harkonnen": 12}, traitors={"harkonnen": (("atreides", "duncan-idaho"),)})
+    if state.pending.actor != "atreides":
+        state = apply_action(state, next(a for a in legal_actions(state) if a.kind == "plan"))
+    assert state.pending.kind == "battle-plan" and state.pending.actor == "atreides"
+    return state
+
+
+def test_card_truth_trance_is_offered_before_a_battle_plan_and_answered_truthfully():
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = trance_position()
+    menu = [a for a in legal_actions(state) if a.kind == "truth-trance"]
+    assert AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow") in menu
+    assert {a.target for a in menu} == {"harkonnen", "emperor"}  # CARD-TRUTH-1: one other player
+    asked = [("holds", "poison-slow", True), ("holds", "poison", True), ("holds", "shield", False),
+             ("traitor-is", "duncan-idaho", True), ("traitor-is", "gurney", False),
+             ("traitor-among-mine", "-", True), ("spice-more-than", "10", True), ("spice-more-than", "20", False)]
+    for question, subject, truth in asked:
+        after = apply_action(state, AskTruthTrance("atreides", "harkonnen", question, subject))
+        assert after.houses["atreides"].trance_answers[-1][2:] == (question, subject, truth)
+        assert "truth-trance" not in after.houses["atreides"].hand and after.treachery_discard[-1] == "truth-trance"
+        assert after.pending == state.pending  # the same decision comes back (the plan is still to set)
+        assert not [a for a in legal_actions(after) if a.kind == "truth-trance"]  # one card, one question
+    assert_conserved(after)
+
+
+def test_card_truth_trance_answer_is_seen_by_the_asker_only_and_the_log_says_only_the_question():
+    from dunenb.engine import view
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = apply_action(trance_position(), AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"))
+    assert view(state, "atreides").houses["atreides"].trance_answers[-1][-1] is True
+    for other in ("harkonnen", "emperor"):
+        seen = view(state, other)
+        assert seen.houses["atreides"].trance_answers == ()
+        assert "trance_answers=((" not in repr(seen)
+    (logged,) = events_of(state, "truth-trance")
+    assert dict(logged.data) == {"house": "atreides", "target": "harkonnen", "question": "holds",
+                                 "subject": "poison-slow"}  # GAP-56: public question, no answer
+
+
+def test_card_truth_trance_questions_are_checked():
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = trance_position()
+    cases = [(AskTruthTrance("atreides", "atreides", "holds", "shield"), "truth-trance/target"),
+             (AskTruthTrance("atreides", "harkonnen", "will-you-play", "poison"), "truth-trance/question"),
+             (AskTruthTrance("atreides", "harkonnen", "traitor-is", "paul"), "truth-trance/subject"),
+             (AskTruthTrance("atreides", "harkonnen", "spice-more-than", "lots"), "truth-trance/subject")]
+    for action, code in cases:
+        error = check_action(state, action)
+        assert error is not None and error.code == code, (action, error)
+    assert check_action(state, AskTruthTrance("atreides", "harkonnen", "spice-more-than", "7")) is None
+    held = check_action(apply_action(state, AskTruthTrance("atreides", "emperor", "holds", "karama")),
+                        AskTruthTrance("atreides", "harkonnen", "holds", "shield"))
+    assert held is not None and held.code == "truth-trance/not-held"
+
+
+def test_card_truth_trance_the_heuristic_bot_keeps_it_and_still_plans():
+    from dunenb.bots.heuristic import HeuristicBot
+
+    assert HeuristicBot(seed=2).choose(trance_position()).kind == "plan"

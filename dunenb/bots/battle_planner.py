@@ -53,6 +53,7 @@ DEFENCE_CARDS = ("snooper", "shield")
 SPICE_VALUE = 0.5
 CARD_VALUE = {"worthless": 0.2, "snooper": 1.5, "shield": 1.5}  # a weapon not listed here is worth 2
 WEAPON_VALUE = 2.0
+NOT_A_PLAN = -1e9  # the value of another action offered with the plans (a truth trance): never chosen
 KARAMA_VALUE = 2.0  # a Karama kept for later, in tokens (design)
 ATOMICS_PENALTY = 30.0  # CARD-ATOMICS-4: the user is outlawed; the bot never wants that
 EMPTIED_SHARE = 0.25  # what a battle won with every token lost is still worth (the enemy army is gone)
@@ -237,6 +238,9 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     memo: dict[tuple, dict[tuple, float]] = {}
     values = []
     for plan in plans:
+        if plan.kind != "plan":  # a truth trance offered at the same node (GAP-56): the bot keeps the card
+            values.append(NOT_A_PLAN)
+            continue
         leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
         weapon = None if plan.weapon == NONE else plan.weapon
         defence = None if plan.defense == NONE else plan.defense

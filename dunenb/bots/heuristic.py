@@ -549,6 +549,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         from dunenb.bots.storm_cards import score_storm_card
 
         return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
+    if kind == "truth-trance":
+        return -1.0  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
     if kind == "end-window":
         return 1.0  # GAP-19: the bot makes no offers of its own ...
     if kind == "offer":
