@@ -389,3 +389,15 @@ def test_karama_3_heuristic_bot_adds_a_karama_on_the_wheel_against_a_likely_hark
     assert plan_values(state, [guarded])[0] > plan_values(state, [plain])[0]
     choice = HeuristicBot(seed=3).choose(state)
     assert choice.karama == "karama" or state.houses["atreides"].leaders and choice.leader == "paul"
+
+
+def test_card_atomics_4_outlaw_the_heuristic_bot_goes_for_the_outlaws_settlements():
+    from helpers_game import quiet_setup
+
+    from dunenb.bots.heuristic import _threats
+
+    state = quiet_setup(["atreides", "harkonnen", "emperor"])
+    held = {a for (h, a, _s) in state.forces if h == "harkonnen"} & {"carthag", "arrakeen", "arsunt"}
+    outlawed = dataclasses.replace(state, outlawed=("harkonnen",))
+    assert held and held <= _threats(outlawed, "atreides")
+    assert not (held & _threats(state, "atreides"))

@@ -518,6 +518,36 @@ def break_terms(state: GameState) -> GameState:
     return state
 
 
+def outlaw(state: GameState, house: str, *, cause: str) -> GameState:
+    """CARD-ATOMICS-4, ALLIANCE-5, GAP-29c, GAP-55c: flag ``house`` as outlawed. No alliance may be made with it,
+    and the deals it is in end at once, as a new alliance would end them (ALLIANCE-4): lent powers go back to
+    their owner, goods still set aside go back to their giver (what was paid stays paid). It may no longer buy
+    treachery cards (:func:`dunenb.rules.bidding.bid_limit`) and no other House can win while it is in the game
+    (VICTORY-4, :func:`dunenb.rules.collection.decide_winner`)."""
+    if house in state.outlawed:
+        return state
+    state = dataclasses.replace(state, outlawed=state.outlawed + (house,))
+    state = with_events(state, event("outlawed", f"{house} {cause}: outlawed; no alliance with it, no treachery "
+                                     "card for it, no victory for anyone while it plays (CARD-ATOMICS-4, GAP-29c, "
+                                     "GAP-55c)", house=house))
+    for lend in state.lent_powers:
+        if house in (lend.owner, lend.borrower):
+            state = with_events(state, event("power-returned", f"The lend of {lend.power} to {lend.borrower} ends: "
+                                             f"it returns to {lend.owner} (ALLIANCE-5)", house=lend.owner,
+                                             borrower=lend.borrower, power=lend.power))
+    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers
+                                                         if house not in (x.owner, x.borrower)))
+    broken = tuple(t for t in state.deferred_terms if house in (t.giver, t.receiver))
+    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in broken))
+    for term in broken:
+        state = _release(state, term, term.giver)
+        state = with_events(state, event(
+            "alliance-term-broken", f"The deal of {term.giver} with {term.receiver} ends (ALLIANCE-5): "
+            f"{_goods(term.what, term.item, term.amount)} go back to {term.giver}",
+            house=term.giver, receiver=term.receiver, what=term.what, item=term.item, amount=term.amount))
+    return state
+
+
 # --- TURN-1 g): Bene Gesserit peace and war -------------------------------------------------------------
 
 def shared_territories(state: GameState) -> tuple[str, ...]:

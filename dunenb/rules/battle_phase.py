@@ -60,7 +60,7 @@ from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
-from dunenb.rules import flow
+from dunenb.rules import alliances, flow
 from dunenb.rules.bidding import karama_cards
 from dunenb.rules.common import (
     Handler,
@@ -593,10 +593,7 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
                                                  f"explosion in {name} (CARD-ATOMICS-3)", house=house, area=area,
                                                  count=tokens.total))
     for house in outcome.outlawed:
-        if house not in state.outlawed:
-            state = dataclasses.replace(state, outlawed=state.outlawed + (house,))
-            state = with_events(state, event("outlawed", f"{house} used Atomics in battle: outlawed "
-                                             "(CARD-ATOMICS-4, GAP-29c)", house=house))
+        state = alliances.outlaw(state, house, cause="used Atomics in battle")  # CARD-ATOMICS-4, GAP-29c
     plans = dict(detail["plans"])
     committed = detail["committed"] + tuple(
         (house, plans[house].leader, area) for house in (detail["defender"], detail["attacker"])
