@@ -205,3 +205,64 @@ def test_card_truth_trance_the_heuristic_bot_keeps_it_and_still_plans():
     from dunenb.bots.heuristic import HeuristicBot
 
     assert HeuristicBot(seed=2).choose(trance_position()).kind == "plan"
+
+
+# --- issue 9 item 12: every new action is reachable in random play ----------------------------------------------
+
+DEALT = {"atreides": ("atomics", "karama", "truth-trance"), "emperor": ("weather-control", "karama", "truth-trance"),
+         "harkonnen": ("weather-control", "truth-trance")}
+
+
+def _deal(state):
+    """Move the cards of ``DEALT`` from the treachery deck to the hands (cards are conserved)."""
+    import dataclasses
+
+    for house, cards in DEALT.items():
+        for card in cards:
+            deck = state.treachery_deck
+            deck = deck.set(card, deck[card] - 1) if deck[card] > 1 else deck.without(card)
+            hs = state.houses[house]
+            state = dataclasses.replace(state, treachery_deck=deck, houses=state.houses.set(
+                house, dataclasses.replace(hs, hand=hs.hand + (card,))))
+    return state
+
+
+def _new_kinds(action) -> set[str]:
+    found = set()
+    if action.kind == "weather" and action.mode == "plus1":
+        found.add("weather-plus1")
+    if action.kind in ("atomics", "truth-trance"):
+        found.add(action.kind)
+    if action.kind == "plan" and action.karama != "none":
+        found.add("wheel-karama")
+    return found
+
+
+def test_issue_9_new_card_actions_are_reachable_in_random_play():
+    from dunenb.bots import RandomBot
+    from dunenb.engine import current_player, new_game, sample_chance
+
+    wanted = {"weather-plus1", "atomics", "truth-trance", "wheel-karama"}
+    seen: set[str] = set()
+    for seed in range(40):
+        state = _deal(new_game(["atreides", "harkonnen", "emperor"], seed=seed, turn_limit=5))
+        bot = RandomBot(seed=seed)
+        while state.pending is not None and not wanted <= seen:
+            action = sample_chance(state) if current_player(state) == "chance" else bot.choose(state)
+            seen |= _new_kinds(action)
+            state = apply_action(state, action)
+        if wanted <= seen:
+            break
+    assert seen == wanted
+
+
+def test_heuristic_bot_blows_the_shield_wall_when_the_storm_will_then_sweep_an_enemy_city():
+    from dunenb.bots.heuristic import HeuristicBot
+
+    state = give_cards(storm_position(), "atreides", ATOMICS)
+    assert tokens_at(state, "atreides", "arrakeen") and tokens_at(state, "harkonnen", "carthag") >= 5
+    swept = dial(state, 2, 1)  # 3 sectors: 2, 3 and 4 (Carthag, the Harkonnen city)
+    assert swept.pending.actor == "atreides"
+    assert HeuristicBot(seed=1).choose(swept) == BlowShieldWall("atreides")
+    spared = dial(state, 1, 0)  # 1 sector: the storm stops short of Carthag
+    assert HeuristicBot(seed=1).choose(spared) == Pass("atreides")
