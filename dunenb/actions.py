@@ -140,7 +140,8 @@ class DialStorm(Action):
 
 @dataclass(frozen=True)
 class PlayWeatherControl(Action):
-    """STORM-5, STORM-18, GAP-31: ``mode`` ``"plus2"`` adds 2 sectors; ``"stop"`` stops after ``sectors``."""
+    """STORM-5, STORM-18, GAP-31, CARD-WEATHER-2: ``mode`` ``"plus1"`` or ``"plus2"`` adds 1 or 2 sectors ("up to
+    2"); ``"stop"`` stops after ``sectors``."""
 
     kind: ClassVar[str] = "weather"
     house: str

@@ -26,16 +26,28 @@ import numpy as np
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
 from dunenb.powers import holder, holds_power
-from dunenb.rules import alliances, battle_phase, bidding, chance, collection, movement, setup, spice, storm, traitors
+from dunenb.rules import (
+    alliances,
+    battle_phase,
+    bidding,
+    chance,
+    collection,
+    movement,
+    setup,
+    spice,
+    storm,
+    traitors,
+    truth_trance,
+)
 from dunenb.rules.common import Handler, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
     **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
     **alliances.HANDLERS,
-}
+})
 CHANCE = "chance"
 
 
@@ -241,8 +253,8 @@ def view(state: GameState, house: str | None) -> GameState:
     """The state as one House sees it: other hands, traitor slips (TRAITOR-4, their number stays visible) and
     prediction (BG-P6), the Fremen's storm tokens, the generator *and the seed it is built from* (``rng_seed``
     and ``config.seed`` are both 0 in a view: GAP-58, with the seed any House could compute every secret draw),
-    the make-up of the treachery deck (only its size is public), and other Houses' entries in the pending
-    node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
+    the make-up of the treachery deck (only its size is public), other Houses' truth-trance answers (GAP-56),
+    and other Houses' entries in the pending node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
 
     ``house=None`` is the god view (for teaching) and returns the state unchanged. A view is for looking and
     deciding (bots take it): it cannot propose chance outcomes (:func:`sample_chance` needs the god state).
@@ -258,7 +270,8 @@ def view(state: GameState, house: str | None) -> GameState:
     houses = FrozenDict({
         h: hs if h == house else dataclasses.replace(
             hs, hand=("hidden",) * len(hs.hand), traitors=(("hidden", "hidden"),) * len(hs.traitors),
-            prediction=None if hs.prediction is None else ("hidden", 0))
+            prediction=None if hs.prediction is None else ("hidden", 0),
+            trance_answers=())  # CARD-TRUTH-1, GAP-56: a truth-trance answer is the asker's alone
         for h, hs in state.houses.items()
     })
     tokens = state.storm_tokens if holds_power(state, house, "FREMEN-P1") else FrozenDict()

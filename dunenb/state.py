@@ -117,6 +117,9 @@ class HouseState:
     revived_this_turn: int = 0  # REVIVAL-1: at most 3 per turn
     revived_marked_this_turn: int = 0  # houses.md G-3: at most 1 marked token revived per turn
     extra_card_slots: int = 0  # CHANCE-5 (L1619), GAP-20: cards allowed over the hand limit (Chance card)
+    # CARD-TRUTH-1, GAP-56: the answers this House received, (turn, House asked, question id, subject, answer);
+    # dunenb.engine.view shows them to this House only
+    trance_answers: tuple[tuple[int, str, str, str, bool], ...] = ()
 
 
 @dataclass(frozen=True)

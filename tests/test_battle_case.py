@@ -153,3 +153,17 @@ def test_cli_list_and_missing_case(capsys):
         run_cli(["battle"], capsys)
     with pytest.raises(InputError):
         run_cli(["battle", "no_such_example"], capsys)
+
+
+def test_karama_3_a_case_accepts_a_karama_on_the_wheel_and_the_analysis_keeps_it():
+    from dunenb.analysis.battle_odds import plan_matrix, sensible_plans
+    from dunenb.battle.case import case_outcomes
+
+    data = variant(("sides", 0, "karama"), "karama")
+    data["sides"][1]["traitors"] = ["duncan-idaho"]
+    case = parse_case(data)
+    assert case.sides[0].plan.karama == "karama" and case.sides[1].side.call_power == "HARKONNEN-P1"
+    assert all(outcome.winner is not None and outcome.traitor_called_by == () for _p, outcome in case_outcomes(case))
+    assert all(plan.karama == "karama" for plan in sensible_plans(case, 0).plans)
+    assert plan_matrix(case).win_first.shape[0] == len(sensible_plans(case, 0).plans)
+    assert "karama" in error_of(variant(("sides", 0, "karama"), "shield"))

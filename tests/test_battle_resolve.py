@@ -318,3 +318,28 @@ def test_resolution_is_pure():
     one = battle(knife, lancet)
     assert resolve_battle(one) == resolve_battle(one)
     assert one.sides[0].plan.weapon == "projectile-contact"
+
+
+# ------------------------------------------------------------------------- KARAMA-3, KARAMA-45: the wheel Karama
+def test_karama_3_a_karama_on_the_wheel_voids_a_blockable_call_and_is_always_lost():
+    victim = BattleSide("atreides", Tokens(6), BattlePlan(Dial(4), inline_leader("Duncan", 6), karama="karama"))
+    caller = BattleSide("harkonnen", Tokens(5), BattlePlan(Dial(1), inline_leader("Piter", 3)),
+                        traitor_names(["Duncan"]), call_power="HARKONNEN-P1")
+    out = only(resolve_battle(battle(victim, caller)))
+    assert out.traitor_called_by == () and out.treachery_blocked == ("harkonnen",)
+    assert out.winner == "atreides"  # the battle goes on normally: 2 + 6 against 0.5 + 3
+    assert out.side("atreides").cards_lost == ("karama",) and out.side("atreides").cards_kept == ()
+    # KARAMA-45 only: a call that rests on no blockable power still works (G-5)
+    plain = BattleSide("harkonnen", Tokens(5), caller.plan, caller.traitors)
+    out = only(resolve_battle(battle(victim, plain)))
+    assert out.traitor_called_by == ("harkonnen",) and out.winner == "harkonnen"
+    assert out.side("atreides").cards_lost == ("karama",)
+
+
+def test_karama_3_a_karama_needs_a_leader_and_a_karama_card():
+    with pytest.raises(IllegalActionError):
+        resolve_battle(battle(BattleSide("atreides", Tokens(2), BattlePlan(Dial(2), None, karama="karama")),
+                              side("harkonnen")))
+    with pytest.raises(IllegalActionError):
+        resolve_battle(battle(BattleSide("atreides", Tokens(2), BattlePlan(Dial(2), inline_leader("A", 2),
+                                                                           karama="shield")), side("harkonnen")))

@@ -363,3 +363,41 @@ def test_bot_uses_the_worm_odds_of_the_next_spice_blow():
                                                                     "p_worm"].iloc[0]))
     assert Risk.of(state, "atreides").loss("bassin-imperial", 2) == pytest.approx(5 / 6)
     assert _best_landing(state, "erg-mineur") > _best_landing(state, "bassin-imperial")
+
+
+# --- KARAMA-3, KARAMA-45: the heuristic bot adds a Karama on the wheel when a betrayal is likely -------------
+
+def test_karama_3_heuristic_bot_adds_a_karama_on_the_wheel_against_a_likely_harkonnen_betrayal():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_rules_battle_phase import position
+
+    from dunenb.bots.battle_planner import betrayal_odds, plan_values
+    from dunenb.rules.battle_phase import SubmitPlan
+
+    slips = tuple(("atreides", lid) for lid in ("gurney", "duncan-idaho", "ghanima", "leto-ii", "jessica", "alia",
+                                                "tufir", "leto-i", "yueh"))  # 9 of the 12 who may be drawn
+    state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("karama",)}, traitors={"harkonnen": slips})
+    if state.pending.actor != "atreides":
+        state = apply_action(state, legal_actions(state)[0])
+    assert betrayal_odds(view(state, "atreides"), "atreides", "harkonnen", "duncan-idaho") > 0.5
+    plain, guarded = (SubmitPlan("atreides", "duncan-idaho", 2, 0, 0, karama=k) for k in ("none", "karama"))
+    assert plan_values(state, [plain, guarded]) == sorted(plan_values(state, [plain, guarded]))
+    assert plan_values(state, [guarded])[0] > plan_values(state, [plain])[0]
+    choice = HeuristicBot(seed=3).choose(state)
+    assert choice.karama == "karama" or state.houses["atreides"].leaders and choice.leader == "paul"
+
+
+def test_card_atomics_4_outlaw_the_heuristic_bot_goes_for_the_outlaws_settlements():
+    from helpers_game import quiet_setup
+
+    from dunenb.bots.heuristic import _threats
+
+    state = quiet_setup(["atreides", "harkonnen", "emperor"])
+    held = {a for (h, a, _s) in state.forces if h == "harkonnen"} & {"carthag", "arrakeen", "arsunt"}
+    outlawed = dataclasses.replace(state, outlawed=("harkonnen",))
+    assert held and held <= _threats(outlawed, "atreides")
+    assert not (held & _threats(state, "atreides"))

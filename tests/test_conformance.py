@@ -48,16 +48,21 @@ def table(seed: int, rng: np.random.Generator) -> dict:
     }
 
 
+#: Cards dealt at the start of some games so that their actions are played (issue 9: weather control +1/+2/stop,
+#: STORM-5; Atomics on the Shield Wall, CARD-ATOMICS-2; Karama on the wheel, KARAMA-3; truth trance, CARD-TRUTH-1).
+DEALT_CARDS = (WEATHER_CONTROL, WEATHER_CONTROL, "atomics", "karama", "truth-trance", "truth-trance")
+
+
 def deal_weather_control(state, rng: np.random.Generator):
-    """Give the two weather control cards (STORM-5), taken from the treachery deck, to Houses drawn at random."""
-    for _ in range(2):
+    """Give the cards of ``DEALT_CARDS``, taken from the treachery deck, to Houses drawn at random."""
+    for card in DEALT_CARDS:
         house = str(rng.choice(state.config.houses))
         hs = state.houses[house]
         deck = state.treachery_deck
-        left = deck[WEATHER_CONTROL] - 1
-        deck = deck.set(WEATHER_CONTROL, left) if left else deck.without(WEATHER_CONTROL)
+        left = deck[card] - 1
+        deck = deck.set(card, left) if left else deck.without(card)
         state = dataclasses.replace(state, treachery_deck=deck, houses=state.houses.set(
-            house, dataclasses.replace(hs, hand=hs.hand + (WEATHER_CONTROL,))))
+            house, dataclasses.replace(hs, hand=hs.hand + (card,))))
     return state
 
 

@@ -46,12 +46,14 @@ from dunenb.engine import (
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
 from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, DeclineOffer, EndWindow, Offer
+from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, Reposition, Revive, SellHarvester
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
+from dunenb.rules.truth_trance import AskTruthTrance
 from dunenb.state import GameConfig
 
 THREE = ["atreides", "harkonnen", "emperor"]
@@ -192,6 +194,13 @@ HAND_MADE += [
     AcceptOffer("harkonnen"), DeclineOffer("guild"), EndWindow("fremen"), DeclarePeace("bene-gesserit", "arsunt"),
     DeclareWar("bene-gesserit", "carthag"),
 ]
+
+# CARD-WEATHER-2, CARD-ATOMICS-2 (dunenb.rules.storm, dunenb.rules.atomics)
+HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("atreides")]
+# CARD-TRUTH-1, GAP-56 (dunenb.rules.truth_trance)
+HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),
+              AskTruthTrance("emperor", "guild", "traitor-among-mine"),
+              AskTruthTrance("guild", "fremen", "spice-more-than", "20")]
 
 
 def played_actions():

@@ -395,3 +395,20 @@ def test_ALLIANCE_6_the_house_table_shows_the_running_terms():
     assert deals["atreides"] == "holds GUILD-P1 of guild to turn 3; owes emperor 5 spice on turn 4"
     assert deals["guild"] == "-3 tokens traded; lent GUILD-P1 to atreides to turn 3"
     assert deals["emperor"] == "+3 tokens traded; due 5 spice from atreides on turn 4"
+
+
+# --- CARD-ATOMICS-4, ALLIANCE-5, GAP-55c: an outlaw's deals end -------------------------------------------------
+
+def test_card_atomics_4_outlaw_deals_end_and_goods_set_aside_go_back():
+    from dunenb.rules.alliances import outlaw
+
+    state = with_spice(with_spice(window(), "atreides", 10), "harkonnen", 3)
+    state = accept(state, Offer("atreides", "harkonnen", "spice", "spice", 6, 2, delay=1))
+    assert state.deferred_terms
+    before = state.houses["atreides"].spice
+    state = outlaw(dataclasses.replace(state, events=()), "harkonnen", cause="used Atomics in battle")
+    assert state.outlawed == ("harkonnen",) and state.deferred_terms == ()
+    assert state.houses["atreides"].spice == before + 6  # the promise to the outlaw is void (ALLIANCE-5)
+    assert events_of(state, "outlawed") and events_of(state, "alliance-term-broken")
+    assert outlaw(state, "harkonnen", cause="again") == state
+    assert_conserved(state)

@@ -214,7 +214,9 @@ def test_BATTLE_6_the_plan_menu_is_legal_and_any_checked_plan_is_accepted():
     state = position(["emperor", "harkonnen"], [("emperor", "arsunt", 5, 5, 2), ("harkonnen", "arsunt", 5, 2)],
                      hands={"emperor": ("worthless", "poison-fast", "shield", "karama")}, spice={"emperor": 3})
     menu = legal_actions(state)
-    assert len(menu) == 13 * 6 * 8 and all(check_action(state, a) is None for a in menu[::17])
+    # x 2: each plan with and without the Karama on the wheel, against the Harkonnen (KARAMA-3, KARAMA-45)
+    assert len(menu) == 13 * 6 * 8 * 2 and all(check_action(state, a) is None for a in menu[::17])
+    assert {a.karama for a in menu} == {"none", "karama"}
     assert {a.weapon for a in menu} == {"none", "worthless", "poison-fast"}
     assert {a.defense for a in menu} == {"none", "worthless", "shield"}
     assert ("worthless", "worthless") not in {(a.weapon, a.defense) for a in menu}  # one worthless card only
@@ -568,3 +570,67 @@ def test_doctests_of_the_battle_phase_and_traitor_modules():
     for module in (battle_phase, traitors):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+# --- KARAMA-3, BATTLE-13 e, KARAMA-45, GAP-55b: a Karama on the wheel ------------------------------------------
+
+def karama_battle(*, karama: bool, call: bool = True):
+    """The Harkonnen hold Duncan Idaho on a slip (HARKONNEN-P1); the Atreides lead with him, with or without a
+    Karama added on the wheel."""
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("karama",)}, spice={"atreides": 0, "harkonnen": 0},
+                     traitors={"harkonnen": (("atreides", "duncan-idaho"),)})
+    plans = {"atreides": SubmitPlan("atreides", "duncan-idaho", 2, 0, 0, karama="karama" if karama else "none"),
+             "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0)}
+    for _ in range(2):
+        state = apply_action(state, plans[state.pending.actor])
+    assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
+    return apply_action(state, CallTraitor("harkonnen", "duncan-idaho") if call else Pass("harkonnen"))
+
+
+def test_karama_3_a_karama_on_the_wheel_is_offered_against_the_harkonnen_and_blocks_their_treachery():
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("karama",)}, traitors={"harkonnen": (("atreides", "duncan-idaho"),)})
+    if state.pending.actor != "atreides":
+        state = apply_action(state, legal_actions(state)[0])
+    assert {a.karama for a in legal_actions(state)} == {"none", "karama"}
+    state = karama_battle(karama=True)
+    assert events_of(state, "treachery")  # the slip is shown ...
+    assert events_of(state, "treachery-blocked")[0].data["house"] == "harkonnen"  # ... but has no effect
+    outcome = events_of(state, "battle-outcome")[0].data
+    assert outcome["winner"] == "atreides" and outcome["traitor_called_by"] == ()  # Duncan 6 + 1 beats Piter
+    assert "karama" not in state.houses["atreides"].hand and "karama" in state.treachery_discard  # KARAMA-2
+    assert tokens_at(state, "harkonnen", "arsunt") == 0 and tokens_at(state, "atreides", "arsunt") == 2
+    assert state.houses["harkonnen"].traitors == (("atreides", "duncan-idaho"),)  # TRAITOR-7: still a traitor
+    assert_conserved(state)
+
+
+def test_karama_3_without_the_karama_the_harkonnen_treachery_works():
+    state = karama_battle(karama=False)
+    assert events_of(state, "battle-outcome")[0].data["winner"] == "harkonnen"
+    assert not events_of(state, "treachery-blocked") and state.houses["atreides"].hand == ("karama",)
+
+
+def test_karama_2_the_wheel_karama_is_lost_even_when_nothing_was_called():
+    state = karama_battle(karama=True, call=False)
+    assert "karama" not in state.houses["atreides"].hand and state.pending.kind != "battle-discard"
+
+
+def test_karama_3_g_5_a_karama_that_would_block_nothing_is_refused():
+    state = position(["atreides", "dispersion"], [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
+                     hands={"atreides": ("karama",), "dispersion": ("karama",)})
+    house = state.pending.actor
+    leader = {"atreides": "duncan-idaho", "dispersion": "logno"}[house]
+    assert {a.karama for a in legal_actions(state)} == {"none"}
+    error = check_action(state, SubmitPlan(house, leader, 1, 0, 0, karama="karama"))
+    assert error is not None and error.code == "battle/karama-nothing-to-block"
+
+
+def test_karama_3_bg_p5_a_worthless_card_serves_as_the_wheel_karama_for_the_bene_gesserit():
+    state = position(["bene-gesserit", "harkonnen"], [("bene-gesserit", "arsunt", 5, 4),
+                                                      ("harkonnen", "arsunt", 5, 4)],
+                     hands={"bene-gesserit": ("worthless",)})
+    if state.pending.actor != "bene-gesserit":
+        state = apply_action(state, legal_actions(state)[0])
+    menu = legal_actions(state)
+    assert {(a.weapon, a.defense, a.karama) for a in menu if a.karama != "none"} == {("none", "none", "worthless")}

@@ -171,7 +171,8 @@ def test_BID_8_the_next_card_goes_round_counterclockwise_and_only_its_opener_and
 
 def test_BID_4_a_full_hand_without_karama_must_say_zero():
     state = up(auction(hands={"atreides": FOUR_CARDS}, spice={"atreides": 10}), "shield")
-    assert legal_actions(state) == [Pass("atreides")]
+    # the truth trance in that hand may be played first (CARD-TRUTH-1, GAP-56), but no bid
+    assert [a for a in legal_actions(state) if a.kind != "truth-trance"] == [Pass("atreides")]
     assert rejected(state, Bid("atreides", 1)) == "action/wrong-kind"  # no bid is legal at all
     assert bidding.check_bid(state, Bid("atreides", 1)).code == "bid/full-hand"  # and why
     state = play(state, None)
@@ -393,3 +394,14 @@ def test_the_module_examples_run():
 
     result = doctest.testmod(bidding)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_card_atomics_4_outlaw_may_not_buy_treachery_cards():
+    state = up(auction(spice={"atreides": 10}), "shield")
+    state = dataclasses.replace(state, outlawed=("atreides",))
+    assert state.pending.actor == "atreides"
+    assert [a for a in legal_actions(state) if a.kind != "truth-trance"] == [Pass("atreides")]
+    assert bidding.check_bid(state, Bid("atreides", 1)).code == "bid/outlawed"
+    with_karama = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+        state.houses["atreides"], hand=("karama",))))
+    assert bidding.bid_limit(with_karama, "atreides") == 0  # a Karama does not help (KARAMA-4 is a purchase too)

@@ -40,3 +40,18 @@ def test_views_hide_hands_traitors_prediction_storm_tokens_deck_and_secrets(seed
                 for owner, value in seen.pending.detail["secrets"]:
                     assert owner == house or value == "hidden"
         assert view(state, None) is state
+
+
+def test_card_truth_trance_gap_56_the_answer_is_hidden_from_every_other_house():
+    import dataclasses
+
+    from dunenb.rules.truth_trance import AskTruthTrance, ask
+
+    state = new_game(["atreides", "harkonnen", "emperor"], seed=3)
+    hs = state.houses["atreides"]
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+        hs, hand=hs.hand + ("truth-trance",))))
+    state = ask(state, AskTruthTrance("atreides", "harkonnen", "spice-more-than", "1"))
+    assert state.houses["atreides"].trance_answers and view(state, "atreides").houses["atreides"].trance_answers
+    for other in ("harkonnen", "emperor"):
+        assert all(h.trance_answers == () for h in view(state, other).houses.values())

@@ -85,21 +85,27 @@ def dial_label(dial: Dial) -> str:
 def plan_label(plan: BattlePlan) -> str:
     """A unique readable label for a plan, e.g. ``'duncan-idaho poison-fast/shield 3 = 4r+0e+2s'``."""
     leader = plan.leader.id if plan.leader is not None else "no-leader"
-    return f"{leader} {plan.weapon or '-'}/{plan.defense or '-'} {dial_label(plan.dial)}"
+    karama = f"+{plan.karama}" if plan.karama is not None else ""
+    return f"{leader} {plan.weapon or '-'}/{plan.defense or '-'}{karama} {dial_label(plan.dial)}"
 
 
 @dataclass(frozen=True)
 class SidePlans:
-    """A side's sensible plans as a product of card combos (leader, weapon, defence) and dials."""
+    """A side's sensible plans as a product of card combos (leader, weapon, defence) and dials; ``karama`` is the
+    case's Karama on the wheel (KARAMA-3, GAP-55b), kept on every plan that has a leader."""
 
     house: str
     combos: tuple[tuple[Leader | None, str | None, str | None], ...]
     dials: tuple[Dial, ...]
+    karama: str | None = None
+
+    def plan(self, dial: Dial, combo: tuple[Leader | None, str | None, str | None]) -> BattlePlan:
+        leader, weapon, defense = combo
+        return BattlePlan(dial, leader, weapon, defense, self.karama if leader is not None else None)
 
     @property
     def plans(self) -> tuple[BattlePlan, ...]:
-        return tuple(BattlePlan(dial, leader, weapon, defense)
-                     for leader, weapon, defense in self.combos for dial in self.dials)
+        return tuple(self.plan(dial, combo) for combo in self.combos for dial in self.dials)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -132,7 +138,7 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
             continue
         combos.extend((leader, weapon, defence) for weapon in weapons for defence in defences)
     spice = case_side.spice if case_side.spice is not None else plan.dial.spice
-    return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice))
+    return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice), plan.karama)
 
 
 # ------------------------------------------------------------------------------------------------ plan matrices
@@ -239,8 +245,8 @@ def plan_matrix(
     size = (len(rows.combos) * n_a, len(columns.combos) * n_b)
     results = [np.zeros(size) for _ in range(4)]
     for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
-        plan_a = BattlePlan(Dial(), *combo_a)
-        plan_b = BattlePlan(Dial(), *combo_b)
+        plan_a = rows.plan(Dial(), combo_a)
+        plan_b = columns.plan(Dial(), combo_b)
         battle = case.with_plans(plan_a, plan_b)
         block = [np.zeros((n_a, n_b)) for _ in range(4)]
         for probability, fates in fates_distribution(battle):

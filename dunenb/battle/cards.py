@@ -13,6 +13,8 @@ may fill either (CARD-WORTHLESS-2, BATTLE-6).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 #: Cards allowed in the attack slot (BATTLE-6: at most one; a worthless card may stand in).
 WEAPONS: tuple[str, ...] = (
     "poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics", "worthless",
@@ -21,8 +23,11 @@ WEAPONS: tuple[str, ...] = (
 DEFENCES: tuple[str, ...] = ("snooper", "shield", "worthless")
 #: Every card id known to battle resolution (a hand may also hold cards that never go on the wheel).
 BATTLE_CARDS: tuple[str, ...] = WEAPONS[:-1] + DEFENCES
-#: Cards that exist but never go on the wheel; accepted in a case's ``hand`` and ignored by plan enumeration.
+#: Cards that exist but never go in the attack or defence slot; accepted in a case's ``hand``.
 OTHER_CARDS: tuple[str, ...] = ("karama", "ghola", "truth-trance", "hajj", "weather-control")
+#: Cards that may be added on the wheel as a Karama (KARAMA-3): the Karama, and the cards that count as one for
+#: a House (BG-P5 worthless, TLEILAX-P4 ghola; ``treachery_deck.json`` ``karama_substitutes``).
+KARAMA_CARDS: tuple[str, ...] = ("karama", "worthless", "ghola")
 
 _KIND = {
     "poison-fast": "poison", "poison-slow": "poison",
@@ -79,3 +84,21 @@ def stops(defence: str | None, weapon: str) -> bool:
     if weapon == "projectile-distance":
         return defence == "shield"
     return False
+
+
+def wheel_karama_power(house: str) -> str | None:
+    """The House power behind ``house``'s traitor calls that a Karama on the opposing wheel blocks, or ``None``
+    (KARAMA-45, houses.md HARKONNEN-P1 and G-5; data: ``treachery_deck.json`` ``wheel_karama.blocks``).
+
+    >>> wheel_karama_power("harkonnen"), wheel_karama_power("atreides")
+    ('HARKONNEN-P1', None)
+    """
+    return _wheel_karama_blocks().get(house)
+
+
+@lru_cache(maxsize=1)
+def _wheel_karama_blocks() -> dict[str, str]:
+    from dunenb.board import read_data_file
+
+    blocks = read_data_file("treachery_deck.json").get("wheel_karama", {}).get("blocks", [])
+    return {entry["holder"]: entry["power"] for entry in blocks}

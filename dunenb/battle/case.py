@@ -7,6 +7,7 @@
             "dial": {"regular": 4, "elite": 0, "spice": 2},
             "leader": "duncan-idaho" | {"name": "Any Name", "strength": 5} | null,
             "weapon": null | "poison-fast" | ... | "worthless", "defense": null | "snooper" | "shield" | "worthless",
+            "karama": null | "karama" | "worthless" | "ghola",
             "traitors": ["leaders this House holds as traitors"],
             "dice": [4],
             "hand": ["cards held, for analysis"], "leaders": ["leaders available, for analysis"],
@@ -14,7 +15,9 @@
            {"house": "harkonnen", ...}]}
 ```
 
-``tokens`` are all the side's tokens in the territory (``elite`` = marked F, S or A). ``dice`` fixes that side's d10
+``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
+blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
+territory (``elite`` = marked F, S or A). ``dice`` fixes that side's d10
 results in rolling order; missing results are enumerated. ``hand``, ``leaders`` and ``spice`` (spice owned) are
 optional and only used by analysis (:mod:`dunenb.analysis.battle_odds`); when given, the plan must respect them.
 An inline leader has no House and no powers. Names are matched accent- and case-insensitively.
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from dunenb.battle.cards import DEFENCES, OTHER_CARDS, WEAPONS
+from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, traitor_names
 from dunenb.battle.resolve import Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
@@ -50,8 +53,8 @@ from dunenb.jsonio import read_json
 
 CASE_FORMAT = "dunenb.battle/1"
 _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes")
-_SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "traitors", "dice", "hand", "leaders",
-              "spice", "notes")
+_SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
+              "leaders", "spice", "notes")
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ class BattleCase:
     def with_plans(self, first: BattlePlan, second: BattlePlan) -> Battle:
         """The case's battle with other plans (the analysis varies plans, keeping tokens, traitors, dice)."""
         sides = tuple(
-            BattleSide(c.side.house, c.side.tokens, plan, c.side.traitors, c.side.dice)
+            BattleSide(c.side.house, c.side.tokens, plan, c.side.traitors, c.side.dice, c.side.call_power)
             for c, plan in zip(self.sides, (first, second), strict=True)
         )
         return Battle(self.territory, self.defender, (sides[0], sides[1]))
@@ -185,8 +188,9 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     leader = _leader(raw.get("leader"), f"{where}.leader", house)
     weapon = _choice(raw.get("weapon"), f"{where}.weapon", (None, *WEAPONS))
     defense = _choice(raw.get("defense"), f"{where}.defense", (None, *DEFENCES))
-    if leader is None and (weapon or defense):
-        raise _fail(f"{where}.weapon" if weapon else f"{where}.defense",
+    karama = _choice(raw.get("karama"), f"{where}.karama", (None, *KARAMA_CARDS))
+    if leader is None and (weapon or defense or karama):
+        raise _fail(f"{where}.weapon" if weapon else f"{where}.defense" if defense else f"{where}.karama",
                     "a side with no leader may play no treachery card (GAP-43)")
     traitors = _string_list(raw.get("traitors"), f"{where}.traitors")
     dice_raw = raw.get("dice", [])
@@ -195,12 +199,12 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     for position, value in enumerate(dice_raw):
         if isinstance(value, bool) or value not in range(1, 11):
             raise _fail(f"{where}.dice[{position}]", f"{value!r} is not a d10 result: allowed 1 to 10 (GAP-28b)")
-    plan = BattlePlan(dial, leader, weapon, defense)
+    plan = BattlePlan(dial, leader, weapon, defense, karama)
     hand = None
     if "hand" in raw:
         hand = tuple(_choice(card, f"{where}.hand[{i}]", (*WEAPONS, "snooper", "shield", *OTHER_CARDS))
                      for i, card in enumerate(_string_list(raw["hand"], f"{where}.hand")))
-        missing = Counter(plan.cards_played) - Counter(hand)
+        missing = Counter(plan.cards_on_wheel) - Counter(hand)
         if missing:
             raise _fail(f"{where}.hand", f"the plan plays {', '.join(sorted(missing))}, not in the hand")
     leaders = None
@@ -219,7 +223,7 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         spice = _count(raw["spice"], f"{where}.spice")
         if dial.spice > spice:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
-    side = BattleSide(house, tokens, plan, traitor_names(traitors), tuple(dice_raw))
+    side = BattleSide(house, tokens, plan, traitor_names(traitors), tuple(dice_raw), wheel_karama_power(house))
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
 
 

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dunenb.battle.cards import DEFENCES, WEAPONS
+from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, WEAPONS
 from dunenb.battle.roster import Leader, fold
 from dunenb.battle.wheel import Dial, Tokens, check_dial
 from dunenb.errors import IllegalActionError
@@ -28,29 +28,45 @@ from dunenb.errors import IllegalActionError
 
 @dataclass(frozen=True)
 class BattlePlan:
-    """One side's wheel (BATTLE-13 a-e). ``leader=None`` only when no leader is available (GAP-43)."""
+    """One side's wheel (BATTLE-13 a-e). ``leader=None`` only when no leader is available (GAP-43).
+
+    ``karama`` is a card played as a Karama on the wheel, added to the other cards (KARAMA-3, BATTLE-13 e): the
+    Karama itself, or a card that counts as one for the House (BG-P5 worthless, TLEILAX-P4 ghola). It blocks the
+    opposing House's blockable battle power (:data:`BattleSide.call_power`) and is lost whatever happens
+    (KARAMA-2)."""
 
     dial: Dial = Dial()
     leader: Leader | None = None
     weapon: str | None = None
     defense: str | None = None
+    karama: str | None = None
 
     @property
     def cards_played(self) -> tuple[str, ...]:
-        """The treachery cards on the wheel, attack first."""
+        """The attack and defence cards on the wheel, attack first (the Karama is apart: always lost)."""
         return tuple(card for card in (self.weapon, self.defense) if card is not None)
+
+    @property
+    def cards_on_wheel(self) -> tuple[str, ...]:
+        """Every card on the wheel: attack, defence, then the Karama (KARAMA-3)."""
+        return self.cards_played + ((self.karama,) if self.karama is not None else ())
 
 
 @dataclass(frozen=True)
 class BattleSide:
     """One House in a battle: all its tokens in the territory (BATTLE-13), its plan, the leaders it holds as
-    traitors (TRAITOR-4; folded names or ids) and, optionally, its d10 results fixed in rolling order."""
+    traitors (TRAITOR-4; folded names or ids) and, optionally, its d10 results fixed in rolling order.
+
+    ``call_power`` names the House power its traitor calls rest on when a Karama can block them (KARAMA-45:
+    ``"HARKONNEN-P1"``, from ``treachery_deck.json``'s ``wheel_karama``), else ``None`` (G-5: other Houses' calls
+    cannot be blocked)."""
 
     house: str
     tokens: Tokens
     plan: BattlePlan
     traitors: frozenset[str] = field(default_factory=frozenset)
     dice: tuple[int, ...] = ()
+    call_power: str | None = None
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""
@@ -101,11 +117,14 @@ def check_plan(
         raise IllegalActionError("battle/weapon", f"{plan.weapon!r} is not an attack card; allowed: {WEAPONS}")
     if plan.defense is not None and plan.defense not in DEFENCES:
         raise IllegalActionError("battle/defense", f"{plan.defense!r} is not a defence card; allowed: {DEFENCES}")
-    if plan.leader is None and plan.cards_played:
+    if plan.karama is not None and plan.karama not in KARAMA_CARDS:
+        raise IllegalActionError("battle/karama", f"{plan.karama!r} cannot be played as a Karama; allowed: "
+                                 f"{KARAMA_CARDS}")
+    if plan.leader is None and plan.cards_on_wheel:
         raise IllegalActionError(
             "battle/no-leader-cards",
             f"a side with no leader may play no treachery card (GAP-43), but the plan has "
-            f"{', '.join(plan.cards_played)}",
+            f"{', '.join(plan.cards_on_wheel)}",
         )
     check_dial(plan.dial, tokens)
     if spice is not None and plan.dial.spice > spice:
@@ -113,6 +132,6 @@ def check_plan(
             "battle/dial-spice-owned", f"the dial uses {plan.dial.spice} spice; the House has {spice}"
         )
     if hand is not None:
-        missing = Counter(plan.cards_played) - Counter(hand)
+        missing = Counter(plan.cards_on_wheel) - Counter(hand)
         if missing:
             raise IllegalActionError("battle/card-not-held", f"the plan plays {sorted(missing)} not in the hand")

@@ -53,6 +53,7 @@ class Fates:
     traitor_called_by: tuple[int, ...] = ()  # side indices that called "Trahison !" (TRAITOR-9)
     swapped: bool = False                    # traitor against traitor: the leaders changed sides (TRAITOR-12)
     atomics_used_by: tuple[int, ...] = ()    # sides whose Atomics took effect (CARD-ATOMICS-4 sanction)
+    blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class BattleOutcome:
     leaders_swapped: bool
     territory_destroyed: bool
     sides: tuple[SideOutcome, SideOutcome]
+    treachery_blocked: tuple[str, ...] = ()  # Houses whose call a Karama on the wheel voided (KARAMA-3, KARAMA-45)
 
     @property
     def outlawed(self) -> tuple[str, ...]:
@@ -220,16 +222,23 @@ def leader_step(
 
     Traitor against traitor (TRAITOR-12, GAP-35d): the leader discs swap sides; wheels (dial and cards) stay,
     and the battle is resolved normally with the swapped leaders.
+
+    A Karama on the wheel (KARAMA-3, KARAMA-45, GAP-55b) voids the opposing side's calls when they rest on a
+    blockable power (:attr:`BattleSide.call_power`): the slip is shown, and the battle goes on as if no call was
+    made by that side.
     """
     plans = [side.plan for side in sides]
     leaders = list(fighting) if fighting is not None else [plan.leader for plan in plans]
-    calls = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
+    held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
+    blocked = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].karama is not None)
+    calls = tuple(me for me in held if me not in blocked)
     if len(calls) == 1:
         caller = calls[0]
         dead = [False, False]
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll)
         atomics = (caller,) if plans[caller].weapon == "atomics" and leaders[caller] is not None else ()
-        return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics)
+        return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
+                     blocked_calls=blocked)
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
@@ -238,12 +247,13 @@ def leader_step(
     if "atomics" in weapons:
         atomics = tuple(me for me in (0, 1) if weapons[me] == "atomics")
         return Fates(dead=present, explosion="atomics", traitor_called_by=calls, swapped=swapped,
-                     atomics_used_by=atomics)
+                     atomics_used_by=atomics, blocked_calls=blocked)
     if "lasgun" in weapons and "shield" in (plans[0].defense, plans[1].defense):
         # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
-        return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped)
+        return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
+                     blocked_calls=blocked)
     dead = _card_deaths(leaders, plans, roll)
-    return Fates(dead=dead, traitor_called_by=calls, swapped=swapped)
+    return Fates(dead=dead, traitor_called_by=calls, swapped=swapped, blocked_calls=blocked)
 
 
 @lru_cache(maxsize=65536)
@@ -280,8 +290,9 @@ def _merged_fates(key: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, F
 def _strip(side: BattleSide) -> BattleSide:
     """The parts of a side the leader step looks at (dial and tokens do not matter), for caching."""
     plan = side.plan
-    return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense),
-                      side.traitors, side.dice)
+    return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
+                                                       karama=plan.karama),
+                      side.traitors, side.dice, side.call_power)
 
 
 # -------------------------------------------------------------------------------------------------- settlement
@@ -347,6 +358,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             foe_leader = fighting[1 - me]
             if foe_leader is not None and fates.dead[1 - me]:
                 bounty[me] = foe_leader.strength
+    for me in (0, 1):  # KARAMA-2, BATTLE-13 e: a Karama on the wheel is lost, whoever wins
+        if plans[me].karama is not None:
+            lost_cards[me] = lost_cards[me] + (plans[me].karama,)
     outcome_sides = []
     for me, side in enumerate(sides):
         leader = fighting[me]
@@ -356,7 +370,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             leader=None if leader is None else leader.id,
             leader_owner=None if leader is None else _owner(leader, sides[1 - me if fates.swapped else me]),
             leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
-            spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_played,
+            spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
         ))
     return BattleOutcome(
@@ -367,6 +381,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         leaders_swapped=fates.swapped,
         territory_destroyed=fates.explosion is not None,
         sides=(outcome_sides[0], outcome_sides[1]),
+        treachery_blocked=tuple(sides[me].house for me in fates.blocked_calls),
     )
 
 

@@ -15,8 +15,12 @@ The value of a plan, in tokens, is the chance of winning times what the territor
 (:func:`battle_stakes`), minus the tokens lost (all the army if the battle is lost, BATTLE-11; those dialled if
 it is won, BATTLE-10), the spice dialled (GAP-42), the leader's death (the main leader's eliminates the House,
 VICTORY-2) and the cards the loser gives up (GAP-45), plus the bounties (BATTLE-13 f3). Traitors the bot holds
-count: it calls them (TRAITOR-8). Not modelled: whether the opponent holds the bot's leader as a traitor (a
-hidden slip), leader powers (the library uses base strengths).
+count: it calls them (TRAITOR-8). Against a House whose treachery a Karama on the wheel blocks (the Harkonnen,
+KARAMA-45, ``wheel_karama``), the bot weighs the chance that its leader is on one of that House's hidden slips
+(:func:`betrayal_odds`: the number of slips over the leaders who may be drawn, 0 for a main leader, G-7): betrayed,
+it loses what a lost battle costs (TRAITOR-11); a plan with a Karama on the wheel (KARAMA-3) is safe from that and
+pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card. Not modelled: slips of
+other Houses (their calls cannot be blocked, G-5), leader powers (the library uses base strengths).
 
 >>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
 >>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
@@ -31,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.actions import Action
+from dunenb.battle.cards import wheel_karama_power
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.resolve import fates_distribution
 from dunenb.battle.roster import inline_leader
@@ -48,6 +53,8 @@ DEFENCE_CARDS = ("snooper", "shield")
 SPICE_VALUE = 0.5
 CARD_VALUE = {"worthless": 0.2, "snooper": 1.5, "shield": 1.5}  # a weapon not listed here is worth 2
 WEAPON_VALUE = 2.0
+NOT_A_PLAN = -1e9  # the value of another action offered with the plans (a truth trance): never chosen
+KARAMA_VALUE = 2.0  # a Karama kept for later, in tokens (design)
 ATOMICS_PENALTY = 30.0  # CARD-ATOMICS-4: the user is outlawed; the bot never wants that
 EMPTIED_SHARE = 0.25  # what a battle won with every token lost is still worth (the enemy army is gone)
 MAIN_LEADER_VALUE = 60.0  # VICTORY-2: losing the main leader eliminates the House
@@ -194,6 +201,25 @@ def _situations(opp: Opposition, mine: tuple, my_index: int) -> dict[tuple, floa
     return merged
 
 
+def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -> float:
+    """The chance that ``opponent`` holds ``house``'s leader on a slip, as far as ``house`` can tell from the number
+    of slips (TRAITOR-4: visible) over the leaders who may be drawn (TRAITOR-1: not main leaders, not the
+    opponent's own); 0 for a main leader (G-7).
+
+    >>> from dunenb.engine import new_game
+    >>> betrayal_odds(new_game(["atreides", "harkonnen"], seed=1), "atreides", "harkonnen", "paul")
+    0.0
+    """
+    from dunenb.rules.traitors import leader_of, traitor_pool
+
+    leader = leader_of(house, leader_id)
+    if leader.main or leader.never_traitor or opponent in leader.never_traitor_of:
+        return 0.0
+    pool = [ref for ref in traitor_pool(state) if ref[0] != opponent]
+    slips = len(state.houses[opponent].traitors)
+    return min(1.0, slips / len(pool)) if pool else 0.0
+
+
 def plan_values(state: GameState, plans: Sequence[Action], house: str | None = None) -> list[float]:
     """The expected value (in tokens) of each candidate ``plan`` action of the House to act."""
     from dunenb.rules.battle_phase import arena_tokens
@@ -208,9 +234,13 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     opp = opposition(seen, house, opponent, detail)
     mine_all = arena_tokens(seen, house, detail["area"], detail["sectors"]).total
     stakes = battle_stakes(seen, house, detail["area"])
+    blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
     memo: dict[tuple, dict[tuple, float]] = {}
     values = []
     for plan in plans:
+        if plan.kind != "plan":  # a truth trance offered at the same node (GAP-56): the bot keeps the card
+            values.append(NOT_A_PLAN)
+            continue
         leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
         weapon = None if plan.weapon == NONE else plan.weapon
         defence = None if plan.defense == NONE else plan.defense
@@ -229,6 +259,13 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             "lose": -mine_all - SPICE_VALUE * plan.spice,
         }
         value = _plan_value(memo[key], opp.dials, my_army, mine[0] or 0, defender, losses)
+        if blockable and leader is not None:
+            karama = getattr(plan, "karama", NONE)
+            if karama != NONE:  # KARAMA-3: the treachery is blocked; the card is lost (KARAMA-2)
+                value -= KARAMA_VALUE
+            else:  # TRAITOR-11: betrayed, the bot loses all it has there, the spice and the cards played
+                risk = betrayal_odds(seen, house, opponent, plan.leader)
+                value = (1 - risk) * value + risk * (losses["lose"] - losses["cards"])
         if weapon == "atomics":
             value -= ATOMICS_PENALTY
         values.append(value)

@@ -17,7 +17,9 @@ until the next turn where its storm or a worm may strike (STORM-10, HARVEST-9, S
 are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
 Alliance offers: it makes none; it accepts a deal when what it receives (spice, a card, a leader, tokens, a lent
 power; a deferred term at half value, ALLIANCE-4 may break it) is worth more than what it gives back and it keeps
-spice for its revival; it declines anything it cannot read.
+spice for its revival; it declines anything it cannot read. In the storm phase it plays weather control (+1, +2
+or stop) and Atomics on the Shield Wall when the storm then harms the other Houses more than its own
+(:mod:`dunenb.bots.storm_cards`).
 
 Every choice is one of ``legal_actions(state)``: the bot scores them and takes the best (ties broken by its
 seeded generator), so it can never play an illegal move.
@@ -47,7 +49,8 @@ from dunenb.state import GameState, Tokens
 
 RESERVE_SPICE = 3  # spice the bot keeps back for landing and revival
 SETTLEMENT_VALUE = 7.0  # holding a city or Sietch (VICTORY-1), in tokens (design, tuning)
-THREAT_BONUS = 5.0  # taking a settlement from the House closest to victory
+THREAT_BONUS = 5.0  # taking a settlement from the House closest to victory (or from an outlaw, CARD-ATOMICS-4)
+OUTLAW_BONUS = 5.0  # fighting the House outlawed for Atomics first (CARD-ATOMICS-4, GAP-55c; design)
 TOKEN_ON_DUNE = 0.2  # a token on Dune rather than in the reserve (per token, up to TOKENS_USEFUL)
 TOKENS_USEFUL = 10
 SPICE_VALUE = 0.5  # one spice, in tokens
@@ -120,8 +123,15 @@ def _settlement_owners(state: GameState) -> dict[str, set[str]]:
 
 
 def _threats(state: GameState, house: str) -> set[str]:
-    """Settlements held by another House that holds the most settlements (blocking the leader)."""
+    """Settlements held by another House that holds the most settlements (blocking the leader), and those of an
+    outlaw (CARD-ATOMICS-4, GAP-55c: every House turns on the House that used Atomics illegally)."""
     owners = _settlement_owners(state)
+    outlaws = {h for h in state.outlawed if h != house and h not in state.eliminated}
+    hunted = {area for area, holders in owners.items() if len(holders) == 1 and holders <= outlaws}
+    return hunted | _leader_threats(state, house, owners)
+
+
+def _leader_threats(state: GameState, house: str, owners: dict) -> set[str]:
     counts: dict[str, int] = {}
     for holders in owners.values():
         if len(holders) == 1:
@@ -442,7 +452,8 @@ def _score_battle_choice(state: GameState, house: str, action: Action) -> float:
     from dunenb.bots.battle_planner import battle_stakes
 
     context = _context(state, house)
-    return battle_stakes(state, house, action.territory) + 0.1 * context.mine(action.territory).total
+    hunt = OUTLAW_BONUS if action.opponent in state.outlawed else 0.0  # CARD-ATOMICS-4: fight the outlaw first
+    return battle_stakes(state, house, action.territory) + 0.1 * context.mine(action.territory).total + hunt
 
 
 def _score_discard(action: Action) -> float:
@@ -543,8 +554,12 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return 1.0
     if kind == "pay-bid":
         return 0.5
-    if kind == "weather":
-        return -1.0
+    if kind in ("weather", "atomics") or (kind == "pass" and state.phase == "storm"):
+        from dunenb.bots.storm_cards import score_storm_card
+
+        return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
+    if kind == "truth-trance":
+        return -1.0  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
     if kind == "end-window":
         return 1.0  # GAP-19: the bot makes no offers of its own ...
     if kind == "offer":

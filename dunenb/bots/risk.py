@@ -17,8 +17,9 @@ Design choices (assumptions of the estimate):
 * A choice the House cannot see is uniform over its legal range: the Fremen token for every House but the
   Fremen (who know theirs exactly: :func:`dunenb.engine.view` shows it to them only), and every dial (the
   heuristic bot itself dials at random, and other players' dials are secret).
-* Weather control (STORM-5, GAP-31) is ignored: its holders are hidden, the heuristic bot never plays it, and
-  modelling every holder's "plus 2" and "stop" would need guesses about their intentions.
+* Weather control (STORM-5, GAP-31) is ignored: its holders are hidden, and modelling every holder's "plus 1",
+  "plus 2" and "stop" would need guesses about their intentions (the heuristic bot plays it only once the
+  movement is known, :mod:`dunenb.bots.storm_cards`).
 * The storm and the worm are independent; a token the storm destroyed cannot be devoured again.
 * The next worm odds are those of :mod:`dunenb.analysis.worms` (exact given the cards seen; no reshuffle).
 

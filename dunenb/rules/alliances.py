@@ -65,6 +65,7 @@ asked. The Karama against peace (KARAMA-27) is not modelled here.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -493,27 +494,39 @@ def deliver_terms(state: GameState) -> GameState:
     return state
 
 
+def _end_deals(state: GameState, *, ends_lend: Callable[[LentPower], bool], lend_text: Callable[[LentPower], str],
+               ends_term: Callable[[DeferredTerm], bool], term_kind: str,
+               term_text: Callable[[DeferredTerm], str], **term_fields: object) -> GameState:
+    """The one way deals end before their time (ALLIANCE-4/5, GAP-19d, GAP-47/51, GAP-55c): each lent power that
+    ``ends_lend`` picks returns to its owner, and the goods of each deferred term that ``ends_term`` picks go back
+    to their giver (what was paid stays paid), each with a public event."""
+    for lend in state.lent_powers:
+        if ends_lend(lend):
+            state = with_events(state, event("power-returned", lend_text(lend), house=lend.owner,
+                                             borrower=lend.borrower, power=lend.power))
+    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers if not ends_lend(x)))
+    ended = tuple(t for t in state.deferred_terms if ends_term(t))
+    if not ended:
+        return state
+    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in ended))
+    for term in ended:
+        state = _release(state, term, term.giver)
+        state = with_events(state, event(term_kind, term_text(term), house=term.giver, receiver=term.receiver,
+                                         what=term.what, item=term.item, amount=term.amount, **term_fields))
+    return state
+
+
 def break_terms(state: GameState) -> GameState:
     """ALLIANCE-4, GAP-19d: a new alliance window breaks the clauses of the earlier deals: goods still set aside
     go back to their giver and lent powers to their owner (what was paid stays paid)."""
-    for lend in state.lent_powers:
-        if lend.window < state.windows_opened:
-            state = with_events(state, event("power-returned", f"A new alliance ends the lend of {lend.power} to "
-                                             f"{lend.borrower}: it returns to {lend.owner} (ALLIANCE-4)",
-                                             house=lend.owner, borrower=lend.borrower, power=lend.power))
-    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers
-                                                         if x.window >= state.windows_opened))
-    broken = tuple(t for t in state.deferred_terms if t.window < state.windows_opened)
-    if not broken:
-        return state
-    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in broken))
-    for term in broken:
-        state = _release(state, term, term.giver)
-        state = with_events(state, event(
-            "alliance-term-broken", f"A new alliance breaks the deal of {term.giver} with {term.receiver}: "
-            f"{_goods(term.what, term.item, term.amount)} go back to {term.giver} (ALLIANCE-4)",
-            house=term.giver, receiver=term.receiver, what=term.what, item=term.item, amount=term.amount))
-    return state
+    opened = state.windows_opened
+    return _end_deals(
+        state, ends_lend=lambda lend: lend.window < opened,
+        lend_text=lambda lend: (f"A new alliance ends the lend of {lend.power} to {lend.borrower}: it returns to "
+                                f"{lend.owner} (ALLIANCE-4)"),
+        ends_term=lambda term: term.window < opened, term_kind="alliance-term-broken",
+        term_text=lambda term: (f"A new alliance breaks the deal of {term.giver} with {term.receiver}: "
+                                f"{_goods(term.what, term.item, term.amount)} go back to {term.giver} (ALLIANCE-4)"))
 
 
 def end_clauses(state: GameState, house: str) -> GameState:
@@ -527,26 +540,40 @@ def end_clauses(state: GameState, house: str) -> GameState:
     * Powers it lent or borrowed return to their owner (ALLIANCE-12; an eliminated owner's power is nobody's,
       :func:`dunenb.powers.holder`).
     """
-    for lend in state.lent_powers:
-        if house in (lend.owner, lend.borrower):
-            state = with_events(state, event(
-                "power-returned", f"{house} is eliminated: the lend of {lend.power} to {lend.borrower} ends "
-                "(GAP-47, GAP-51)", house=lend.owner, borrower=lend.borrower, power=lend.power))
-    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers
-                                                         if house not in (x.owner, x.borrower)))
-    ended = tuple(t for t in state.deferred_terms if house in (t.giver, t.receiver))
-    if not ended:
-        return state
-    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in ended))
-    for term in ended:
-        state = _release(state, term, term.giver)
+    def text(term: DeferredTerm) -> str:
         goods = _goods(term.what, term.item, term.amount)
-        text = (f"{house} is eliminated: its promise of {goods} to {term.receiver} ends undelivered; the goods go "
-                "back to it and leave the game with it (GAP-47, GAP-51)" if term.giver == house else
-                f"{house} is eliminated: {goods} promised to it go back to {term.giver} (GAP-47, GAP-51)")
-        state = with_events(state, event("alliance-term-ended", text, house=term.giver, receiver=term.receiver,
-                                         what=term.what, item=term.item, amount=term.amount, eliminated=house))
-    return state
+        if term.giver == house:
+            return (f"{house} is eliminated: its promise of {goods} to {term.receiver} ends undelivered; the goods "
+                    "go back to it and leave the game with it (GAP-47, GAP-51)")
+        return f"{house} is eliminated: {goods} promised to it go back to {term.giver} (GAP-47, GAP-51)"
+
+    return _end_deals(
+        state, ends_lend=lambda lend: house in (lend.owner, lend.borrower),
+        lend_text=lambda lend: (f"{house} is eliminated: the lend of {lend.power} to {lend.borrower} ends "
+                                "(GAP-47, GAP-51)"),
+        ends_term=lambda term: house in (term.giver, term.receiver), term_kind="alliance-term-ended",
+        term_text=text, eliminated=house)
+
+
+def outlaw(state: GameState, house: str, *, cause: str) -> GameState:
+    """CARD-ATOMICS-4, ALLIANCE-5, GAP-29c, GAP-55c: flag ``house`` as outlawed. No alliance may be made with it,
+    and the deals it is in end at once, as a new alliance would end them (ALLIANCE-4): lent powers go back to
+    their owner, goods still set aside go back to their giver (what was paid stays paid). It may no longer buy
+    treachery cards (:func:`dunenb.rules.bidding.bid_limit`) and no other House can win while it is in the game
+    (VICTORY-4, :func:`dunenb.rules.collection.decide_winner`)."""
+    if house in state.outlawed:
+        return state
+    state = dataclasses.replace(state, outlawed=state.outlawed + (house,))
+    state = with_events(state, event("outlawed", f"{house} {cause}: outlawed; no alliance with it, no treachery "
+                                     "card for it, no victory for anyone while it plays (CARD-ATOMICS-4, GAP-29c, "
+                                     "GAP-55c)", house=house))
+    return _end_deals(
+        state, ends_lend=lambda lend: house in (lend.owner, lend.borrower),
+        lend_text=lambda lend: (f"The lend of {lend.power} to {lend.borrower} ends: it returns to {lend.owner} "
+                                "(ALLIANCE-5)"),
+        ends_term=lambda term: house in (term.giver, term.receiver), term_kind="alliance-term-broken",
+        term_text=lambda term: (f"The deal of {term.giver} with {term.receiver} ends (ALLIANCE-5): "
+                                f"{_goods(term.what, term.item, term.amount)} go back to {term.giver}"))
 
 
 # --- TURN-1 g): Bene Gesserit peace and war -------------------------------------------------------------

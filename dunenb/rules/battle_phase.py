@@ -34,8 +34,13 @@ The battle library (:mod:`dunenb.battle`) decides each battle; this module runs 
   go on without it, and the end of the turn decides whether one House is left (VICTORY-2, collection).
 * **After the battles**: the two Houses of the last battle fought dial the storm next turn (GAP-7a).
 
-Not modelled here (House and leader powers): the Voice, prescience, Karama on the wheel, the Harkonnen capture
-(HARKONNEN-P4), leader powers (the library uses base strengths).
+* **Karama on the wheel** (KARAMA-3, BATTLE-13 e, GAP-55b): a plan may add a Karama (or a card that counts as
+  one for its House, BG-P5, TLEILAX-P4) against a House whose battle power has a Karama use
+  (``treachery_deck.json`` ``wheel_karama``: the Harkonnen treachery, KARAMA-45). That House's traitor call then
+  has no effect in this battle; the Karama is discarded whatever happens (KARAMA-2).
+
+Not modelled here (House and leader powers): the Voice, prescience, the Harkonnen capture (HARKONNEN-P4), leader
+powers (the library uses base strengths).
 """
 
 from __future__ import annotations
@@ -48,15 +53,16 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle.cards import DEFENCES, WEAPONS
+from dunenb.battle.cards import DEFENCES, WEAPONS, wheel_karama_power
 from dunenb.battle.order import can_lead, defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
-from dunenb.rules import flow
+from dunenb.rules import alliances, flow
 from dunenb.rules.alliances import end_clauses
+from dunenb.rules.bidding import karama_cards
 from dunenb.rules.common import (
     Handler,
     advance_sector,
@@ -93,7 +99,8 @@ class ChooseBattle(Action):
 @dataclass(frozen=True)
 class SubmitPlan(Action):
     """BATTLE-13 a-e: one side's hidden wheel: a leader id (or ``none``, GAP-43), unmarked and marked tokens
-    dialled, spice given to them (at most 1 per token, GAP-42), an attack card and a defence card (or ``none``).
+    dialled, spice given to them (at most 1 per token, GAP-42), an attack card and a defence card (or ``none``),
+    and a card added as a Karama (KARAMA-3, BATTLE-13 e, GAP-55b; ``none`` by default, so older saves load).
     """
 
     kind: ClassVar[str] = "plan"
@@ -104,6 +111,7 @@ class SubmitPlan(Action):
     spice: int
     weapon: str = NONE
     defense: str = NONE
+    karama: str = NONE
 
 
 @dataclass(frozen=True)
@@ -310,10 +318,24 @@ def _plan_decisions(state: GameState) -> list[Action]:
     pairs = [(w, d) for w in weapons for d in defences
              if not Counter(c for c in (w, d) if c != NONE) - held]  # one worthless card cannot fill both slots
     dials = menu_dials(tokens, hs.spice)
-    return [SubmitPlan(house, leader, regular, marked, spice, weapon, defense)
+    # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand
+    karamas = [NONE] + (list(karama_cards(state, house)) if _karama_target(state, house) else [])
+    triples = [(w, d, k) for w, d in pairs for k in karamas
+               if not Counter(c for c in (w, d, k) if c != NONE) - held]
+    return [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama)
             for leader in leaders or (NONE,)
             for regular, marked, spice in dials
-            for weapon, defense in (pairs if leader != NONE else [(NONE, NONE)])]
+            for weapon, defense, karama in (triples if leader != NONE else [(NONE, NONE, NONE)])]
+
+
+def _opponent(state: GameState, house: str) -> str:
+    detail = state.pending.detail
+    return detail["attacker"] if house == detail["defender"] else detail["defender"]
+
+
+def _karama_target(state: GameState, house: str) -> str | None:
+    """The opposing House's battle power that a Karama on ``house``'s wheel would block (KARAMA-45), or None."""
+    return wheel_karama_power(_opponent(state, house))
 
 
 def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | None:
@@ -347,7 +369,16 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     if action.defense != NONE and action.defense not in DEFENCES:
         return IllegalActionError("battle/defense", f"defense {action.defense!r}; allowed: none, "
                                   f"{', '.join(DEFENCES)}")
-    cards = [c for c in (action.weapon, action.defense) if c != NONE]
+    if action.karama != NONE:
+        usable = karama_cards(state, action.house)
+        if action.karama not in usable:
+            return IllegalActionError("battle/karama", f"karama: {action.karama!r} cannot act as a Karama for "
+                                      f"{action.house} now; allowed: none, {', '.join(usable) or '(none held)'}")
+        if _karama_target(state, action.house) is None:
+            return IllegalActionError("battle/karama-nothing-to-block", f"karama: {_opponent(state, action.house)} "
+                                      "has no battle power a Karama can block (KARAMA-3, G-5, GAP-55b); "
+                                      "allowed: none")
+    cards = [c for c in (action.weapon, action.defense, action.karama) if c != NONE]
     if action.leader == NONE and cards:
         return IllegalActionError("battle/no-leader-cards", f"weapon/defense: a side with no leader plays no "
                                   f"treachery card (GAP-43), but the plan has {', '.join(cards)}; allowed: none")
@@ -375,8 +406,9 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
         state = with_events(state, event(
             "plan-revealed", f"{house}: leader {plan.leader}, {plan.regular} unmarked + {plan.marked} marked "
             f"token(s) and {plan.spice} spice (army {float(value):g}), weapon {plan.weapon}, defence "
-            f"{plan.defense}", house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
-            spice=plan.spice, weapon=plan.weapon, defense=plan.defense))
+            f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else ""),
+            house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
+            spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama))
     return _begin_calls(state, detail)
 
 
@@ -443,10 +475,12 @@ def battle_of(state: GameState, detail: Any) -> Battle:
         leader = None if plan.leader == NONE else leader_of(house, plan.leader)
         wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
                            None if plan.weapon == NONE else plan.weapon,
-                           None if plan.defense == NONE else plan.defense)
+                           None if plan.defense == NONE else plan.defense,
+                           None if plan.karama == NONE else plan.karama)
         called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in detail["calls"]
                   else frozenset())
-        sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called))
+        sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called,
+                                call_power=wheel_karama_power(house)))
     return Battle(detail["area"], detail["defender"], (sides[0], sides[1]))
 
 
@@ -515,6 +549,10 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
     else:
         text = f"Battle in {name}: {outcome.winner} wins" + (
             " by treachery (TRAITOR-11)" if outcome.traitor_called_by and not outcome.leaders_swapped else "")
+    for house in outcome.treachery_blocked:
+        state = with_events(state, event("treachery-blocked", f"{house}'s treachery has no effect: a Karama on the "
+                                         "opposing wheel blocks it for this battle (KARAMA-3, KARAMA-45)",
+                                         house=house))
     state = with_events(state, event("battle-outcome", text, area=area, winner=outcome.winner,
                                      explosion=outcome.explosion, traitor_called_by=outcome.traitor_called_by))
     dead_main: list[str] = []
@@ -561,10 +599,7 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
                                                  f"explosion in {name} (CARD-ATOMICS-3)", house=house, area=area,
                                                  count=tokens.total))
     for house in outcome.outlawed:
-        if house not in state.outlawed:
-            state = dataclasses.replace(state, outlawed=state.outlawed + (house,))
-            state = with_events(state, event("outlawed", f"{house} used Atomics in battle: outlawed "
-                                             "(CARD-ATOMICS-4, GAP-29c)", house=house))
+        state = alliances.outlaw(state, house, cause="used Atomics in battle")  # CARD-ATOMICS-4, GAP-29c
     plans = dict(detail["plans"])
     committed = detail["committed"] + tuple(
         (house, plans[house].leader, area) for house in (detail["defender"], detail["attacker"])

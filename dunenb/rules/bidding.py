@@ -20,7 +20,8 @@ The auction (BID-1 to BID-15 with GAP-33):
   sum, which is how BID-10/BID-11's tie-break by storm order is played here.
 * A House bids at most the spice it owns (BID-4). A House holding a Karama may bid any sum, even with a full
   hand (BID-4, KARAMA-4), up to a design cap (``karama_bid_cap``, 99, or its spice if higher). A full hand
-  without a Karama may only pass (BID-4, GAP-33a).
+  without a Karama may only pass (BID-4, GAP-33a). So may a House outlawed for Atomics in battle: the other
+  Houses keep it from buying treachery cards (CARD-ATOMICS-4, GAP-55c).
 * Every House is asked in its turn, even one that can only pass, so that the questions themselves reveal
   nobody's Karama (design; BID-6's tells come only from the bids).
 * The winner settles (a decision, asked even when paying is his only choice, for the same reason): he pays
@@ -197,7 +198,10 @@ def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
 
 def bid_limit(state: GameState, house: str) -> int:
     """The highest bid the House may make: its spice (BID-4), any sum up to the design cap with a Karama
-    (BID-4, KARAMA-4), nothing with a full hand and no Karama (BID-4, GAP-33a)."""
+    (BID-4, KARAMA-4), nothing with a full hand and no Karama (BID-4, GAP-33a), nothing for an outlaw
+    (CARD-ATOMICS-4, GAP-55c: the other Houses keep it from buying treachery cards)."""
+    if house in state.outlawed:
+        return 0
     spice = state.houses[house].spice
     if karama_cards(state, house):
         return max(spice, load_treachery_rules().karama_bid_cap)
@@ -365,6 +369,10 @@ def check_bid(state: GameState, action: Bid) -> IllegalActionError | None:
     """Validate a bid that is not in the listed menu (BID-4, GAP-33a/b, KARAMA-4)."""
     house, high = action.house, state.pending.detail["high"]
     hs = state.houses[house]
+    if house in state.outlawed:
+        return IllegalActionError(
+            "bid/outlawed", f"{house} used Atomics illegally: the other Houses keep it from buying treachery cards "
+            "(CARD-ATOMICS-4, GAP-55c); it may only pass")
     if has_full_hand(state, house) and not karama_cards(state, house):
         return IllegalActionError(
             "bid/full-hand", f"{house} holds {len(hs.hand)} cards, a full hand (limit {hand_limit(state, house)}, "

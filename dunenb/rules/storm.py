@@ -6,8 +6,10 @@ Each turn (TURN-1 a, STORM-16) the main storm moves, then the secondary one if i
 * otherwise the two players who last used the battle wheels each dial 0..3 (GAP-7a); before any battle,
   the two who dialled the initial storm (GAP-7b).
 
-Then weather control may be played by its holders in storm order (STORM-5, GAP-31): ``plus2`` adds 2
-sectors, ``stop`` ends the move after any number of sectors of the path, 0 included. The storm then
+Then weather control may be played by its holders in storm order (STORM-5, GAP-31): ``plus1`` or ``plus2``
+adds 1 or 2 sectors (CARD-WEATHER-2: "jusqu'à 2 secteurs"), ``stop`` ends the move after any number of sectors
+of the path, 0 included. At the same node a House that may use Atomics on the Shield Wall may do so
+(CARD-ATOMICS-2, GAP-55: :mod:`dunenb.rules.atomics`). The storm then
 moves counterclockwise and ravages every sector it passes over or stops on (STORM-6, STORM-18, GAP-9).
 If both storms end on the same sector, the double storm destroys everything there but the Pole and the
 inside of Sietchs (STORM-15, GAP-11).
@@ -19,7 +21,9 @@ import dataclasses
 from fractions import Fraction
 
 from dunenb.actions import Action, DialStorm, DrawStormToken, Pass, PlayWeatherControl
+from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
+from dunenb.rules.atomics import BlowShieldWall, blow_shield_wall, can_blow_shield_wall, check_blow
 from dunenb.rules.common import (
     WEATHER_CONTROL,
     Handler,
@@ -37,7 +41,7 @@ from dunenb.state import FrozenDict, GameState
 FREMEN_TOKENS = tuple(range(1, 8))  # GAP-7c: 7 tokens numbered 1-7
 STORM_TOKENS_POWER = "FREMEN-P1"  # data/powers.json: the storm moves by its holder's tokens
 DIAL_RANGE = tuple(range(0, 4))  # GAP-7a: each of two players dials 0..3
-WEATHER_BONUS = 2  # STORM-5
+WEATHER_BONUS = {"plus1": 1, "plus2": 2}  # STORM-5, CARD-WEATHER-2: add "up to 2" sectors
 
 
 def storms_in_play(state: GameState) -> tuple[str, ...]:
@@ -124,45 +128,66 @@ def weather_holders(state: GameState) -> tuple[str, ...]:
     return tuple(h for h in storm_order(state) if WEATHER_CONTROL in state.houses[h].hand)
 
 
+def _has_storm_card(state: GameState, house: str) -> bool:
+    """Whether ``house`` has a card to play before the storm moves: weather control, or Atomics on the wall."""
+    return WEATHER_CONTROL in state.houses[house].hand or can_blow_shield_wall(state, house)
+
+
+def _ask_from(state: GameState, storm: str, move: int, index: int) -> GameState:
+    """Ask the first House from ``index`` in storm order with a card to play (TURN-3); else move the storm."""
+    order = storm_order(state)
+    for position in range(index, len(order)):
+        if _has_storm_card(state, order[position]):
+            return dataclasses.replace(state, pending=pending("weather", order[position], storm=storm, move=move,
+                                                              index=position))
+    return _move_storm(state, storm, move)
+
+
 def _begin_weather(state: GameState, storm: str, move: int) -> GameState:
-    holders = weather_holders(state)
-    if not holders:
-        return _move_storm(state, storm, move)
-    return dataclasses.replace(state, pending=pending("weather", holders[0], storm=storm, move=move,
-                                                      holders=holders, index=0))
+    return _ask_from(state, storm, move, 0)
 
 
 def _weather_decisions(state: GameState) -> list[Action]:
     detail = state.pending.detail
     house, storm, move = state.pending.actor, detail["storm"], detail["move"]
-    choices: list[Action] = [Pass(house), PlayWeatherControl(house, storm, "plus2")]
-    choices += [PlayWeatherControl(house, storm, "stop", k) for k in range(0, move + 1)]
+    choices: list[Action] = [Pass(house)]
+    if WEATHER_CONTROL in state.houses[house].hand:
+        choices += [PlayWeatherControl(house, storm, mode) for mode in WEATHER_BONUS]
+        choices += [PlayWeatherControl(house, storm, "stop", k) for k in range(0, move + 1)]
+    if can_blow_shield_wall(state, house):
+        choices.append(BlowShieldWall(house))
     return choices
+
+
+def _check_weather(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, BlowShieldWall):
+        return check_blow(state, action.house)
+    allowed = ", ".join(a.notation() for a in _weather_decisions(state))
+    return IllegalActionError("action/illegal", f"{action.notation()!r} is not allowed now; allowed: {allowed}")
 
 
 def _apply_weather(state: GameState, action: Action) -> GameState:
     detail = state.pending.detail
-    storm, move = detail["storm"], detail["move"]
+    storm, move, index = detail["storm"], detail["move"], detail["index"]
+    if isinstance(action, BlowShieldWall):
+        state = blow_shield_wall(state, action.house)
+        return _ask_from(state, storm, move, index)  # GAP-31: the same House may still play weather control
     if isinstance(action, PlayWeatherControl):
         hand = list(state.houses[action.house].hand)
         hand.remove(WEATHER_CONTROL)
         state = edit_house(state, action.house, hand=tuple(hand))
         state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (WEATHER_CONTROL,))
-        if action.mode == "plus2":
-            move += WEATHER_BONUS
-            text = f"{action.house} plays weather control: the {storm} storm moves 2 more ({move})"
+        if action.mode in WEATHER_BONUS:
+            move += WEATHER_BONUS[action.mode]
+            text = (f"{action.house} plays weather control: the {storm} storm moves {WEATHER_BONUS[action.mode]} "
+                    f"more ({move}) (CARD-WEATHER-2)")
         else:
             move = action.sectors
             text = f"{action.house} plays weather control: the {storm} storm stops after {move} sector(s)"
         state = with_events(state, event("weather-control", text, house=action.house, storm=storm, move=move))
-    index = detail["index"] + 1
-    if isinstance(action, PlayWeatherControl) and WEATHER_CONTROL in state.houses[action.house].hand:
-        index -= 1  # GAP-31: both cards may act on the same storm, even from one hand (STORM-5: max 11)
-    holders = detail["holders"]
-    if index < len(holders):
-        return dataclasses.replace(state, pending=pending("weather", holders[index], storm=storm, move=move,
-                                                          holders=holders, index=index))
-    return _move_storm(state, storm, move)
+        # GAP-31: both cards may act on the same storm, even from one hand (STORM-5: max 11)
+        return _ask_from(state, storm, move, index)
+    return _ask_from(state, storm, move, index + 1)
 
 
 def _move_storm(state: GameState, storm: str, move: int) -> GameState:
@@ -193,5 +218,6 @@ def _finish_phase(state: GameState) -> GameState:
 HANDLERS = {
     "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
     "dial": Handler(apply=_apply_dial, decisions=_dial_decisions),
-    "weather": Handler(apply=_apply_weather, decisions=_weather_decisions),
+    "weather": Handler(apply=_apply_weather, decisions=_weather_decisions, check=_check_weather,
+                       accepts=(BlowShieldWall,)),
 }

@@ -132,7 +132,7 @@ def cards_matrix(case: BattleCase) -> PlanMatrix:
 
 def _with_case_dial(case: BattleCase, index: int) -> SidePlans:
     plans = sensible_plans(case, index)
-    return SidePlans(plans.house, plans.combos, (case.sides[index].plan.dial,))
+    return SidePlans(plans.house, plans.combos, (case.sides[index].plan.dial,), plans.karama)
 
 
 def _short_labels(labels: tuple[str, ...]) -> list[str]:

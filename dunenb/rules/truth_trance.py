@@ -1,0 +1,187 @@
+"""The truth trance (CARD-TRUTH-1 to CARD-TRUTH-3, GAP-44, GAP-56): one yes/no question to one other House.
+
+The questions are a fixed menu (``data/truth_trance.json``, GAP-56): each is about the present hidden state, so
+the engine computes the true answer itself (CARD-TRUTH-1: "the player asked must tell the truth"). Asking is an
+:class:`AskTruthTrance` action that the holder may play before any of its own battle-plan or bid decisions
+(:data:`MOMENTS`): the card goes to the discard pile, the answer is stored on the asker
+(``HouseState.trance_answers``, shown by :func:`dunenb.engine.view` to the asker only) and the same decision is
+asked again. The event log says publicly who asked whom which question, never the answer (GAP-56).
+
+>>> [q.id for q in load_questions()][:3]
+['traitor-among-mine', 'traitor-is', 'holds']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from dunenb.actions import Action
+from dunenb.battle.cards import card_kind
+from dunenb.board import read_data_file
+from dunenb.errors import IllegalActionError, RulesDataError
+from dunenb.rules.common import Handler, edit_house, event, with_events
+from dunenb.rules.traitors import active_houses, leader_of, leader_ref
+from dunenb.state import GameState
+
+TRUTH_TRANCE = "truth-trance"
+#: GAP-56: the pending kinds before which the holder may ask (its own decisions where hidden things matter).
+MOMENTS = ("battle-plan", "bid")
+NO_SUBJECT = "-"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the menu: ``subject`` says what fills ``{subject}`` (none, own-leader, card, number,
+    house); ``choices`` are the listed subjects for ``card`` and the menu numbers for ``number``."""
+
+    id: str
+    text: str
+    subject: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AskTruthTrance(Action):
+    """CARD-TRUTH-1: ``house`` plays a truth trance and asks ``target`` the menu question ``question`` about
+    ``subject`` (``-`` when the question has none)."""
+
+    kind: ClassVar[str] = "truth-trance"
+    house: str
+    target: str
+    question: str
+    subject: str = NO_SUBJECT
+
+
+@lru_cache(maxsize=1)
+def load_questions() -> tuple[Question, ...]:
+    """The question menu of ``truth_trance.json`` (GAP-56); bad data raises :class:`RulesDataError`."""
+    raw = read_data_file("truth_trance.json")
+    questions = []
+    for entry in raw["questions"]:
+        kind = entry["subject"]
+        if kind not in ("none", "own-leader", "card", "number", "house"):
+            raise RulesDataError("truth-trance/subject", f"question {entry['id']!r}: unknown subject {kind!r}")
+        choices = tuple(str(x) for x in entry.get("subjects", entry.get("menu", ())))
+        questions.append(Question(entry["id"], entry["text"], kind, choices))
+    return tuple(questions)
+
+
+def _question(question_id: str) -> Question | None:
+    return next((q for q in load_questions() if q.id == question_id), None)
+
+
+def question_text(action: AskTruthTrance) -> str:
+    """The question as asked aloud, e.g. ``'Do you have more than 20 spice?'``."""
+    question = _question(action.question)
+    return question.text.format(subject=action.subject) if question else action.question
+
+
+def _subjects(state: GameState, house: str, target: str, question: Question) -> tuple[str, ...]:
+    if question.subject == "none":
+        return (NO_SUBJECT,)
+    if question.subject == "own-leader":  # TRAITOR-1, G-7: main leaders are never traitors
+        return tuple(lid for lid in state.houses[house].leaders if not leader_of(house, lid).main)
+    if question.subject == "house":
+        return tuple(h for h in active_houses(state) if h != target)
+    return question.choices
+
+
+def questions(state: GameState, house: str) -> list[Action]:
+    """Every question ``house`` may ask now: nothing without a truth trance in hand (CARD-TRUTH-1)."""
+    if TRUTH_TRANCE not in state.houses[house].hand:
+        return []
+    return [AskTruthTrance(house, target, q.id, subject)
+            for target in active_houses(state) if target != house
+            for q in load_questions() for subject in _subjects(state, house, target, q)]
+
+
+def check_question(state: GameState, action: AskTruthTrance) -> IllegalActionError | None:
+    """Why the question may not be asked, naming the field, or ``None``. A ``number`` question takes any
+    non-negative integer, not only the menu's."""
+    if TRUTH_TRANCE not in state.houses[action.house].hand:
+        return IllegalActionError("truth-trance/not-held", f"{action.house} holds no truth trance (CARD-TRUTH-1)")
+    others = [h for h in active_houses(state) if h != action.house]
+    if action.target not in others:
+        return IllegalActionError("truth-trance/target", f"target {action.target!r}: one other House in play "
+                                  f"(CARD-TRUTH-1); allowed: {', '.join(others)}")
+    question = _question(action.question)
+    if question is None:
+        return IllegalActionError("truth-trance/question", f"question {action.question!r}; allowed: "
+                                  f"{', '.join(q.id for q in load_questions())} (GAP-56)")
+    if question.subject == "number":
+        if not action.subject.isdigit():
+            return IllegalActionError("truth-trance/subject", f"subject {action.subject!r}: a non-negative number")
+        return None
+    allowed = _subjects(state, action.house, action.target, question)
+    if action.subject not in allowed:
+        return IllegalActionError("truth-trance/subject", f"subject {action.subject!r} for {question.id!r}; "
+                                  f"allowed: {', '.join(allowed) or 'none'}")
+    return None
+
+
+def true_answer(state: GameState, action: AskTruthTrance) -> bool:
+    """CARD-TRUTH-1: the truthful answer, computed from the hidden state (the present only, GAP-44)."""
+    target = state.houses[action.target]
+    question, subject = action.question, action.subject
+    if question == "traitor-among-mine":
+        return any(owner == action.house for owner, _lid in target.traitors)
+    if question == "traitor-is":
+        return leader_ref(action.house, subject) in target.traitors
+    if question == "holds":
+        return any(card == subject or _kind(card) == subject for card in target.hand)
+    if question == "spice-more-than":
+        return target.spice > int(subject)
+    if question == "leaders-more-than":
+        return len(target.leaders) > int(subject)
+    if question == "prediction-is":
+        return target.prediction is not None and target.prediction[0] == subject
+    raise IllegalActionError("truth-trance/question", f"unknown question {question!r}")
+
+
+def _kind(card: str) -> str | None:
+    try:
+        return card_kind(card)
+    except KeyError:
+        return None
+
+
+def ask(state: GameState, action: AskTruthTrance) -> GameState:
+    """Play the card: discard it (GAP-27), store the answer on the asker, log the question publicly (GAP-56)."""
+    hand = list(state.houses[action.house].hand)
+    hand.remove(TRUTH_TRANCE)
+    answer = true_answer(state, action)
+    record = (state.turn, action.target, action.question, action.subject, answer)
+    state = edit_house(state, action.house, hand=tuple(hand),
+                       trance_answers=state.houses[action.house].trance_answers + (record,))
+    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (TRUTH_TRANCE,))
+    return with_events(state, event(
+        "truth-trance", f"{action.house} plays a truth trance and asks {action.target}: \"{question_text(action)}\" "
+        "(CARD-TRUTH-1; the answer is told to the asker only)", house=action.house, target=action.target,
+        question=action.question, subject=action.subject))
+
+
+def with_trances(handlers: dict[str, Handler]) -> dict[str, Handler]:
+    """The handlers with a truth trance offered before each decision of :data:`MOMENTS` (GAP-56)."""
+    return {kind: _interject(handler) if kind in MOMENTS else handler for kind, handler in handlers.items()}
+
+
+def _interject(handler: Handler) -> Handler:
+    def decisions(state: GameState) -> list[Action]:
+        base = handler.decisions(state) if handler.decisions else []
+        return base + questions(state, state.pending.actor)
+
+    def apply(state: GameState, action: Action) -> GameState:
+        return ask(state, action) if isinstance(action, AskTruthTrance) else handler.apply(state, action)
+
+    def check(state: GameState, action: Action) -> IllegalActionError | None:
+        if isinstance(action, AskTruthTrance):
+            return check_question(state, action)
+        if handler.check is not None:
+            return handler.check(state, action)
+        return IllegalActionError("action/illegal", f"{action.notation()!r} is not allowed now")
+
+    return Handler(apply=apply, decisions=decisions, outcomes=handler.outcomes, check=check,
+                   accepts=handler.accepts + (AskTruthTrance,))
