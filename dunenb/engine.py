@@ -25,8 +25,20 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
-from dunenb.rules import alliances, battle_phase, bidding, chance, collection, movement, setup, spice, storm, traitors
-from dunenb.rules.common import Handler, event, with_events
+from dunenb.rules import (
+    alliances,
+    anytime,
+    battle_phase,
+    bidding,
+    chance,
+    collection,
+    movement,
+    setup,
+    spice,
+    storm,
+    traitors,
+)
+from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
 
@@ -137,14 +149,24 @@ def legal_actions(state: GameState) -> list[Action]:
     """The legal actions now: decisions for the House to act, or the outcomes of a chance node.
 
     Where a decision space is too large to list (the Fremen's free split), a representative menu is
-    listed and ``apply_action`` accepts any action that passes the rule checks.
+    listed and ``apply_action`` accepts any action that passes the rule checks. After the node's own decisions
+    come the actions its House may play at any time (harvesters, the ghola: :mod:`dunenb.rules.anytime`,
+    GAP-57), at every decision node.
     """
     if state.pending is None:
         return []
     handler = _handler(state)
     if handler.outcomes:
         return [action for action, _ in handler.outcomes(state)]
-    return handler.decisions(state)
+    return handler.decisions(state) + anytime.menu(state, state.pending.actor, pledge(state))
+
+
+def pledge(state: GameState) -> Pledge:
+    """What the House to act has promised at the pending node and may not spend at any time (GAP-57)."""
+    handler = _handler(state)
+    if handler.outcomes or handler.pledged is None:
+        return NO_PLEDGE
+    return handler.pledged(state, state.pending.actor)
 
 
 def sample_chance(state: GameState) -> Action:
@@ -186,6 +208,9 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
         return IllegalActionError("action/chance-at-decision", f"{where}: a chance outcome cannot be played here")
     if action.actor != state.pending.actor:
         return IllegalActionError("action/not-your-turn", f"{where}: House {action.actor!r} cannot act now")
+    if anytime.is_anytime(action):  # HARVEST-3/4, CARD-GHOLA-1: whenever the House is to act (GAP-57)
+        error = anytime.check(state, action, pledge(state))
+        return None if error is None else IllegalActionError(error.code, f"{where}: {error.message}")
     decisions = handler.decisions(state)
     if action in decisions:
         return None
@@ -210,8 +235,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
     error = check_action(state, action)
     if error is not None:
         raise error
-    handler = HANDLERS[state.pending.kind]
-    following = handler.apply(dataclasses.replace(state, events=()), action)
+    play = anytime.apply if anytime.is_anytime(action) else HANDLERS[state.pending.kind].apply
+    following = play(dataclasses.replace(state, events=()), action)
     if action.is_chance:
         following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
     return following
