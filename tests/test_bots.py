@@ -427,3 +427,15 @@ def test_heuristic_bot_trades_harvesters_only_in_its_movement_slot():
     rich = dataclasses.replace(state, houses=state.houses.set(house, hs))
     assert "buy-harvester" in {a.kind for a in legal_actions(rich)}
     assert HeuristicBot(seed=0).choose(rich).kind in ("bid", "pass")
+
+
+def test_heuristic_bot_plays_the_hajj_when_a_second_landing_or_move_is_possible():
+    state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0)}, spice=10)
+    state = dataclasses.replace(state, pending=dataclasses.replace(state.pending, detail=state.pending.detail.updated(
+        {"landed": 1, "moved": 1})))  # CARD-HAJJ-2: the slot's landing and move are used up
+    hs = state.houses["atreides"]
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(hs, hand=("hajj",))))
+    action = HeuristicBot(seed=0).choose(state)
+    assert action.kind == "hajj" and action in legal_actions(state)
+    after = apply_action(state, action)
+    assert any(a.kind in ("land", "move") for a in legal_actions(after))
