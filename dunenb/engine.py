@@ -28,6 +28,7 @@ from dunenb.errors import IllegalActionError, InputError
 from dunenb.powers import holder, holds_power
 from dunenb.rules import (
     alliances,
+    anytime,
     battle_phase,
     bidding,
     chance,
@@ -39,7 +40,7 @@ from dunenb.rules import (
     traitors,
     truth_trance,
 )
-from dunenb.rules.common import Handler, event, with_events
+from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
 
@@ -157,14 +158,24 @@ def legal_actions(state: GameState) -> list[Action]:
     """The legal actions now: decisions for the House to act, or the outcomes of a chance node.
 
     Where a decision space is too large to list (the Fremen's free split), a representative menu is
-    listed and ``apply_action`` accepts any action that passes the rule checks.
+    listed and ``apply_action`` accepts any action that passes the rule checks. After the node's own decisions
+    come the actions its House may play at any time (harvesters, the ghola: :mod:`dunenb.rules.anytime`,
+    GAP-57), at every decision node.
     """
     if state.pending is None:
         return []
     handler = _handler(state)
     if handler.outcomes:
         return [action for action, _ in handler.outcomes(state)]
-    return handler.decisions(state)
+    return handler.decisions(state) + anytime.menu(state, state.pending.actor, pledge(state))
+
+
+def pledge(state: GameState) -> Pledge:
+    """What the House to act has promised at the pending node and may not spend at any time (GAP-57)."""
+    handler = _handler(state)
+    if handler.outcomes or handler.pledged is None:
+        return NO_PLEDGE
+    return handler.pledged(state, state.pending.actor)
 
 
 def sample_chance(state: GameState) -> Action:
@@ -206,6 +217,9 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
         return IllegalActionError("action/chance-at-decision", f"{where}: a chance outcome cannot be played here")
     if action.actor != state.pending.actor:
         return IllegalActionError("action/not-your-turn", f"{where}: House {action.actor!r} cannot act now")
+    if anytime.is_anytime(action):  # HARVEST-3/4, CARD-GHOLA-1: whenever the House is to act (GAP-57)
+        error = anytime.check(state, action, pledge(state))
+        return None if error is None else IllegalActionError(error.code, f"{where}: {error.message}")
     decisions = handler.decisions(state)
     if action in decisions:
         return None
@@ -230,8 +244,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
     error = check_action(state, action)
     if error is not None:
         raise error
-    handler = HANDLERS[state.pending.kind]
-    following = handler.apply(dataclasses.replace(state, events=()), action)
+    play = anytime.apply if anytime.is_anytime(action) else HANDLERS[state.pending.kind].apply
+    following = play(dataclasses.replace(state, events=()), action)
     if action.is_chance:
         following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
     return following
@@ -254,7 +268,8 @@ def view(state: GameState, house: str | None) -> GameState:
     prediction (BG-P6), the Fremen's storm tokens, the generator *and the seed it is built from* (``rng_seed``
     and ``config.seed`` are both 0 in a view: GAP-58, with the seed any House could compute every secret draw),
     the make-up of the treachery deck (only its size is public), other Houses' truth-trance answers (GAP-56),
-    and other Houses' entries in the pending node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
+    and other Houses' entries in the pending node's ``secrets`` (leaders drawn as traitors, a battle plan not
+    yet revealed) are hidden.
 
     ``house=None`` is the god view (for teaching) and returns the state unchanged. A view is for looking and
     deciding (bots take it): it cannot propose chance outcomes (:func:`sample_chance` needs the god state).

@@ -23,6 +23,7 @@ from dunenb.actions import (
 )
 from dunenb.board import load_board
 from dunenb.engine import apply_action, chance_outcomes, current_player, legal_actions, sample_chance
+from dunenb.rules.anytime import is_anytime
 from dunenb.rules.common import WEATHER_CONTROL
 from dunenb.state import GameState, Tokens
 
@@ -32,6 +33,12 @@ WORKED_EXAMPLE_CARDS = ("bassin-du-bouclier/6", "grande-etendue/10")  # SPICE-5
 
 
 # --- chance ------------------------------------------------------------------------------------------------
+
+def decisions(state: GameState) -> list[Action]:
+    """The pending node's own decisions: ``legal_actions`` without the actions a House may play at any time
+    (harvesters, the ghola: ``dunenb.rules.anytime``, GAP-57), which every decision menu ends with."""
+    return [action for action in legal_actions(state) if not is_anytime(action)]
+
 
 def outcome_map(state: GameState) -> dict[Action, Fraction]:
     """The chance node's outcomes as a dict (checks that the node is a chance node)."""

@@ -60,7 +60,7 @@ def test_heuristic_bot_bids_within_its_means_and_plans_with_the_battle_analyzer(
             assert action.amount <= max(0, state.houses[action.house].spice - RESERVE_SPICE)
             bids_seen += 1
         if action.kind == "plan":
-            options = legal_actions(state)
+            options = [a for a in legal_actions(state) if a.kind == "plan"]  # not the any-time actions (GAP-57)
             scores = plan_scores(state, options)
             assert scores[options.index(action)] == max(scores)
             plans_seen += 1
@@ -122,7 +122,7 @@ def test_planner_does_not_throw_spice_or_the_main_leader_into_a_lost_battle():
 
 def test_planner_values_use_only_what_the_house_may_see():
     state = _battle(Tokens(5, 0), Tokens(5, 0))
-    options = legal_actions(state)
+    options = [a for a in legal_actions(state) if a.kind == "plan"]
 
     def holding(*cards):
         hand = dataclasses.replace(state.houses["harkonnen"], hand=cards)
@@ -401,3 +401,79 @@ def test_card_atomics_4_outlaw_the_heuristic_bot_goes_for_the_outlaws_settlement
     outlawed = dataclasses.replace(state, outlawed=("harkonnen",))
     assert held and held <= _threats(outlawed, "atreides")
     assert not (held & _threats(state, "atreides"))
+
+
+# --- the new actions (issue 9 items 5 and 10: harvesters at any time, the ghola, the Hajj; GAP-57) -----------
+
+def test_random_play_reaches_every_new_action_kind():
+    """Over seeded random-bot games, each new kind is played: harvesters bought and sold outside the movement
+    slot (HARVEST-3/4 at any time), the ghola (CARD-GHOLA-1) and the Hajj (CARD-HAJJ-2)."""
+    houses = ["atreides", "harkonnen", "emperor", "guild", "bene-tleilax"]
+    seen: set[tuple[str, bool]] = set()
+    for seed in range(6):
+        state = new_game(houses, seed=seed, turn_limit=6)
+        bots = {h: RandomBot(seed=seed * 10 + k) for k, h in enumerate(houses)}
+        while state.pending is not None:
+            actor = current_player(state)
+            action = sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
+            seen.add((action.kind, state.phase == "movement"))
+            state = apply_action(state, action)
+    assert {("buy-harvester", False), ("sell-harvester", False), ("ghola", False), ("hajj", True)} <= seen
+
+
+def _with_ghola(state, house: str, *, spice: int, dead_leaders: tuple[str, ...] = (), dead_tokens: int = 0):
+    hs = state.houses[house]
+    tokens = Tokens(min(dead_tokens, hs.reserve.regular), 0)
+    hs = dataclasses.replace(hs, hand=("ghola",), spice=spice, leaders=tuple(k for k in hs.leaders if k not in
+                                                                             dead_leaders),
+                             leader_tanks=dead_leaders, reserve=hs.reserve - tokens, tanks=hs.tanks + tokens)
+    return dataclasses.replace(state, houses=state.houses.set(house, hs))
+
+
+def test_heuristic_bot_plays_the_ghola_for_a_leader_when_few_are_left():
+    state = _decision_state("bid")
+    house = state.pending.actor
+    leaders = state.houses[house].leaders
+    from dunenb.rules.traitors import leader_of
+
+    secondaries = tuple(k for k in leaders if not leader_of(house, k).main)
+    strongest = max(secondaries, key=lambda k: leader_of(house, k).strength)
+    few = _with_ghola(state, house, spice=20, dead_leaders=secondaries)  # only the main leader lives
+    action = HeuristicBot(seed=0).choose(few)
+    assert action.kind == "ghola" and action.leader == strongest and action in legal_actions(few)
+    many = _with_ghola(state, house, spice=20, dead_leaders=(strongest,))  # the others still live
+    assert HeuristicBot(seed=0).choose(many).kind != "ghola"
+    poor = _with_ghola(state, house, spice=leader_of(house, strongest).strength, dead_leaders=secondaries)
+    assert HeuristicBot(seed=0).choose(poor).kind != "ghola"  # it keeps spice to land (RESERVE_SPICE)
+
+
+def test_heuristic_bot_plays_the_ghola_for_many_tokens_when_its_reserve_is_low():
+    state = _decision_state("bid")
+    house = state.pending.actor
+    hs = state.houses[house]
+    low = _with_ghola(state, house, spice=15, dead_tokens=hs.reserve.total)
+    action = HeuristicBot(seed=0).choose(low)
+    assert action.kind == "ghola" and action.regular + action.marked == hs.reserve.total
+    few = _with_ghola(state, house, spice=15, dead_tokens=1)
+    assert HeuristicBot(seed=0).choose(few).kind != "ghola"  # one token is not worth the card
+
+
+def test_heuristic_bot_trades_harvesters_only_in_its_movement_slot():
+    state = _decision_state("bid")
+    house = state.pending.actor
+    hs = dataclasses.replace(state.houses[house], spice=40, harvesters=0)
+    rich = dataclasses.replace(state, houses=state.houses.set(house, hs))
+    assert "buy-harvester" in {a.kind for a in legal_actions(rich)}
+    assert HeuristicBot(seed=0).choose(rich).kind in ("bid", "pass")
+
+
+def test_heuristic_bot_plays_the_hajj_when_a_second_landing_or_move_is_possible():
+    state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0)}, spice=10)
+    state = dataclasses.replace(state, pending=dataclasses.replace(state.pending, detail=state.pending.detail.updated(
+        {"landed": 1, "moved": 1})))  # CARD-HAJJ-2: the slot's landing and move are used up
+    hs = state.houses["atreides"]
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(hs, hand=("hajj",))))
+    action = HeuristicBot(seed=0).choose(state)
+    assert action.kind == "hajj" and action in legal_actions(state)
+    after = apply_action(state, action)
+    assert any(a.kind in ("land", "move") for a in legal_actions(after))

@@ -46,12 +46,13 @@ from dunenb.engine import (
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
 from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, DeclineOffer, EndWindow, Offer
+from dunenb.rules.anytime import PlayGhola
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
-from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, Reposition, Revive, SellHarvester
+from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, PlayHajj, Reposition, Revive, SellHarvester
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
 from dunenb.rules.truth_trance import AskTruthTrance
 from dunenb.state import GameConfig
@@ -177,8 +178,10 @@ HAND_MADE += [
     Revive("atreides", 2, 1), Land("guild", "pole-nord", 1, 5, 0), Emerge("fremen", "sietch-tarb", 12, 3),
     Move("atreides", "arrakeen", 1, (("bassin-imperial", 2), ("carthag", 4)), 4, 1),
     Reposition("harkonnen", "grande-etendue", 16, 19, 2), BuyHarvester("emperor", 2), SellHarvester("atreides"),
-    EndSlot("harkonnen"),
+    EndSlot("harkonnen"), PlayHajj("emperor"),
 ]
+# at any time (dunenb.rules.anytime, GAP-57)
+HAND_MADE += [PlayGhola("atreides", 3, 1, "gurney-halleck"), PlayGhola("harkonnen", 0, 0, "atreides:thufir-hawat")]
 # TURN-1 f) (dunenb.rules.collection)
 HAND_MADE += [CommitHarvester("atreides", "erg-mineur", 7), DoneHarvesting("guild")]
 # TURN-1 d) (dunenb.rules.bidding)

@@ -12,6 +12,7 @@ import pytest
 from helpers_game import (
     assert_conserved,
     clear_map,
+    decisions,
     dial,
     events_of,
     force_cards,
@@ -20,7 +21,7 @@ from helpers_game import (
 )
 
 from dunenb.actions import action_from_dict, parse_action
-from dunenb.engine import apply_action, check_action, legal_actions
+from dunenb.engine import apply_action, check_action
 from dunenb.rules import flow
 from dunenb.rules.alliances import (
     MAX_OFFERS,
@@ -112,9 +113,9 @@ def test_ALLIANCE_4_GAP_19d_a_new_window_gives_every_house_its_offers_again():
     for _ in range(MAX_OFFERS):
         state = apply_action(state, Offer("atreides", "harkonnen", "spice", "spice", 1))
         state = apply_action(state, DeclineOffer("harkonnen"))
-    assert legal_actions(state) == [EndWindow("atreides")]
+    assert decisions(state) == [EndWindow("atreides")]
     state = end_all(state)
-    assert any(isinstance(a, Offer) for a in legal_actions(state))  # window 2, atreides first again
+    assert any(isinstance(a, Offer) for a in decisions(state))  # window 2, atreides first again
 
 
 # --- ALLIANCE-3, ALLIANCE-6, GAP-19b: transfers -------------------------------------------------------------
@@ -183,7 +184,7 @@ def test_GAP_19c_a_deal_does_not_share_victory():
 def test_ALLIANCE_5_no_alliance_with_an_outlawed_house():
     state = dataclasses.replace(with_spice(window(), "atreides", 10), outlawed=("harkonnen",))
     assert error_code(state, Offer("atreides", "harkonnen", "spice", "spice", 1)) == "alliance/outlawed"
-    assert all(getattr(a, "receiver", None) != "harkonnen" for a in legal_actions(state))
+    assert all(getattr(a, "receiver", None) != "harkonnen" for a in decisions(state))
     state = apply_action(state, EndWindow("atreides"))
     assert state.pending.actor == "emperor"  # the outlawed House is skipped
 
@@ -243,7 +244,7 @@ def test_BG_P3_asked_only_where_they_share_a_territory_outside_the_pole():
     assert shared_territories(state) == ("arsunt",)
     state = begin_bg_declaration(state)
     assert state.pending.kind == "bg-declaration" and state.pending.actor == "bene-gesserit"
-    assert set(legal_actions(state)) == {DeclarePeace("bene-gesserit", "arsunt"), DeclareWar("bene-gesserit",
+    assert set(decisions(state)) == {DeclarePeace("bene-gesserit", "arsunt"), DeclareWar("bene-gesserit",
                                                                                             "arsunt")}
 
 
@@ -273,7 +274,7 @@ def test_BG_P3_an_army_at_war_fights(monkeypatch):
 def test_BG_P2_BG_P3_tokens_landed_in_peace_must_stay_at_peace():
     state = dataclasses.replace(bg_position(), at_peace=(("bene-gesserit", "arsunt"),))
     state = begin_bg_declaration(state)
-    assert legal_actions(state) == [DeclarePeace("bene-gesserit", "arsunt")]
+    assert decisions(state) == [DeclarePeace("bene-gesserit", "arsunt")]
     assert error_code(state, DeclareWar("bene-gesserit", "arsunt")) == "peace/bound"
 
 

@@ -18,6 +18,7 @@ import pytest
 from helpers_game import (
     assert_conserved,
     clear_map,
+    decisions,
     events_of,
     force,
     give_cards,
@@ -137,7 +138,7 @@ def test_BATTLE_3_the_first_house_in_storm_order_chooses_territory_and_opponent_
     state = position(THREE, forces)
     assert storm_order(state) == ("atreides", "harkonnen", "emperor")
     assert state.pending.kind == "battle-choice" and state.pending.actor == "atreides"
-    assert set(legal_actions(state)) == {ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
+    assert set(decisions(state)) == {ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
                                          ChooseBattle("atreides", "mesa-molle", 8, "emperor")}
     state = apply_action(state, ChooseBattle("atreides", "mesa-molle", 8, "emperor"))
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "atreides")  # BATTLE-14: the defender
@@ -156,7 +157,7 @@ def test_BATTLE_3_the_first_house_in_storm_order_chooses_territory_and_opponent_
 def test_BATTLE_2_three_houses_in_one_territory_fight_a_series_of_two_sided_battles():
     forces = [("atreides", "arsunt", 5, 2), ("harkonnen", "arsunt", 5, 2), ("emperor", "arsunt", 5, 2)]
     state = position(THREE, forces)
-    assert {a.opponent for a in legal_actions(state)} == {"harkonnen", "emperor"}
+    assert {a.opponent for a in decisions(state)} == {"harkonnen", "emperor"}
     state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "emperor"))
     state = plan(state, "paul")
     state = plan(state, "burseg")
@@ -172,7 +173,7 @@ def test_BATTLE_2_three_houses_in_one_territory_fight_a_series_of_two_sided_batt
 
 def test_BATTLE_5_every_battle_needs_a_leader_while_one_can_lead():
     state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)])
-    assert {a.leader for a in legal_actions(state)} == set(state.houses["atreides"].leaders)
+    assert {a.leader for a in decisions(state)} == set(state.houses["atreides"].leaders)
     assert illegal(state, SubmitPlan("atreides", "none", 1, 0, 0)) == "battle/leader-required"
     assert illegal(state, SubmitPlan("atreides", "piter", 1, 0, 0)) == "battle/leader-unavailable"
 
@@ -184,7 +185,7 @@ def test_GAP_43_with_no_leader_a_house_fights_at_army_value_and_plays_no_card():
     state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
         hs, leaders=(), leader_tanks=hs.leaders)))
     state = begin_phase(state)
-    assert {(a.leader, a.weapon, a.defense) for a in legal_actions(state)} == {("none", "none", "none")}
+    assert {(a.leader, a.weapon, a.defense) for a in decisions(state)} == {("none", "none", "none")}
     assert illegal(state, SubmitPlan("atreides", "none", 3, 0, 0, "lasgun")) == "battle/no-leader-cards"
     state = plan(state, "none", 3)   # 1.5
     state = plan(state, "piter", 0)  # 4: the Harkonnen win
@@ -213,7 +214,7 @@ def test_BATTLE_6_GAP_42_plans_are_checked_and_errors_name_the_field(action, cod
 def test_BATTLE_6_the_plan_menu_is_legal_and_any_checked_plan_is_accepted():
     state = position(["emperor", "harkonnen"], [("emperor", "arsunt", 5, 5, 2), ("harkonnen", "arsunt", 5, 2)],
                      hands={"emperor": ("worthless", "poison-fast", "shield", "karama")}, spice={"emperor": 3})
-    menu = legal_actions(state)
+    menu = decisions(state)
     # x 2: each plan with and without the Karama on the wheel, against the Harkonnen (KARAMA-3, KARAMA-45)
     assert len(menu) == 13 * 6 * 8 * 2 and all(check_action(state, a) is None for a in menu[::17])
     assert {a.karama for a in menu} == {"none", "karama"}
@@ -251,7 +252,7 @@ def test_BATTLE_15_a_secondary_leader_who_fought_cannot_fight_in_another_territo
     state = plan(state, "gurney")
     state = plan(state, "piter")
     assert state.pending.detail["area"] == "mesa-molle"
-    assert "gurney" not in {a.leader for a in legal_actions(state)}
+    assert "gurney" not in {a.leader for a in decisions(state)}
     assert illegal(state, SubmitPlan("atreides", "gurney", 0, 0, 0)) == "battle/leader-unavailable"
     assert check_action(state, SubmitPlan("atreides", "paul", 0, 0, 0)) is None
 
@@ -262,7 +263,7 @@ def test_BATTLE_15_the_same_leader_may_fight_again_in_the_same_territory():
     state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
     state = plan(state, "gurney")
     state = plan(state, "piter")
-    assert "gurney" in {a.leader for a in legal_actions(state)}
+    assert "gurney" in {a.leader for a in decisions(state)}
 
 
 def test_BATTLE_16_the_main_leader_may_fight_in_several_territories():
@@ -272,7 +273,7 @@ def test_BATTLE_16_the_main_leader_may_fight_in_several_territories():
     state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
     state = plan(state, "paul")
     state = plan(state, "piter")
-    assert "paul" in {a.leader for a in legal_actions(state)}
+    assert "paul" in {a.leader for a in decisions(state)}
 
 
 # --- applying the outcome -------------------------------------------------------------------------------------
@@ -344,7 +345,7 @@ def test_GAP_45_only_the_cards_on_the_wheel_are_lost_and_the_winner_may_discard_
     assert state.houses["harkonnen"].hand == ("lasgun",)  # the loser keeps what stayed in his hand
     assert state.treachery_discard[-2:] == ("projectile-distance", "snooper")
     assert (state.pending.kind, state.pending.actor) == ("battle-discard", "atreides")
-    assert set(legal_actions(state)) == {DiscardCards("atreides", c) for c in
+    assert set(decisions(state)) == {DiscardCards("atreides", c) for c in
                                          ("none", "worthless", "shield", "worthless,shield")}
     state = apply_action(state, DiscardCards("atreides", "worthless"))  # CARD-WORTHLESS-2
     assert state.houses["atreides"].hand == ("shield", "karama")
@@ -409,7 +410,7 @@ def traitor_battle(*, call: bool, dispersion_weapon="none"):
     state = plan(state, "duncan-idaho", 2, spice=2, weapon="poison-fast", defense="shield")
     state = plan(state, "logno", 3, spice=2, weapon=dispersion_weapon)
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "dispersion")
-    assert set(legal_actions(state)) == {CallTraitor("dispersion", "duncan-idaho"), Pass("dispersion")}
+    assert set(decisions(state)) == {CallTraitor("dispersion", "duncan-idaho"), Pass("dispersion")}
     return apply_action(state, CallTraitor("dispersion", "duncan-idaho") if call else Pass("dispersion"))
 
 
@@ -544,7 +545,7 @@ def test_random_battles_never_dead_end_and_conserve_tokens_and_spice(seed):
     state = begin_phase(state)
     steps = 0
     while state.phase == "battle":
-        actions = legal_actions(state)
+        actions = decisions(state)
         assert actions, state.pending
         if current_player(state) == "chance":
             assert sum(p for _, p in outcome_map(state).items()) == 1
@@ -593,7 +594,7 @@ def test_karama_3_a_karama_on_the_wheel_is_offered_against_the_harkonnen_and_blo
                      hands={"atreides": ("karama",)}, traitors={"harkonnen": (("atreides", "duncan-idaho"),)})
     if state.pending.actor != "atreides":
         state = apply_action(state, legal_actions(state)[0])
-    assert {a.karama for a in legal_actions(state)} == {"none", "karama"}
+    assert {a.karama for a in decisions(state)} == {"none", "karama"}
     state = karama_battle(karama=True)
     assert events_of(state, "treachery")  # the slip is shown ...
     assert events_of(state, "treachery-blocked")[0].data["house"] == "harkonnen"  # ... but has no effect
@@ -621,7 +622,7 @@ def test_karama_3_g_5_a_karama_that_would_block_nothing_is_refused():
                      hands={"atreides": ("karama",), "dispersion": ("karama",)})
     house = state.pending.actor
     leader = {"atreides": "duncan-idaho", "dispersion": "logno"}[house]
-    assert {a.karama for a in legal_actions(state)} == {"none"}
+    assert {a.karama for a in decisions(state)} == {"none"}
     error = check_action(state, SubmitPlan(house, leader, 1, 0, 0, karama="karama"))
     assert error is not None and error.code == "battle/karama-nothing-to-block"
 
@@ -632,5 +633,5 @@ def test_karama_3_bg_p5_a_worthless_card_serves_as_the_wheel_karama_for_the_bene
                      hands={"bene-gesserit": ("worthless",)})
     if state.pending.actor != "bene-gesserit":
         state = apply_action(state, legal_actions(state)[0])
-    menu = legal_actions(state)
+    menu = decisions(state)
     assert {(a.weapon, a.defense, a.karama) for a in menu if a.karama != "none"} == {("none", "none", "worthless")}

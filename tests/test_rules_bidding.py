@@ -8,11 +8,11 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from helpers_game import assert_conserved, events_of, force, outcome_map, quiet_setup
+from helpers_game import assert_conserved, decisions, events_of, force, outcome_map, quiet_setup
 
 from dunenb.actions import Pass, action_from_dict, parse_action
 from dunenb.battle.cards import DEFENCES, WEAPONS
-from dunenb.engine import apply_action, check_action, legal_actions, new_game, view
+from dunenb.engine import apply_action, check_action, new_game, view
 from dunenb.rules import bidding
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
 from dunenb.rules.common import WEATHER_CONTROL, storm_order
@@ -172,7 +172,7 @@ def test_BID_8_the_next_card_goes_round_counterclockwise_and_only_its_opener_and
 def test_BID_4_a_full_hand_without_karama_must_say_zero():
     state = up(auction(hands={"atreides": FOUR_CARDS}, spice={"atreides": 10}), "shield")
     # the truth trance in that hand may be played first (CARD-TRUTH-1, GAP-56), but no bid
-    assert [a for a in legal_actions(state) if a.kind != "truth-trance"] == [Pass("atreides")]
+    assert [a for a in decisions(state) if a.kind != "truth-trance"] == [Pass("atreides")]
     assert rejected(state, Bid("atreides", 1)) == "action/wrong-kind"  # no bid is legal at all
     assert bidding.check_bid(state, Bid("atreides", 1)).code == "bid/full-hand"  # and why
     state = play(state, None)
@@ -187,7 +187,7 @@ def test_BID_4_a_full_hand_with_a_karama_may_bid_any_sum_and_buys_with_the_karam
     bank = state.bank
     state = play(state, 40, None, None)
     assert state.pending.kind == "bid-payment"
-    assert legal_actions(state) == [KaramaBid("atreides", "karama")]  # a full hand cannot pay in spice
+    assert decisions(state) == [KaramaBid("atreides", "karama")]  # a full hand cannot pay in spice
     state = apply_action(state, KaramaBid("atreides", "karama"))
     hs = state.houses["atreides"]
     assert sorted(hs.hand) == sorted(("shield", "snooper", "hajj", "lasgun")) and hs.spice == 2
@@ -198,7 +198,7 @@ def test_BID_4_a_full_hand_with_a_karama_may_bid_any_sum_and_buys_with_the_karam
 
 def test_BID_4_fewer_than_four_cards_bid_from_1_to_all_the_spice_owned():
     state = up(auction(spice={"atreides": 5}), "shield")
-    assert legal_actions(state) == [Pass("atreides")] + [Bid("atreides", n) for n in range(1, 6)]
+    assert decisions(state) == [Pass("atreides")] + [Bid("atreides", n) for n in range(1, 6)]
     assert rejected(state, Bid("atreides", 6)) == "bid/too-high"
     assert "owns 5 spice" in check_action(state, Bid("atreides", 6)).message
 
@@ -237,11 +237,11 @@ def test_BID_11_two_karama_holders_cannot_raise_for_ever():
     hands = {"atreides": ("karama",), "harkonnen": ("karama",)}
     state = up(auction(hands=hands, spice={"atreides": 1, "harkonnen": 1}), "shield")
     cap = bidding.load_treachery_rules().karama_bid_cap
-    assert Bid("atreides", cap) in legal_actions(state) and len(legal_actions(state)) <= 40
+    assert Bid("atreides", cap) in decisions(state) and len(decisions(state)) <= 40
     assert check_action(state, Bid("atreides", 57)) is None  # any sum, listed or not
     assert rejected(state, Bid("atreides", cap + 1)) == "bid/too-high"
     state = play(state, cap)
-    assert legal_actions(state) == [Pass("harkonnen")]
+    assert decisions(state) == [Pass("harkonnen")]
     state = play(state, None, None)
     assert state.pending.detail["winner"] == "atreides"
 
@@ -281,7 +281,7 @@ def test_BID_7_BID_14_a_card_bought_with_a_karama_pays_nobody():
     state = up(auction(hands={"harkonnen": ("karama",)}, spice={"harkonnen": 10}), "shield")
     before = {h: state.houses[h].spice for h in THREE}, state.bank
     state = play(state, None, 5, None, None)
-    assert legal_actions(state) == [PayBid("harkonnen"), KaramaBid("harkonnen", "karama")]
+    assert decisions(state) == [PayBid("harkonnen"), KaramaBid("harkonnen", "karama")]
     state = apply_action(state, KaramaBid("harkonnen", "karama"))
     assert ({h: state.houses[h].spice for h in THREE}, state.bank) == before
     assert state.houses["harkonnen"].hand == ("shield",) and state.treachery_discard == ("karama",)
@@ -291,7 +291,7 @@ def test_BID_7_BID_14_a_card_bought_with_a_karama_pays_nobody():
 def test_BID_14_a_bid_above_the_spice_owned_must_be_settled_with_the_karama():
     state = up(auction(hands={"emperor": ("karama",)}, spice={"emperor": 3}), "shield")
     state = play(state, None, None, 8, None, None)
-    assert legal_actions(state) == [KaramaBid("emperor", "karama")]
+    assert decisions(state) == [KaramaBid("emperor", "karama")]
 
 
 def test_KARAMA_4_BG_P5_TLEILAX_P4_worthless_for_the_bg_and_ghola_for_the_tleilax_act_as_karama():
@@ -303,7 +303,7 @@ def test_KARAMA_4_BG_P5_TLEILAX_P4_worthless_for_the_bg_and_ghola_for_the_tleila
     state = play(state, 20)
     assert check_action(state, Bid("bene-tleilax", 21)) is None
     state = play(state, None, None)
-    assert legal_actions(state) == [KaramaBid("bene-gesserit", "worthless")]
+    assert decisions(state) == [KaramaBid("bene-gesserit", "worthless")]
     state = apply_action(state, KaramaBid("bene-gesserit", "worthless"))
     assert Counter(state.houses["bene-gesserit"].hand) == Counter({"worthless": 3, "shield": 1})
     assert state.treachery_discard == ("worthless",)
@@ -333,17 +333,17 @@ def test_GAP_27_an_empty_deck_is_reshuffled_from_the_discard_pile():
 def test_GAP_33a_the_harkonnen_hand_is_full_at_eight_not_four():
     state = up(auction(hands={"harkonnen": ("shield",) * 4}, spice={"harkonnen": 5}), "lasgun")
     state = play(state, None)
-    assert Bid("harkonnen", 1) in legal_actions(state)
+    assert Bid("harkonnen", 1) in decisions(state)
     state = up(auction(hands={"harkonnen": ("shield",) * 8}, spice={"harkonnen": 5}), "lasgun")
     state = play(state, None)
-    assert legal_actions(state) == [Pass("harkonnen")]
+    assert decisions(state) == [Pass("harkonnen")]
 
 
 def test_GAP_33b_a_winning_bid_is_at_least_one_and_zero_is_a_pass():
     state = up(auction(spice={"atreides": 5}), "shield")
     assert rejected(state, Bid("atreides", 0)) == "bid/too-low"
     assert "'0' is a pass" in check_action(state, Bid("atreides", 0)).message
-    assert min(a.amount for a in legal_actions(state) if isinstance(a, Bid)) == 1
+    assert min(a.amount for a in decisions(state) if isinstance(a, Bid)) == 1
 
 
 def test_GAP_33c_card_k_is_opened_by_the_kth_house_full_hands_included():
@@ -400,7 +400,7 @@ def test_card_atomics_4_outlaw_may_not_buy_treachery_cards():
     state = up(auction(spice={"atreides": 10}), "shield")
     state = dataclasses.replace(state, outlawed=("atreides",))
     assert state.pending.actor == "atreides"
-    assert [a for a in legal_actions(state) if a.kind != "truth-trance"] == [Pass("atreides")]
+    assert [a for a in decisions(state) if a.kind != "truth-trance"] == [Pass("atreides")]
     assert bidding.check_bid(state, Bid("atreides", 1)).code == "bid/outlawed"
     with_karama = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
         state.houses["atreides"], hand=("karama",))))

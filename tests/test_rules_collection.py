@@ -16,6 +16,7 @@ from helpers_game import (
     assert_conserved,
     clear_map,
     commit_harvester,
+    decisions,
     dial,
     events_of,
     place,
@@ -25,7 +26,7 @@ from helpers_game import (
 
 from dunenb.actions import action_from_dict, parse_action
 from dunenb.analysis import game_stats
-from dunenb.engine import apply_action, check_action, legal_actions, make_config
+from dunenb.engine import apply_action, check_action, make_config
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.record import GameRecord
 from dunenb.rules import collection, flow
@@ -104,8 +105,8 @@ def test_HARVEST_10_houses_declare_in_storm_order_and_a_declared_harvest_commits
     state = declare(state)
     assert state.phase == "harvest-declaration"
     assert state.pending.kind == "harvest-declaration" and state.pending.actor == "atreides"
-    assert CommitHarvester("atreides", "erg-mineur", 7) in legal_actions(state)
-    assert DoneHarvesting("atreides") in legal_actions(state)
+    assert CommitHarvester("atreides", "erg-mineur", 7) in decisions(state)
+    assert DoneHarvesting("atreides") in decisions(state)
     state = apply_action(state, CommitHarvester("atreides", "erg-mineur", 7))
     assert state.houses["atreides"].harvesters == 0
     assert state.committed_harvesters == {("atreides", "erg-mineur", 7): 1}
@@ -136,7 +137,7 @@ def test_HARVEST_5_one_harvester_per_desert_territory_per_turn_several_deposits_
     state = place(state, "atreides", "mesa-maya", 10, 2)
     state = put_spice(put_spice(state, "erg-mineur", 8), "mesa-maya", 4)
     state = declare(set_harvesters(state, "atreides", 3))
-    commits = [a for a in legal_actions(state) if isinstance(a, CommitHarvester)]
+    commits = [a for a in decisions(state) if isinstance(a, CommitHarvester)]
     assert set(commits) == {CommitHarvester("atreides", "erg-mineur", 6), CommitHarvester("atreides", "erg-mineur", 7),
                             CommitHarvester("atreides", "mesa-maya", 10)}
     state = apply_action(state, CommitHarvester("atreides", "erg-mineur", 7))
@@ -152,7 +153,7 @@ def test_HARVEST_11_several_houses_may_commit_in_one_territory_the_battle_decide
     state = declare(put_spice(state, "erg-mineur", 8))
     state = apply_action(state, CommitHarvester("atreides", "erg-mineur", 7))
     assert state.pending.kind == "harvest-declaration" and state.pending.actor == "harkonnen"
-    assert CommitHarvester("harkonnen", "erg-mineur", 8) in legal_actions(state)
+    assert CommitHarvester("harkonnen", "erg-mineur", 8) in decisions(state)
 
 
 def test_HARVEST_10_a_house_without_harvester_is_not_asked():
@@ -180,7 +181,7 @@ def test_harvest_declaration_errors_name_the_problem():
         apply_action(state, CommitHarvester("atreides", "erg-majeur", 10))
     assert raised.value.code == "harvest/no-spice" and "possible: erg-mineur@7" in str(raised.value)
     state = set_harvesters(state, "atreides", 0)  # e.g. sold (HARVEST-4) while its turn was pending
-    assert legal_actions(state) == [DoneHarvesting("atreides")]
+    assert decisions(state) == [DoneHarvesting("atreides")]
     assert error_code(state, CommitHarvester("atreides", "erg-mineur", 7)) == "harvest/no-harvester"
 
 
@@ -285,14 +286,14 @@ def test_GAP_23c_the_harvester_goes_with_the_army_and_is_committed_only_at_step_
     state = place(state, "atreides", "erg-mineur", 8, 3)
     state = declare(put_spice(state, "erg-mineur", 20))
     # only the sectors where the army stands are offered
-    assert {a.sector for a in legal_actions(state) if isinstance(a, CommitHarvester)} == {6, 8}
+    assert {a.sector for a in decisions(state) if isinstance(a, CommitHarvester)} == {6, 8}
     state = apply_action(state, CommitHarvester("atreides", "erg-mineur", 8))
     assert state.turn == 3 and state.committed_harvesters == {("atreides", "erg-mineur", 8): 1}
     # it stays committed (exposed to next turn's storm and worms) until the next step f) releases it
     state = declare(state)
     assert events_of(state, "harvester-released")
     assert state.committed_harvesters == {} and state.houses["atreides"].harvesters == 1
-    assert CommitHarvester("atreides", "erg-mineur", 8) in legal_actions(state)
+    assert CommitHarvester("atreides", "erg-mineur", 8) in decisions(state)
 
 
 # --- GAP-17, STORM-10, HARVEST-9 ------------------------------------------------------------------------------
@@ -417,7 +418,7 @@ def test_VICTORY_1_owning_the_target_at_the_end_of_a_turn_wins():
     state = place(state, "atreides", "arrakeen", 1, 2)
     state = collect(state)
     assert state.winner == "harkonnen" and state.phase == "game-over" and state.pending is None
-    assert legal_actions(state) == []
+    assert decisions(state) == []
     (victory,) = events_of(state, "victory")
     assert victory.data["winner"] == "harkonnen" and "VICTORY-1" in victory.text
     assert_conserved(state)
@@ -511,7 +512,7 @@ def test_random_declarations_and_collection_keep_the_invariants(seed):
     state = declare(state)
     steps = 0
     while state.phase == "harvest-declaration":
-        actions = legal_actions(state)
+        actions = decisions(state)
         assert actions and all(check_action(state, a) is None for a in actions)
         state = apply_action(state, actions[rng.integers(len(actions))])
         assert_conserved(state)
@@ -550,7 +551,7 @@ def test_game_stats_line_table_has_one_row_per_house_per_turn_end():
 
     while record.state_at(node).pending is not None:
         state = record.state_at(node)
-        actions = legal_actions(state)
+        actions = decisions(state)
         action = sample_chance(state) if state.pending.actor == "chance" else actions[rng.integers(len(actions))]
         node = record.add_move(node, action)
     table = game_stats.line_table(record, node)

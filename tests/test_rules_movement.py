@@ -1,5 +1,5 @@
 """TURN-1 e): revival, landing, emergence and movement (LAND-1..7, MOVE-1..7, REVIVAL-1, HARVEST-3/4, STORM-8,
-GAP-10, GAP-21, GAP-22, GAP-25a, GAP-26b, G-3, FREMEN-P4).
+GAP-10, GAP-21, GAP-22, GAP-25a, GAP-26b, G-3, FREMEN-P4, CARD-HAJJ, LAND-4, MOVE-8, GAP-57).
 
 Positions are built from a quiet setup (storm on sector 1, starts 1, 4, 7, ...), with the map cleared and forces
 placed by hand, then the movement phase is opened directly with ``movement.begin_phase``.
@@ -22,6 +22,7 @@ from dunenb.rules.movement import (
     EndSlot,
     Land,
     Move,
+    PlayHajj,
     Reposition,
     Revive,
     SellHarvester,
@@ -402,7 +403,7 @@ def test_HARVEST_3_a_harvester_costs_5_spice_from_the_bank():
     assert error_code(state, BuyHarvester("atreides", 0)) == "harvester/count"
 
 
-def test_HARVEST_4_a_harvester_sells_for_3_spice_at_any_time_of_the_slot():
+def test_HARVEST_4_a_harvester_sells_for_3_spice_at_any_time_of_the_slot_too():
     state = movement_position(spice={"atreides": 0}, forces=[("atreides", "arrakeen", 1, 2)])
     state = play(state, Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 2))  # after the move too
     hs = state.houses["atreides"]
@@ -424,7 +425,85 @@ def test_every_listed_slot_action_passes_the_rule_checks_and_keeps_the_invariant
                                   actor="atreides")
         menu = legal_actions(state)
         assert {"end-slot", "revive", "land", "move", "reposition", "buy-harvester"} <= {a.kind for a in menu}
-        for action in menu:
-            assert movement.check_slot_action(state, action) is None, action.notation()
+        for action in menu:  # slot actions, then those played at any time (harvesters: GAP-57)
+            assert check_action(state, action) is None, action.notation()
+            if action.kind in movement.slot_kinds():
+                assert movement.check_slot_action(state, action) is None, action.notation()
         for action in menu[:: max(1, len(menu) // 25)]:
             assert_conserved(apply_action(state, action))
+
+
+# --- CARD-HAJJ, LAND-4, MOVE-8 (GAP-57) ------------------------------------------------------------------------
+
+def with_hajj(state, house):
+    """Deal the Hajj from the treachery deck to ``house`` (cards stay conserved)."""
+    from dunenb.rules.bidding import take_card
+
+    state = take_card(state, "hajj")
+    hs = state.houses[house]
+    return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=hs.hand + ("hajj",))))
+
+
+def test_land_4_hajj_second_landing():
+    state = with_hajj(movement_position(spice={"atreides": 20}, forces=[("atreides", "arrakeen", 1, 5)]), "atreides")
+    assert PlayHajj("atreides") in legal_actions(state)  # CARD-HAJJ-1: during landing and movement
+    state = play(state, Land("atreides", "arrakeen", 1, 3),
+                 Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 8))
+    assert error_code(state, Land("atreides", "carthag", 4, 2)) == "land/once-per-turn"  # LAND-2 without the Hajj
+    bank = state.bank
+    state = play(state, PlayHajj("atreides"))
+    assert "hajj" not in state.houses["atreides"].hand and state.treachery_discard[-1] == "hajj"  # GAP-27
+    assert events_of(state, "hajj") and state.pending.actor == "atreides"
+    assert any(isinstance(a, Land) for a in legal_actions(state))
+    state = play(state, Land("atreides", "grande-etendue", 17, 2))  # LAND-1 prices the extra landing: 2 a token
+    assert state.houses["atreides"].spice == 20 - 3 - 4 and state.bank == bank + 4
+    assert tokens_at(state, "atreides", "grande-etendue", 17) == 2
+    assert error_code(state, Land("atreides", "carthag", 4, 1)) == "land/once-per-turn"  # two landings, no third
+    assert PlayHajj("atreides") not in legal_actions(state)
+    assert error_code(state, PlayHajj("atreides")) == "hajj/no-card"
+
+
+def test_land_4_GAP_57_with_the_hajj_both_landings_may_come_first_but_none_after_the_last_move():
+    state = with_hajj(movement_position(spice={"atreides": 20}), "atreides")
+    state = play(state, PlayHajj("atreides"), Land("atreides", "arrakeen", 1, 3), Land("atreides", "carthag", 4, 3))
+    assert tokens_at(state, "atreides", "arrakeen", 1) == 3 and tokens_at(state, "atreides", "carthag", 4) == 3
+    state = play(state, Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 3),
+                 Move("atreides", "carthag", 4, (("arsunt", 5),), 3))  # four settlements' worth in one turn
+    other = with_hajj(movement_position(spice={"atreides": 20}, forces=[("atreides", "arrakeen", 1, 5)]), "atreides")
+    other = play(other, PlayHajj("atreides"), Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 5))
+    assert error_code(other, Land("atreides", "carthag", 4, 2)) is None  # a move left: the landing may come
+    other = play(other, Move("atreides", "bassin-imperial", 2, (("arrakeen", 1),), 5))
+    assert error_code(other, Land("atreides", "carthag", 4, 2)) == "land/after-move"  # no landing after the last
+    assert not any(isinstance(a, Land) for a in legal_actions(other))
+
+
+def test_move_8_hajj_extra_move():
+    forces = [("atreides", "grande-etendue", 17, 4), ("atreides", "gara-kulon", 20, 1)]
+    state = with_hajj(movement_position(forces=forces), "atreides")
+    three = Move("atreides", "grande-etendue", 17,
+                 (("erg-sihaya", 17), ("bassin-plastique", 16), ("grotte-aux-oiseaux", 15)), 4)
+    four = Move("atreides", "grande-etendue", 17, three.path + (("chaine-de-habbanya", 14),), 4)
+    assert error_code(state, four) == "move/too-far"  # the Hajj does not lengthen one move (MOVE-4b)
+    state = play(state, three)
+    again = Move("atreides", "grotte-aux-oiseaux", 15, (("chaine-de-habbanya", 14),), 4)
+    assert error_code(state, again) == "move/once-per-turn"  # MOVE-1 without the Hajj
+    state = play(state, PlayHajj("atreides"))
+    assert any(isinstance(a, Move) and a.area == "grotte-aux-oiseaux" for a in legal_actions(state))
+    state = play(state, again)  # the same army moves twice: its move is doubled (L1487)
+    assert tokens_at(state, "atreides", "chaine-de-habbanya", 14) == 4
+    assert error_code(state, Move("atreides", "gara-kulon", 20, (("grande-etendue", 19),), 1)) == "move/once-per-turn"
+    other = with_hajj(movement_position(forces=forces), "atreides")
+    other = play(other, PlayHajj("atreides"), three, Move("atreides", "gara-kulon", 20, (("grande-etendue", 19),), 1))
+    assert tokens_at(other, "atreides", "grande-etendue", 19) == 1  # or another army moves
+
+
+def test_FREMEN_P4_the_hajj_gives_the_fremen_the_extra_move_only():
+    state = with_hajj(slot_of(movement_position(["fremen", "atreides"], storm=14), "fremen"), "fremen")
+    reserve = state.houses["fremen"].reserve
+    state = play(state, PlayHajj("fremen"), Emerge("fremen", "nord-cielago", 13, 2))
+    assert error_code(state, Emerge("fremen", "sietch-tarb", 12, 1)) == "emerge/once-per-turn"
+    assert not any(isinstance(a, Emerge | Land) for a in legal_actions(state))
+    moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+    state = play(state, moves[0])
+    assert any(isinstance(a, Move) for a in legal_actions(state))  # the Hajj's extra move
+    assert state.houses["fremen"].reserve.total == reserve.total - 2

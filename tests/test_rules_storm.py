@@ -9,6 +9,7 @@ import pytest
 from helpers_game import (
     assert_conserved,
     commit_harvester,
+    decisions,
     dial,
     events_of,
     finish_turn,
@@ -72,10 +73,10 @@ def test_GAP_7d_with_the_fremen_each_storm_has_its_own_token():
 def test_GAP_7a_without_the_fremen_two_players_dial_0_to_3():
     state = storm_position()
     assert state.pending.actor == "emperor"
-    assert {a.value for a in legal_actions(state)} == {0, 1, 2, 3}
-    assert all(isinstance(a, DialStorm) and a.storm == "main" for a in legal_actions(state))
+    assert {a.value for a in decisions(state)} == {0, 1, 2, 3}
+    assert all(isinstance(a, DialStorm) and a.storm == "main" for a in decisions(state))
     state = dial(state, 3)
-    assert state.pending.actor == "harkonnen" and {a.value for a in legal_actions(state)} == {0, 1, 2, 3}
+    assert state.pending.actor == "harkonnen" and {a.value for a in decisions(state)} == {0, 1, 2, 3}
     state = dial(state, 2)
     assert moved(state)["moves"] == 5 and state.storm_main == 6
 
@@ -111,7 +112,7 @@ def test_STORM_5_weather_control_adds_two_and_leaves_the_hand():
     state = give_weather_control(storm_position(), "atreides")
     state = dial(state, 2, 1)
     assert state.pending.kind == "weather" and state.pending.actor == "atreides"
-    choices = legal_actions(state)
+    choices = decisions(state)
     assert Pass("atreides") in choices and PlayWeatherControl("atreides", "main", "plus2") in choices
     assert {a.sectors for a in choices if getattr(a, "mode", "") == "stop"} == {0, 1, 2, 3}
     after = apply_action(state, PlayWeatherControl("atreides", "main", "plus2"))

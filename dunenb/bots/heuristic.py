@@ -15,11 +15,15 @@ until the next turn where its storm or a worm may strike (STORM-10, HARVEST-9, S
 (:func:`exposure`: tokens, and the harvester the House would commit, times the chance of a strike, from
 :mod:`dunenb.bots.risk`); a harvester is committed only where its harvest outweighs that risk. Battle plans
 are the best expected value against a distribution of opposing plans (:mod:`dunenb.bots.battle_planner`).
-Alliance offers: it makes none; it accepts a deal when what it receives (spice, a card, a leader, tokens, a lent
-power; a deferred term at half value, ALLIANCE-4 may break it) is worth more than what it gives back and it keeps
-spice for its revival; it declines anything it cannot read. In the storm phase it plays weather control (+1, +2
-or stop) and Atomics on the Shield Wall when the storm then harms the other Houses more than its own
-(:mod:`dunenb.bots.storm_cards`).
+It plays the ghola card (CARD-GHOLA-1, at any time) when a dead leader is needed (fewer than two secondary
+leaders alive) or when its reserve runs low and the tanks hold enough tokens to beat the 3 a turn of REVIVAL-1,
+keeping spice to land and the card's own worth (a Karama for the Tleilax, TLEILAX-P4) in mind; it plays the Hajj
+(CARD-HAJJ-2) in its slot when a second landing or move is possible. It buys and sells harvesters in its movement
+slot only, as before HARVEST-3/4 were offered at any time (GAP-57). Alliance offers: it makes none; it accepts a
+deal when what it receives (spice, a card, a leader, tokens, a lent power; a deferred term at half value,
+ALLIANCE-4 may break it) is worth more than what it gives back and it keeps spice for its revival; it declines
+anything it cannot read. In the storm phase it plays weather control (+1, +2 or stop) and Atomics on the Shield
+Wall when the storm then harms the other Houses more than its own (:mod:`dunenb.bots.storm_cards`).
 
 Every choice is one of ``legal_actions(state)``: the bot scores them and takes the best (ties broken by its
 seeded generator), so it can never play an illegal move.
@@ -45,6 +49,7 @@ from dunenb.bots.battle_planner import TAX_SETTLEMENTS
 from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
+from dunenb.rules.anytime import ANYTIME_KINDS, NONE, ghola_cost
 from dunenb.state import GameState, Tokens
 
 RESERVE_SPICE = 3  # spice the bot keeps back for landing and revival
@@ -66,6 +71,7 @@ PRESENCE_VALUE = 0.6  # a token on Dune, for the House as a whole (up to DUNE_US
 DUNE_USEFUL = 12
 CARD_MAX_BID = 5  # the most the bot bids for one treachery card (design: a card is worth about 2 tokens)
 FREMEN = "fremen"  # LAND-6, FREMEN-P4: the Fremen emerge from the desert for free instead of landing
+HARVESTER_TRADES = ("buy-harvester", "sell-harvester")  # HARVEST-3/4: the bot trades in its movement slot only
 
 
 def landing_keep(state: GameState, house: str) -> int:
@@ -424,6 +430,9 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
         return -3.0
     if action.kind == "reposition":
         return -1.0
+    if action.kind == "hajj":  # CARD-HAJJ-2: worth playing while there is something to land or to move
+        can_land = hs.reserve.total > 0 and hs.spice >= 2
+        return 0.5 if can_land or any(h == house for (h, _a, _s) in state.forces) else -1.0
     return 0.0  # end-slot
 
 
@@ -538,12 +547,40 @@ def _score_plan(state: GameState, house: str, action: Action) -> float:
     return strength + dial + cards - cost
 
 
+GHOLA_CARD_VALUE = 1.5  # design: what keeping the ghola card is worth, in tokens (twice that as a Karama)
+FEW_LEADERS = 2  # fewer secondary leaders alive than this: a dead one is worth buying back
+
+
+def _score_ghola(state: GameState, house: str, action: Action) -> float:
+    """CARD-GHOLA-1 when it helps: a dead leader when fewer than ``FEW_LEADERS`` secondary leaders live (his
+    strength, at half value otherwise), tokens when the reserve is low (:func:`reserve_is_low`), less the spice
+    (keeping :data:`RESERVE_SPICE`) and the card itself (a Karama for the Tleilax, TLEILAX-P4). Positive: play."""
+    from dunenb.rules.bidding import karama_cards
+
+    hs = state.houses[house]
+    cost = ghola_cost(house, action)
+    if hs.spice - cost < RESERVE_SPICE:
+        return -1.0
+    value = 0.0
+    if action.leader != NONE:
+        from dunenb.rules.traitors import leader_of
+
+        others, _main = _leader_strengths(house, hs.leaders)
+        value += leader_of(house, action.leader).strength * (1.0 if len(others) < FEW_LEADERS else 0.3)
+    value += (action.regular + action.marked) * (1.0 if reserve_is_low(state, house) else 0.3)
+    card = GHOLA_CARD_VALUE * (2 if "ghola" in karama_cards(state, house) else 1)
+    return value - SPICE_VALUE * cost - card
+
+
 def _score(state: GameState, house: str, action: Action) -> float:
     kind = action.kind
     if kind in ("bid", "pass") and state.phase == "bidding":
         return _score_bid(state, house, action)
-    if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "end-slot"):
+    if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "hajj",
+                "end-slot"):
         return _score_slot(state, house, action)
+    if kind == "ghola":
+        return _score_ghola(state, house, action)
     if kind == "commit-harvester":
         return _score_commit(state, house, action)
     if kind == "plan":
@@ -588,6 +625,12 @@ class HeuristicBot:
         if not actions:
             raise IllegalActionError("bot/no-action", "the game is over: nothing to choose")
         house = state.pending.actor
+        if self.scorer is _score:
+            ghola = self._ghola(state, house, actions)
+            if ghola is not None:
+                return ghola
+            actions = [a for a in actions if a.kind not in ANYTIME_KINDS or (
+                state.phase == "movement" and a.kind in HARVESTER_TRADES)]  # GAP-57: trades in the slot, as before
         if self.scorer is _score and actions[0].kind == "plan":
             from dunenb.bots.battle_planner import plan_scores
 
@@ -598,3 +641,13 @@ class HeuristicBot:
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         generator = np.random.default_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
         return actions[int(best[int(generator.integers(len(best)))])]
+
+    @staticmethod
+    def _ghola(state: GameState, house: str, actions: list[Action]) -> Action | None:
+        """The best ghola play listed, if it helps (:func:`_score_ghola` > 0), whatever the node (at any time)."""
+        gholas = [a for a in actions if a.kind == "ghola"]
+        if not gholas:
+            return None
+        seen = view(state, house)
+        score, index = max((_score_ghola(seen, house, a), -i) for i, a in enumerate(gholas))
+        return gholas[-index] if score > 0 else None

@@ -73,7 +73,7 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
 from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
@@ -380,6 +380,19 @@ def pending_offer(state: GameState) -> Offer:
 
 
 
+def answer_pledge(state: GameState, house: str) -> Pledge:
+    """GAP-57: the House answering an offer keeps the price asked of it (spice or a card) while it answers."""
+    try:
+        offer = pending_offer(state)
+    except TypeError:  # a malformed offer (a hand-built node) promises nothing readable
+        return Pledge()
+    if not offer.price:
+        return Pledge()
+    if offer.back_what == "spice":
+        return Pledge(spice=offer.price)
+    return Pledge(cards=(offer.back_item,)) if offer.back_what == "card" else Pledge()
+
+
 def answer_decisions(state: GameState) -> list[Action]:
     house = state.pending.actor
     return [AcceptOffer(house), DeclineOffer(house)]
@@ -650,7 +663,7 @@ def apply_bg(state: GameState, action: Action) -> GameState:
 HANDLERS: dict[str, Handler] = {
     "alliance": Handler(apply=apply_window, decisions=window_decisions, check=check_window,
                         accepts=(Offer, EndWindow)),
-    "alliance-answer": Handler(apply=apply_answer, decisions=answer_decisions),
+    "alliance-answer": Handler(apply=apply_answer, decisions=answer_decisions, pledged=answer_pledge),
     "bg-declaration": Handler(apply=apply_bg, decisions=bg_decisions, check=check_bg,
                               accepts=(DeclarePeace, DeclareWar)),
 }

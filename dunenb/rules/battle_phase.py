@@ -65,6 +65,7 @@ from dunenb.rules.alliances import end_clauses
 from dunenb.rules.bidding import karama_cards
 from dunenb.rules.common import (
     Handler,
+    Pledge,
     advance_sector,
     double_storm_sietch,
     edit_house,
@@ -412,6 +413,17 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
     return _begin_calls(state, detail)
 
 
+def plan_pledge(state: GameState, house: str) -> Pledge:
+    """GAP-57: a House whose battle plan is set owes the spice it dialled (GAP-42) and holds its cards on the wheel
+    until the battle is settled; it may not spend them at any time meanwhile."""
+    detail = state.pending.detail
+    plans = dict(detail.get("plans") or detail.get("secrets") or ())
+    plan = plans.get(house)
+    if plan is None:
+        return Pledge()
+    return Pledge(spice=plan.spice, cards=tuple(c for c in (plan.weapon, plan.defense) if c != NONE))
+
+
 # --- traitor calls ---------------------------------------------------------------------------------------
 
 def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
@@ -695,8 +707,8 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
 
 HANDLERS = {
     "battle-choice": Handler(apply=_apply_choice, decisions=_choice_decisions),
-    "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan),
-    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions),
+    "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan, pledged=plan_pledge),
+    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, pledged=plan_pledge),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

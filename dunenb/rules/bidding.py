@@ -50,7 +50,7 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import holder, owner
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import income_payee
 from dunenb.state import FrozenDict, GameState
 
@@ -440,6 +440,14 @@ def _payment_decisions(state: GameState) -> list[Action]:
     return options + [KaramaBid(house, card) for card in karama_cards(state, house)]
 
 
+def payment_pledge(state: GameState, house: str) -> Pledge:
+    """GAP-57: the winner owes its price; when only a Karama can settle the bid (BID-4), its Karama cards."""
+    price = state.pending.detail["price"]
+    if must_use_karama(state, house, price):
+        return Pledge(cards=karama_cards(state, house))
+    return Pledge(spice=price)
+
+
 def _apply_payment(state: GameState, action: Action) -> GameState:
     detail, card = state.pending.detail, auction_card(state)
     house, price, number = detail["winner"], detail["price"], detail["number"]
@@ -497,5 +505,5 @@ HANDLERS = {
     "free-card": Handler(apply=_apply_free_card, outcomes=_free_card_outcomes),
     "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes),
     "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid),
-    "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions),
+    "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions, pledged=payment_pledge),
 }

@@ -14,8 +14,10 @@ territory holding spice and an uncommitted harvester may commit harvesters there
 * ``DoneHarvesting(house)`` ends the House's declarations. Nobody is obliged to harvest (HARVEST-5). The
   House's turn also ends by itself once it can commit nothing more.
 
-Buying and selling harvesters (HARVEST-3, HARVEST-4, GAP-48) are played in each House's movement slot
-(``dunenb.rules.movement``), just before this step.
+Buying and selling harvesters (HARVEST-3, HARVEST-4, GAP-48) are played whenever the House is to act, in every
+phase (:mod:`dunenb.rules.anytime`, GAP-57): a House asked here may still buy one before committing it, or sell
+one. A House with no harvester is not asked at step f) (it has nothing to declare); it buys one whenever it is
+next to act, its movement slot included.
 
 **When a harvester is exposed (GAP-17, STORM-10, HARVEST-9; design).** A committed harvester stays committed,
 with its army, until the next turn's step f): the next turn's storm (step a) and worms (step b) destroy it
@@ -317,8 +319,8 @@ def _check_commit(state: GameState, action: CommitHarvester) -> IllegalActionErr
     if state.spice_on_map.get(area_id, 0) == 0:
         return IllegalActionError("harvest/no-spice", f"{area.name} holds no spice; possible: {allowed}")
     if state.houses[house].harvesters == 0:
-        return IllegalActionError("harvest/no-harvester", f"{house} has no uncommitted harvester (harvesters are "
-                                  "bought in the movement slot, HARVEST-3)")
+        return IllegalActionError("harvest/no-harvester", f"{house} has no uncommitted harvester (buy one first: "
+                                  "5 spice, at any time, HARVEST-3)")
     if area_id in committed_areas(state, house):
         return IllegalActionError("harvest/already-committed", f"{house} already has a harvester in {area.name}: one "
                                   "harvester per desert territory per turn (HARVEST-5)")

@@ -60,6 +60,19 @@ def storm_order(state: GameState) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class Pledge:
+    """What a House has already promised at the pending node and may not spend on an action played "at any
+    time" (:mod:`dunenb.rules.anytime`, GAP-57): ``spice`` (a bid to pay, spice on a battle wheel, the price of an
+    offer being answered) and ``cards`` (a Karama that must settle a bid, a card offered back)."""
+
+    spice: int = 0
+    cards: tuple[str, ...] = ()
+
+
+NO_PLEDGE = Pledge()
+
+
+@dataclass(frozen=True)
 class Handler:
     """How to play one kind of pending node.
 
@@ -73,6 +86,7 @@ class Handler:
     outcomes: Callable[[GameState], list[tuple[Action, Fraction]]] | None = None
     check: Callable[[GameState, Any], IllegalActionError | None] | None = None
     accepts: tuple[type, ...] = ()  # action types ``check`` explains even when none is listed now
+    pledged: Callable[[GameState, str], Pledge] | None = None  # GAP-57: what the actor may not spend at any time
 
     @property
     def is_chance(self) -> bool:

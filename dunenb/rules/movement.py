@@ -1,4 +1,4 @@
-"""TURN-1 e): each House in storm order revives, lands, then moves (REVIVAL, LAND, MOVE, HARVEST-3/4).
+"""TURN-1 e): each House in storm order revives, lands, then moves (REVIVAL, LAND, MOVE, CARD-HAJJ).
 
 The phase gives every House in storm order (TURN-2, TURN-3, ``common.storm_order``) one **slot**: a pending
 node ``movement`` where that House acts until it plays ``end-slot``. In its slot a House may:
@@ -8,11 +8,11 @@ node ``movement`` where that House acts until it plays ``end-slot``. In its slot
   several ``revive`` actions are allowed as long as the turn's totals hold). Revived tokens go to the reserve
   (G-2). The money goes to the Bene Tleilax if they play, else to the Bank (REVIVAL-1; the Tleilax reviving
   themselves pay the Bank, TLEILAX-P1).
-* ``land`` (LAND-1, LAND-2, LAND-5, LAND-7, STORM-8, GAP-26b): once per turn, one group from the reserve into
-  one (area, sector), at 1 spice a token into a city or Sietch and 2 elsewhere (the North Pole included).
-  The landing must come before the territory move (TURN-1 e: "lands, then moves"). Tokens landed in a storm
-  sector are paid for and destroyed (they go to the tanks), except at the North Pole. The payment goes to the
-  Guild if it plays and is not the lander, else to the Bank (LAND-7, GAP-26b).
+* ``land`` (LAND-1, LAND-2, LAND-5, LAND-7, STORM-8, GAP-26b): once per turn (twice with the Hajj), one group
+  from the reserve into one (area, sector), at 1 spice a token into a city or Sietch and 2 elsewhere (the North
+  Pole included). The landing must come before the territory move (TURN-1 e: "lands, then moves"). Tokens
+  landed in a storm sector are paid for and destroyed (they go to the tanks), except at the North Pole. The
+  payment goes to the Guild if it plays and is not the lander, else to the Bank (LAND-7, GAP-26b).
 * ``emerge`` (FREMEN-P4, LAND-6): the Fremen never land. In place of a landing, once a turn, they put any
   number of reserve tokens, free, into one Sietch or desert adjacent to a Sietch, in a sector that is not a
   storm sector. Nobody is paid.
@@ -27,9 +27,15 @@ node ``movement`` where that House acts until it plays ``end-slot``. In its slot
   at all that turn (STORM-15, GAP-11). The menu lists moves of 0 only until the first one of the slot
   (the check accepts any number; design, so that the menus form no cycle a random or seeded bot could loop in:
   every other listed action is once per slot or costs spice).
-* ``buy-harvester`` / ``sell-harvester`` (HARVEST-3, HARVEST-4, GAP-48): "at any time" is offered as any
-  time in the House's own movement slot (design): buy from the Bank for 5, sell to the Bank for 3. Only
-  uncommitted harvesters (``HouseState.harvesters``) can be sold.
+* ``hajj`` (CARD-HAJJ-1, CARD-HAJJ-2, LAND-4, MOVE-8, GAP-57): the House plays the Hajj card in its own slot
+  ("during landing and movement"), at any point of it: one more landing and one more move this slot. The extra
+  landing pays LAND-1 like any other and goes to the same payee; the extra move may take the army that already
+  moved (doubling its move) or another, each move within its own range (MOVE-4b). The rule "lands, then moves"
+  holds per round: a landing is allowed while the House has landings and moves left, so land-move-land-move and
+  land-land-move-move are both fine, but no landing comes after the last move. The Fremen never land: the Hajj
+  gives them the extra move only (FREMEN-P4, L1479); emergence stays once a turn. The card is discarded (GAP-27).
+* Buying and selling harvesters (HARVEST-3, HARVEST-4) and the ghola card are played whenever the House is to
+  act, here as in every phase (GAP-48, GAP-57): see :mod:`dunenb.rules.anytime`.
 * ``end-slot``: the next House in storm order plays; after the last, the flow goes on (TURN-1 f).
 
 **Sector geometry of a move** (design, recorded with GAP-1 and GAP-10). The board data gives adjacency per
@@ -50,9 +56,9 @@ setup step places it), and actions name that sector (design; MAP-3b: all sectors
 
 Out of scope here (House powers, a later issue): FREMEN-P3 (half losses to the storm when moving), GUILD-P2
 (half price), GUILD-M1 (5 free tokens), GUILD-P3 (choice of slot), BG-P2 (advisors and landing in peace),
-TLEILAX-P2 (own tokens back), KARAMA-14/15/17/36, the Hajj (LAND-4, MOVE-8) and the ghola card.
-The per-turn revival counters are reset when this phase begins (design: revival only happens here for now;
-move the reset to the turn's end when the ghola card can revive at other moments).
+TLEILAX-P2 (own tokens back), KARAMA-14/15/17/36.
+The per-turn revival counters are reset when this phase begins (design: REVIVAL-1 only happens here; the ghola,
+played at any time, is not bound by them, GAP-57).
 """
 
 from __future__ import annotations
@@ -67,6 +73,8 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
 from dunenb.rules import flow
+from dunenb.rules.anytime import BuyHarvester as BuyHarvester  # re-exported: played at any time now (GAP-57)
+from dunenb.rules.anytime import SellHarvester as SellHarvester
 from dunenb.rules.common import SECTORS, Handler, double_storm_sietch, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import income_payee
 from dunenb.state import GameState, Tokens
@@ -78,8 +86,7 @@ LAND_PRICE_ELSEWHERE = 2  # LAND-1: mountain, desert or North Pole
 REVIVAL_LIMIT = 3  # REVIVAL-1: up to 3 tokens a turn
 REVIVAL_PRICE = 1  # REVIVAL-1: 1 spice a token
 MARKED_REVIVAL_LIMIT = 1  # houses.md G-3: at most 1 marked token a turn
-HARVESTER_PRICE = 5  # HARVEST-3
-HARVESTER_RESALE = 3  # HARVEST-4
+HAJJ = "hajj"  # CARD-HAJJ-1
 RANGE_ON_FOOT = 1  # MOVE-4b
 RANGE_WITH_ORNITHOPTERS = 3  # MOVE-4b, MOVE-5
 NATIVES = "FREMEN-P4"  # LAND-6: its holder emerges instead of landing (data/powers.json)
@@ -152,21 +159,11 @@ class Reposition(Action):
 
 
 @dataclass(frozen=True)
-class BuyHarvester(Action):
-    """HARVEST-3: buy ``count`` harvesters from the Bank at 5 spice each."""
+class PlayHajj(Action):
+    """CARD-HAJJ-2, LAND-4, MOVE-8: play the Hajj in the House's slot: one more landing and one more move."""
 
-    kind: ClassVar[str] = "buy-harvester"
+    kind: ClassVar[str] = "hajj"
     house: str
-    count: int = 1
-
-
-@dataclass(frozen=True)
-class SellHarvester(Action):
-    """HARVEST-4: sell ``count`` uncommitted harvesters to the Bank at 3 spice each."""
-
-    kind: ClassVar[str] = "sell-harvester"
-    house: str
-    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -177,8 +174,7 @@ class EndSlot(Action):
     house: str
 
 
-SLOT_ACTIONS: tuple[type[Action], ...] = (Revive, Land, Emerge, Move, Reposition, BuyHarvester, SellHarvester,
-                                          EndSlot)
+SLOT_ACTIONS: tuple[type[Action], ...] = (Revive, Land, Emerge, Move, Reposition, PlayHajj, EndSlot)
 
 
 # --- rule helpers ---------------------------------------------------------------------------------------
@@ -345,11 +341,27 @@ def _open_slot(state: GameState, order: tuple[str, ...], index: int) -> GameStat
     house = order[index]
     state = with_events(state, event("movement-slot", f"{house} revives, lands and moves (TURN-1 e)", house=house))
     return dataclasses.replace(state, pending=pending(
-        PHASE, house, order=order, index=index, landed=False, moved=False, repositions=0))
+        PHASE, house, order=order, index=index, landed=0, moved=0, repositions=0, rounds=1, emerged=False))
 
 
 def _slot(state: GameState) -> Any:
     return state.pending.detail
+
+
+def slot_rounds(slot: Any) -> int:
+    """LAND-2, MOVE-1: one landing and one move a turn; each Hajj played adds one of each (CARD-HAJJ-2)."""
+    return slot.get("rounds", 1)
+
+
+def can_land_now(slot: Any) -> bool:
+    """A landing is left, and a move after it (TURN-1 e "lands, then moves", per round with the Hajj, GAP-57)."""
+    rounds = slot_rounds(slot)
+    return slot["landed"] < rounds and slot["moved"] < rounds
+
+
+def can_move_now(slot: Any) -> bool:
+    """A territory move is left this slot (MOVE-1; one more per Hajj, MOVE-8)."""
+    return slot["moved"] < slot_rounds(slot)
 
 
 def _update_slot(state: GameState, **changes: Any) -> GameState:
@@ -382,15 +394,14 @@ def _build_menu(state: GameState) -> list[Action]:
     menu: list[Action] = [EndSlot(house)]
     if not slot["landed"] and not slot["moved"]:
         menu += _revival_menu(state, house)
+    if can_land_now(slot):
         menu += _emergence_menu(state, house) if holds_power(state, house, NATIVES) else _landing_menu(state, house)
-    if not slot["moved"]:
+    if can_move_now(slot):
         menu += _move_menu(state, house)
     if slot["repositions"] == 0:
         menu += _reposition_menu(state, house)
-    if hs.spice >= HARVESTER_PRICE:
-        menu.append(BuyHarvester(house))
-    if hs.harvesters >= 1:
-        menu.append(SellHarvester(house))
+    if HAJJ in hs.hand:
+        menu.append(PlayHajj(house))  # CARD-HAJJ-1: during landing and movement
     return menu
 
 
@@ -441,7 +452,8 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
 def _emergence_menu(state: GameState, house: str) -> list[Action]:
     reserve = state.houses[house].reserve
     menu: list[Action] = []
-    if reserve.total == 0:
+    slot = _slot(state)
+    if reserve.total == 0 or slot.get("emerged", slot["landed"]):  # once a turn, Hajj or not (FREMEN-P4)
         return menu
     for area_id in emergence_areas():
         for sector in area_sectors(area_id):
@@ -580,10 +592,12 @@ def _check_land(state: GameState, action: Land) -> IllegalActionError | None:
     if holds_power(state, action.house, NATIVES):
         return _error("land/fremen", "the Fremen never land (LAND-6, FREMEN-P4): use 'emerge'")
     slot = _slot(state)
-    if slot["landed"]:
-        return _error("land/once-per-turn", "a House lands once per turn, one group only (LAND-2)")
-    if slot["moved"]:
-        return _error("land/after-move", "the landing comes before the move (TURN-1 e: lands, then moves)")
+    if slot["landed"] >= slot_rounds(slot):
+        return _error("land/once-per-turn", "a House lands once per turn, one group only (LAND-2); the Hajj "
+                      "gives one more landing (CARD-HAJJ-2)")
+    if not can_land_now(slot):
+        return _error("land/after-move", "the landing comes before the move (TURN-1 e: lands, then moves; with the "
+                      "Hajj, no landing after the last move, GAP-57)")
     error = _check_place("land", action.area, action.sector)
     if error:
         return error
@@ -604,9 +618,10 @@ def _check_emerge(state: GameState, action: Emerge) -> IllegalActionError | None
     if not holds_power(state, action.house, NATIVES):
         return _error("emerge/not-fremen", "only the Fremen emerge (FREMEN-P4); other Houses 'land'")
     slot = _slot(state)
-    if slot["landed"]:
-        return _error("emerge/once-per-turn", "the Fremen emerge once per turn, into one territory (FREMEN-P4)")
-    if slot["moved"]:
+    if slot.get("emerged", slot["landed"]):
+        return _error("emerge/once-per-turn", "the Fremen emerge once per turn, into one territory (FREMEN-P4; the "
+                      "Hajj gives them the extra move only)")
+    if not can_land_now(slot):
         return _error("emerge/after-move", "emergence takes the landing's place, before the move (TURN-1 e)")
     allowed = emergence_areas()
     if action.area not in allowed:
@@ -622,9 +637,9 @@ def _check_emerge(state: GameState, action: Emerge) -> IllegalActionError | None
 
 
 def _check_move(state: GameState, action: Move) -> IllegalActionError | None:
-    if _slot(state)["moved"]:
-        return _error("move/once-per-turn", "a House moves one army once per turn (MOVE-1, MOVE-4b); "
-                      "moves of 0 are 'reposition'")
+    if not can_move_now(_slot(state)):
+        return _error("move/once-per-turn", "a House moves one army once per turn (MOVE-1, MOVE-4b; one more with "
+                      "the Hajj, MOVE-8); moves of 0 are 'reposition'")
     key = (action.house, action.area, action.sector)
     if key not in state.forces:
         places = [f"{a}:{s}" for a, s, _ in armies(state, action.house)]
@@ -691,29 +706,15 @@ def _check_reposition(state: GameState, action: Reposition) -> IllegalActionErro
     return None
 
 
-def _check_buy(state: GameState, action: BuyHarvester) -> IllegalActionError | None:
-    if not _is_int(action.count) or action.count < 1:
-        return _error("harvester/count", f"count must be an integer >= 1, not {action.count!r}")
-    cost = HARVESTER_PRICE * action.count
-    spice = state.houses[action.house].spice
-    if cost > spice:
-        return _error("harvester/cost", f"{action.count} harvester(s) cost {cost} spice (HARVEST-3); "
-                      f"{action.house} has {spice}")
-    return None
-
-
-def _check_sell(state: GameState, action: SellHarvester) -> IllegalActionError | None:
-    if not _is_int(action.count) or action.count < 1:
-        return _error("harvester/count", f"count must be an integer >= 1, not {action.count!r}")
-    owned = state.houses[action.house].harvesters
-    if action.count > owned:
-        return _error("harvester/none", f"{action.house} has {owned} uncommitted harvester(s) to sell (HARVEST-4)")
+def _check_hajj(state: GameState, action: PlayHajj) -> IllegalActionError | None:
+    if HAJJ not in state.houses[action.house].hand:
+        return _error("hajj/no-card", f"{action.house} holds no Hajj card (CARD-HAJJ-1)")
     return None
 
 
 _CHECKS = {
     Revive: _check_revive, Land: _check_land, Emerge: _check_emerge, Move: _check_move,
-    Reposition: _check_reposition, BuyHarvester: _check_buy, SellHarvester: _check_sell,
+    Reposition: _check_reposition, PlayHajj: _check_hajj,
 }
 
 
@@ -751,7 +752,7 @@ def _apply_land(state: GameState, action: Land) -> GameState:
     hs = state.houses[action.house]
     state = _edit(state, action.house, reserve=hs.reserve - tokens)
     state = _pay(state, action.house, cost, payee)
-    state = _update_slot(state, landed=True)
+    state = _update_slot(state, landed=_slot(state)["landed"] + 1)
     state = with_events(state, event(
         "land", f"{action.house} lands {tokens.total} token(s) in {_name(action.area)} (sector {action.sector}) "
         f"for {cost} spice, paid to {_payee_name(payee)} (LAND-1, LAND-7)", house=action.house, area=action.area,
@@ -770,7 +771,7 @@ def _apply_emerge(state: GameState, action: Emerge) -> GameState:
     hs = state.houses[action.house]
     state = _edit(state, action.house, reserve=hs.reserve - tokens)
     state = _add(state, action.house, action.area, action.sector, tokens)
-    state = _update_slot(state, landed=True)
+    state = _update_slot(state, landed=_slot(state)["landed"] + 1, emerged=True)
     return with_events(state, event(
         "emerge", f"{action.house} bring {tokens.total} token(s) from the deep desert into {_name(action.area)} "
         f"(sector {action.sector}), free (FREMEN-P4)", house=action.house, area=action.area, sector=action.sector,
@@ -781,7 +782,7 @@ def _apply_move(state: GameState, action: Move) -> GameState:
     tokens = Tokens(action.regular, action.marked)
     ornithopters = has_ornithopters(state, action.house)
     state = _remove(state, action.house, action.area, action.sector, tokens)
-    state = _update_slot(state, moved=True)
+    state = _update_slot(state, moved=_slot(state)["moved"] + 1)
     route = " → ".join(f"{_name(a)} ({s})" for a, s in action.path)
     state = with_events(state, event(
         "move", f"{action.house} moves {tokens.total} token(s) from {_name(action.area)} (sector {action.sector}) "
@@ -809,22 +810,15 @@ def _apply_reposition(state: GameState, action: Reposition) -> GameState:
         from_sector=action.from_sector, to_sector=action.to_sector, count=tokens.total))
 
 
-def _apply_buy(state: GameState, action: BuyHarvester) -> GameState:
-    cost = HARVESTER_PRICE * action.count
-    state = _pay(state, action.house, cost, None)
-    state = _edit(state, action.house, harvesters=state.houses[action.house].harvesters + action.count)
+def _apply_hajj(state: GameState, action: PlayHajj) -> GameState:
+    hand = list(state.houses[action.house].hand)
+    hand.remove(HAJJ)
+    state = _edit(state, action.house, hand=tuple(hand))
+    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (HAJJ,))  # GAP-27
+    state = _update_slot(state, rounds=slot_rounds(_slot(state)) + 1)
     return with_events(state, event(
-        "harvester-bought", f"{action.house} buys {action.count} harvester(s) from the Bank for {cost} spice "
-        "(HARVEST-3)", house=action.house, count=action.count, cost=cost))
-
-
-def _apply_sell(state: GameState, action: SellHarvester) -> GameState:
-    price = HARVESTER_RESALE * action.count
-    state = _pay(state, action.house, -price, None)
-    state = _edit(state, action.house, harvesters=state.houses[action.house].harvesters - action.count)
-    return with_events(state, event(
-        "harvester-sold", f"{action.house} sells {action.count} harvester(s) to the Bank for {price} spice "
-        "(HARVEST-4)", house=action.house, count=action.count, price=price))
+        "hajj", f"{action.house} plays the Hajj: one more landing and one more move this turn (CARD-HAJJ-2, "
+        "LAND-4, MOVE-8; the Fremen, who never land, get the move, FREMEN-P4)", house=action.house))
 
 
 def _apply_end(state: GameState, action: EndSlot) -> GameState:
@@ -835,7 +829,7 @@ def _apply_end(state: GameState, action: EndSlot) -> GameState:
 
 _APPLY = {
     Revive: _apply_revive, Land: _apply_land, Emerge: _apply_emerge, Move: _apply_move,
-    Reposition: _apply_reposition, BuyHarvester: _apply_buy, SellHarvester: _apply_sell, EndSlot: _apply_end,
+    Reposition: _apply_reposition, PlayHajj: _apply_hajj, EndSlot: _apply_end,
 }
 
 
