@@ -130,7 +130,8 @@ class Emerge(Action):
 class Move(Action):
     """MOVE-1, MOVE-2, MOVE-4b: move tokens of the army at (``area``, ``sector``) along ``path``.
 
-    ``path`` lists every territory entered with the sector entered, the destination last (GAP-10).
+    ``path`` lists every territory entered with the sector the group uses there (passes through, or stops in for
+    the destination, which comes last): any sector of the territory (MAP-7, GAP-49); storms strike there (GAP-10).
     """
 
     kind: ClassVar[str] = "move"
@@ -243,6 +244,17 @@ def area_sectors(area_id: str) -> tuple[int, ...]:
     ((16, 17, 18, 19), (1,))
     """
     return (POLE_SECTOR,) if area_id == POLE else _area(area_id).sectors
+
+
+def entry_sectors(from_area: str, from_sector: int, to_area: str) -> tuple[int, ...]:
+    """The sectors of ``to_area`` a group at (from_area, from_sector) may use when it enters it: all of them
+    (MAP-7, MOVE-4b, GAP-49: sectors do not count; the arguments of the group's position are kept for callers).
+
+    >>> entry_sectors("grande-etendue", 16, "chaine-de-sihaya")
+    (19, 20, 21)
+    """
+    del from_area, from_sector  # GAP-49: where the group comes from does not restrict the sector it uses
+    return area_sectors(to_area)
 
 
 def safe_sectors(state: GameState, area_id: str) -> tuple[int, ...]:
@@ -489,11 +501,10 @@ def _move_menu(state: GameState, house: str) -> list[Action]:
 
 def _first_storm_entry(state: GameState, area: str, sector: int) -> tuple[str, int] | None:
     """MOVE-7, GAP-10: the first storm sector of a neighbouring territory (any of its sectors, GAP-49)."""
-    del sector  # GAP-49: sectors do not count in movement
     if not state.storm_sectors():
         return None
     for neighbour in _area(area).adjacent:
-        for entry in area_sectors(neighbour):
+        for entry in entry_sectors(area, sector, neighbour):
             if is_storm_sector(state, neighbour, entry):
                 return neighbour, entry
     return None
