@@ -260,7 +260,14 @@ def entry_sectors(from_area: str, from_sector: int, to_area: str) -> tuple[int, 
 def safe_sectors(state: GameState, area_id: str) -> tuple[int, ...]:
     """GAP-10, GAP-49: the sectors of ``area_id`` a moving group may use without meeting a storm (all of them
     at the North Pole; none in a territory the storms cover wholly)."""
-    return tuple(s for s in area_sectors(area_id) if not is_storm_sector(state, area_id, s))
+    return _safe_sectors(area_id, frozenset(state.storm_sectors()))
+
+
+@lru_cache(maxsize=4096)
+def _safe_sectors(area_id: str, storms: frozenset[int]) -> tuple[int, ...]:
+    if area_id == POLE:
+        return (POLE_SECTOR,)  # STORM-8, MOVE-7: the storm never reaches the Pole
+    return tuple(s for s in _area(area_id).sectors if s not in storms)
 
 
 def reposition_route(area_id: str, from_sector: int, to_sector: int) -> tuple[int, ...]:
@@ -464,6 +471,13 @@ def safe_paths(state: GameState, area: str, sector: int, steps: int) -> dict[tup
     storm-free sector; the destination gets one path per storm-free sector. ``sector`` is not needed (sectors do
     not count, MOVE-4b) and is kept for the callers."""
     del sector  # GAP-49: the sector the group leaves from does not restrict its route
+    return dict(_safe_routes(area, steps, frozenset(state.storm_sectors())))
+
+
+@lru_cache(maxsize=4096)
+def _safe_routes(area: str, steps: int, storms: frozenset[int]) -> tuple[tuple[tuple[str, int], tuple], ...]:
+    """``safe_paths`` as a pure function of the board, the start territory, the range and the storms (cached:
+    the menu of every army asks for it, and the storms change once a turn)."""
     found: dict[tuple[str, int], tuple] = {}
     seen = {area}
     frontier: list[tuple[str, tuple]] = [(area, ())]
@@ -474,24 +488,25 @@ def safe_paths(state: GameState, area: str, sector: int, steps: int) -> dict[tup
                 if neighbour in seen:
                     continue
                 seen.add(neighbour)
-                usable = safe_sectors(state, neighbour)
+                usable = _safe_sectors(neighbour, storms)
                 if not usable:
                     continue  # GAP-10, GAP-49: wholly under a storm, no safe way in or through
                 for entry in usable:
                     found[(neighbour, entry)] = path + ((neighbour, entry),)
                 following.append((neighbour, path + ((neighbour, usable[0]),)))
         frontier = following
-    return found
+    return tuple(found.items())
 
 
 def _move_menu(state: GameState, house: str) -> list[Action]:
     steps = move_range(state, house)
+    storms = frozenset(state.storm_sectors())
     menu: list[Action] = []
     for area, sector, tokens in armies(state, house):
         groups = [tokens] + ([_split(tokens, tokens.total // 2)] if tokens.total >= 2 else [])
-        paths = safe_paths(state, area, sector, steps)
+        routes = _safe_routes(area, steps, storms)  # = safe_paths, without copying the cached answer
         for group in groups:
-            for path in paths.values():
+            for _destination, path in routes:
                 menu.append(Move(house, area, sector, path, group.regular, group.marked))
         storm_entry = _first_storm_entry(state, area, sector)  # MOVE-7, GAP-10 for teaching
         if storm_entry is not None:
@@ -501,11 +516,14 @@ def _move_menu(state: GameState, house: str) -> list[Action]:
 
 def _first_storm_entry(state: GameState, area: str, sector: int) -> tuple[str, int] | None:
     """MOVE-7, GAP-10: the first storm sector of a neighbouring territory (any of its sectors, GAP-49)."""
-    if not state.storm_sectors():
+    storms = state.storm_sectors()
+    if not storms:
         return None
     for neighbour in _area(area).adjacent:
+        if neighbour == POLE:
+            continue  # MOVE-7: never a storm at the North Pole
         for entry in entry_sectors(area, sector, neighbour):
-            if is_storm_sector(state, neighbour, entry):
+            if entry in storms:
                 return neighbour, entry
     return None
 
