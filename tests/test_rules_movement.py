@@ -361,10 +361,15 @@ def test_MAP_7_MOVE_4b_GAP_49_census_every_pair_and_triple_of_adjacent_territori
     pairs = triples = 0
     for first in board.areas:
         for start in movement.area_sectors(first.id):
-            state = place(base, "atreides", first.id, start, 3)
+            on_foot = place(base, "atreides", first.id, start, 3)
+            state = on_foot
             if not first.is_settlement:
-                state = place(state, "atreides", "arrakeen" if first.id != "arrakeen" else "carthag",
-                              1 if first.id != "arrakeen" else 4, 1)  # GAP-21: a city gives ornithopters
+                state = place(state, "atreides", "arrakeen", 1, 1)  # GAP-21: a city gives ornithopters
+                assert movement.move_range(on_foot, "atreides") == 1
+                for second in first.adjacent:  # MOVE-4b: one territory on foot, into any of its sectors
+                    for middle in movement.area_sectors(second):
+                        one = Move("atreides", first.id, start, ((second, middle),), 3)
+                        assert error_code(on_foot, one) is None, one.notation()
             assert movement.move_range(state, "atreides") == 3
             menu = {a.path[-1] for a in legal_actions(state)
                     if isinstance(a, Move) and (a.area, a.sector) == (first.id, start) and a.regular == 3}
