@@ -246,6 +246,9 @@ class GameState:
     deferred_terms: tuple[DeferredTerm, ...] = ()  # ALLIANCE-8: goods set aside for a later turn
     windows_opened: int = 0  # alliance windows opened so far in the game (ALLIANCE-4 ends the terms of earlier ones)
     lent_powers: tuple[LentPower, ...] = ()  # ALLIANCE-12: House powers lent for a number of turns
+    # GAP-21, GAP-50 (dunenb.rules.ornithopters): House -> whether it had troop-transport ornithopters at the start
+    # of its movement this turn; fixes its range (MOVE-4b) and harvest rate (HARVEST-7); emptied at the turn's end.
+    ornithopters: FrozenDict[str, bool] = field(default_factory=FrozenDict)
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

@@ -38,6 +38,19 @@ def test_save_load_replay_gives_the_same_state_at_every_node(tmp_path):
         assert loaded.state_at(node) == record.state_at(node)
 
 
+def test_GAP_50_the_turns_fixed_ornithopters_are_rebuilt_by_the_replay(tmp_path):
+    """GameState.ornithopters (GAP-50) is not written in saves: replaying the actions rebuilds it, node by node."""
+    record, leaf = _played_record(turns=2)
+    path = tmp_path / "game.json"
+    save_game(record, path, current=leaf)
+    assert "ornithopters" not in path.read_text(encoding="utf-8")
+    loaded = load_game(path)
+    fixed = [node for node in record.mainline() if record.state_at(node).ornithopters]
+    assert fixed, "some node between a movement and the turn's end holds the fixed ornithopters"
+    for node in fixed:
+        assert loaded.state_at(node).ornithopters == record.state_at(node).ornithopters
+
+
 def test_variations_are_saved_and_the_mainline_is_the_first_child(tmp_path):
     record, _leaf = _played_record(turns=2)
     spice_node = next(n for n in record.mainline() if isinstance(record.node(n).action, DrawSpiceCard)

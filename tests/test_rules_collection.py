@@ -29,7 +29,7 @@ from dunenb.analysis import game_stats
 from dunenb.engine import apply_action, check_action, make_config
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.record import GameRecord
-from dunenb.rules import collection, flow
+from dunenb.rules import collection, flow, movement
 from dunenb.rules.collection import (
     CommitHarvester,
     DoneHarvesting,
@@ -42,9 +42,11 @@ from dunenb.rules.collection import (
     victory_target,
 )
 from dunenb.rules.common import destroy_in_sector
+from dunenb.rules.movement import EndSlot, Move
+from dunenb.rules.ornithopters import has_ornithopters_now
 from dunenb.rules.spice import devour
 from dunenb.ruleset import load_ruleset
-from dunenb.state import FrozenDict
+from dunenb.state import FrozenDict, Tokens
 
 THREE = ["atreides", "harkonnen", "emperor"]
 WITH_BG = ["atreides", "harkonnen", "bene-gesserit"]
@@ -233,6 +235,63 @@ def test_GAP_21_a_sietch_also_gives_ornithopters_and_the_pole_does_not():
     assert not collection.has_ornithopters(state, "harkonnen")
     assert collection.has_ornithopters(place(state, "harkonnen", "sietch-tarb", 12, 1), "harkonnen")
     assert collection.has_ornithopters(place(state, "harkonnen", "carthag", 4, 1), "harkonnen")
+
+
+def through_movement(state, moves):
+    """Play step e) on this position (main storm moved to sector 10, away from the scene): each House in storm
+    order makes its move from ``moves`` (House -> Move), if any, then ends its slot; then step f) is open."""
+    state = movement.begin_phase(dataclasses.replace(state, storm_main=10, phase="spice", pending=None))
+    while state.pending.kind == "movement":
+        house = state.pending.actor
+        if house in moves:
+            state = apply_action(state, moves[house])
+        state = apply_action(state, EndSlot(house))
+    assert state.pending.kind == "harvest-declaration"
+    return state
+
+
+def test_GAP_21_GAP_50_HARVEST_7_ornithopters_at_the_start_of_the_movement_give_the_rate_even_after_leaving():
+    # issue 9: Atreides move 3 tokens from Arrakeen onto a 10-spice deposit: 3 x 3 = 9, not 3
+    state = put_spice(place(position(), "atreides", "arrakeen", 1, 3), "bassin-imperial", 10)
+    state = through_movement(state, {"atreides": Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 3)})
+    assert state.ornithopters["atreides"] is True
+    assert not has_ornithopters_now(state, "atreides")  # no token left in a city ...
+    assert collection.has_ornithopters(state, "atreides")  # ... but the turn's ornithopters are fixed
+    state = apply_action(state, CommitHarvester("atreides", "bassin-imperial", 2))
+    (harvest,) = [e for e in events_of(state, "harvest") if e.data["house"] == "atreides"]
+    assert harvest.data["rate"] == 3 and harvest.data["amount"] == 9
+    assert state.spice_on_map["bassin-imperial"] == 1
+    assert state.ornithopters == {}  # forgotten at the end of the turn
+    assert_conserved(state)
+
+
+def test_GAP_21_GAP_50_HARVEST_7_a_house_that_only_enters_a_city_during_its_movement_harvests_at_1():
+    # issue 9: an Emperor with no token in a city or Sietch when its movement starts enters Carthag: rate 1, not 3
+    state = place(position(), "emperor", "erg-mineur", 7, 2)
+    state = place(state, "emperor", "bassin-imperial", 3, 4)
+    state = set_harvesters(put_spice(state, "erg-mineur", 10), "emperor", 1)
+    state = through_movement(state, {"emperor": Move("emperor", "bassin-imperial", 3, (("carthag", 4),), 4)})
+    assert state.ornithopters["emperor"] is False
+    assert has_ornithopters_now(state, "emperor") and not collection.has_ornithopters(state, "emperor")
+    state = apply_action(state, CommitHarvester("emperor", "erg-mineur", 7))
+    (harvest,) = [e for e in events_of(state, "harvest") if e.data["house"] == "emperor"]
+    assert harvest.data["rate"] == 1 and harvest.data["amount"] == 2
+    assert_conserved(state)
+
+
+def test_GAP_50_a_house_that_does_not_move_keeps_the_ornithopters_it_had_when_its_slot_ended():
+    state = place(position(), "atreides", "erg-mineur", 7, 2)
+    state = put_spice(place(state, "atreides", "arrakeen", 1, 1), "erg-mineur", 10)
+    state = through_movement(state, {})
+    assert state.ornithopters == {"atreides": True, "harkonnen": False, "emperor": False}
+    # the city token is lost afterwards (a battle, say): the rate stays the one fixed at the movement
+    state = dataclasses.replace(state, forces=state.forces.without(("atreides", "arrakeen", 1)),
+                                houses=state.houses.set("atreides", dataclasses.replace(
+                                    state.houses["atreides"], tanks=state.houses["atreides"].tanks + Tokens(1))))
+    state = apply_action(state, CommitHarvester("atreides", "erg-mineur", 7))
+    (harvest,) = [e for e in events_of(state, "harvest") if e.data["house"] == "atreides"]
+    assert harvest.data["rate"] == 3 and harvest.data["amount"] == 6
+    assert_conserved(state)
 
 
 def test_HARVEST_6_the_workforce_is_every_token_of_the_house_in_the_territory():

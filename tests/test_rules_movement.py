@@ -320,19 +320,137 @@ def test_MOVE_4b_one_territory_on_foot_each_territory_one_square():
     assert tokens_at(state, "atreides", "erg-sihaya", 18) == 4
 
 
-def test_MOVE_4b_design_sectors_entered_must_touch_the_sector_left():
+def test_MAP_7_MOVE_4b_GAP_49_sectors_do_not_count_any_sector_of_the_next_territory_may_be_named():
     state = movement_position(forces=[("atreides", "grande-etendue", 16, 4)])
-    assert error_code(state, Move("atreides", "grande-etendue", 16, (("erg-sihaya", 18),), 4)) == "move/sector-gap"
-    assert error_code(state, Move("atreides", "grande-etendue", 16, (("erg-sihaya", 17),), 4)) is None
-    assert error_code(state, Move("atreides", "grande-etendue", 16, (("pole-nord", 1),), 4)) is None  # Pole: all touch
+    for sector in (17, 18):  # L163 "les secteurs ne comptent pas": no sector need touch the one left
+        assert error_code(state, Move("atreides", "grande-etendue", 16, (("erg-sihaya", sector),), 4)) is None
+    for sector in (19, 20, 21):  # 3 to 5 sectors away from 16: refused as "move/sector-gap" before GAP-49
+        assert error_code(state, Move("atreides", "grande-etendue", 16, (("chaine-de-sihaya", sector),), 4)) is None
+    assert error_code(state, Move("atreides", "grande-etendue", 16, (("pole-nord", 1),), 4)) is None
+    assert error_code(state, Move("atreides", "grande-etendue", 16, (("erg-sihaya", 3),), 4)) == "move/sector"
+    state = play(state, Move("atreides", "grande-etendue", 16, (("chaine-de-sihaya", 21),), 4))
+    assert tokens_at(state, "atreides", "chaine-de-sihaya", 21) == 4
+
+
+def test_MOVE_4b_GAP_49_the_routes_refused_before_are_legal_with_no_storm_near():
+    # issue 9: Arrakeen -> Bassin Imperial -> Carthag and Gara Kulon -> Grande Etendue -> Nord Cielago
+    state = movement_position(storm=10, forces=[("atreides", "arrakeen", 1, 3), ("atreides", "gara-kulon", 20, 2)])
+    carthag = Move("atreides", "arrakeen", 1, (("bassin-imperial", 2), ("carthag", 4)), 3)
+    assert error_code(state, carthag) is None
+    assert error_code(state, dataclasses.replace(carthag, path=(("bassin-imperial", 3), ("carthag", 4)))) is None
+    cielago = Move("atreides", "gara-kulon", 20, (("grande-etendue", 19), ("nord-cielago", 15)), 2)
+    assert error_code(state, cielago) is None
+    moved = play(state, carthag)
+    assert tokens_at(moved, "atreides", "carthag", 4) == 3 and not events_of(moved, "tokens-destroyed")
+    menu = [a for a in legal_actions(state) if isinstance(a, Move)]
+    assert any(a.area == "arrakeen" and a.path[-1] == ("carthag", 4) for a in menu)
+    assert any(a.area == "gara-kulon" and a.path[-1][0] == "nord-cielago" for a in menu)
+
+
+def _census_position():
+    """Atreides to move, with no storm anywhere on the board (the census of GAP-49)."""
+    state = movement_position(storm=10, actor="atreides")
+    return dataclasses.replace(state, storm_main=None, storm_secondary=None)
+
+
+def test_MAP_7_MOVE_4b_GAP_49_census_every_pair_and_triple_of_adjacent_territories_can_be_moved():
+    """With no storm, a group in A moves to B in each sector of B, and (with ornithopters) on to C in each pair
+    of sectors of B and C, from each sector of A; and the menu offers each of those destinations."""
+    base = _census_position()
+    board = movement.rules().board
+    assert not base.storm_sectors()
+    pairs = triples = 0
+    for first in board.areas:
+        for start in movement.area_sectors(first.id):
+            on_foot = place(base, "atreides", first.id, start, 3)
+            state = on_foot
+            if not first.is_settlement:
+                state = place(state, "atreides", "arrakeen", 1, 1)  # GAP-21: a city gives ornithopters
+                assert movement.move_range(on_foot, "atreides") == 1
+                for second in first.adjacent:  # MOVE-4b: one territory on foot, into any of its sectors
+                    for middle in movement.area_sectors(second):
+                        one = Move("atreides", first.id, start, ((second, middle),), 3)
+                        assert error_code(on_foot, one) is None, one.notation()
+            assert movement.move_range(state, "atreides") == 3
+            menu = {a.path[-1] for a in legal_actions(state)
+                    if isinstance(a, Move) and (a.area, a.sector) == (first.id, start) and a.regular == 3}
+            for second in first.adjacent:
+                for middle in movement.area_sectors(second):
+                    pairs += 1
+                    one = Move("atreides", first.id, start, ((second, middle),), 3)
+                    assert error_code(state, one) is None, one.notation()
+                    assert (second, middle) in menu, one.notation()
+                    for third in board.area(second).adjacent:
+                        if third == first.id:
+                            continue
+                        for end in movement.area_sectors(third):
+                            triples += 1
+                            two = Move("atreides", first.id, start, ((second, middle), (third, end)), 3)
+                            assert error_code(state, two) is None, two.notation()
+                            assert (third, end) in menu, two.notation()
+    assert pairs > 100 and triples > 1000
+
+
+def test_MAP_7_GAP_49_census_moves_arrive_without_losses():
+    """Each triple A, B, C of adjacent territories: the move through B's first sector really arrives in C."""
+    base = _census_position()
+    board = movement.rules().board
+    for first in board.areas:
+        start = movement.area_sectors(first.id)[0]
+        state = place(base, "atreides", first.id, start, 3)
+        if not first.is_settlement:
+            state = place(state, "atreides", "sietch-tarb", 12, 1)
+        for second in first.adjacent:
+            for third in board.area(second).adjacent:
+                if third in (first.id,):
+                    continue
+                end = movement.area_sectors(third)[-1]
+                move = Move("atreides", first.id, start, ((second, movement.area_sectors(second)[0]), (third, end)), 3)
+                after = apply_action(state, move)
+                assert tokens_at(after, "atreides", third, end) >= 3, move.notation()
+                assert not events_of(after, "tokens-destroyed")
+
+
+def test_GAP_49_GAP_10_the_mover_names_the_sector_it_crosses_and_only_that_one_meets_the_storm():
+    forces = [("atreides", "arrakeen", 1, 5)]  # a city: ornithopters
+    route = (("bassin-imperial", 3), ("carthag", 4))
+    state = movement_position(storm=2, forces=forces, actor="atreides")  # the storm on the Bassin's sector 2
+    safe = play(state, Move("atreides", "arrakeen", 1, route, 5))  # crossed through sector 3: safe
+    assert tokens_at(safe, "atreides", "carthag", 4) == 5 and not events_of(safe, "tokens-destroyed")
+    lost = play(state, Move("atreides", "arrakeen", 1, (("bassin-imperial", 2), ("carthag", 4)), 5))
+    assert tokens_at(lost, "atreides", "carthag") == 0 and lost.houses["atreides"].tanks.total == 5
+    menu = [a for a in legal_actions(state) if isinstance(a, Move) and a.path[-1] == ("carthag", 4)]
+    assert menu and all(("bassin-imperial", 2) not in a.path for a in menu)
+
+
+def test_GAP_49_a_territory_wholly_under_a_storm_cannot_be_crossed_safely():
+    state = movement_position(storm=4, secondary_storm=True, forces=[("atreides", "arrakeen", 1, 5)], actor="atreides")
+    state = dataclasses.replace(state, storm_main=2, storm_secondary=3)  # both sectors of the Bassin Imperial
+    assert movement.safe_sectors(state, "bassin-imperial") == ()
+    assert movement.safe_sectors(state, "pole-nord") == (1,)
+    menu = [a for a in legal_actions(state) if isinstance(a, Move)]
+    safe = [a for a in menu if not any(movement.is_storm_sector(state, *step) for step in a.path)]
+    assert safe and all("bassin-imperial" not in dict(a.path) for a in safe)
+    assert any(a.path[-1] == ("carthag", 4) for a in safe)  # round by the Pole or the Shield Wall
+    for sector in (2, 3):  # legal, but fatal
+        through = Move("atreides", "arrakeen", 1, (("bassin-imperial", sector), ("carthag", 4)), 5)
+        assert error_code(state, through) is None
+        assert play(state, through).houses["atreides"].tanks.total == 5
+
+
+def test_MOVE_4b_GAP_49_the_menu_stays_bounded_one_move_per_destination_sector_and_group():
+    forces = [("atreides", "arrakeen", 1, 6), ("atreides", "grande-etendue", 17, 4)]
+    state = movement_position(storm=10, forces=forces, actor="atreides")
+    moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+    keys = [(a.area, a.sector, a.regular, a.marked, a.path[-1]) for a in moves]
+    assert len(keys) == len(set(keys))  # one path per (army, group, destination sector)
+    board_sectors = sum(len(movement.area_sectors(a.id)) for a in movement.rules().board.areas)
+    assert len(moves) <= 2 * 2 * board_sectors + 2
 
 
 def test_MOVE_6_GAP_21_a_token_in_a_city_or_sietch_gives_ornithopters_for_three_territories():
     forces = [("atreides", "grande-etendue", 17, 4), ("atreides", "gara-kulon", 20, 1)]
     state = movement_position(forces=forces)
-    three = Move("atreides", "grande-etendue", 17,
-                 (("erg-sihaya", 17), ("bassin-plastique", 17), ("grotte-aux-oiseaux", 15)), 4)
-    assert error_code(state, three) == "move/sector-gap"  # 17 → 15 do not touch
     three = Move("atreides", "grande-etendue", 17,
                  (("erg-sihaya", 17), ("bassin-plastique", 16), ("grotte-aux-oiseaux", 15)), 4)
     assert error_code(state, three) is None  # the moving group itself is in a desert (GAP-21)

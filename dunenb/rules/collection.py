@@ -31,15 +31,16 @@ again. An uncommitted harvester is never hit by a storm or a worm (GAP-17).
    Houses could both harvest one deposit, which the battles normally prevent), territories by board order.
    A committed harvester whose House has no tokens left in its territory is lost (GAP-23b). A House at peace
    there harvests nothing (BG-P3). Otherwise the House takes ``min(deposit, rate x tokens in the territory)``
-   with rate 3 if it has troop-transport ornithopters, else 1 (HARVEST-7). It has ornithopters when it has a
-   token in a city or Sietch at the moment of the harvest (GAP-21 reading, HARVEST-6 "il suffit d'être dans
-   une ville, un Sietch"), or at the North Pole while the optional Chance card is in force (GAP-20).
-   What is not taken stays (GAP-23a).
+   with rate 3 if it has troop-transport ornithopters, else 1 (HARVEST-7). It has them when it had a token in
+   a city or Sietch at the **start of its movement** this turn (GAP-21, HARVEST-6 "il suffit d'être dans une
+   ville, un Sietch"; GAP-50: fixed for the turn, see ``dunenb.rules.ornithopters``), or at the North Pole while
+   the optional Chance card is in force (GAP-20). What is not taken stays (GAP-23a).
 2. Taxes (TAX-1): 2 for Arrakeen, 2 for Carthag, 1 for Sietch Tarb (``data/victory.json``), paid by the Bank
    to the owning House only (GAP-36a, GAP-39).
 3. A ``turn-end`` event records each House's spice, cities and Sietchs, and tokens on Dune.
 4. Victory (VICTORY-1 to VICTORY-4, GAP-36b, BG-P6): see :func:`decide_winner`. A winner ends the game
    (``state.winner``, phase ``game-over``, no pending node).
+5. The turn's fixed ornithopters (``GameState.ornithopters``, GAP-50) are forgotten.
 
 Ownership (GAP-36a, VICTORY-3): a House owns a city or Sietch when it is the only House not eliminated with
 tokens there that are not at peace (``GameState.at_peace``, cleared here at the end of the turn).
@@ -62,13 +63,12 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import holder, is_in_play
 from dunenb.rules import flow
-from dunenb.rules.chance import has_pole_ornithopters
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.ornithopters import SETTLEMENT_KINDS, clear_for_turn, has_ornithopters
 from dunenb.state import GameConfig, GameState
 
 RATE_WITHOUT_ORNITHOPTERS = 1  # HARVEST-7
 RATE_WITH_ORNITHOPTERS = 3  # HARVEST-7
-SETTLEMENT_KINDS = ("city", "sietch")
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -206,16 +206,6 @@ def owned_settlements(state: GameState) -> dict[str, tuple[str, ...]]:
             if owner is not None:
                 owned[owner].append(area.id)
     return {h: tuple(areas) for h, areas in owned.items()}
-
-
-def has_ornithopters(state: GameState, house: str) -> bool:
-    """GAP-21, HARVEST-6: the House has a token in a city or Sietch (checked when it is asked), or at the North
-    Pole while its Chance card is in force (MOVE-6, GAP-20)."""
-    board = rules().board
-    if has_pole_ornithopters(state, house):
-        return True
-    return any(h == house and t.total > 0 and board.area(a).kind in SETTLEMENT_KINDS
-               for (h, a, _s), t in state.forces.items())
 
 
 def committed_areas(state: GameState, house: str) -> set[str]:
@@ -366,6 +356,7 @@ def begin_collection(state: GameState) -> GameState:
         state = with_events(state, event("victory-tie", note, turn=state.turn))
     result = decide_winner(state)
     state = dataclasses.replace(state, at_peace=())  # peace lasts for the turn (BG-P3)
+    state = clear_for_turn(state)  # GAP-50: the ornithopters were fixed for this turn only
     if result is not None:
         winner, reason = result
         return end_game(state, winner, reason)
@@ -405,7 +396,7 @@ def _harvest_one(state: GameState, house: str, area: str) -> GameState:
         return with_events(state, event("no-harvest", f"{house} is at peace in {name} and does not harvest (BG-P3)",
                                         house=house, area=area, amount=0))
     deposit = state.spice_on_map.get(area, 0)
-    ornithopters = has_ornithopters(state, house)
+    ornithopters = has_ornithopters(state, house)  # GAP-50: as at the start of its movement (HARVEST-7)
     rate = rate_for(has_ornithopters=ornithopters)
     take = min(deposit, rate * workforce)
     if take == 0:

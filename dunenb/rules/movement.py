@@ -16,11 +16,12 @@ node ``movement`` where that House acts until it plays ``end-slot``. In its slot
 * ``emerge`` (FREMEN-P4, LAND-6): the Fremen never land. In place of a landing, once a turn, they put any
   number of reserve tokens, free, into one Sietch or desert adjacent to a Sietch, in a sector that is not a
   storm sector. Nobody is paid.
-* ``move`` (MOVE-1, MOVE-2, MOVE-4b, MOVE-6, MOVE-7, GAP-10, GAP-21): once per turn, one army (the tokens of
-  one House in one (area, sector)), all of it or part of it, along a path of 1 territory, or up to 3 if the
-  House has ornithopters. GAP-21: it has them if, when it makes the move (the start of its movement, after
-  its landing), it has at least one token in a city or Sietch; the moving group need not start there. The
-  North Pole ornithopters of a Chance card are not modelled (the Chance module is off, GAP-20).
+* ``move`` (MOVE-1, MOVE-2, MOVE-4b, MOVE-6, MOVE-7, GAP-10, GAP-21, GAP-50): once per turn, one army (the
+  tokens of one House in one (area, sector)), all of it or part of it, along a path of 1 territory, or up to 3
+  if the House has ornithopters. GAP-21: it has them if, when it makes the move (the start of its movement,
+  after its landing), it has at least one token in a city or Sietch (or the North Pole Chance card, GAP-20);
+  the moving group need not start there. GAP-50: that answer is fixed for the turn when the move is made (or
+  when the slot ends without a move) and the harvest of step j) uses it (``dunenb.rules.ornithopters``).
 * ``reposition`` (MOVE-4a, GAP-22): the "move of 0", any number of times in the slot: tokens of one army go
   to another sector of the same territory. It may not enter or cross a storm sector (GAP-22, GAP-10); it is
   refused rather than destroying the tokens. Inside a Sietch on the double-storm sector no move of 0 is allowed
@@ -38,18 +39,22 @@ node ``movement`` where that House acts until it plays ``end-slot``. In its slot
   act, here as in every phase (GAP-48, GAP-57): see :mod:`dunenb.rules.anytime`.
 * ``end-slot``: the next House in storm order plays; after the last, the flow goes on (TURN-1 f).
 
-**Sector geometry of a move** (design, recorded with GAP-1 and GAP-10). The board data gives adjacency per
-territory, not the borders' sectors, and a token always lies in one sector (MAP-3b). So a move names, for every
-territory it enters (the intermediate ones and the destination), the **sector it enters**: ``path`` is a list
-of ``(area, sector)``. Each sector entered must touch the sector the group leaves: the same sector or a
-neighbouring one (cyclic distance at most 1); the North Pole touches every sector. The group leaves each
-intermediate territory from the sector it entered it by; to leave a territory elsewhere, reposition first
-(MOVE-4a). Every territory on the path counts as one square whatever its size (MAP-7, MOVE-4b), may not be
-entered twice, and the origin territory may not be re-entered. GAP-10: if any sector entered is a storm sector
-(main or secondary) outside the North Pole, the whole moving group is destroyed there (MOVE-7, STORM-8),
-whatever the territory. The menu lists the safe shortest paths (one per destination sector, choosing in each
-intermediate territory the first safe sector that touches the previous one) and, for teaching, one storm entry
-per army; ``check`` accepts any well-formed path.
+**Sector geometry of a move** (MAP-7, MOVE-4b: "les secteurs ne comptent pas, mais il faut faire attention aux
+tempêtes"; GAP-49, ``data/decisions/GAP-49.json``; GAP-10). Movement counts territories, not sectors: any route
+of adjacent territories within the range is legal, whatever sectors the group starts from or passes. A token
+still always lies in one sector (MAP-3b) and the storms sweep sectors, so a move names, for every territory it
+enters, **the sector it uses there**: ``path`` is a list of ``(area, sector)``, the destination last. For a
+crossed territory that is the sector the group passes through (the mover chooses any sector of it); for the
+destination, the sector where it stops. Only those sectors are exposed (GAP-49): the group is not in danger in
+the sector it leaves from, nor between the sectors named. Every territory on the path counts as one square
+whatever its size (MAP-7, MOVE-4b), may not be entered twice ("once an army has entered a territory, it must
+pass through it"), and the origin territory may not be re-entered. GAP-10: if any sector named is a storm
+sector (main or secondary) outside the North Pole, the whole moving group is destroyed there (MOVE-7,
+STORM-8), whatever the territory; so a territory whose every sector is under a storm cannot be crossed or
+entered safely. The menu lists, for each territory within range, a shortest safe route of territories (each
+crossed territory passed through its first storm-free sector) ending in each storm-free sector of it: at most
+one move per (territory, sector) of the board and per group size, as before GAP-49; and, for teaching, one
+storm entry per army. ``check`` accepts any well-formed path.
 
 **The North Pole** spans all 24 sectors; an army there stands in its first sector, ``POLE_SECTOR`` (as the
 setup step places it), and actions name that sector (design; MAP-3b: all sectors meet there).
@@ -75,8 +80,9 @@ from dunenb.powers import holds_power
 from dunenb.rules import flow
 from dunenb.rules.anytime import BuyHarvester as BuyHarvester  # re-exported: played at any time now (GAP-57)
 from dunenb.rules.anytime import SellHarvester as SellHarvester
-from dunenb.rules.common import SECTORS, Handler, double_storm_sietch, event, pending, rules, storm_order, with_events
+from dunenb.rules.common import Handler, double_storm_sietch, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import income_payee
+from dunenb.rules.ornithopters import fix_for_turn, has_ornithopters
 from dunenb.state import GameState, Tokens
 
 POLE = "pole-nord"
@@ -133,7 +139,8 @@ class Emerge(Action):
 class Move(Action):
     """MOVE-1, MOVE-2, MOVE-4b: move tokens of the army at (``area``, ``sector``) along ``path``.
 
-    ``path`` lists every territory entered with the sector entered, the destination last (GAP-10).
+    ``path`` lists every territory entered with the sector the group uses there (passes through, or stops in for
+    the destination, which comes last): any sector of the territory (MAP-7, GAP-49); storms strike there (GAP-10).
     """
 
     kind: ClassVar[str] = "move"
@@ -220,40 +227,45 @@ def is_storm_sector(state: GameState, area_id: str, sector: int) -> bool:
     return area_id != POLE and sector in state.storm_sectors()
 
 
-def has_ornithopters(state: GameState, house: str) -> bool:
-    """GAP-21, MOVE-6: the House has at least one token in a city or a Sietch."""
-    return any(h == house and _area(a).is_settlement for (h, a, _s) in state.forces)
-
-
 def move_range(state: GameState, house: str) -> int:
-    """MOVE-4b: 3 territories with ornithopters (GAP-21), else 1."""
+    """MOVE-4b: 3 territories with ornithopters (GAP-21, fixed for the turn by GAP-50), else 1."""
     return RANGE_WITH_ORNITHOPTERS if has_ornithopters(state, house) else RANGE_ON_FOOT
 
 
-def sectors_touch(first: int, second: int) -> bool:
-    """The same sector or neighbours on the 24-sector ring (design, see the module docstring).
-
-    >>> sectors_touch(24, 1), sectors_touch(3, 5)
-    (True, False)
-    """
-    gap = (first - second) % SECTORS
-    return min(gap, SECTORS - gap) <= 1
-
-
 def area_sectors(area_id: str) -> tuple[int, ...]:
-    """The sectors an army may stand in: the area's sectors, only ``POLE_SECTOR`` at the North Pole."""
+    """The sectors an army may stand in: the area's sectors, only ``POLE_SECTOR`` at the North Pole.
+
+    MAP-7, MOVE-4b, GAP-49: they are also the sectors a moving group may use to cross the area or stop in it,
+    whatever sector it comes from (sectors do not count in movement).
+
+    >>> area_sectors("grande-etendue"), area_sectors("pole-nord")
+    ((16, 17, 18, 19), (1,))
+    """
     return (POLE_SECTOR,) if area_id == POLE else _area(area_id).sectors
 
 
-@cache
 def entry_sectors(from_area: str, from_sector: int, to_area: str) -> tuple[int, ...]:
-    """The sectors of ``to_area`` a group at (from_area, from_sector) may enter (design geometry)."""
-    if to_area == POLE:
-        return (POLE_SECTOR,)
-    sectors = _area(to_area).sectors
-    if from_area == POLE:
-        return sectors
-    return tuple(s for s in sectors if sectors_touch(from_sector, s))
+    """The sectors of ``to_area`` a group at (from_area, from_sector) may use when it enters it: all of them
+    (MAP-7, MOVE-4b, GAP-49: sectors do not count; the arguments of the group's position are kept for callers).
+
+    >>> entry_sectors("grande-etendue", 16, "chaine-de-sihaya")
+    (19, 20, 21)
+    """
+    del from_area, from_sector  # GAP-49: where the group comes from does not restrict the sector it uses
+    return area_sectors(to_area)
+
+
+def safe_sectors(state: GameState, area_id: str) -> tuple[int, ...]:
+    """GAP-10, GAP-49: the sectors of ``area_id`` a moving group may use without meeting a storm (all of them
+    at the North Pole; none in a territory the storms cover wholly)."""
+    return _safe_sectors(area_id, frozenset(state.storm_sectors()))
+
+
+@lru_cache(maxsize=4096)
+def _safe_sectors(area_id: str, storms: frozenset[int]) -> tuple[int, ...]:
+    if area_id == POLE:
+        return (POLE_SECTOR,)  # STORM-8, MOVE-7: the storm never reaches the Pole
+    return tuple(s for s in _area(area_id).sectors if s not in storms)
 
 
 def reposition_route(area_id: str, from_sector: int, to_sector: int) -> tuple[int, ...]:
@@ -466,37 +478,49 @@ def _emergence_menu(state: GameState, house: str) -> list[Action]:
 
 
 def safe_paths(state: GameState, area: str, sector: int, steps: int) -> dict[tuple[str, int], tuple]:
-    """Shortest storm-free paths from (area, sector) to every (area, sector) within ``steps`` territories."""
-    storms = set(state.storm_sectors())
+    """Storm-free paths from (area, sector) to every (area, sector) within ``steps`` territories (MAP-7, GAP-49).
+
+    The route of territories is a shortest one (breadth first over the adjacency, board order breaking ties)
+    through territories that keep a storm-free sector; each crossed territory is passed through its first
+    storm-free sector; the destination gets one path per storm-free sector. ``sector`` is not needed (sectors do
+    not count, MOVE-4b) and is kept for the callers."""
+    del sector  # GAP-49: the sector the group leaves from does not restrict its route
+    return dict(_safe_routes(area, steps, frozenset(state.storm_sectors())))
+
+
+@lru_cache(maxsize=4096)
+def _safe_routes(area: str, steps: int, storms: frozenset[int]) -> tuple[tuple[tuple[str, int], tuple], ...]:
+    """``safe_paths`` as a pure function of the board, the start territory, the range and the storms (cached:
+    the menu of every army asks for it, and the storms change once a turn)."""
     found: dict[tuple[str, int], tuple] = {}
-    seen = {(area, sector)}
-    frontier: list[tuple[tuple[str, int], tuple]] = [((area, sector), ())]
+    seen = {area}
+    frontier: list[tuple[str, tuple]] = [(area, ())]
     for _ in range(steps):
         following = []
-        for (here, at), path in frontier:
-            visited = {area, *(a for a, _ in path)}
+        for here, path in frontier:
             for neighbour in _area(here).adjacent:
-                if neighbour in visited:
+                if neighbour in seen:
                     continue
-                for entry in entry_sectors(here, at, neighbour):
-                    key = (neighbour, entry)
-                    if key in seen or (neighbour != POLE and entry in storms):
-                        continue
-                    seen.add(key)
-                    found[key] = path + (key,)
-                    following.append((key, path + (key,)))
+                seen.add(neighbour)
+                usable = _safe_sectors(neighbour, storms)
+                if not usable:
+                    continue  # GAP-10, GAP-49: wholly under a storm, no safe way in or through
+                for entry in usable:
+                    found[(neighbour, entry)] = path + ((neighbour, entry),)
+                following.append((neighbour, path + ((neighbour, usable[0]),)))
         frontier = following
-    return found
+    return tuple(found.items())
 
 
 def _move_menu(state: GameState, house: str) -> list[Action]:
     steps = move_range(state, house)
+    storms = frozenset(state.storm_sectors())
     menu: list[Action] = []
     for area, sector, tokens in armies(state, house):
         groups = [tokens] + ([_split(tokens, tokens.total // 2)] if tokens.total >= 2 else [])
-        paths = safe_paths(state, area, sector, steps)
+        routes = _safe_routes(area, steps, storms)  # = safe_paths, without copying the cached answer
         for group in groups:
-            for path in paths.values():
+            for _destination, path in routes:
                 menu.append(Move(house, area, sector, path, group.regular, group.marked))
         storm_entry = _first_storm_entry(state, area, sector)  # MOVE-7, GAP-10 for teaching
         if storm_entry is not None:
@@ -505,12 +529,15 @@ def _move_menu(state: GameState, house: str) -> list[Action]:
 
 
 def _first_storm_entry(state: GameState, area: str, sector: int) -> tuple[str, int] | None:
+    """MOVE-7, GAP-10: the first storm sector of a neighbouring territory (any of its sectors, GAP-49)."""
     storms = state.storm_sectors()
     if not storms:
         return None
     for neighbour in _area(area).adjacent:
+        if neighbour == POLE:
+            continue  # MOVE-7: never a storm at the North Pole
         for entry in entry_sectors(area, sector, neighbour):
-            if neighbour != POLE and entry in storms:
+            if entry in storms:
                 return neighbour, entry
     return None
 
@@ -656,7 +683,7 @@ def _check_move(state: GameState, action: Move) -> IllegalActionError | None:
         why = ("with ornithopters (GAP-21)" if steps == RANGE_WITH_ORNITHOPTERS
                else "without ornithopters: no token in a city or Sietch (MOVE-6, GAP-21)")
         return _error("move/too-far", f"the path enters {len(path)} territories; at most {steps} {why}")
-    here, at = action.area, action.sector
+    here = action.area
     entered = {here}
     board = rules().board
     for index, step in enumerate(path):
@@ -669,12 +696,9 @@ def _check_move(state: GameState, action: Move) -> IllegalActionError | None:
                           f"{', '.join(board.area(here).adjacent)}")
         if area in entered:
             return _error("move/revisit", f"path[{index}]: {area} was already entered or left (MOVE-4b)")
-        allowed = entry_sectors(here, at, area)
-        if sector not in allowed:
-            return _error("move/sector-gap", f"path[{index}]: from {here} sector {at} the group can enter {area} "
-                          f"only in sector(s) {list(allowed)} (sectors entered must touch, design)")
+        # MAP-7, MOVE-4b, GAP-49: any sector of the territory may be named, whatever sector the group came from
         entered.add(area)
-        here, at = area, sector
+        here = area
     return None
 
 
@@ -780,6 +804,7 @@ def _apply_emerge(state: GameState, action: Emerge) -> GameState:
 
 def _apply_move(state: GameState, action: Move) -> GameState:
     tokens = Tokens(action.regular, action.marked)
+    state = fix_for_turn(state, action.house)  # GAP-50: the turn's ornithopters, as the movement starts
     ornithopters = has_ornithopters(state, action.house)
     state = _remove(state, action.house, action.area, action.sector, tokens)
     state = _update_slot(state, moved=_slot(state)["moved"] + 1)
@@ -823,6 +848,7 @@ def _apply_hajj(state: GameState, action: PlayHajj) -> GameState:
 
 def _apply_end(state: GameState, action: EndSlot) -> GameState:
     slot = _slot(state)
+    state = fix_for_turn(state, action.house)  # GAP-50: no move was made: its tokens are as its movement began
     state = with_events(state, event("slot-end", f"{action.house} ends its slot", house=action.house))
     return _open_slot(state, slot["order"], slot["index"] + 1)
 
