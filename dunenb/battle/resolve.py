@@ -84,6 +84,18 @@ class SideOutcome:
 
 
 @dataclass(frozen=True)
+class CallPayment:
+    """An on-call effect that fired (leaders.md K-21, e.g. EMPEROR-L11-a): the Bank pays ``house`` ``spice``."""
+
+    power: str
+    house: str
+    spice: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"power": self.power, "house": self.house, "spice": self.spice}
+
+
+@dataclass(frozen=True)
 class BattleOutcome:
     """One possible end of a battle; the lead applies it to the game state.
 
@@ -100,6 +112,7 @@ class BattleOutcome:
     leaders_swapped: bool
     territory_destroyed: bool
     sides: tuple[SideOutcome, SideOutcome]
+    on_call: tuple[CallPayment, ...] = ()  # K-21 on-call effects of an always-traitor (paid by the Bank)
 
     @property
     def outlawed(self) -> tuple[str, ...]:
@@ -119,6 +132,7 @@ class BattleOutcome:
             "traitor_called_by": list(self.traitor_called_by),
             "sides": {side.house: side.to_json() for side in self.sides},
             "outlawed": list(self.outlawed),
+            "on_call": [payment.to_json() for payment in self.on_call],
         }
 
 
@@ -360,6 +374,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
         ))
     return BattleOutcome(
+        on_call=on_call_payments(sides, owners, fates.traitor_called_by),
         territory=battle.territory, defender=battle.defender,
         winner=None if winner is None else sides[winner].house,
         explosion=fates.explosion,
@@ -368,6 +383,24 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         territory_destroyed=fates.explosion is not None,
         sides=(outcome_sides[0], outcome_sides[1]),
     )
+
+
+def on_call_payments(
+    sides: Sequence[BattleSide], leaders: Sequence[Leader | None], callers: Sequence[int]
+) -> tuple[CallPayment, ...]:
+    """leaders.md K-21: the on-call effects of each called leader whose ``always_traitor_of`` names the caller
+    (EMPEROR-L11-a: the Emperor receives 10 spice from the Bank when the Harkonnen call Ziarenko, D-32). The one
+    place where these effects are computed, for games and battle cases alike; ``leaders`` are the leaders the
+    sides put on their wheels (before any TRAITOR-12 swap)."""
+    payments = []
+    for caller in callers:
+        traitor = leaders[1 - caller]
+        if traitor is None or sides[caller].house not in traitor.always_traitor_of:
+            continue
+        owner = _owner(traitor, sides[1 - caller])
+        payments += [CallPayment(effect.power, owner, effect.spice) for effect in traitor.on_traitor_call
+                     if effect.kind == "bank_pays_owner"]
+    return tuple(payments)
 
 
 def _owner(leader: Leader, planned_by: BattleSide) -> str:

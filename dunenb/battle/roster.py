@@ -51,6 +51,20 @@ class Power:
     text: str
 
 
+#: The on-call effect kinds the engine applies (leaders.md K-21): the leader's own House is paid by the Bank.
+ON_CALL_KINDS: tuple[str, ...] = ("bank_pays_owner",)
+
+
+@dataclass(frozen=True)
+class OnCall:
+    """An effect of calling an ``always_traitor_of`` leader by that House (leaders.md K-21), declared as data
+    (``traitor_traits.on_call`` in ``data/leaders.json``) and applied by :func:`dunenb.battle.resolve.settle`."""
+
+    power: str
+    kind: str
+    spice: int = 0
+
+
 @dataclass(frozen=True)
 class Leader:
     """A leader who can lead a battle (BATTLE-5). ``strength`` is the base combat value: it sets the wheel
@@ -70,6 +84,7 @@ class Leader:
     never_traitor: bool = False
     never_traitor_of: tuple[str, ...] = ()
     always_traitor_of: tuple[str, ...] = ()
+    on_traitor_call: tuple[OnCall, ...] = ()
     aliases: tuple[str, ...] = ()
     powers: tuple[Power, ...] = ()
 
@@ -148,6 +163,15 @@ guild:gurney; give the House
         )
 
 
+def _on_call(raw: Any) -> OnCall:
+    """One ``traitor_traits.on_call`` entry (raises :class:`RulesDataError` for a kind the engine lacks)."""
+    kind = str(raw["kind"])
+    if kind not in ON_CALL_KINDS:
+        raise RulesDataError("leaders/on-call", f"on_call kind {kind!r} is not one of {', '.join(ON_CALL_KINDS)} "
+                                                "(mark it \"implemented\": false)")
+    return OnCall(power=str(raw["power"]), kind=kind, spice=int(raw.get("spice", 0)))
+
+
 def parse_roster(raw: Any) -> Roster:
     """Build and validate a :class:`Roster` from its JSON form (raises :class:`RulesDataError`)."""
     if not isinstance(raw, dict) or raw.get("format") != "dunenb.leaders/1":
@@ -163,6 +187,8 @@ def parse_roster(raw: Any) -> Roster:
                 never_traitor=bool(traits.get("never_traitor", False)),
                 never_traitor_of=tuple(traits.get("never_traitor_of", ())),
                 always_traitor_of=tuple(traits.get("always_traitor_of", ())),
+                on_traitor_call=tuple(_on_call(effect) for effect in traits.get("on_call", ())
+                                      if effect.get("implemented", True)),
                 aliases=tuple(entry.get("aliases", ())),
                 powers=tuple(Power(str(p["id"]), str(p["kind"]), str(p["text"])) for p in entry["powers"]),
             )

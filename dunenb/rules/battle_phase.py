@@ -547,6 +547,11 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
             if leader_of(holder, key).main:
                 dead_main.append(holder)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    for payment in outcome.on_call:  # leaders.md K-21 on-call effects, computed by the library (one mechanism)
+        state = _pay(state, payment.house, -payment.spice)
+        state = with_events(state, event("on-call", f"The Bank pays {payment.house} {payment.spice} spice "
+                                         f"({payment.power}, K-21)", house=payment.house, amount=payment.spice,
+                                         power=payment.power))
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):
             if a == area:
