@@ -17,7 +17,10 @@
 ``tokens`` are all the side's tokens in the territory (``elite`` = marked F, S or A). ``dice`` fixes that side's d10
 results in rolling order; missing results are enumerated. ``hand``, ``leaders`` and ``spice`` (spice owned) are
 optional and only used by analysis (:mod:`dunenb.analysis.battle_odds`); when given, the plan must respect them.
-An inline leader has no House and no powers. Names are matched accent- and case-insensitively.
+An inline leader has no House and no powers. Names are matched accent- and case-insensitively; ``house:id``
+names one House's copy. A case must be a possible position (``data/battles/README.md``): numbers within the rules'
+limits (G-1 tokens, LC-1 dice, GAP-54 spice and inline strength), one copy per character (leaders.md X-1), traitors
+that may be this House's (TRAITOR-1, K-21, GAP-54); the Harkonnen hold every always-traitor in play (GAP-53).
 
 >>> case = parse_case({"format": "dunenb.battle/1", "territory": "Arrakeen", "defender": "atreides",
 ...     "sides": [{"house": "atreides", "tokens": {"regular": 6}, "dial": {"regular": 4, "spice": 2},

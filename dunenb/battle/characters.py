@@ -172,7 +172,23 @@ def copy_in_play(name: str, houses: Iterable[str]) -> Leader:
     return matches[0]
 
 
-def allocation_json(houses: Iterable[str]) -> dict[str, Any]:
-    """The ``dunenb rules leaders --houses ... --json`` extra keys: the line-up and the copies out of the game."""
+def line_up_json(houses: Iterable[str]) -> dict[str, Any]:
+    """``dunenb rules leaders --houses a,b --json``: the roster form of :func:`dunenb.battle.roster.roster_as_json`
+    restricted to the leaders in play for that line-up, plus ``houses`` and ``out_of_game`` (each copy left out,
+    its rule and the copy in play instead).
+
+    >>> data = line_up_json(["atreides", "guild"])
+    >>> [(item["house"], item["id"], item["rule"]) for item in data["out_of_game"]]
+    [('guild', 'gurney', 'X-1'), ('atreides', 'idaho-ghola', 'X-3')]
+    >>> len(data["leaders"])
+    24
+    """
+    from dunenb.battle.roster import roster_as_json
+
     allocation = allocate(houses)
-    return {"houses": list(allocation.houses), "out_of_game": [item.to_json() for item in allocation.removed]}
+    data = roster_as_json()
+    data["leaders"] = [entry for entry, leader in zip(data["leaders"], load_roster().leaders, strict=True)
+                       if leader.house in allocation.houses and allocation.in_game(leader)]
+    data["houses"] = list(allocation.houses)
+    data["out_of_game"] = [item.to_json() for item in allocation.removed]
+    return data
