@@ -161,8 +161,9 @@ def _dial(raw: Any, field: str) -> Dial:
                 _count(raw.get("spice"), f"{field}.spice"))
 
 
-def _roster_leader(raw: str, field: str, house: str) -> Leader:
-    """A roster leader by id, name or ``house:id`` key, ``house``'s copy preferred."""
+def _roster_leader(raw: str, field: str, house: str, sides: tuple[str, ...] = ()) -> Leader:
+    """A roster leader by id, name or ``house:id`` key, ``house``'s copy preferred; a name held by several
+    copies then names the one in play among the ``sides``' Houses, if there is one (leaders.md X-6)."""
     owner, sep, name = raw.partition(":")
     try:
         if sep:
@@ -170,7 +171,17 @@ def _roster_leader(raw: str, field: str, house: str) -> Leader:
             if leader.house != owner.strip():
                 raise _fail(field, f"{owner.strip()!r} has no leader {name.strip()!r}")
             return leader
-        return load_roster().find(raw, house=house)
+        try:
+            return load_roster().find(raw, house=house)
+        except InputError as error:
+            if error.code != "leader/ambiguous" or not sides:
+                raise
+            allocation = allocate(sides)
+            matches = [leader for leader in load_roster().leaders if fold(raw) in leader.names()
+                       and leader.house in sides and allocation.in_game(leader)]
+            if len(matches) != 1:
+                raise
+            return matches[0]
     except DuneError as error:
         if isinstance(error, InputError) and error.code == "case/field":
             raise
@@ -283,14 +294,14 @@ def _traitor(raw: str, field: str, me: CaseSide, foe: CaseSide) -> Leader | str:
     inline = [leader for leader in _named_leaders(foe) if leader.house is None]
     if any(fold(raw) in leader.names() for leader in inline):
         return fold(raw)
-    leader = _roster_leader(raw, field, foe.house)
+    leader = _roster_leader(raw, field, foe.house, (foe.house, me.house))
     if leader.main:
         raise _fail(field, f"{leader.name} is the {leader.house} main leader: main leaders are never drawn as "
                            "traitors (TRAITOR-1, G-7)")
     if leader.house == me.house:
         # GAP-54 (design): a slip on one's own leader (TRAITOR-5) can never be called by its holder: refused.
-        raise _fail(field, f"{leader.name} is a {me.house} leader: a House never calls treachery on its own leader "
-                           "(TRAITOR-5, GAP-54); list leaders of other Houses")
+        raise _fail(field, f"{leader.name} is one of the {me.house} leaders: a House never calls treachery on its own "
+                           "leader (TRAITOR-5, GAP-54); list leaders of other Houses")
     if not can_be_traitor_of(leader, me.house):
         raise _fail(field, f"{leader.name} ({leader.house}) can never be a traitor of {me.house} (leaders.md K-21)")
     return leader
