@@ -257,3 +257,14 @@ def test_k_21_yueh_and_wanna_are_always_harkonnen_traitors_in_a_case():
         data["sides"][1].update(house=house, leader=leader, tokens={"regular": 5}, dial={"regular": 3})
         (outcome,) = case_json(parse_case(data))["outcomes"]
         assert outcome["traitor_called_by"] == ["harkonnen"] and outcome["on_call"] == []
+
+
+def test_cli_refuses_float_dice_before_any_work(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(variant(("sides", 0, "dice"), [4.5])), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "dunenb.cli", "battle", str(path), "--json"],
+                         capture_output=True, text=True)
+    assert run.returncode != 0 and "sides[0].dice[0]: 4.5 is not a d10 result" in run.stderr
