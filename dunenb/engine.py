@@ -25,7 +25,19 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
-from dunenb.rules import alliances, battle_phase, bidding, chance, collection, movement, setup, spice, storm, traitors
+from dunenb.rules import (
+    alliances,
+    battle_phase,
+    bidding,
+    chance,
+    collection,
+    movement,
+    on_call,
+    setup,
+    spice,
+    storm,
+    traitors,
+)
 from dunenb.rules.common import Handler, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
@@ -33,7 +45,7 @@ from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDec
 HANDLERS: dict[str, Handler] = {
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
     **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
-    **alliances.HANDLERS,
+    **alliances.HANDLERS, **on_call.HANDLERS,
 }
 CHANCE = "chance"
 

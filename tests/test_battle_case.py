@@ -235,7 +235,8 @@ def test_emperor_l11_a_ziarenko_call_pays_10_in_a_case():
     """K-21, GAP-53: the Harkonnen hold Ziarenko as if on a slip; the Emperor receives 10 from the Bank."""
     (outcome,) = case_json(parse_case(ZIARENKO))["outcomes"]
     assert outcome["traitor_called_by"] == ["harkonnen"] and outcome["winner"] == "harkonnen"
-    assert outcome["on_call"] == [{"power": "EMPEROR-L11-a", "house": "emperor", "spice": 10}]
+    assert outcome["on_call"] == [{"power": "EMPEROR-L11-a", "house": "emperor", "spice": 10, "cards": 0,
+                                   "from": None}]
     assert outcome["sides"]["harkonnen"]["bounty"] == 2  # TRAITOR-10: she survives (D-32)
     assert case_json(load_example_case("always_traitor_ziarenko"))["outcomes"][0]["on_call"][0]["spice"] == 10
 
@@ -252,11 +253,12 @@ def test_k_21_always_traitors_are_called_only_by_the_harkonnen_in_a_case():
 
 
 def test_k_21_yueh_and_wanna_are_always_harkonnen_traitors_in_a_case():
-    for house, leader in (("atreides", "yueh"), ("bene-gesserit", "wanna")):
+    wanna = [{"power": "BG-L10-b", "house": "bene-gesserit", "spice": 0, "cards": 3, "from": "harkonnen"}]
+    for house, leader, on_call in (("atreides", "yueh", []), ("bene-gesserit", "wanna", wanna)):
         data = copy.deepcopy(ZIARENKO)
         data["sides"][1].update(house=house, leader=leader, tokens={"regular": 5}, dial={"regular": 3})
         (outcome,) = case_json(parse_case(data))["outcomes"]
-        assert outcome["traitor_called_by"] == ["harkonnen"] and outcome["on_call"] == []
+        assert outcome["traitor_called_by"] == ["harkonnen"] and outcome["on_call"] == on_call
 
 
 def test_cli_refuses_float_dice_before_any_work(tmp_path):

@@ -1,39 +1,57 @@
 """K-21 always-traitors in a game: the Harkonnen may call them without a slip, and their on-call effects apply
-(EMPEROR-L11-a), through the same library code as ``dunenb battle`` (dunenb.battle.resolve.on_call_payments)."""
+(EMPEROR-L11-a), through the same library code as ``dunenb battle`` (dunenb.battle.resolve.on_call_effects)."""
 
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
-from helpers_game import assert_conserved, clear_map, events_of, place, quiet_setup, set_storms, tokens_at
+from helpers_game import (
+    assert_conserved,
+    clear_map,
+    events_of,
+    give_cards,
+    outcome_map,
+    place,
+    quiet_setup,
+    set_storms,
+    tokens_at,
+)
 
 from dunenb.actions import Pass
 from dunenb.battle.case import case_json, parse_case
 from dunenb.engine import apply_action, legal_actions
-from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
+from dunenb.rules.battle_phase import CallTraitor, DiscardCards, SubmitPlan, begin_phase
+from dunenb.rules.on_call import OnCallDiscard, OnCallDraw
 
-HOUSES = ["harkonnen", "emperor"]
 
-
-def ziarenko_battle(*, call: bool):
-    """Harkonnen and Emperor in Arsunt (protected); the Emperor lead with Ziarenko; nobody holds a slip."""
-    state = clear_map(set_storms(quiet_setup(HOUSES), main=10))
-    for house in HOUSES:
+def always_traitor_battle(victim, leader, *, hands=None, defense="none"):
+    """Harkonnen and ``victim`` in Arsunt (protected); ``victim`` leads with ``leader``; nobody holds a slip.
+    Returns the position at the Harkonnen's call and each House's spice then."""
+    houses = ["harkonnen", victim]
+    state = clear_map(set_storms(quiet_setup(houses), main=10))
+    for house in houses:
         hs = state.houses[house]
         state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
             hs, hand=(), traitors=())), treachery_discard=state.treachery_discard + hs.hand)
+    for house, cards in (hands or {}).items():
+        state = give_cards(state, house, *cards)
     state = place(state, "harkonnen", "arsunt", 5, 4)
-    state = place(state, "emperor", "arsunt", 5, 4)
-    state = dataclasses.replace(state, events=(), storm_dialers=(HOUSES[0], HOUSES[-1]))
+    state = place(state, victim, "arsunt", 5, 4)
+    state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
     state = begin_phase(state)
-    plans = {"harkonnen": ("piter", 2), "emperor": ("ziarenko", 3)}
+    plans = {"harkonnen": ("piter", 2, defense), victim: (leader, 3, "none")}
     while state.pending.kind == "battle-plan":
         house = state.pending.actor
-        leader, regular = plans[house]
-        state = apply_action(state, SubmitPlan(house, leader, regular, 0, 0, "none", "none"))
+        who, regular, shield = plans[house]
+        state = apply_action(state, SubmitPlan(house, who, regular, 0, 0, "none", shield))
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
-    assert set(legal_actions(state)) == {CallTraitor("harkonnen", "ziarenko"), Pass("harkonnen")}
-    spice = {house: state.houses[house].spice for house in HOUSES}
+    assert set(legal_actions(state)) == {CallTraitor("harkonnen", leader), Pass("harkonnen")}
+    return state, {house: state.houses[house].spice for house in houses}
+
+
+def ziarenko_battle(*, call: bool):
+    state, spice = always_traitor_battle("emperor", "ziarenko")
     state = apply_action(state, CallTraitor("harkonnen", "ziarenko") if call else Pass("harkonnen"))
     return state, spice
 
@@ -64,3 +82,28 @@ def test_emperor_l11_a_the_case_gives_the_game_result():
     assert outcome["winner"] == "harkonnen" and outcome["on_call"][0]["spice"] == 10
     assert state.houses["emperor"].spice - before["emperor"] == outcome["on_call"][0]["spice"]
     assert state.houses["harkonnen"].spice - before["harkonnen"] == outcome["sides"]["harkonnen"]["bounty"]
+
+
+def test_bg_l10_b_wanna_call_the_bg_draw_3_harkonnen_cards_after_traitor_11():
+    """K-21, D-32: the Harkonnen call Wanna; they settle TRAITOR-11 (keep or discard their shield), then the BG
+    draw 3 cards at random from the Harkonnen hand (chance nodes) and discard down to their limit of 4."""
+    hands = {"harkonnen": ("shield", "lasgun", "lasgun", "snooper"), "bene-gesserit": ("karama", "worthless")}
+    state, _spice = always_traitor_battle("bene-gesserit", "wanna", hands=hands, defense="shield")
+    state = apply_action(state, CallTraitor("harkonnen", "wanna"))
+    assert (state.pending.kind, state.pending.actor) == ("battle-discard", "harkonnen")  # TRAITOR-11 first
+    state = apply_action(state, DiscardCards("harkonnen", "none"))
+    assert state.pending.kind == "on-call-draw"
+    assert outcome_map(state) == {OnCallDraw("bene-gesserit", "harkonnen", "lasgun"): Fraction(1, 2),
+                                  OnCallDraw("bene-gesserit", "harkonnen", "shield"): Fraction(1, 4),
+                                  OnCallDraw("bene-gesserit", "harkonnen", "snooper"): Fraction(1, 4)}
+    for card in ("lasgun", "shield", "lasgun"):
+        state = apply_action(state, OnCallDraw("bene-gesserit", "harkonnen", card))
+        if card == "shield":
+            (drawn,) = events_of(state, "on-call-draw")
+            assert drawn.data["secret"] and "shield" not in drawn.text  # the card drawn stays secret
+    assert state.houses["harkonnen"].hand == ("snooper",)
+    assert sorted(state.houses["bene-gesserit"].hand) == ["karama", "lasgun", "lasgun", "shield", "worthless"]
+    assert (state.pending.kind, state.pending.actor) == ("on-call-discard", "bene-gesserit")  # 5 > 4 (HAND-1)
+    state = apply_action(state, OnCallDiscard("bene-gesserit", "worthless"))
+    assert len(state.houses["bene-gesserit"].hand) == 4 and state.pending.kind != "on-call-discard"
+    assert "worthless" in state.treachery_discard

@@ -51,8 +51,9 @@ class Power:
     text: str
 
 
-#: The on-call effect kinds the engine applies (leaders.md K-21): the leader's own House is paid by the Bank.
-ON_CALL_KINDS: tuple[str, ...] = ("bank_pays_owner",)
+#: The on-call effect kinds the engine applies (leaders.md K-21): the Bank pays the leader's own House
+#: (EMPEROR-L11-a), or that House draws random cards from the caller's hand (BG-L10-b).
+ON_CALL_KINDS: tuple[str, ...] = ("bank_pays_owner", "draw_from_caller")
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class OnCall:
     power: str
     kind: str
     spice: int = 0
+    cards: int = 0
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ def _on_call(raw: Any) -> OnCall:
     if kind not in ON_CALL_KINDS:
         raise RulesDataError("leaders/on-call", f"on_call kind {kind!r} is not one of {', '.join(ON_CALL_KINDS)} "
                                                 "(mark it \"implemented\": false)")
-    return OnCall(power=str(raw["power"]), kind=kind, spice=int(raw.get("spice", 0)))
+    return OnCall(power=str(raw["power"]), kind=kind, spice=int(raw.get("spice", 0)), cards=int(raw.get("cards", 0)))
 
 
 def parse_roster(raw: Any) -> Roster:
