@@ -206,6 +206,7 @@ def test_x_1_out_of_game_copies_refused_in_case():
     (("sides", 0, "spice"), 10 ** 40, "sides[0].spice: 1"),
     (("sides", 0, "leader"), {"name": "X", "strength": 99}, "sides[0].leader.strength: 99 is not a whole number "
                                                             "0 to 10"),
+    (("sides", 0, "hand"), ["lasgun", "lasgun"], "sides[0].hand: 2 x lasgun: the treachery deck holds 1"),
 ])
 def test_g_1_gap_54_numbers_past_the_rules_limits_are_refused(path, value, needle):
     assert needle in error_of(variant(path, value))

@@ -188,6 +188,13 @@ def _roster_leader(raw: str, field: str, house: str, sides: tuple[str, ...] = ()
         raise _fail(field, error.message) from None
 
 
+def _deck_counts() -> dict[str, int]:
+    """How many copies of each treachery card the deck holds (a hand can hold no more)."""
+    from dunenb.rules.bidding import load_treachery_rules  # the rules package builds on this one
+
+    return dict(load_treachery_rules().counts)
+
+
 def _max_strength() -> int:
     return max(leader.strength for leader in load_roster().leaders)
 
@@ -250,6 +257,11 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     if "hand" in raw:
         hand = tuple(_choice(card, f"{where}.hand[{i}]", (*WEAPONS, "snooper", "shield", *OTHER_CARDS))
                      for i, card in enumerate(_string_list(raw["hand"], f"{where}.hand")))
+        deck = _deck_counts()
+        for card, count in sorted(Counter(hand).items()):
+            if count > deck.get(card, 0):
+                raise _fail(f"{where}.hand", f"{count} x {card}: the treachery deck holds {deck.get(card, 0)} "
+                                             "(GAP-26, data/treachery_deck.json)")
         missing = Counter(plan.cards_played) - Counter(hand)
         if missing:
             raise _fail(f"{where}.hand", f"the plan plays {', '.join(sorted(missing))}, not in the hand")
