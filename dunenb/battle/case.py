@@ -312,17 +312,17 @@ def _traitor(raw: str, field: str, me: CaseSide, foe: CaseSide) -> Leader | str:
                            "traitors (TRAITOR-1, G-7)")
     if leader.house == me.house:
         # GAP-54 (design): a slip on one's own leader (TRAITOR-5) can never be called by its holder: refused.
-        raise _fail(field, f"{leader.name} is one of the {me.house} leaders: a House never calls treachery on its own "
-                           "leader (TRAITOR-5, GAP-54); list leaders of other Houses")
+        raise _fail(field, f"{leader.name} is one of the {me.house} leaders: a House never calls treachery on its "
+                           "own leader (TRAITOR-5, GAP-54); list leaders of other Houses")
     if not can_be_traitor_of(leader, me.house):
         raise _fail(field, f"{leader.name} ({leader.house}) can never be a traitor of {me.house} (leaders.md K-21)")
     return leader
 
 
-def _traitors(raw: dict[str, Any], index: int, sides: tuple[CaseSide, ...]) -> tuple[list[Leader | str], str]:
+def _traitors(raw: dict[str, Any], index: int, sides: tuple[CaseSide, ...]) -> list[Leader | str]:
     where = f"sides[{index}].traitors"
     names = _string_list(raw.get("traitors"), where)
-    return [_traitor(name, f"{where}[{i}]", sides[index], sides[1 - index]) for i, name in enumerate(names)], where
+    return [_traitor(name, f"{where}[{i}]", sides[index], sides[1 - index]) for i, name in enumerate(names)]
 
 
 def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSide, CaseSide]:
@@ -335,7 +335,7 @@ def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSi
     """
     traitors = [_traitors(raws[index], index, sides) for index in (0, 1)]
     named = [leader for side in sides for leader in _named_leaders(side)]
-    named += [leader for held, _ in traitors for leader in held if isinstance(leader, Leader)]
+    named += [leader for held in traitors for leader in held if isinstance(leader, Leader)]
     houses = [side.house for side in sides]
     houses += sorted({leader.house for leader in named if leader.house and leader.house not in houses})
     allocation = allocate(houses)
@@ -345,12 +345,12 @@ def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSi
             _check_in_game(side.plan.leader, f"{where}.leader", allocation)
         for position, leader in enumerate(side.leaders or ()):
             _check_in_game(leader, f"{where}.leaders[{position}]", allocation)
-        for position, leader in enumerate(traitors[index][0]):
+        for position, leader in enumerate(traitors[index]):
             if isinstance(leader, Leader):
                 _check_in_game(leader, f"{where}.traitors[{position}]", allocation)
     result = []
     for index, side in enumerate(sides):
-        held = {leader if isinstance(leader, str) else leader.id for leader in traitors[index][0]}
+        held = {leader if isinstance(leader, str) else leader.id for leader in traitors[index]}
         held |= {leader.id for leader in load_roster().leaders
                  if side.house in leader.always_traitor_of and allocation.in_game(leader)}  # GAP-53
         battle_side = BattleSide(side.house, side.side.tokens, side.plan, frozenset(held), side.side.dice)
