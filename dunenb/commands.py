@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from dunenb.board import load_board
-from dunenb.engine import make_config
+from dunenb.engine import make_config, view
 from dunenb.errors import InputError
 from dunenb.play import advance
 from dunenb.record import GameRecord
@@ -60,6 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     replay.add_argument("--to", type=int, default=None, help="step N = after the first N actions (default: last)")
     replay.add_argument("--svg", default=None, help="write the map at that step as SVG to this path")
     replay.add_argument("--json", action="store_true", help="print the position as JSON")
+    replay.add_argument("--view", default=None, metavar="HOUSE",
+                        help="show the position as this House sees it (GAP-58; default: the god view)")
     replay.set_defaults(func=_replay)
 
 
@@ -123,8 +125,13 @@ def _replay(args: argparse.Namespace) -> int:
         raise InputError("cli/to", f"--to {step} is out of range: the main line has steps 0..{len(line)}")
     node = line[step - 1] if step else record.root
     state = record.state_at(node)
+    if args.view is not None:
+        if args.view not in record.config.houses:
+            raise InputError("cli/view", f"--view {args.view!r}: not a House of this game; allowed: "
+                             f"{', '.join(record.config.houses)}")
+        state = view(state, args.view)  # GAP-58: hands, slips, prediction, storm tokens, deck and seed hidden
     if args.svg:
-        Path(args.svg).write_text(render_svg(state), encoding="utf-8")
+        Path(args.svg).write_text(render_svg(state, house_view=args.view), encoding="utf-8")
     summary = position_summary(state, step=step, total=len(line))
     if args.svg:
         summary["svg"] = args.svg

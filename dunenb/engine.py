@@ -25,6 +25,7 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
+from dunenb.powers import holder, holds_power
 from dunenb.rules import (
     alliances,
     battle_phase,
@@ -72,9 +73,14 @@ def make_config(
         raise InputError("config/secondary-storm", "secondary_storm must be true or false")
     if not isinstance(chance_cards, bool):
         raise InputError("config/chance-cards", "chance_cards must be true or false (GAP-20)")
-    for name, value in (("turn_limit", turn_limit), ("victory_target", victory_target)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise InputError(f"config/{name.replace('_', '-')}", f"{name} must be a positive integer or null")
+    if turn_limit is not None and (isinstance(turn_limit, bool) or not isinstance(turn_limit, int) or turn_limit < 1):
+        raise InputError("config/turn-limit", "turn_limit must be a positive integer or null")
+    most = collection.settlement_count()  # VICTORY-1: no House could ever own more cities and Sietchs
+    if victory_target is not None and (isinstance(victory_target, bool) or not isinstance(victory_target, int)
+                                       or not 1 <= victory_target <= most):
+        raise InputError("config/victory-target", f"victory_target {victory_target!r}: the number of cities and "
+                         f"Sietchs to own (VICTORY-1) must be an integer from 1 to {most} (the board holds {most}), "
+                         "or null for the suggested one")
     return GameConfig(houses=houses, seed=seed, secondary_storm=secondary_storm, worm_option=worm_option,
                       turn_limit=turn_limit, victory_target=victory_target, chance_cards=chance_cards)
 
@@ -96,9 +102,6 @@ def initial_state(config: GameConfig) -> GameState:
     remaining: dict[str, int] = {}
     for territory, value in ruleset.territory_cards:
         remaining[card_id(territory, value)] = remaining.get(card_id(territory, value), 0) + 1
-    option = ruleset.worm_options[config.worm_option]
-    remaining[WORM_CARD] = option.base if option.base is not None else ruleset.worm_base(
-        has_fremen="fremen" in config.houses)
     state = GameState(
         config=config, phase="setup", turn=1, pending=None, houses=FrozenDict(houses), forces=FrozenDict(),
         committed_harvesters=FrozenDict(), spice_on_map=FrozenDict(), storm_main=None,
@@ -108,6 +111,11 @@ def initial_state(config: GameConfig) -> GameState:
         treachery_deck=bidding.initial_deck(),  # GAP-26: the 61 treachery cards
         chance_deck=chance.initial_deck() if config.chance_cards else FrozenDict(),  # CHANCE-1, GAP-20
     )
+    option = ruleset.worm_options[config.worm_option]
+    worms = option.base if option.base is not None else ruleset.worm_base(
+        has_fremen=holder(state, "FREMEN-P5") is not None)  # SPICE-3, FREMEN-P5 (data/powers.json)
+    state = dataclasses.replace(state, spice_deck=SpiceDeck(remaining=FrozenDict({**remaining, WORM_CARD: worms}),
+                                                            discard=FrozenDict()))
     return setup.begin(state)
 
 
@@ -244,11 +252,19 @@ def end_turn(state: GameState) -> GameState:
 
 def view(state: GameState, house: str | None) -> GameState:
     """The state as one House sees it: other hands, traitor slips (TRAITOR-4, their number stays visible) and
-    prediction (BG-P6), the Fremen's storm tokens, the generator, the make-up of the treachery deck (only its
-    size is public), and other Houses' entries in the pending
+    prediction (BG-P6), the Fremen's storm tokens, the generator *and the seed it is built from* (``rng_seed``
+    and ``config.seed`` are both 0 in a view: GAP-58, with the seed any House could compute every secret draw),
+    the make-up of the treachery deck (only its size is public), and other Houses' entries in the pending
     node's ``secrets`` (leaders drawn as traitors, a battle plan not yet revealed) are hidden.
 
-    ``house=None`` is the god view (for teaching) and returns the state unchanged.
+    ``house=None`` is the god view (for teaching) and returns the state unchanged. A view is for looking and
+    deciding (bots take it): it cannot propose chance outcomes (:func:`sample_chance` needs the god state).
+    A record's House view (actions and alternatives redacted too) is :meth:`dunenb.record.GameRecord.view`.
+
+    >>> state = new_game(["atreides", "fremen"], seed=12345)
+    >>> seen = view(state, "atreides")
+    >>> seen.config.seed, seen.rng_seed, seen.config.houses
+    (0, 0, ('atreides', 'fremen'))
     """
     if house is None:
         return state
@@ -258,15 +274,17 @@ def view(state: GameState, house: str | None) -> GameState:
             prediction=None if hs.prediction is None else ("hidden", 0))
         for h, hs in state.houses.items()
     })
-    tokens = state.storm_tokens if house == "fremen" else FrozenDict()
+    tokens = state.storm_tokens if holds_power(state, house, "FREMEN-P1") else FrozenDict()
     shown = state.pending
     if shown is not None and "secrets" in shown.detail:
         secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
         shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
     # The unseen treachery cards are the deck plus the other hands: only their number is public.
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
-    return dataclasses.replace(state, houses=houses, storm_tokens=tokens, rng_seed=0, pending=shown,
-                               treachery_deck=deck)
+    # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
+    config = dataclasses.replace(state.config, seed=0)
+    return dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
+                               pending=shown, treachery_deck=deck)
 
 
 def play_until_decision(state: GameState) -> GameState:

@@ -21,11 +21,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dunenb.actions import Action
 from dunenb.engine import apply_action, initial_state
 from dunenb.errors import InputError
 from dunenb.state import GameConfig, GameState
+
+if TYPE_CHECKING:
+    from dunenb.record_view import RecordView
 
 CHECKPOINT_EVERY = 32
 RECENT_CACHE_SIZE = 2048
@@ -176,6 +180,18 @@ class GameRecord:
         self._recent.move_to_end(node_id)
         while len(self._recent) > RECENT_CACHE_SIZE:
             self._recent.popitem(last=False)
+
+    def view(self, house: str) -> RecordView:
+        """The record as ``house`` sees it (GAP-58): House views of the states, other Houses' secret actions
+        redacted, only the choices it may see; a read-only snapshot holding no reference to this record.
+
+        >>> from dunenb.engine import make_config
+        >>> GameRecord(make_config(["atreides", "harkonnen"], seed=1)).view("harkonnen")
+        RecordView(house='harkonnen', nodes=1)
+        """
+        from dunenb.record_view import RecordView
+
+        return RecordView(self, house)
 
     def clear_cache(self) -> None:
         """Forget every cached state but the root's (for cold-start measurements)."""

@@ -5,7 +5,8 @@ Invariants: no negative spice or token counts; every token (board + reserve + ta
 = 20 per House, G-1, plus tokens traded in deals),
 every spice unit (Houses + map + Bank = 0) and every treachery card (deck + hands + discard = the 61 of GAP-26)
 accounted for; after the battle step, at most one House (not at peace) per territory except the North Pole and
-territories split by a storm sector (GAP-46); every game ends.
+territories split by a storm sector (GAP-46); no storm token is drawn or revealed once the House holding
+FREMEN-P1 is eliminated (STORM-3, TURN-1 a, GAP-52); every game ends.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dunenb.board import load_board
 from dunenb.bots import make_bot
 from dunenb.engine import CHANCE, apply_action, current_player, initial_state, make_config, sample_chance
 from dunenb.jsonio import write_json_atomic
+from dunenb.powers import owner
 from dunenb.rules.bidding import card_census, initial_deck
 from dunenb.ruleset import HOUSE_IDS
 from dunenb.simulate import line_to_save
@@ -59,6 +61,22 @@ def _check_after_battles(state, at_peace, storms) -> None:
             assert storms & set(BOARD.area(area).sectors), f"{sorted(houses)} still share {area} after battles"
 
 
+TOKEN_EVENTS = ("storm-token", "storm-token-revealed")  # FREMEN-P1
+
+
+def _check_fallen_fremen(before, following) -> None:
+    """STORM-3, GAP-52: after the token holder's elimination no storm phase uses or draws a Fremen token."""
+    fremen = owner("FREMEN-P1")
+    fallen = fremen in before.eliminated
+    for event in following.events:
+        if event.kind == "eliminated" and event.data.get("house") == fremen:
+            fallen = True
+        assert not (fallen and event.kind in TOKEN_EVENTS), (
+            f"turn {following.turn}: {event.kind} after the Fremen were eliminated")
+    if fremen in following.eliminated:
+        assert not following.storm_tokens, "an eliminated Fremen House still holds storm tokens"
+
+
 def _game(seed: int) -> None:
     generator = np.random.default_rng([seed, 500])
     count = int(generator.integers(2, 9))
@@ -77,6 +95,7 @@ def _game(seed: int) -> None:
             action = sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
             following = apply_action(state, action)
             actions.append(action)
+            _check_fallen_fremen(state, following)
             if state.phase == "battle" and following.phase != "battle":
                 _check_after_battles(following, state.at_peace, state.storm_sectors())  # peace is cleared at turn end
             state = following

@@ -387,3 +387,19 @@ def test_new_game_rejects_an_unknown_option_naming_the_allowed_ones():
         new_game(THREE, seed=1, secondary_storms=True)
     assert info.value.code == "config/option"
     assert "secondary_storms" in info.value.message and "secondary_storm" in info.value.message
+
+
+@pytest.mark.parametrize("target", [7, 12, 0, -2, True, "5"])
+def test_victory_1_a_target_no_house_could_reach_is_refused_naming_the_allowed_range(target):
+    """VICTORY-1: a House wins by owning the agreed number of cities and Sietchs; the board holds 3 + 3."""
+    with pytest.raises(InputError) as info:
+        make_config(THREE, seed=1, victory_target=target)
+    assert info.value.code == "config/victory-target"
+    assert "from 1 to 6" in info.value.message and repr(target) in info.value.message
+    with pytest.raises(InputError):
+        new_game(THREE, seed=1, victory_target=target)
+
+
+@pytest.mark.parametrize("target", [1, 6, None])
+def test_victory_1_every_reachable_target_is_accepted(target):
+    assert make_config(THREE, seed=1, victory_target=target).victory_target == target

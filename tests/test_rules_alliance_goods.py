@@ -19,7 +19,7 @@ from test_rules_movement import movement_position, play
 from dunenb.actions import action_from_dict, parse_action
 from dunenb.engine import apply_action, legal_actions, view
 from dunenb.rules.alliances import MAX_DELAY, AcceptOffer, DeclineOffer, EndWindow, Offer, deliver_terms, transfer
-from dunenb.rules.battle_phase import CallTraitor, available_leaders, begin_phase
+from dunenb.rules.battle_phase import CallTraitor, available_leaders, begin_phase, eliminate
 from dunenb.rules.lent_powers import income_payee, power_holder
 from dunenb.rules.movement import Land, Revive
 from dunenb.rules.traitors import leader_of
@@ -224,11 +224,54 @@ def test_ALLIANCE_8_HAND_1_a_card_due_into_a_full_hand_goes_to_the_discard_pile(
     assert events_of(state, "card-discarded")[0].data["house"] == "emperor"
 
 
-def test_ALLIANCE_8_goods_due_to_a_house_eliminated_meanwhile_go_back_to_the_giver():
+def test_gap_51_goods_due_to_a_house_eliminated_meanwhile_go_back_to_the_giver_at_once():
     state = accept(window(), Offer("atreides", "harkonnen", "leader", "gurney", 1, delay=1))
-    state = deliver_terms(dataclasses.replace(state, turn=3, events=(), eliminated=("harkonnen",)))
-    assert "gurney" in state.houses["atreides"].leaders
-    assert events_of(state, "alliance-term-delivered")[0].data["receiver"] == "atreides"
+    state = eliminate(dataclasses.replace(state, events=()), "harkonnen", cause="test")
+    assert "gurney" in state.houses["atreides"].leaders and state.deferred_terms == ()
+    ended = events_of(state, "alliance-term-ended")[0]
+    assert ended.data["house"] == "atreides" and "go back to atreides" in ended.text
+    later = deliver_terms(dataclasses.replace(state, turn=3, events=()))
+    assert events_of(later, "alliance-term-delivered") == [] and "gurney" in later.houses["atreides"].leaders
+    assert_conserved(later)
+
+
+# --- GAP-47, GAP-51: elimination ends alliance clauses ---------------------------------------------------------
+
+def test_gap_47_goods_an_eliminated_house_promised_for_later_turns_are_never_delivered():
+    state = with_hand(with_spice(window(), "atreides", 10), "atreides", "shield")
+    state = accept(state, Offer("atreides", "harkonnen", "spice", "spice", 5, delay=2))
+    state = accept(state, Offer("atreides", "harkonnen", "card", "shield", 1, delay=1))
+    state = apply_action(state, EndWindow("atreides"))
+    assert state.pending.actor == "harkonnen"
+    state = accept(state, Offer("harkonnen", "atreides", "token", "regular", 2, delay=1))  # promised to it
+    assert len(state.deferred_terms) == 3 and state.houses["atreides"].spice == 5
+    assert state.tokens_set_aside("harkonnen") == 2
+    harkonnen = state.houses["harkonnen"]
+    bank, discard = state.bank, state.treachery_discard
+    state = eliminate(dataclasses.replace(state, events=()), "atreides", cause="test")
+    assert state.deferred_terms == () and state.tokens_set_aside("harkonnen") == 0
+    assert state.bank == bank + 10  # GAP-51: the 5 set aside come back, then all its spice goes to the Bank
+    assert "shield" in state.treachery_discard[len(discard):]  # the card set aside goes to the discard pile
+    texts = [e.text for e in events_of(state, "alliance-term-ended")]
+    assert len(texts) == 3 and sum("ends undelivered" in t for t in texts) == 2 and all("GAP-51" in t for t in texts)
+    assert state.houses["harkonnen"].reserve.regular == harkonnen.reserve.regular + 2  # back to the giver at once
+    harkonnen = state.houses["harkonnen"]
+    for turn in (3, 4):
+        later = deliver_terms(dataclasses.replace(state, turn=turn, events=()))
+        assert events_of(later, "alliance-term-delivered") == []
+        assert later.houses["harkonnen"].spice == harkonnen.spice and later.houses["harkonnen"].hand == harkonnen.hand
+        assert later.houses["harkonnen"].reserve == harkonnen.reserve and later.token_quota("harkonnen") == 20
+        assert_conserved(later)
+
+
+def test_gap_51_an_elimination_ends_the_lends_its_house_made_or_received():
+    state = transfer(window(houses=["atreides", "harkonnen", "emperor"]), "emperor", "atreides", "power",
+                     "EMPEROR-P1", 3)
+    fallen = eliminate(dataclasses.replace(state, events=()), "atreides", cause="test")
+    assert fallen.lent_powers == () and power_holder(fallen, "EMPEROR-P1") == "emperor"
+    assert "GAP-51" in events_of(fallen, "power-returned")[0].text
+    gone = eliminate(dataclasses.replace(state, events=()), "emperor", cause="test")
+    assert gone.lent_powers == () and power_holder(gone, "EMPEROR-P1") is None  # an eliminated owner's power
 
 
 # --- the new fields load and print like the others -----------------------------------------------------------

@@ -107,3 +107,16 @@ def test_bg_l10_b_wanna_call_the_bg_draw_3_harkonnen_cards_after_traitor_11():
     state = apply_action(state, OnCallDiscard("bene-gesserit", "worthless"))
     assert len(state.houses["bene-gesserit"].hand) == 4 and state.pending.kind != "on-call-discard"
     assert "worthless" in state.treachery_discard
+
+
+def test_bg_l10_b_the_card_drawn_is_seen_only_by_the_two_houses():
+    """GAP-58 secrecy: an on-call draw is seen by the drawer and the House drawn from, like a treachery card."""
+    from dunenb.rules.secrecy import sees
+
+    hands = {"harkonnen": ("lasgun",), "bene-gesserit": ()}
+    state, _spice = always_traitor_battle("bene-gesserit", "wanna", hands=hands)
+    state = apply_action(state, CallTraitor("harkonnen", "wanna"))
+    draw = OnCallDraw("bene-gesserit", "harkonnen", "lasgun")
+    assert state.pending.kind == "on-call-draw" and sees(state, draw, "harkonnen") and sees(state, draw,
+                                                                                          "bene-gesserit")
+    assert not sees(state, draw, "atreides")

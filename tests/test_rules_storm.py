@@ -384,3 +384,80 @@ def test_TURN_3_weather_control_holders_are_asked_in_storm_order():
     assert state.pending.actor == "atreides"
     state = apply_action(state, Pass("atreides"))
     assert state.storm_main == 6
+
+
+# --- STORM-15, GAP-11: inside a Sietch under the double storm nobody makes a 0-move or fights ------------------
+
+def _sietch_under_storms(secondary):
+    """Atreides and Harkonnen armies inside Sietch Tarb (sector 12), the main storm on 12, the secondary on
+    ``secondary``; the battle phase about to begin."""
+    from helpers_game import clear_map
+
+    state = clear_map(storm_position(secondary_storm=True))
+    state = set_storms(state, main=12, secondary=secondary)
+    state = place(place(state, "atreides", "sietch-tarb", 12, 3), "harkonnen", "sietch-tarb", 12, 2)
+    return dataclasses.replace(state, events=())
+
+
+def test_storm_15_nobody_fights_inside_a_sietch_in_the_double_storm_sector():
+    from dunenb.rules.battle_phase import arenas, begin_phase
+
+    single = _sietch_under_storms(secondary=15)  # one storm on the Sietch: protected, they fight (GAP-46)
+    assert [a.area for a in arenas(single)] == ["sietch-tarb"]
+    double = _sietch_under_storms(secondary=12)
+    assert arenas(double) == ()
+    after = begin_phase(double)
+    assert after.phase != "battle" or after.pending.kind != "battle-choice"
+    assert not events_of(after, "battle") and tokens_at(after, "atreides", "sietch-tarb") == 3
+    assert tokens_at(after, "harkonnen", "sietch-tarb") == 2  # spared by the double storm (STORM-15), not freed
+
+
+def test_storm_15_the_double_storm_reached_in_the_storm_phase_stops_the_battle_in_the_sietch():
+    from dunenb.rules.battle_phase import arenas
+
+    state = _sietch_under_storms(secondary=15)
+    state = set_storms(state, main=10, secondary=9)
+    state = dial(dial(state, 1, 1), 2, 1)  # main 10 -> 12, secondary 9 -> 12
+    assert state.storm_main == state.storm_secondary == 12 and events_of(state, "double-storm")
+    assert tokens_at(state, "atreides", "sietch-tarb") == 3  # the inside of a Sietch is untouched
+    assert arenas(state) == ()
+
+
+def test_storm_15_no_move_of_0_inside_a_sietch_in_the_double_storm_sector():
+    from test_rules_movement import error_code, movement_position
+
+    from dunenb.rules.movement import Reposition
+
+    forces = [("atreides", "sietch-tarb", 12, 3)]
+    state = movement_position(storm=12, forces=forces, actor="atreides", secondary_storm=True)
+    state = set_storms(state, secondary=12)
+    code = error_code(state, Reposition("atreides", "sietch-tarb", 12, 12, 3))
+    assert code == "reposition/double-storm"
+    assert not [a for a in legal_actions(state) if a.kind == "reposition" and a.area == "sietch-tarb"]
+
+
+# --- STORM-3, TURN-1 a, GAP-7, GAP-52: once the Fremen are eliminated the last two fighters dial -------------
+
+def test_storm_3_fallen_fremen_the_last_two_fighters_dial_and_no_token_is_drawn_again():
+    from helpers_game import finish_turn
+
+    from dunenb.actions import DrawStormToken
+    from dunenb.engine import view
+    from dunenb.powers import holder
+    from dunenb.rules.battle_phase import eliminate
+
+    state = quiet_setup(["fremen", "atreides", "harkonnen"], tokens={"main": 2})
+    assert state.turn == 2 and state.pending.kind == "storm-token"  # turn 2 moved by the token; turn 3's draw
+    state = apply_action(state, DrawStormToken("main", 4))
+    assert state.storm_tokens["main"] == 4
+    state = eliminate(state, "fremen", cause="test")  # as when Liet Kynes dies in a battle (VICTORY-2)
+    state = dataclasses.replace(state, storm_dialers=("harkonnen", "atreides"))  # the last battle's two Houses
+    assert holder(state, "FREMEN-P1") is None and state.storm_tokens == {}  # GAP-52: the token is put back
+    assert view(state, "fremen").storm_tokens == {}
+    state = finish_turn(state)
+    assert state.turn == 3 and state.pending.kind == "dial" and state.pending.actor == "harkonnen"
+    assert not events_of(state, "storm-token-revealed")
+    state = dial(state, 3, 3)  # 0..3 each: 0..6 (GAP-7a)
+    assert moved(state)["moves"] == 6
+    assert state.pending.kind != "storm-token" and not events_of(state, "storm-token")
+    assert_conserved(state)

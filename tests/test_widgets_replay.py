@@ -50,3 +50,27 @@ def test_branch_comparison_has_both_lines():
     assert {"spice_a", "spice_b", "cities_owned_a", "cities_owned_b"} <= set(table.columns)
     comparison = BranchComparison(record, main_end, branch_end)
     assert comparison.spice_chart.title and len(comparison.maps) == 2
+
+
+def test_gap_58_house_view_redacts_last_action_alternatives_and_odds():
+    """Issue 15: the House view of the browser shows another House's secret actions as hidden, lists no other
+    House's menu and no odds of a secret draw; the god view still shows everything."""
+    record = load_game(TEACHING)
+    browser = ReplayBrowser(record, seed=3)
+    line = browser.line
+    kinds = [record.node(n).action.kind if n != record.root else None for n in line]
+    secret_draw = next(i for i, n in enumerate(line) if record.node(n).action and kinds[i] == "traitor-draw"
+                       and record.node(n).action.house == "harkonnen")
+    browser.viewer.value = "atreides"
+    browser.go(secret_draw)
+    assert "traitor-draw harkonnen (hidden)" in browser.status.value
+    browser.go(secret_draw - 1)  # the draw itself: its odds would show the leaders left
+    assert browser.alternatives.options == () and browser.play_button.disabled
+    other = next(i for i, n in enumerate(line) if record.state_at(n).pending is not None
+                 and record.state_at(n).pending.actor not in ("atreides", "chance"))
+    browser.go(other)
+    assert browser.alternatives.options == ()
+    browser.viewer.value = GOD_VIEW
+    browser.go(secret_draw)
+    assert "traitor-draw harkonnen (hidden)" not in browser.status.value
+    assert browser.record_view("atreides").config.seed == 0

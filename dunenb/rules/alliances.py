@@ -42,7 +42,7 @@ ALLIANCE-7) and handed over when turn ``turn + delay`` begins (:func:`deliver_te
 :func:`dunenb.engine.end_turn`); the receiver pays at once (ALLIANCE-13: "10 spice payable at once"). Whatever
 its clauses, a deal is broken when a new alliance window opens (ALLIANCE-4, GAP-19d): goods still set aside then go
 back to their giver and what was paid stays paid. A card handed over to a full hand goes to the discard pile
-(HAND-1, GAP-27); goods for a House eliminated meanwhile go back to the giver.
+(HAND-1, GAP-27). An eliminated House's clauses end at its elimination (:func:`end_clauses`, GAP-47, GAP-51).
 
 Design limits: powers the engine does not apply in games (the Voice, prescience, karate... see the House-powers
 work) cannot be lent yet; information (ALLIANCE-11 "true, proven information") stays table talk, and so do
@@ -70,6 +70,7 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
+from dunenb.powers import holder
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
@@ -84,7 +85,6 @@ MENU_CARD_PRICE = 2  # design: the listed price of a card sold (besides the gift
 MENU_LEADER_PRICE = 3  # design: the listed price of a leader sold (besides the gift)
 MENU_TOKENS = 2  # design: the listed number of tokens sold, for 1 spice each (or given)
 MENU_POWER_PRICE = 3  # design: the listed price of a power lent for 1 turn (ALLIANCE-13: karate, 3 a turn)
-BENE_GESSERIT = "bene-gesserit"
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -472,8 +472,8 @@ def _release(state: GameState, term: DeferredTerm, to: str) -> GameState:
 
 
 def deliver_terms(state: GameState) -> GameState:
-    """ALLIANCE-8: hand over the goods due this turn (called when a turn begins); goods for a House eliminated
-    meanwhile go back to their giver. ALLIANCE-12: powers lent for turns now over return to their owner."""
+    """ALLIANCE-8: hand over the goods due this turn (called when a turn begins). ALLIANCE-12: powers lent for
+    turns now over return to their owner."""
     for lend in state.lent_powers:
         if lend.last_turn < state.turn:
             state = with_events(state, event("power-returned", f"{lend.power} lent to {lend.borrower} returns to "
@@ -484,13 +484,11 @@ def deliver_terms(state: GameState) -> GameState:
     if not due:
         return state
     state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t.due_turn > state.turn))
-    for term in due:
-        to = term.giver if term.receiver in state.eliminated else term.receiver
-        state = _release(state, term, to)
-        what = _goods(term.what, term.item, term.amount)
-        text = (f"{term.giver} hands {what} over to {term.receiver}, as agreed (ALLIANCE-8)" if to == term.receiver
-                else f"{term.receiver} is out of the game: {what} go back to {term.giver} (ALLIANCE-8)")
-        state = with_events(state, event("alliance-term-delivered", text, house=term.giver, receiver=to,
+    for term in due:  # an eliminated party's terms were ended at its elimination (end_clauses, GAP-51)
+        state = _release(state, term, term.receiver)
+        text = (f"{term.giver} hands {_goods(term.what, term.item, term.amount)} over to {term.receiver}, as agreed "
+                "(ALLIANCE-8)")
+        state = with_events(state, event("alliance-term-delivered", text, house=term.giver, receiver=term.receiver,
                                          what=term.what, item=term.item, amount=term.amount))
     return state
 
@@ -518,10 +516,45 @@ def break_terms(state: GameState) -> GameState:
     return state
 
 
+def end_clauses(state: GameState, house: str) -> GameState:
+    """GAP-47, GAP-51: ``house`` is being eliminated: its alliance clauses end now, as a new window would end them
+    (ALLIANCE-4), and what was paid stays paid.
+
+    * Goods it promised for a later turn are never delivered: they go back to it at once, and then follow its own
+      goods under GAP-47 (spice to the Bank, a card to the discard pile, tokens and leaders out of play with it).
+      Call this before the rest of the elimination clean-up, which does that.
+    * Goods promised to it go back to their giver at once (not at the due turn).
+    * Powers it lent or borrowed return to their owner (ALLIANCE-12; an eliminated owner's power is nobody's,
+      :func:`dunenb.powers.holder`).
+    """
+    for lend in state.lent_powers:
+        if house in (lend.owner, lend.borrower):
+            state = with_events(state, event(
+                "power-returned", f"{house} is eliminated: the lend of {lend.power} to {lend.borrower} ends "
+                "(GAP-47, GAP-51)", house=lend.owner, borrower=lend.borrower, power=lend.power))
+    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers
+                                                         if house not in (x.owner, x.borrower)))
+    ended = tuple(t for t in state.deferred_terms if house in (t.giver, t.receiver))
+    if not ended:
+        return state
+    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in ended))
+    for term in ended:
+        state = _release(state, term, term.giver)
+        goods = _goods(term.what, term.item, term.amount)
+        text = (f"{house} is eliminated: its promise of {goods} to {term.receiver} ends undelivered; the goods go "
+                "back to it and leave the game with it (GAP-47, GAP-51)" if term.giver == house else
+                f"{house} is eliminated: {goods} promised to it go back to {term.giver} (GAP-47, GAP-51)")
+        state = with_events(state, event("alliance-term-ended", text, house=term.giver, receiver=term.receiver,
+                                         what=term.what, item=term.item, amount=term.amount, eliminated=house))
+    return state
+
+
 # --- TURN-1 g): Bene Gesserit peace and war -------------------------------------------------------------
 
-def shared_territories(state: GameState) -> tuple[str, ...]:
-    """BG-P3: territories outside the North Pole where BG tokens stand with another (not eliminated) House."""
+def shared_territories(state: GameState, house: str | None = None) -> tuple[str, ...]:
+    """BG-P3: territories outside the North Pole where ``house``'s tokens (by default the holder of BG-P3) stand
+    with another (not eliminated) House."""
+    house = house or holder(state, "BG-P3")
     board = rules().board
     found = []
     for area in board.areas:
@@ -529,7 +562,7 @@ def shared_territories(state: GameState) -> tuple[str, ...]:
             continue
         present = {h for (h, a, _s), t in state.forces.items() if a == area.id and t.total > 0
                    and h not in state.eliminated}
-        if BENE_GESSERIT in present and len(present) > 1:
+        if house in present and len(present) > 1:
             found.append(area.id)
     return tuple(found)
 
@@ -537,15 +570,15 @@ def shared_territories(state: GameState) -> tuple[str, ...]:
 def begin_bg_declaration(state: GameState) -> GameState:
     """TURN-1 g): the Bene Gesserit, if in play, declare each shared army at peace or at war (BG-P3)."""
     state = dataclasses.replace(state, phase="bg-declaration")
-    if BENE_GESSERIT not in state.config.houses or BENE_GESSERIT in state.eliminated:
+    bg = holder(state, "BG-P3")  # None: the BG not in play or eliminated (data/powers.json)
+    if bg is None:
         return flow.after_phase(state, "bg-declaration")
-    return _next_territory(state, shared_territories(state), 0)
+    return _next_territory(state, bg, shared_territories(state, bg), 0)
 
 
-def _next_territory(state: GameState, areas: tuple[str, ...], index: int) -> GameState:
+def _next_territory(state: GameState, bg: str, areas: tuple[str, ...], index: int) -> GameState:
     if index < len(areas):
-        return dataclasses.replace(state, pending=pending("bg-declaration", BENE_GESSERIT, areas=areas,
-                                                          index=index))
+        return dataclasses.replace(state, pending=pending("bg-declaration", bg, areas=areas, index=index))
     state = dataclasses.replace(state, pending=None)
     return flow.after_phase(state, "bg-declaration")
 
@@ -553,10 +586,10 @@ def _next_territory(state: GameState, areas: tuple[str, ...], index: int) -> Gam
 def bg_decisions(state: GameState) -> list[Action]:
     """Peace or war in the current territory; peace only if the tokens are already bound to peace (BG-P2)."""
     detail = state.pending.detail
-    area = detail["areas"][detail["index"]]
-    options: list[Action] = [DeclarePeace(BENE_GESSERIT, area)]
-    if (BENE_GESSERIT, area) not in state.at_peace:
-        options.append(DeclareWar(BENE_GESSERIT, area))
+    area, bg = detail["areas"][detail["index"]], state.pending.actor
+    options: list[Action] = [DeclarePeace(bg, area)]
+    if (bg, area) not in state.at_peace:
+        options.append(DeclareWar(bg, area))
     return options
 
 
@@ -566,7 +599,7 @@ def check_bg(state: GameState, action: Action) -> IllegalActionError | None:
     if getattr(action, "area", None) != area:
         return IllegalActionError("peace/territory", f"the declaration now is for {area} (territories in board "
                                   f"order: {', '.join(detail['areas'])})")
-    if isinstance(action, DeclareWar) and (BENE_GESSERIT, area) in state.at_peace:
+    if isinstance(action, DeclareWar) and (state.pending.actor, area) in state.at_peace:
         return IllegalActionError("peace/bound", f"the Bene Gesserit tokens in {area} landed in peace and must stay "
                                   "at peace (BG-P2, BG-P3)")
     return None
@@ -574,17 +607,17 @@ def check_bg(state: GameState, action: Action) -> IllegalActionError | None:
 
 def apply_bg(state: GameState, action: Action) -> GameState:
     detail = state.pending.detail
-    area = action.area  # type: ignore[attr-defined]
+    area, bg = action.area, state.pending.actor  # type: ignore[attr-defined]
     name = rules().board.area(area).name
     if isinstance(action, DeclarePeace):
-        if (BENE_GESSERIT, area) not in state.at_peace:
-            state = dataclasses.replace(state, at_peace=state.at_peace + ((BENE_GESSERIT, area),))
+        if (bg, area) not in state.at_peace:
+            state = dataclasses.replace(state, at_peace=state.at_peace + ((bg, area),))
         state = with_events(state, event("peace", f"The Bene Gesserit in {name} are at peace: they do not fight, "
-                                         "own or harvest this turn (BG-P3)", house=BENE_GESSERIT, area=area))
+                                         "own or harvest this turn (BG-P3)", house=bg, area=area))
     else:
         state = with_events(state, event("war", f"The Bene Gesserit in {name} are at war (BG-P3)",
-                                         house=BENE_GESSERIT, area=area))
-    return _next_territory(state, detail["areas"], detail["index"] + 1)
+                                         house=bg, area=area))
+    return _next_territory(state, bg, detail["areas"], detail["index"] + 1)
 
 
 HANDLERS: dict[str, Handler] = {

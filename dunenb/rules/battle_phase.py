@@ -56,9 +56,11 @@ from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
 from dunenb.rules import flow, on_call
+from dunenb.rules.alliances import end_clauses
 from dunenb.rules.common import (
     Handler,
     advance_sector,
+    double_storm_sietch,
     edit_house,
     event,
     kill_tokens,
@@ -68,6 +70,7 @@ from dunenb.rules.common import (
     uniform,
     with_events,
 )
+from dunenb.rules.storm import has_fremen
 from dunenb.rules.traitors import holder_of, leader_of, leader_ref
 from dunenb.state import FrozenDict, GameState, Tokens
 
@@ -168,7 +171,8 @@ def _segments(sectors: tuple[int, ...], storms: set[int]) -> list[tuple[int, ...
 
 
 def arenas(state: GameState) -> tuple[Arena, ...]:
-    """Every place where a battle must be fought now (BATTLE-1, GAP-46), in board order."""
+    """Every place where a battle must be fought now (BATTLE-1, GAP-46), in board order; never inside a Sietch on
+    the double-storm sector (STORM-15, GAP-11)."""
     board = rules().board
     order = storm_order(state)
     storms = set(state.storm_sectors())
@@ -178,6 +182,8 @@ def arenas(state: GameState) -> tuple[Arena, ...]:
             continue  # BATTLE-1: never a battle at the North Pole (L1655)
         if (house, area) in state.at_peace:
             continue  # BATTLE-1 (L1657), BG-P3: an army at peace does not fight
+        if double_storm_sietch(state, area, sector):
+            continue  # STORM-15, GAP-11: nobody fights inside a Sietch under the double storm
         present.setdefault(area, set()).add((house, sector))
     found = []
     for area in board.areas:
@@ -633,9 +639,12 @@ def _top_up(state: GameState, dialers: tuple[str, ...]) -> tuple[str, ...]:
 def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
     """VICTORY-2 with GAP-47: remove an eliminated House from play; the House stays in the configuration.
 
-    Its tokens leave the board (into its tanks, so that the 20 tokens stay counted, G-1: design); its
+    Its alliance clauses end first (:func:`dunenb.rules.alliances.end_clauses`, GAP-51: goods it set aside come
+    back to it and go with the rest). Its tokens leave the board (into its tanks, so that the 20 tokens stay
+    counted, G-1: design); its
     harvesters are removed; its treachery cards go to the discard pile; its spice goes to the Bank; its
-    traitor slips and prediction are void; other Houses' slips on its leaders are gone. It is then skipped by
+    traitor slips and prediction are void; other Houses' slips on its leaders are gone; storm tokens drawn under
+    FREMEN-P1 are put back once nobody holds that power (GAP-52). It is then skipped by
     :func:`dunenb.rules.common.storm_order` and so by every phase's turn order, and it no longer dials the storm.
     The pending node is not changed: the caller decides what comes next. The game does not end here: victory,
     including VICTORY-2's last House standing and the BG prediction on it, is decided at the end of the turn by
@@ -643,6 +652,7 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
     """
     if house in state.eliminated:
         return state
+    state = end_clauses(state, house)  # GAP-47, GAP-51: its deals end first; its set-aside goods come back to it
     for (h, area, sector), tokens in list(state.forces.items()):
         if h == house:
             state = kill_tokens(state, h, area, sector, tokens)
@@ -657,6 +667,8 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
             state = edit_house(state, other, traitors=tuple(t for t in ohs.traitors if t[0] != house))
     dialers = tuple(h for h in state.storm_dialers if h != house)
     state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
+    if not has_fremen(state) and state.storm_tokens:  # STORM-3, GAP-52: nobody holds FREMEN-P1 now
+        state = dataclasses.replace(state, storm_tokens=FrozenDict())  # its drawn tokens are put back unrevealed
     return with_events(state, event("eliminated", f"{house} is eliminated" + (f": {cause}" if cause else "")
                                     + " (VICTORY-2, GAP-47)", house=house))
 

@@ -47,9 +47,10 @@ from dunenb.actions import Action, Pass
 from dunenb.battle.cards import BATTLE_CARDS, OTHER_CARDS
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
+from dunenb.powers import holder, owner
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
-from dunenb.rules.lent_powers import income_payee, power_holder
+from dunenb.rules.lent_powers import income_payee
 from dunenb.state import FrozenDict, GameState
 
 KARAMA = "karama"
@@ -446,14 +447,15 @@ def _apply_payment(state: GameState, action: Action) -> GameState:
         payee = income_payee(state, "EMPEROR-P1", house)  # EMPEROR-P1, lent by ALLIANCE-12
         if payee is not None:
             state = edit_house(state, payee, spice=state.houses[payee].spice + price)
-            recipient, why = payee, "BID-7, EMPEROR-P1" + ("" if payee == "emperor" else " lent (ALLIANCE-12)")
+            lent = "" if payee == owner("EMPEROR-P1") else " lent (ALLIANCE-12)"
+            recipient, why = payee, "BID-7, EMPEROR-P1" + lent
         else:
             state = dataclasses.replace(state, bank=state.bank + price)
             recipient = "bank"
-            holder = power_holder(state, "EMPEROR-P1")
-            why = ("no Emperor in play, GAP-33d" if holder is None else "the Emperor buys himself, BID-7"
-                   if holder == "emperor" else f"{house} holds EMPEROR-P1 by ALLIANCE-12 and pays the Bank")
-        to = "Bank" if recipient == "bank" else ("Emperor" if recipient == "emperor" else recipient)
+            income = holder(state, "EMPEROR-P1")
+            why = ("no Emperor in play, GAP-33d" if income is None else "the Emperor buys himself, BID-7"
+                   if income == owner("EMPEROR-P1") else f"{house} holds EMPEROR-P1 by ALLIANCE-12 and pays the Bank")
+        to = "Bank" if recipient == "bank" else ("Emperor" if recipient == owner("EMPEROR-P1") else recipient)
         text = f"{house} pays {price} spice to the {to} ({why})"
     state = edit_house(state, house, hand=state.houses[house].hand + (card,))
     state = with_events(state, event("card-bought", text, house=house, price=price, recipient=recipient,
@@ -466,8 +468,9 @@ def _apply_payment(state: GameState, action: Action) -> GameState:
 def auction_viewers(state: GameState, opener: str) -> tuple[str, ...]:
     """BID-3, BID-8: the opener looks at the card; the Atreides, if in play, see every card (ATREIDES-P2a)."""
     viewers = [opener]
-    if "atreides" in bidders(state) and opener != "atreides":
-        viewers.append("atreides")
+    seer = holder(state, "ATREIDES-P2")  # data/powers.json
+    if seer is not None and seer in bidders(state) and seer != opener:
+        viewers.append(seer)
     return tuple(viewers)
 
 

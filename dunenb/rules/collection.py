@@ -58,6 +58,7 @@ from typing import Any, ClassVar
 from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
+from dunenb.powers import holder, is_in_play
 from dunenb.rules import flow
 from dunenb.rules.chance import has_pole_ornithopters
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
@@ -110,9 +111,9 @@ def parse_victory_rules(raw: Any) -> VictoryRules:
             low, high, default = int(row["low"]), int(row["high"]), int(row["default"])
         except (KeyError, TypeError, ValueError) as error:
             raise RulesDataError("victory/target", f"targets[{index}]: missing or bad field ({error})") from None
-        if not 1 <= low <= default <= high <= 6:
-            raise RulesDataError("victory/target", f"targets[{index}]: need 1 <= low <= default <= high <= 6 "
-                                 "(there are 3 cities and 3 Sietchs)")
+        if not 1 <= low <= default <= high <= settlement_count():
+            raise RulesDataError("victory/target", f"targets[{index}]: need 1 <= low <= default <= high <= "
+                                 f"{settlement_count()} (the cities and Sietchs on the board, VICTORY-1)")
         covered += players
         targets.append((players, low, high, default))
     if sorted(covered) != list(range(2, 9)):
@@ -133,6 +134,15 @@ def parse_victory_rules(raw: Any) -> VictoryRules:
 @lru_cache(maxsize=1)
 def load_victory_rules() -> VictoryRules:
     return parse_victory_rules(read_data_file("victory.json"))
+
+
+def settlement_count() -> int:
+    """VICTORY-1: how many cities and Sietchs the board holds (3 + 3), the highest target a House can reach.
+
+    >>> settlement_count()
+    6
+    """
+    return sum(1 for area in rules().board.areas if area.kind in SETTLEMENT_KINDS)
 
 
 def suggested_target(players: int) -> int:
@@ -160,7 +170,7 @@ def rate_for(*, has_ornithopters: bool) -> int:
 
 def active_houses(state: GameState) -> tuple[str, ...]:
     """The Houses still in the game (VICTORY-2), in the table's order."""
-    return tuple(h for h in state.config.houses if h not in state.eliminated)
+    return tuple(h for h in state.config.houses if is_in_play(state, h))
 
 
 def active_storm_order(state: GameState) -> tuple[str, ...]:
@@ -473,8 +483,8 @@ def decide_winner(state: GameState) -> tuple[str | None, str] | None:
 
 
 def _prediction(state: GameState, winner: str, reason: str) -> tuple[str, str]:
-    bg = "bene-gesserit"
-    if bg == winner or bg not in active_houses(state):
+    bg = holder(state, "BG-P6")  # data/powers.json
+    if bg is None or bg == winner:
         return winner, reason
     prediction = state.houses[bg].prediction
     if prediction is not None and tuple(prediction) == (winner, state.turn):

@@ -17,6 +17,7 @@ from typing import Any
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
+from dunenb.powers import is_in_play
 from dunenb.ruleset import Ruleset, load_ruleset
 from dunenb.state import Event, FrozenDict, GameState, Pending, Tokens
 
@@ -54,7 +55,7 @@ def storm_order(state: GameState) -> tuple[str, ...]:
     """
     storm = state.storm_main or 1
     houses = [h for h in state.config.houses
-              if state.houses[h].start_position is not None and h not in state.eliminated]
+              if state.houses[h].start_position is not None and is_in_play(state, h)]
     return tuple(sorted(houses, key=lambda h: (state.houses[h].start_position - storm) % SECTORS))
 
 
@@ -100,6 +101,20 @@ def add_forces(state: GameState, house: str, area: str, sector: int, tokens: Tok
     key = (house, area, sector)
     current = state.forces.get(key, Tokens())
     return dataclasses.replace(state, forces=state.forces.set(key, current + tokens))
+
+
+def double_storm_sector(state: GameState) -> int | None:
+    """STORM-15, GAP-11: the sector where both storms ended their move this turn (an "Arrière Arrière Grand
+    Mère"), else ``None``."""
+    if state.config.secondary_storm and state.storm_main is not None and state.storm_main == state.storm_secondary:
+        return state.storm_main
+    return None
+
+
+def double_storm_sietch(state: GameState, area_id: str, sector: int) -> bool:
+    """STORM-15, GAP-11: whether (``area_id``, ``sector``) is inside a Sietch on the double-storm sector, where
+    nobody may make a 0-move or fight this turn (the tokens there are spared, not free)."""
+    return sector == double_storm_sector(state) and rules().board.area(area_id).kind == "sietch"
 
 
 def is_exposed_to_storm(state: GameState, area_id: str, *, double: bool = False) -> bool:

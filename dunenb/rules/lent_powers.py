@@ -2,7 +2,8 @@
 houses.md G-10): who holds a power right now.
 
 The powers that can be lent are those this version applies in games and that make sense in other hands: the
-three income powers (dunenb design, GAP-19):
+three income powers (dunenb design, GAP-19), marked ``lendable`` in ``data/powers.json``
+(:mod:`dunenb.powers`, which also answers who holds a power now):
 
 * ``GUILD-P1`` landing income: spice paid for landings (LAND-1) goes to the holder;
 * ``EMPEROR-P1`` auction income: spice paid for treachery cards (BID-7) goes to the holder;
@@ -21,44 +22,32 @@ apply to the borrower (G-10); this version does not model those Karama uses in g
 
 from __future__ import annotations
 
+from dunenb.powers.holders import active_lend, holder
+from dunenb.powers.registry import lendable_powers
 from dunenb.state import GameState, LentPower
 
-LENDABLE_POWERS: dict[str, str] = {  # power id -> owning House (houses.md)
-    "GUILD-P1": "guild",
-    "EMPEROR-P1": "emperor",
-    "TLEILAX-P1": "bene-tleilax",
-}
+__all__ = ["LENDABLE_POWERS", "MAX_LEND_TURNS", "active_lend", "expire_lends", "income_payee", "power_holder"]
+
+LENDABLE_POWERS: dict[str, str] = lendable_powers()  # power id -> owning House, from data/powers.json ("lendable")
 MAX_LEND_TURNS = 5  # design: ALLIANCE-6 "limited in time"
 
 
-def active_lend(state: GameState, power: str) -> LentPower | None:
-    """The lend of ``power`` in force this turn, if any."""
-    for lend in state.lent_powers:
-        if lend.power == power and lend.first_turn <= state.turn <= lend.last_turn:
-            return lend
-    return None
-
-
 def power_holder(state: GameState, power: str) -> str | None:
-    """Who uses ``power`` now: its borrower during a lend, else its owner if in play and not eliminated, else
-    ``None``.
+    """Who uses ``power`` now: :func:`dunenb.powers.holders.holder` (its borrower during a lend, else its owner
+    if in play and not eliminated, else ``None``).
 
     >>> from dunenb.engine import new_game
     >>> power_holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
     'emperor'
     """
-    owner = LENDABLE_POWERS[power]
-    if owner not in state.config.houses or owner in state.eliminated:
-        return None
-    lend = active_lend(state, power)
-    return lend.borrower if lend is not None and lend.borrower not in state.eliminated else owner
+    return holder(state, power)
 
 
 def income_payee(state: GameState, power: str, payer: str) -> str | None:
     """Who receives a payment by ``payer`` under an income power: its holder, unless the holder pays itself
     (then the Bank, ``None``)."""
-    holder = power_holder(state, power)
-    return None if holder is None or holder == payer else holder
+    house = holder(state, power)
+    return None if house is None or house == payer else house
 
 
 def expire_lends(state: GameState) -> tuple[LentPower, ...]:

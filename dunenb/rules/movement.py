@@ -23,7 +23,8 @@ node ``movement`` where that House acts until it plays ``end-slot``. In its slot
   North Pole ornithopters of a Chance card are not modelled (the Chance module is off, GAP-20).
 * ``reposition`` (MOVE-4a, GAP-22): the "move of 0", any number of times in the slot: tokens of one army go
   to another sector of the same territory. It may not enter or cross a storm sector (GAP-22, GAP-10); it is
-  refused rather than destroying the tokens. The menu lists moves of 0 only until the first one of the slot
+  refused rather than destroying the tokens. Inside a Sietch on the double-storm sector no move of 0 is allowed
+  at all that turn (STORM-15, GAP-11). The menu lists moves of 0 only until the first one of the slot
   (the check accepts any number; design, so that the menus form no cycle a random or seeded bot could loop in:
   every other listed action is once per slot or costs spice).
 * ``buy-harvester`` / ``sell-harvester`` (HARVEST-3, HARVEST-4, GAP-48): "at any time" is offered as any
@@ -64,8 +65,9 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
+from dunenb.powers import holds_power
 from dunenb.rules import flow
-from dunenb.rules.common import SECTORS, Handler, event, pending, rules, storm_order, with_events
+from dunenb.rules.common import SECTORS, Handler, double_storm_sietch, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import income_payee
 from dunenb.state import GameState, Tokens
 
@@ -80,7 +82,7 @@ HARVESTER_PRICE = 5  # HARVEST-3
 HARVESTER_RESALE = 3  # HARVEST-4
 RANGE_ON_FOOT = 1  # MOVE-4b
 RANGE_WITH_ORNITHOPTERS = 3  # MOVE-4b, MOVE-5
-FREMEN = "fremen"  # LAND-6, FREMEN-P4
+NATIVES = "FREMEN-P4"  # LAND-6: its holder emerges instead of landing (data/powers.json)
 PHASE = "movement"
 
 
@@ -380,7 +382,7 @@ def _build_menu(state: GameState) -> list[Action]:
     menu: list[Action] = [EndSlot(house)]
     if not slot["landed"] and not slot["moved"]:
         menu += _revival_menu(state, house)
-        menu += _emergence_menu(state, house) if house == FREMEN else _landing_menu(state, house)
+        menu += _emergence_menu(state, house) if holds_power(state, house, NATIVES) else _landing_menu(state, house)
     if not slot["moved"]:
         menu += _move_menu(state, house)
     if slot["repositions"] == 0:
@@ -508,8 +510,8 @@ def _reposition_menu(state: GameState, house: str) -> list[Action]:
     check (design: a menu graph without cycles keeps random play and seeded bots from looping forever)."""
     menu: list[Action] = []
     for area, sector, tokens in armies(state, house):
-        if area == POLE:
-            continue
+        if area == POLE or double_storm_sietch(state, area, sector):
+            continue  # STORM-15, GAP-11: no 0-move inside a Sietch under the double storm
         for target in area_sectors(area):
             if target == sector:
                 continue
@@ -575,7 +577,7 @@ def _check_revive(state: GameState, action: Revive) -> IllegalActionError | None
 
 
 def _check_land(state: GameState, action: Land) -> IllegalActionError | None:
-    if action.house == FREMEN:
+    if holds_power(state, action.house, NATIVES):
         return _error("land/fremen", "the Fremen never land (LAND-6, FREMEN-P4): use 'emerge'")
     slot = _slot(state)
     if slot["landed"]:
@@ -599,7 +601,7 @@ def _check_land(state: GameState, action: Land) -> IllegalActionError | None:
 
 
 def _check_emerge(state: GameState, action: Emerge) -> IllegalActionError | None:
-    if action.house != FREMEN:
+    if not holds_power(state, action.house, NATIVES):
         return _error("emerge/not-fremen", "only the Fremen emerge (FREMEN-P4); other Houses 'land'")
     slot = _slot(state)
     if slot["landed"]:
@@ -669,6 +671,9 @@ def _check_reposition(state: GameState, action: Reposition) -> IllegalActionErro
                       f"{action.from_sector}; armies: {', '.join(places) or 'none'}")
     if action.area == POLE:
         return _error("reposition/pole", "at the North Pole all sectors meet: there is nowhere to reposition to")
+    if double_storm_sietch(state, action.area, action.from_sector):
+        return _error("reposition/double-storm", f"both storms are on sector {action.from_sector}: nobody may make "
+                      f"a move of 0 inside {action.area} this turn (STORM-15, GAP-11)")
     sectors = area_sectors(action.area)
     if not _is_int(action.to_sector) or action.to_sector not in sectors or action.to_sector == action.from_sector:
         others = [s for s in sectors if s != action.from_sector]

@@ -23,6 +23,7 @@ from dunenb.actions import (
     RollWormDice,
 )
 from dunenb.errors import IllegalActionError
+from dunenb.powers import is_in_play
 from dunenb.rules import flow, storm
 from dunenb.rules.common import (
     Handler,
@@ -202,8 +203,9 @@ def begin_forces(state: GameState) -> GameState:
         for force in house_rules.start_forces or ():
             sector = next(s for s in board.area(force.area).sectors)
             state = _place(state, house, force.area, sector, Tokens(force.regular, force.marked))
-    if "fremen" in state.config.houses:
-        return dataclasses.replace(state, pending=pending("place", "fremen"))
+    choosers = [h for h in state.config.houses if rules().house(h).start_forces is None and is_in_play(state, h)]
+    if choosers:  # FREMEN-START: a House whose start is "fremen-choice" in houses.json splits its tokens itself
+        return dataclasses.replace(state, pending=pending("place", choosers[0]))
     return flow.after_setup_step(state, "forces")
 
 
@@ -241,16 +243,17 @@ def _fremen_decisions(state: GameState) -> list[Action]:
     home = ruleset.fremen_home
     total = ruleset.fremen_on_dune
     home_sector = _safe_sector(state, home)
-    choices: list[Action] = [PlaceStartingForces("fremen", ((home, home_sector, total, 0),))]
+    house = state.pending.actor  # the House choosing its start (FREMEN-START)
+    choices: list[Action] = [PlaceStartingForces(house, ((home, home_sector, total, 0),))]
     usable = [(a, _safe_sector(state, a)) for a in fremen_neighbours(state)]
     usable = [(a, s) for a, s in usable if s is not None]
     half = total // 2
     for area, sector in usable:
-        choices.append(PlaceStartingForces("fremen", ((home, home_sector, total - half, 0), (area, sector, half, 0))))
+        choices.append(PlaceStartingForces(house, ((home, home_sector, total - half, 0), (area, sector, half, 0))))
     third = total // 3
     for (a1, s1), (a2, s2) in combinations(usable, 2):
         choices.append(PlaceStartingForces(
-            "fremen", ((home, home_sector, total - 2 * third, 0), (a1, s1, third, 0), (a2, s2, third, 0))))
+            house, ((home, home_sector, total - 2 * third, 0), (a1, s1, third, 0), (a2, s2, third, 0))))
     return choices
 
 
@@ -284,7 +287,7 @@ def check_fremen_placement(state: GameState, action: PlaceStartingForces) -> Ill
 def _apply_fremen_placement(state: GameState, action: PlaceStartingForces) -> GameState:
     for area, sector, regular, marked in action.placements:
         if regular or marked:
-            state = _place(state, "fremen", area, sector, Tokens(regular, marked))
+            state = _place(state, action.house, area, sector, Tokens(regular, marked))
     return flow.after_setup_step(state, "forces")
 
 

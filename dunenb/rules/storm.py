@@ -19,6 +19,7 @@ import dataclasses
 from fractions import Fraction
 
 from dunenb.actions import Action, DialStorm, DrawStormToken, Pass, PlayWeatherControl
+from dunenb.powers import holder
 from dunenb.rules.common import (
     WEATHER_CONTROL,
     Handler,
@@ -34,6 +35,7 @@ from dunenb.rules.common import (
 from dunenb.state import FrozenDict, GameState
 
 FREMEN_TOKENS = tuple(range(1, 8))  # GAP-7c: 7 tokens numbered 1-7
+STORM_TOKENS_POWER = "FREMEN-P1"  # data/powers.json: the storm moves by its holder's tokens
 DIAL_RANGE = tuple(range(0, 4))  # GAP-7a: each of two players dials 0..3
 WEATHER_BONUS = 2  # STORM-5
 
@@ -43,7 +45,14 @@ def storms_in_play(state: GameState) -> tuple[str, ...]:
 
 
 def has_fremen(state: GameState) -> bool:
-    return "fremen" in state.config.houses
+    """STORM-3, TURN-1 a, FREMEN-P1: whether the storms move by the tokens of a House holding FREMEN-P1 now; once
+    the Fremen are eliminated nobody does, and the last two fighters dial 0..6 (GAP-7a, GAP-52)."""
+    return holder(state, STORM_TOKENS_POWER) is not None
+
+
+def token_holder(state: GameState) -> str | None:
+    """FREMEN-P1: the House that draws the storm tokens and alone sees them until they are revealed (or None)."""
+    return holder(state, STORM_TOKENS_POWER)
 
 
 # --- Fremen storm tokens --------------------------------------------------------------------------------

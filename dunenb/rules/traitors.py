@@ -36,13 +36,13 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.battle.roster import Leader, load_roster
-from dunenb.battle.traitors import HARKONNEN, can_be_traitor_of, traitor_draw_count
+from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
+from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, with_events
 from dunenb.state import GameState
 
-BENE_GESSERIT = "bene-gesserit"
 #: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
 DEFAULT_PREDICTION_TURNS = 10
 
@@ -129,7 +129,7 @@ def _roster_index() -> dict[tuple[str, str], Leader]:
 
 def active_houses(state: GameState) -> tuple[str, ...]:
     """The Houses in play that are not eliminated (VICTORY-2, GAP-47), in table order."""
-    return tuple(h for h in state.config.houses if h not in state.eliminated)
+    return tuple(h for h in state.config.houses if is_in_play(state, h))
 
 
 def traitor_pool(state: GameState) -> tuple[tuple[str, str], ...]:
@@ -177,9 +177,10 @@ def pickable(state: GameState, house: str, secrets: tuple | None = None) -> tupl
 
 def begin_prediction(state: GameState) -> GameState:
     """SETUP-1 c): the Bene Gesserit prediction (BG-P6); nothing if they do not play."""
-    if BENE_GESSERIT not in active_houses(state):
+    seer = holder(state, "BG-P6")  # data/powers.json
+    if seer is None:
         return flow.after_setup_step(state, "prediction")
-    return dataclasses.replace(state, phase="setup", pending=pending("prediction", BENE_GESSERIT))
+    return dataclasses.replace(state, phase="setup", pending=pending("prediction", seer))
 
 
 def _prediction_turns(state: GameState) -> range:
@@ -187,13 +188,14 @@ def _prediction_turns(state: GameState) -> range:
 
 
 def _prediction_decisions(state: GameState) -> list[Action]:
-    others = [h for h in active_houses(state) if h != BENE_GESSERIT]
-    return [Predict(BENE_GESSERIT, h, t) for h in others for t in _prediction_turns(state)]
+    seer = state.pending.actor
+    others = [h for h in active_houses(state) if h != seer]
+    return [Predict(seer, h, t) for h in others for t in _prediction_turns(state)]
 
 
 def check_prediction(state: GameState, action: Predict) -> IllegalActionError | None:
     """BG-P6: one other House in play and a turn >= 1."""
-    others = [h for h in active_houses(state) if h != BENE_GESSERIT]
+    others = [h for h in active_houses(state) if h != action.house]
     if action.winner not in others:
         return IllegalActionError("prediction/house", f"winner {action.winner!r}: the Bene Gesserit must name "
                                   f"another House in play; allowed: {', '.join(others)}")
@@ -203,9 +205,9 @@ def check_prediction(state: GameState, action: Predict) -> IllegalActionError | 
 
 
 def _apply_prediction(state: GameState, action: Predict) -> GameState:
-    state = edit_house(state, BENE_GESSERIT, prediction=(action.winner, action.turn))
+    state = edit_house(state, action.house, prediction=(action.winner, action.turn))
     state = with_events(state, event("prediction", "The Bene Gesserit write their secret prediction (BG-P6)",
-                                     house=BENE_GESSERIT, secret=True))
+                                     house=action.house, secret=True))
     return flow.after_setup_step(state, "prediction")
 
 
@@ -243,18 +245,19 @@ def _apply_draw(state: GameState, action: DrawTraitor) -> GameState:
 
 def _harkonnen_keep_all(state: GameState, secrets: tuple) -> GameState:
     """TRAITOR-3, HARKONNEN-P1: every leader drawn is a traitor, except their own and the never-traitors."""
-    if HARKONNEN not in active_houses(state):
+    keeper = holder(state, "HARKONNEN-P1")  # data/powers.json
+    if keeper is None:
         return state
-    kept = tuple((lh, lid) for lh, lid in drawn_by(state, HARKONNEN, secrets)
-                 if can_be_traitor_of(leader_of(lh, lid), HARKONNEN))
-    state = edit_house(state, HARKONNEN, traitors=state.houses[HARKONNEN].traitors + kept)
+    kept = tuple((lh, lid) for lh, lid in drawn_by(state, keeper, secrets)
+                 if can_be_traitor_of(leader_of(lh, lid), keeper))
+    state = edit_house(state, keeper, traitors=state.houses[keeper].traitors + kept)
     return with_events(state, event(
         "traitors-kept", f"The Harkonnen keep all {len(kept)} leader(s) they drew that can be their traitors "
-        "(TRAITOR-3)", house=HARKONNEN, count=len(kept), secret=True))
+        "(TRAITOR-3)", house=keeper, count=len(kept), secret=True))
 
 
 def _pickers(state: GameState) -> tuple[str, ...]:
-    return tuple(h for h in active_houses(state) if h != HARKONNEN)
+    return tuple(h for h in active_houses(state) if not holds_power(state, h, "HARKONNEN-P1"))
 
 
 def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:

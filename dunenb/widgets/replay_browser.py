@@ -12,9 +12,10 @@ from html import escape
 import ipywidgets as widgets
 
 from dunenb.analysis.game_stats import house_table
-from dunenb.engine import chance_outcomes, legal_actions, view
+from dunenb.engine import chance_outcomes, legal_actions
 from dunenb.play import advance
 from dunenb.record import GameRecord
+from dunenb.record_view import RecordView
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import save_game
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -32,6 +33,7 @@ class ReplayBrowser:
     def __init__(self, record: GameRecord, *, seed: int = 0, size: int = 520) -> None:
         self.record = record
         self.seed = seed
+        self._views: dict[str, RecordView] = {}
         self.leaf_node = record.leaf()
         self.line: list[int] = [record.root, *record.path(self.leaf_node)]
         self.map = SectorMapWidget(record.state_at(self.line[-1]), size=size)
@@ -156,6 +158,7 @@ class ReplayBrowser:
             self._set_line(leaf, focus=None)
 
     def _set_line(self, leaf: int, *, focus: int | None) -> None:
+        self._views.clear()  # the tree may have grown: House views are snapshots
         self.leaf_node = leaf
         self.line = [self.record.root, *self.record.path(leaf)]
         index = self.line.index(focus) if focus in self.line else len(self.line) - 1
@@ -182,31 +185,43 @@ class ReplayBrowser:
 
     # --- display ---------------------------------------------------------------------------------------------
 
+    @property
+    def house(self) -> str | None:
+        """The House whose view is shown, or ``None`` for the god view."""
+        return None if self.viewer.value == GOD_VIEW else self.viewer.value
+
+    def record_view(self, house: str) -> RecordView:
+        """The record as ``house`` sees it (GAP-58), rebuilt after the tree changes."""
+        if house not in self._views:
+            self._views[house] = self.record.view(house)
+        return self._views[house]
+
     def _show(self) -> None:
-        state = self.state
-        house = None if self.viewer.value == GOD_VIEW else self.viewer.value
-        shown = view(state, house)
-        self.map.update(shown)
+        house = self.house
+        seen = None if house is None else self.record_view(house)
+        state = self.state if seen is None else seen.state_at(self.node)
+        self.map.update(state)
         waiting = "game over" if state.pending is None else f"{state.pending.kind} by {state.pending.actor}"
-        action = self.record.node(self.node).action
+        # GAP-58: in a House view, another House's secret actions read as "<kind> <house> (hidden)"
+        action = (self.record if seen is None else seen).node(self.node).action
         self.status.value = (
             f"<b>Step {self.slider.value}/{len(self.line) - 1}</b> · turn {state.turn} · {escape(state.phase)}"
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
             f"<br>next: {escape(waiting)}")
-        table = house_table(shown)
+        table = house_table(state)
         # the cards themselves: all of them in the god view, only the viewer's own in a House view
-        table["hand"] = [", ".join(shown.houses[h].hand) or "-" for h in shown.config.houses]
+        table["hand"] = [", ".join(state.houses[h].hand) or "-" for h in state.config.houses]
         table["house"] = table["house"].map(_house_label)
         self.panel.value = table.drop(columns=["owned"]).to_html(index=False, border=0)
-        options = []
-        if state.pending is not None:
-            outcomes = chance_outcomes(state)
-            if outcomes:
-                options = [(f"{a.notation()}  (p = {float(p):.3f})", a) for a, p in outcomes]
-            else:
-                options = [(a.notation(), a) for a in legal_actions(state)[:400]]
-        self.alternatives.options = options
-        self.play_button.disabled = not options
+        if seen is not None:  # only the House's own menu and public odds (GAP-58, dunenb.rules.secrecy)
+            choices = seen.alternatives(self.node)
+        elif state.pending is None:
+            choices = []
+        else:
+            choices = chance_outcomes(state) or [(a, None) for a in legal_actions(state)[:400]]
+        self.alternatives.options = [
+            (a.notation() if p is None else f"{a.notation()}  (p = {float(p):.3f})", a) for a, p in choices]
+        self.play_button.disabled = not self.alternatives.options
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

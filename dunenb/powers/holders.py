@@ -1,0 +1,63 @@
+"""Who may use a power now: :func:`is_in_play`, :func:`holder`, :func:`holds_power`.
+
+* A House is **in play** when it sits at the table (``config.houses``) and is not eliminated (VICTORY-2, GAP-47).
+* A power's **holder** is its owner (``data/powers.json``) while the owner is in play; during a lend in force
+  (ALLIANCE-12, houses.md G-10) it is the borrower, if the borrower is in play. Once the owner is eliminated the
+  power is nobody's (``None``): an eliminated Fremen House no longer moves the storm (STORM-3, TURN-1 a).
+
+Later work (DESIGN.md "Powers") adds the other reasons a power changes hands or lapses (a foreign leader, a Karama
+in force) here, so that callers keep asking the same question.
+
+>>> from dunenb.engine import new_game
+>>> state = new_game(["fremen", "emperor"], seed=1)
+>>> is_in_play(state, "fremen"), holder(state, "FREMEN-P1"), holder(state, "GUILD-P1")
+(True, 'fremen', None)
+>>> import dataclasses
+>>> fallen = dataclasses.replace(state, eliminated=("fremen",))
+>>> is_in_play(fallen, "fremen"), holder(fallen, "FREMEN-P1"), holds_power(fallen, "fremen", "FREMEN-P1")
+(False, None, False)
+"""
+
+from __future__ import annotations
+
+from dunenb.powers.registry import owner
+from dunenb.state import GameState, LentPower
+
+
+def is_in_play(state: GameState, house: str) -> bool:
+    """Whether ``house`` plays this game and is not eliminated (VICTORY-2, GAP-47)."""
+    return house in state.config.houses and house not in state.eliminated
+
+
+def active_lend(state: GameState, power_id: str) -> LentPower | None:
+    """The lend of ``power_id`` in force this turn (ALLIANCE-12), if any."""
+    for lend in state.lent_powers:
+        if lend.power == power_id and lend.first_turn <= state.turn <= lend.last_turn:
+            return lend
+    return None
+
+
+def holder(state: GameState, power_id: str) -> str | None:
+    """The House that uses ``power_id`` now: the borrower during a lend in force, else the owner, or ``None``
+    when the owner is not in play (absent from the table or eliminated).
+
+    >>> from dunenb.engine import new_game
+    >>> holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
+    'emperor'
+    """
+    house = owner(power_id)
+    if not is_in_play(state, house):
+        return None
+    lend = active_lend(state, power_id)
+    return lend.borrower if lend is not None and is_in_play(state, lend.borrower) else house
+
+
+def holds_power(state: GameState, house: str, power_id: str) -> bool:
+    """Whether ``house`` uses ``power_id`` now (see :func:`holder`).
+
+    >>> from dunenb.engine import new_game
+    >>> state = new_game(["fremen", "guild"], seed=1)
+    >>> holds_power(state, "fremen", "FREMEN-P4"), holds_power(state, "guild", "FREMEN-P4")
+    (True, False)
+    """
+    return holder(state, power_id) == house

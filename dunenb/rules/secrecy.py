@@ -1,0 +1,155 @@
+"""Who sees each action, and when a secret action becomes public (GAP-58).
+
+:func:`dunenb.engine.view` hides the secrets a *state* holds; a game *record* also holds the actions that put them
+there (the card drawn, the leader picked, the plan set). This module says, from the rules, which actions only
+some Houses see, and which public event later reveals one, so that a record's House view
+(:meth:`dunenb.record.GameRecord.view`) can redact them. Widgets and the CLI never decide this themselves.
+
+Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAction`, its kind and House only):
+
+* ``storm-token`` (FREMEN-P1): the token's holder (the Fremen); revealed by the storm phase's
+  ``storm-token-revealed`` event for that storm.
+* ``predict`` (BG-P6): the Bene Gesserit; never revealed during the game (GAP-58: the seed text reveals the
+  prediction only when it wins, and the game's end is judged by victory, not by this view).
+* ``traitor-draw`` (TRAITOR-1) and ``traitor-pick`` (TRAITOR-4): the drawing House; never revealed (a traitor
+  call shows one slip, not which leaders were drawn; GAP-58).
+* ``treachery-card`` (SETUP-1 h, HAND-2): the House that draws it; never revealed (a card played later cannot be
+  told from the other cards of that hand; GAP-58).
+* ``auction-card`` (BID-3, BID-8, ATREIDES-P2a): the opener and the Atreides (:func:`bidding.auction_viewers`);
+  never revealed as an action (GAP-58: an unsold card's name is in the public ``card-unsold`` event anyway).
+* ``plan`` (BATTLE-13 a-e): the House that sets it; revealed by its ``plan-revealed`` event (BATTLE-13 f).
+* ``on-call-draw`` (BG-L10-b, leaders.md K-21): the drawing House and the House whose hand it draws from; never
+  revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
+  pile is).
+
+Every other action is public. The alternatives shown at a node follow the same rules (GAP-58): a House sees its
+own menu, no menu of another House (its cards, spice limits and drawn leaders shape it), the outcomes and odds of
+a public chance node, and neither the outcomes nor the odds of a secret draw (they would show the deck, or the
+leaders already drawn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dunenb.actions import Action
+from dunenb.rules import bidding, storm
+from dunenb.state import Event, GameState
+
+#: Placeholder for the ``house`` of a hidden chance action whose drawer is not named by the action.
+NOBODY = ""
+
+
+@dataclass(frozen=True)
+class HiddenAction:
+    """A secret action as another House sees it in a record view: its kind and the House concerned, nothing else
+    (GAP-58). It reads like an action (``kind``, ``actor``, ``is_chance``, ``notation()``, ``to_dict()``) but
+    cannot be played."""
+
+    kind: str
+    house: str
+    is_chance: bool = False
+    hidden: bool = True
+
+    @property
+    def actor(self) -> str:
+        return "chance" if self.is_chance else self.house
+
+    def notation(self) -> str:
+        """``'traitor-pick harkonnen (hidden)'``."""
+        return f"{self.kind} {self.house or '?'} (hidden)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "house": self.house, "hidden": True}
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+Viewers = Callable[[GameState, Action], tuple[str, ...]]
+
+
+def _own(_state: GameState, action: Action) -> tuple[str, ...]:
+    return (str(getattr(action, "house", NOBODY)),)
+
+
+def _drawer_and_source(_state: GameState, action: Action) -> tuple[str, ...]:
+    return (str(getattr(action, "house", NOBODY)), str(getattr(action, "source", NOBODY)))
+
+
+def _token_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
+    holder = storm.token_holder(state)
+    return () if holder is None else (holder,)
+
+
+def _auction_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
+    return bidding.auction_viewers(state, state.pending.detail["opener"])
+
+
+#: action kind -> the Houses that see it (given the state *before* it is played).
+SECRET_ACTIONS: dict[str, Viewers] = {
+    "storm-token": _token_viewers,  # FREMEN-P1
+    "predict": _own,  # BG-P6
+    "traitor-draw": _own,  # TRAITOR-1
+    "traitor-pick": _own,  # TRAITOR-4
+    "treachery-card": _own,  # SETUP-1 h, HAND-2
+    "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
+    "plan": _own,  # BATTLE-13 a-e
+    "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
+}
+
+#: action kind -> does this later public event reveal that action? (the first match along the line does)
+REVEALED_BY: dict[str, Callable[[Action, Event], bool]] = {
+    "plan": lambda action, e: e.kind == "plan-revealed" and e.data.get("house") == getattr(action, "house", None),
+    "storm-token": lambda action, e: (e.kind == "storm-token-revealed"
+                                      and e.data.get("storm") == getattr(action, "storm", None)),
+}
+
+
+def viewers(state: GameState, action: Action) -> tuple[str, ...] | None:
+    """The Houses that see ``action`` played at ``state`` (the god state before it), or ``None`` if it is public.
+
+    >>> from dunenb.engine import new_game
+    >>> from dunenb.rules.traitors import PickTraitor
+    >>> viewers(new_game(["atreides", "harkonnen"], seed=1), PickTraitor("atreides", "harkonnen", "piter"))
+    ('atreides',)
+    """
+    rule = SECRET_ACTIONS.get(action.kind)
+    return None if rule is None else tuple(rule(state, action))
+
+
+def sees(state: GameState, action: Action, house: str) -> bool:
+    """Whether ``house`` sees ``action`` played at ``state`` (always true for a public action)."""
+    shown = viewers(state, action)
+    return shown is None or house in shown
+
+
+def hidden(state: GameState, action: Action) -> HiddenAction:
+    """The placeholder other Houses see instead of the secret ``action`` played at ``state``: its kind and the
+    House concerned (the one acting or drawing; for a card put up for auction, its opener)."""
+    house = getattr(action, "house", None)
+    if house is None:
+        house = (viewers(state, action) or (NOBODY,))[0]
+    return HiddenAction(kind=action.kind, house=str(house), is_chance=action.is_chance)
+
+
+def reveals(action: Action, events: tuple[Event, ...]) -> bool:
+    """Whether one of ``events`` makes the secret ``action`` public (BATTLE-13 f, FREMEN-P1)."""
+    rule = REVEALED_BY.get(action.kind)
+    return rule is not None and any(rule(action, e) for e in events)
+
+
+def is_secret_choice(state: GameState, house: str) -> bool:
+    """At ``state`` (the god state), are the choices hidden from ``house``? Another House's decision always is (its
+    cards, spice and drawn leaders shape its menu); a chance node is when its outcome would be secret (the odds
+    tell the deck or the leaders left; GAP-58)."""
+    from dunenb.engine import chance_outcomes
+
+    if state.pending is None:
+        return False
+    if state.pending.actor != "chance":
+        return state.pending.actor != house
+    outcomes = chance_outcomes(state)
+    return bool(outcomes) and outcomes[0][0].kind in SECRET_ACTIONS

@@ -1,0 +1,208 @@
+"""GAP-58 (issue 15, item 1): no House view, record view or ``replay --view`` output carries another House's
+secrets: its hand, traitor slips, prediction, the Fremen storm tokens, the deck's make-up, a seed or the generator.
+
+Several whole seeded bot games (2 to 6 Houses) are walked node by node; at each node every House's state view,
+record view (last action, actions so far, alternatives, events) and CLI position are checked. Which actions are
+secret is written out here from the rules (not read from :mod:`dunenb.rules.secrecy`), so the test checks it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import json
+
+import pytest
+
+from dunenb.bots import make_bot
+from dunenb.cli import main
+from dunenb.commands import position_summary
+from dunenb.engine import CHANCE, chance_outcomes, legal_actions, make_config, sample_chance, view
+from dunenb.play import advance
+from dunenb.record import GameRecord
+from dunenb.record_view import RecordView
+from dunenb.rules.secrecy import HiddenAction
+from dunenb.saves import save_game
+from dunenb.state import GameState
+
+#: Seeds far from any small number, so that a leaked seed shows up in a text search.
+CANARY = 7_340_581_229
+GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Harkonnen, Bene Gesserit, Atreides
+    (("atreides", "harkonnen"), 6, "heuristic", {}),
+    (("fremen", "bene-gesserit", "emperor"), 5, "random", {"secondary_storm": True}),
+    (("harkonnen", "fremen", "atreides", "guild"), 5, "heuristic", {"chance_cards": True}),
+    (("atreides", "harkonnen", "fremen", "bene-gesserit", "emperor", "guild"), 4, "heuristic", {}),
+]
+#: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
+SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan"}
+SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card"}
+
+
+def _play(houses: tuple[str, ...], turns: int, index: int, bots: str = "random", options=None) -> GameRecord:
+    record = GameRecord(make_config(houses, seed=CANARY + index, turn_limit=turns, **(options or {})))
+    advance(record, record.root, until="game-over", seed=index,
+            bots={h: make_bot(bots, seed=index) for h in houses})
+    return record
+
+
+@pytest.fixture(scope="module")
+def records() -> list[GameRecord]:
+    return [_play(houses, turns, i, bots, options) for i, (houses, turns, bots, options) in enumerate(GAMES)]
+
+
+def _may_see(before: GameState, action, house: str) -> bool:
+    """Whether ``house`` sees the secret ``action`` when it is played (the rules, written out)."""
+    if action.kind == "storm-token":
+        return house == "fremen"  # FREMEN-P1
+    if action.kind == "auction-card":  # BID-3, BID-8, ATREIDES-P2a
+        return house in (before.pending.detail["opener"], "atreides")
+    return house == action.house
+
+
+def _check_state_view(god: GameState, seen: GameState, house: str) -> None:
+    assert seen.config.seed == 0 and seen.rng_seed == 0
+    assert str(god.config.seed) not in repr(seen)
+    for other, hs in seen.houses.items():
+        real = god.houses[other]
+        if other == house:
+            assert hs == real
+            continue
+        assert set(hs.hand) <= {"hidden"} and len(hs.hand) == len(real.hand)
+        assert set(hs.traitors) <= {("hidden", "hidden")} and len(hs.traitors) == len(real.traitors)
+        assert hs.prediction in (None, ("hidden", 0))
+    assert set(seen.treachery_deck) <= {"hidden"}
+    if house != "fremen":
+        assert len(seen.storm_tokens) == 0
+    if seen.pending is not None and "secrets" in seen.pending.detail:
+        for owner, value in seen.pending.detail["secrets"]:
+            assert owner == house or value == "hidden"
+
+
+def _keys(data) -> set[str]:
+    """Every dict key in a JSON value."""
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in _keys(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in _keys(v)}
+    return set()
+
+
+def _check_events(seen_events, god: GameState) -> None:
+    for e in seen_events:
+        assert str(god.config.seed) not in e.text
+        if e.data.get("secret"):  # a secret event names the House, never the card, leader or value
+            assert not set(e.data) & {"card", "cards", "leader", "leader_house", "value", "winner", "turn", "plan",
+                                      "weapon", "defense", "traitors", "hand"}, e
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
+    record = records[game]
+    line = record.mainline()
+    save = tmp_path / "game.json"
+    save_game(record, save)
+    for house in record.config.houses:
+        seen_record = record.view(house)
+        assert seen_record.config.seed == 0 and str(CANARY + game) not in repr(vars(seen_record))
+        revealed: set[int] = set()
+        for step, node in enumerate(line, start=1):
+            god, parent = record.state_at(node), record.state_at(record.node(node).parent)
+            seen = seen_record.state_at(node)
+            _check_state_view(god, seen, house)
+            _check_events(seen_record.events_at(node), god)
+            # the last action, as the House knows it at this node
+            real, shown = record.node(node).action, seen_record.node(node).action
+            if real.kind == "plan" and any(e.kind == "plan-revealed" for e in god.events):
+                revealed.add(node)  # BATTLE-13 f: both plans are shown once the second is in
+            if real.kind in SECRET_KINDS and not _may_see(parent, real, house) and node not in revealed:
+                assert isinstance(shown, HiddenAction), (house, real)
+                assert set(shown.to_dict()) == {"kind", "house", "hidden"} and shown.kind == real.kind
+            else:
+                assert shown == real
+            # the alternatives: the House's own menu, or a public chance node's outcomes and odds; nothing else
+            alternatives = seen_record.alternatives(node)
+            actor = current = god.pending.actor if god.pending else None
+            if current is None:
+                assert alternatives == []
+            elif actor == CHANCE:
+                outcomes = chance_outcomes(god)
+                expected = [] if outcomes[0][0].kind in SECRET_DRAWS else outcomes
+                assert alternatives == expected
+            elif actor == house:
+                assert [a for a, _p in alternatives] == legal_actions(god)[:400]
+            else:
+                assert alternatives == []
+            # the CLI position is the one of the House view
+            position = position_summary(seen, step=step, total=len(line))
+            assert str(CANARY + game) not in json.dumps(position)
+            assert not _keys(position) & {"hand", "traitors", "prediction", "storm_tokens", "seed", "secrets"}
+        # every earlier action as known at the end: secret ones stay hidden, except plans once revealed
+        for node, shown in zip(line, seen_record.actions_to(line[-1]), strict=True):
+            real = record.node(node).action
+            secret = (real.kind in SECRET_KINDS and not _may_see(record.state_at(record.node(node).parent), real,
+                                                                   house))
+            if secret and real.kind in ("storm-token", "plan"):
+                assert shown == real or isinstance(shown, HiddenAction)  # revealed later (BATTLE-13 f, FREMEN-P1)
+            elif secret:
+                assert isinstance(shown, HiddenAction)
+            else:
+                assert shown == real
+
+
+def test_gap_58_replay_view_prints_the_house_view(records, tmp_path, capsys):
+    record = records[2]
+    save = tmp_path / "game.json"
+    save_game(record, save)
+    line = record.mainline()
+    for house in record.config.houses:
+        for step in (len(line) // 3, len(line)):
+            assert main(["replay", str(save), "--to", str(step), "--view", house, "--json"]) == 0
+            printed = json.loads(capsys.readouterr().out)
+            node = line[step - 1]
+            assert printed == position_summary(view(record.state_at(node), house), step=step, total=len(line))
+            assert str(CANARY + 2) not in json.dumps(printed)
+    assert main(["replay", str(save), "--json"]) == 0  # the god view stays the default
+    assert json.loads(capsys.readouterr().out) == position_summary(record.state_at(line[-1]), step=len(line),
+                                                                   total=len(line))
+    assert main(["replay", str(save), "--view", "corrino"]) == 2
+    assert "cli/view" in capsys.readouterr().err
+
+
+def test_gap_58_a_view_cannot_predict_the_secret_draws(records):
+    """Issue 15: with ``config.seed`` left in its view, a House predicted every secret draw (storm tokens, cards,
+    traitors, d10s) by putting the seed back into the generator. Now the seed it would put back is 0."""
+    hits = total = 0
+    for record in records:
+        for node in record.mainline():
+            god = record.state_at(node)
+            if god.pending is None or god.pending.actor != CHANCE:
+                continue
+            child = record.children(node)[0]
+            real = record.node(child).action
+            if real.kind not in SECRET_DRAWS | {"battle-d10"}:
+                continue
+            seen = view(god, record.config.houses[0])
+            guess = sample_chance(dataclasses.replace(god, rng_seed=seen.config.seed or seen.rng_seed))
+            total += 1
+            hits += guess == real
+    assert total > 100
+    assert hits < total / 2
+
+
+def test_gap_58_a_record_view_holds_no_reference_to_the_record_or_a_god_state():
+    record = _play(("atreides", "harkonnen", "fremen"), 1, 7)
+    gods = {id(record.state_at(n)) for n in record.node_ids} | {id(record), id(record.config)}
+    seen = record.view("atreides")
+    assert isinstance(seen, RecordView)
+    todo, visited = [seen], set()
+    while todo:
+        obj = todo.pop()
+        if id(obj) in visited or isinstance(obj, type) or callable(obj) and not hasattr(obj, "__dict__"):
+            continue
+        visited.add(id(obj))
+        assert id(obj) not in gods, type(obj)
+        todo.extend(r for r in gc.get_referents(obj) if not isinstance(r, type | type(gc)))
+    with pytest.raises(TypeError):
+        seen._nodes[0] = None  # read-only
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seen.node(0).comment = "x"
