@@ -230,5 +230,6 @@ def roster_as_json() -> dict[str, Any]:
     return {
         "leaders": [leader.to_dict() for leader in roster.leaders],
         "source": roster.source,
-        "note": "powers are descriptive only: battle resolution uses base strength; no power is implemented yet",
+        "note": "powers are descriptive only: battle resolution uses base strength; of the leader powers only the "
+                "K-21 on-call effects of an always-traitor (traitor_traits.on_call) are applied",
     }
