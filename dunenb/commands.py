@@ -23,6 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     rules = subparsers.add_parser("rules", help="print rules data (board, leaders)")
     rules.add_argument("topic", choices=["map", "leaders"], help="what to print")
     rules.add_argument("--json", action="store_true", help="print JSON (the only format for now)")
+    rules.add_argument("--houses", default=None,
+                       help="leaders only: comma-separated line-up; show the leaders in play and the copies left "
+                            "out (one copy per character, leaders.md X-1)")
     rules.set_defaults(func=_rules)
 
     new = subparsers.add_parser("new", help="set up a new game and write it as a saved game")
@@ -63,8 +66,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    if args.houses is not None and args.topic != "leaders":
+        raise InputError("cli/rules-houses", "--houses goes with 'rules leaders' only")
     if args.topic == "map":
         print(json.dumps(load_board().to_json(), ensure_ascii=False, indent=1))
+    elif args.houses is not None:
+        from dunenb.battle.characters import line_up_json
+
+        houses = [h.strip() for h in args.houses.split(",") if h.strip()]
+        print(json.dumps(line_up_json(houses), ensure_ascii=False, indent=1))
     else:
         from dunenb.battle.roster import roster_as_json
 
