@@ -1,0 +1,46 @@
+"""Game trees for Dune: Imperium: :class:`dunenb.record.GameRecord` with this engine's rules hooks.
+
+>>> from dunenb.imperium.engine import propose_chance
+>>> record = ImperiumRecord(ImperiumConfig(("A", "B"), ("paul_atreides", "leto_atreides"), 2))
+>>> node = record.add_move(record.root, propose_chance(record.state_at(record.root)))
+>>> branch = record.add_move(record.root, [a for a in legal_actions(record.state_at(0))][-1])
+>>> record.children(record.root) == [node, branch] or node == branch
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dunenb.imperium.engine import apply_action, legal_actions, new_game
+from dunenb.imperium.state import ImperiumState
+from dunenb.record import GameRecord
+
+__all__ = ["ImperiumConfig", "ImperiumRecord", "legal_actions"]
+
+
+@dataclass(frozen=True)
+class ImperiumConfig:
+    """What a game starts from: names, leaders and seed."""
+
+    names: tuple[str, ...]
+    leaders: tuple[str, ...]
+    seed: int
+
+
+def _initial(config: ImperiumConfig) -> ImperiumState:
+    return new_game(config.names, config.seed, config.leaders)
+
+
+class ImperiumRecord(GameRecord):
+    """A tree of Imperium actions: variations, replay from checkpoints, branching (``add_move`` on any node)."""
+
+    initial_state = staticmethod(_initial)  # type: ignore[assignment]
+    apply_action = staticmethod(apply_action)  # type: ignore[assignment]
+
+    def __init__(self, config: ImperiumConfig) -> None:
+        super().__init__(config)  # type: ignore[arg-type]
+
+    def view(self, house: str) -> Any:  # pragma: no cover - the Dune record view does not apply
+        raise NotImplementedError("use dunenb.imperium.save.view(state, seat) on record states")
