@@ -435,6 +435,11 @@ def _prepare_choice(state: ImperiumState, task: Task) -> ImperiumState | None:
     return None
 
 
+def resume(state: ImperiumState) -> ImperiumState:
+    """Resolve the queue's automatic tasks (for scenes built by hand: tests, notebooks)."""
+    return _run(state)
+
+
 def _run(state: ImperiumState) -> ImperiumState:
     """Resolve automatic tasks until a chance node, a decision or the end."""
     while state.queue:
