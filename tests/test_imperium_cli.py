@@ -160,6 +160,7 @@ def brute_force(deck: list[str], discard: list[str], size: int = 5) -> dict[tupl
         (["a", "a", "b", "c", "c", "c", "d"], []),
         (["a", "b"], ["a", "c", "c", "d", "e"]),
         ([], ["x", "y", "y"]),
+        (["a", "a", "b", "c", "d", "e", "f", "g", "g", "g"], ["z"]),
     ],
 )
 def test_hand_odds_match_brute_force(deck, discard):

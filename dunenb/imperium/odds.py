@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 from math import comb
 
 from dunenb.errors import InputError
@@ -34,25 +35,31 @@ def _counts(pile: Pile, name: str) -> dict[str, int]:
 
 
 def _draws(counts: dict[str, int], k: int) -> list[tuple[tuple[str, ...], int]]:
-    """Every multiset of ``k`` cards from ``counts`` with its number of ways ``prod C(n_i, k_i)``."""
-    names = list(counts)
-    left = [0] * (len(names) + 1)
-    for i in range(len(names) - 1, -1, -1):
-        left[i] = left[i + 1] + counts[names[i]]
-    out: list[tuple[tuple[str, ...], int]] = []
+    """Every multiset of ``k`` cards from ``counts`` (sorted ids) with its number of ways ``prod C(n_i, k_i)``.
+
+    Ids with several copies are enumerated by count; single copies by :func:`itertools.combinations`.
+    """
+    singles = [name for name, n in counts.items() if n == 1]
+    multis = [name for name, n in counts.items() if n > 1]
+    partial: list[tuple[tuple[str, ...], int]] = []
 
     def walk(i: int, need: int, hand: tuple[str, ...], ways: int) -> None:
-        if need == 0:
-            out.append((hand, ways))
+        if i == len(multis):
+            if need <= len(singles):
+                partial.append((hand, ways))
             return
-        if i == len(names) or left[i] < need:
-            return
-        n = counts[names[i]]
+        n = counts[multis[i]]
         for take in range(min(n, need), -1, -1):
-            if left[i + 1] >= need - take:
-                walk(i + 1, need - take, hand + (names[i],) * take, ways * comb(n, take))
+            walk(i + 1, need - take, hand + (multis[i],) * take, ways * comb(n, take))
 
     walk(0, k, (), 1)
+    out: list[tuple[tuple[str, ...], int]] = []
+    for hand, ways in partial:
+        combos = combinations(singles, k - len(hand))
+        if hand:
+            out.extend((tuple(sorted(hand + combo)), ways) for combo in combos)
+        else:
+            out.extend((combo, ways) for combo in combos)
     return out
 
 
