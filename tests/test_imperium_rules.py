@@ -501,3 +501,90 @@ def test_endgame_intrigue_scored_at_the_end_gap14():
     state = end_scene([10, 3, 3, 3]).with_player(1, intrigues=("corner_the_market",))
     state = state.with_player(1, discard=("the_spice_must_flow", "the_spice_must_flow"))
     assert victory_points(resume(state), 1) == 4
+
+
+# --------------------------------------------------------------------------------------------- more decisions
+
+
+def test_plot_intrigue_keeps_the_turn_gap23_gap27():
+    state = at_turn(game(), 0, ("dagger",)).with_player(0, intrigues=("windfall",))
+    assert PlayIntrigue("windfall") in legal_actions(state)
+    state = apply_action(state, PlayIntrigue("windfall"))
+    assert state.players[0].solari == 2 and state.pending.kind == "turn" and state.pending.player == 0
+    assert "windfall" in state.intrigue_discard
+    with pytest.raises(IllegalActionError) as error:
+        apply_action(state.with_player(0, intrigues=("ambush",)), PlayIntrigue("ambush"))
+    assert error.value.code == "imperium/bad-intrigue"  # a combat intrigue is not a plot
+
+
+def test_persuasion_from_agent_turns_counts_at_reveal_gap22():
+    state = at_turn(game(), 0, ("dagger", "convincing_argument"))
+    state = choose_all(apply_action(state, Agent("dagger", "hall_of_oratory")))
+    state = at_turn(state, 0, ("convincing_argument",))
+    assert apply_action(state, Reveal()).players[0].persuasion == 3
+
+
+def test_trash_a_card_from_hand_play_or_discard_gap12():
+    state = at_turn(game(), 0, ("diplomacy", "dagger"), spice=2, discard=("convincing_argument",))
+    state = apply_action(state, Agent("diplomacy", "selective_breeding"))
+    state = apply_action(state, Choose("space"))
+    assert state.pending.kind == "trash"
+    values = [a.value for a in legal_actions(state)]
+    assert {"hand:dagger", "played:diplomacy", "discard:convincing_argument"} <= set(values)
+    state = apply_action(state, Choose("discard:convincing_argument"))
+    assert state.players[0].discard == () and state.players[0].trashed == ("convincing_argument",)
+    assert state.pending.kind == "draw"  # then draw 2
+
+
+def test_rewards_in_turn_order_with_the_receivers_choice_gap21():
+    state = resume(combat_scene([0, 0, 3, 0], [0, 0, 0, 0], conflict="skirmish_a"))
+    assert state.pending.kind == "faction" and state.pending.player == 2
+    state = apply_action(state, Choose("bene_gesserit"))
+    assert state.players[2].influence == (0, 0, 1, 0)
+
+
+def test_empty_intrigue_deck_is_refilled_from_played_intrigues_gap17():
+    state = game().evolve(intrigue_deck=(), intrigue_discard=("ambush", "windfall"))
+    state = resume(state.evolve(queue=(Task("intrigue", 0),)))
+    assert state.intrigue_deck == ("ambush", "windfall") and state.intrigue_discard == ()
+    empty = resume(game().evolve(intrigue_deck=(), intrigue_discard=(), queue=(Task("intrigue", 0),)))
+    assert empty.queue == () and empty.players[0].intrigues == ()
+
+
+def test_empty_imperium_deck_leaves_the_row_short_gap17():
+    state = game().evolve(imperium_deck=(), row=("space_travel",))
+    state = resume(state.evolve(queue=(Task("row"),)))
+    assert state.row == ("space_travel",) and state.queue == ()
+
+
+def test_reveal_boxes_resolve_card_by_card_gap13():
+    state = at_turn(game(), 0, ("bene_gesserit_sister", "convincing_argument"))
+    state = apply_action(state, Reveal())
+    assert state.pending.kind == "one_of"  # the Sister's choice is asked when its box comes
+    state = apply_action(state, Choose("1"))
+    assert (state.players[0].persuasion, state.players[0].swords) == (2, 2)
+
+
+def test_leaders_drawn_from_the_seed_without_repeats_gap16():
+    a = new_game(["A", "B", "C", "D"], 42)
+    assert a.leaders == new_game(["A", "B", "C", "D"], 42).leaders and len(set(a.leaders)) == 4
+
+
+def test_rules_data_errors_name_the_field():
+    import json
+    from importlib import resources
+
+    from dunenb.errors import RulesDataError
+    from dunenb.imperium.rules_data import parse_rules
+
+    data = json.loads(resources.files("dunenb.data").joinpath("imperium.json").read_text(encoding="utf-8"))
+    data["spaces"][0]["effects"] = [{"teleport": 1}]
+    with pytest.raises(RulesDataError) as error:
+        parse_rules(data)
+    assert "spaces[0].effects[0]" in error.value.message and "unknown effect 'teleport'" in error.value.message
+
+
+def test_every_decision_has_an_id_rules_decision_and_why():
+    decisions = load_rules().decisions
+    assert [d["id"] for d in decisions] == [f"IMP-GAP-{i}" for i in range(1, len(decisions) + 1)]
+    assert all(d["rules"] and d["decision"] and d["why"] for d in decisions)

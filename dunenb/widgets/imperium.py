@@ -100,7 +100,7 @@ def influence_chart(state: ImperiumState) -> bq.Figure:
         labels=list(state.names),
         display_legend=True,
     )
-    axes = [bq.Axis(scale=x, label="faction"), bq.Axis(scale=y, orientation="vertical", label="influence")]
+    axes = [bq.Axis(scale=x, label="faction"), bq.Axis(scale=y, side="left", label="influence")]
     return bq.Figure(
         marks=[bars],
         axes=axes,
@@ -195,7 +195,7 @@ class ConflictCalculator:
         self.chart = bq.Figure(
             marks=[self.bars],
             title="Conflict strength (colour = reward: gold 1st, silver 2nd, bronze 3rd)",
-            axes=[bq.Axis(scale=x, label="player"), bq.Axis(scale=y, orientation="vertical", label="strength")],
+            axes=[bq.Axis(scale=x, label="player"), bq.Axis(scale=y, side="left", label="strength")],
             fig_margin={"top": 50, "bottom": 50, "left": 50, "right": 20},
             layout={"width": "520px", "height": "300px"},
         )
@@ -254,7 +254,7 @@ class DeckOdds:
             title="P(at least one copy in the next hand)",
             axes=[
                 bq.Axis(scale=x, label="card", tick_rotate=-35),
-                bq.Axis(scale=y, orientation="vertical", label="probability", tick_format=".2f"),
+                bq.Axis(scale=y, side="left", label="probability", tick_format=".2f"),
             ],
             fig_margin={"top": 50, "bottom": 120, "left": 60, "right": 20},
             layout={"width": "640px", "height": "360px"},
@@ -266,7 +266,7 @@ class DeckOdds:
             title="Persuasion shown by the next hand (all revealed)",
             axes=[
                 bq.Axis(scale=px, label="persuasion"),
-                bq.Axis(scale=py, orientation="vertical", label="probability", tick_format=".2f"),
+                bq.Axis(scale=py, side="left", label="probability", tick_format=".2f"),
             ],
             fig_margin={"top": 50, "bottom": 50, "left": 60, "right": 20},
             layout={"width": "640px", "height": "300px"},
@@ -326,7 +326,7 @@ def vp_race_chart(race: pd.DataFrame) -> bq.Figure:
         title=f"VP race by leader: mean VP at the end of each round ({games} simulated games)",
         axes=[
             bq.Axis(scale=x, label="round", tick_format="d"),
-            bq.Axis(scale=y, orientation="vertical", label="mean VP"),
+            bq.Axis(scale=y, side="left", label="mean VP"),
         ],
         legend_location="top-left",
         fig_margin={"top": 50, "bottom": 50, "left": 60, "right": 20},
