@@ -69,40 +69,88 @@ class First:
         return f"first {self.player}"
 
 
-def _one_field(name: str, field: str, chance: bool, doc: str) -> type:
-    """Build a frozen action class with one string field."""
+@dataclass(frozen=True)
+class Chance:
+    """Chance: the card drawn at the pending chance node."""
 
-    def to_dict(self: Any) -> dict[str, Any]:
-        return {"type": name, field: getattr(self, field)}
+    card: str
+    kind: ClassVar[str] = "chance"
+    is_chance: ClassVar[bool] = True
 
-    def from_dict(cls: type, data: dict[str, Any], where: str) -> Any:
-        _check_keys(data, ("type", field), where)
-        return cls(_text(data, field, where))
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "card": self.card}
 
-    def notation(self: Any) -> str:
-        return f"{name} {getattr(self, field)}"
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], where: str) -> Chance:
+        _check_keys(data, ("type", "card"), where)
+        return cls(_text(data, "card", where))
 
-    namespace = {
-        "__annotations__": {field: str},
-        "__doc__": doc,
-        "kind": name,
-        "is_chance": chance,
-        "to_dict": to_dict,
-        "from_dict": classmethod(from_dict),
-        "notation": property(notation),
-        "__module__": __name__,
-    }
-    namespace["__annotations__"].update({"kind": ClassVar[str], "is_chance": ClassVar[bool]})
-    return dataclass(frozen=True)(type(name.title().replace("_", ""), (), namespace))
+    @property
+    def notation(self) -> str:
+        return f"{self.kind} {self.card}"
 
 
-Chance = _one_field("chance", "card", True, "Chance: the card drawn at the pending chance node.")
-PlayIntrigue = _one_field(
-    "intrigue", "card", False, "Play an intrigue card (plot in an own turn, combat in the combat phase)."
-)
-Buy = _one_field("buy", "card", False, "Acquire a card from the Imperium row or a reserve pile with persuasion.")
-Choose = _one_field("choose", "value", False, "Answer the pending question with one of its allowed values.")
-PlayIntrigue.__name__ = PlayIntrigue.__qualname__ = "PlayIntrigue"
+@dataclass(frozen=True)
+class PlayIntrigue:
+    """Play an intrigue card (a plot in an own turn, a combat intrigue in the combat phase)."""
+
+    card: str
+    kind: ClassVar[str] = "intrigue"
+    is_chance: ClassVar[bool] = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "card": self.card}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], where: str) -> PlayIntrigue:
+        _check_keys(data, ("type", "card"), where)
+        return cls(_text(data, "card", where))
+
+    @property
+    def notation(self) -> str:
+        return f"{self.kind} {self.card}"
+
+
+@dataclass(frozen=True)
+class Buy:
+    """Acquire a card from the Imperium row or a buyable reserve pile with persuasion."""
+
+    card: str
+    kind: ClassVar[str] = "buy"
+    is_chance: ClassVar[bool] = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "card": self.card}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], where: str) -> Buy:
+        _check_keys(data, ("type", "card"), where)
+        return cls(_text(data, "card", where))
+
+    @property
+    def notation(self) -> str:
+        return f"{self.kind} {self.card}"
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Answer the pending question with one of its allowed values."""
+
+    value: str
+    kind: ClassVar[str] = "choose"
+    is_chance: ClassVar[bool] = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "value": self.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], where: str) -> Choose:
+        _check_keys(data, ("type", "value"), where)
+        return cls(_text(data, "value", where))
+
+    @property
+    def notation(self) -> str:
+        return f"{self.kind} {self.value}"
 
 
 @dataclass(frozen=True)
@@ -167,14 +215,14 @@ class Pass:
         return "pass"
 
 
-Action = Union[First, Agent, Reveal, Pass, Any]  # noqa: UP007 - a runtime alias
+Action = Union[First, Chance, Agent, Reveal, PlayIntrigue, Buy, Pass, Choose]  # noqa: UP007 - a runtime alias
 #: Action classes by their ``type`` tag.
-ACTION_TYPES: dict[str, Any] = {
+ACTION_TYPES: dict[str, type] = {
     cls.kind: cls for cls in (First, Chance, Agent, Reveal, PlayIntrigue, Buy, Pass, Choose)
 }
 
 
-def action_from_dict(data: object, where: str = "action") -> Any:
+def action_from_dict(data: object, where: str = "action") -> Action:
     """Build an action from its dict; raises :class:`SaveFormatError` naming ``where`` and the allowed values.
 
     >>> action_from_dict({"type": "jump"}, "actions[3]")
@@ -193,7 +241,7 @@ def action_from_dict(data: object, where: str = "action") -> Any:
     return ACTION_TYPES[kind].from_dict(data, where)
 
 
-def parse_action(text: str) -> Any:
+def parse_action(text: str) -> Action:
     """Parse the notation of the module docstring; raises :class:`InputError`.
 
     >>> parse_action("reveal"), parse_action("first 1"), parse_action("buy the_spice_must_flow")

@@ -428,10 +428,8 @@ def _prepare_choice(state: ImperiumState, task: Task) -> ImperiumState | None:
         return _resolve_part(state.evolve(queue=state.queue[1:]), task, task.data[0][0])
     if task.kind == "deploy" and _deploy_max(state.players[task.player]) == 0:
         return state.evolve(queue=state.queue[1:])
-    if task.kind == "combat_turn" and not _intrigues_of(state.players[task.player], "combat"):
-        return state.evolve(queue=state.queue[1:], combat_passes=state.combat_passes + 1).evolve(
-            queue=(Task("combat_next"),) + state.queue[1:]
-        )  # IMP-GAP-8
+    if task.kind == "combat_turn" and not _intrigues_of(state.players[task.player], "combat"):  # IMP-GAP-8
+        return state.evolve(queue=(Task("combat_next"),) + state.queue[1:], combat_passes=state.combat_passes + 1)
     return None
 
 

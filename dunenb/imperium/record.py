@@ -1,11 +1,11 @@
 """Game trees for Dune: Imperium: :class:`dunenb.record.GameRecord` with this engine's rules hooks.
 
->>> from dunenb.imperium.engine import propose_chance
+>>> from dunenb.imperium.engine import chance_outcomes
 >>> record = ImperiumRecord(ImperiumConfig(("A", "B"), ("paul_atreides", "leto_atreides"), 2))
->>> node = record.add_move(record.root, propose_chance(record.state_at(record.root)))
->>> branch = record.add_move(record.root, [a for a in legal_actions(record.state_at(0))][-1])
->>> record.children(record.root) == [node, branch] or node == branch
-True
+>>> first, second = [action for action, _ in chance_outcomes(record.state_at(record.root))][:2]
+>>> main, branch = record.add_move(record.root, first), record.add_move(record.root, second)
+>>> record.children(record.root) == [main, branch], record.state_at(branch).row == (second.card,)
+(True, True)
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dunenb.imperium.engine import apply_action, legal_actions, new_game
+from dunenb.imperium.engine import apply_action, new_game
 from dunenb.imperium.state import ImperiumState
 from dunenb.record import GameRecord
 
-__all__ = ["ImperiumConfig", "ImperiumRecord", "legal_actions"]
+__all__ = ["ImperiumConfig", "ImperiumRecord"]
 
 
 @dataclass(frozen=True)
