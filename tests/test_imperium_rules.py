@@ -419,6 +419,23 @@ def test_alliance_changes_hands_only_when_passed_gap4():
     assert state.alliances[3] == 1 and victory_points(state, 0) == 1 and victory_points(state, 1) == 2
 
 
+def test_alliance_holder_losing_a_tie_hands_it_over_gap4():
+    state = game(3)
+    state, _ = change_influence(state, 0, "guild", 5)
+    state, _ = change_influence(state, 1, "guild", 5)
+    assert state.alliances[1] == 0
+    state, _ = change_influence(state, 0, "guild", -1)  # FAQ: the player tied with the holder takes it
+    assert state.alliances[1] == 1
+
+
+def test_intrigue_cost_is_required_gap28():
+    state = at_turn(game(), 0, ("dagger",), solari=1).with_player(0, intrigues=("bribery",))
+    assert PlayIntrigue("bribery") not in legal_actions(state)
+    state = state.with_player(0, solari=2)
+    state = apply_action(state, PlayIntrigue("bribery"))
+    assert state.players[0].solari == 0 and state.pending.kind == "faction"
+
+
 def test_alliance_holder_falling_below_four_hands_it_on_gap4():
     state = game(3)
     state, _ = change_influence(state, 0, "emperor", 5)
@@ -531,6 +548,9 @@ def test_trash_a_card_from_hand_play_or_discard_gap12():
     assert state.pending.kind == "trash"
     values = [a.value for a in legal_actions(state)]
     assert {"hand:dagger", "played:diplomacy", "discard:convincing_argument"} <= set(values)
+    assert "none" in values  # the trash icon may be declined (FAQ)
+    declined = apply_action(state, Choose("none"))
+    assert declined.players[0].trashed == () and declined.pending.kind == "draw"
     state = apply_action(state, Choose("discard:convincing_argument"))
     assert state.players[0].discard == () and state.players[0].trashed == ("convincing_argument",)
     assert state.pending.kind == "draw"  # then draw 2

@@ -173,7 +173,8 @@ class HeuristicBot:
                 zone, card = value.split(":", 1)
                 return (rules.cards[card].cost, 0 if zone == "discard" else 1, value)
 
-            return min(values, key=cheap)
+            cards = [v for v in values if v != "none"]
+            return min(cards, key=cheap) if cards else "none"
         return values[0]
 
 

@@ -84,9 +84,9 @@ def condition_holds(state: ImperiumState, seat: int, condition: object, source: 
 def change_influence(state: ImperiumState, seat: int, faction: str, amount: int) -> tuple[ImperiumState, Effects]:
     """Move ``seat``'s cube on ``faction``'s track; returns the state and the 4-influence bonus to apply.
 
-    The alliance token (IMP-GAP-4): the first to reach 4 takes it; a player with strictly more influence
-    than the holder (and 4 or more) takes it; a holder falling below 4 hands it to the other player with
-    the most influence at 4 or more (the first in seat order after the holder among equals), or to nobody.
+    The alliance token (IMP-GAP-4, FAQ): the first to reach 4 takes it; another player with 4 or more and
+    strictly more influence than the holder takes it (the first in seat order after the holder among
+    equals); a holder at 3 or less with nobody to pass it to returns it to the board.
     """
     rules = load_rules()
     index = rules.factions.index(faction)
@@ -104,15 +104,14 @@ def change_influence(state: ImperiumState, seat: int, faction: str, amount: int)
     levels = [p.influence[index] for p in state.players]
     if holder == -1:
         new_holder = seat if level >= at else -1
-    elif holder != seat:
-        new_holder = seat if level >= at and level > levels[holder] else holder
-    elif level >= at:
-        new_holder = seat
     else:
         count = len(levels)
         others = [(holder + k) % count for k in range(1, count)]
-        best = max((levels[o] for o in others), default=0)
-        new_holder = next((o for o in others if levels[o] == best), -1) if best >= at else -1
+        best = max(levels[o] for o in others)
+        if best >= at and best > levels[holder]:
+            new_holder = next(o for o in others if levels[o] == best)
+        else:
+            new_holder = holder if levels[holder] >= at else -1
     if new_holder != holder:
         alliances = state.alliances[:index] + (new_holder,) + state.alliances[index + 1 :]
         state = state.evolve(alliances=alliances)

@@ -627,8 +627,11 @@ def _apply_buy(state: ImperiumState, task: Task, action: Buy) -> ImperiumState:
 
 
 def _intrigues_of(player: PlayerState, kind: str) -> list[str]:
+    """The player's intrigues of one type that can be played now: their cost is required (IMP-GAP-28)."""
     intrigues = load_rules().intrigues
-    return sorted({card for card in player.intrigues if intrigues[card].type == kind})
+    return sorted(
+        {card for card in player.intrigues if intrigues[card].type == kind and can_pay(player, intrigues[card].cost)}
+    )
 
 
 def _apply_intrigue(state: ImperiumState, task: Task, action: Any) -> ImperiumState:
@@ -639,6 +642,7 @@ def _apply_intrigue(state: ImperiumState, task: Task, action: Any) -> ImperiumSt
     if action.card not in allowed:
         raise _illegal(state, action, "bad-intrigue", f"playable {kind} intrigues: {', '.join(allowed) or 'none'}")
     player = state.players[seat]
+    state = pay(state, seat, rules.intrigues[action.card].cost)
     state = state.with_player(seat, intrigues=remove_card(player.intrigues, action.card))
     state = state.evolve(intrigue_discard=add_card(state.intrigue_discard, action.card))
     effect_task = Task("effects", seat, (rules.intrigues[action.card].effects, action.card))
@@ -666,7 +670,7 @@ def choice_values(state: ImperiumState, task: Task) -> list[str]:
     if task.kind == "faction":
         return list(rules.factions)
     if task.kind == "trash":
-        return trash_choices(player)
+        return trash_choices(player) + ["none"]  # IMP-GAP-12: the trash icon may be declined
     if task.kind == "one_of":
         return [str(i) for i in range(len(task.data[0]))]
     if task.kind == "deploy":
@@ -692,6 +696,8 @@ def _apply_choose(state: ImperiumState, task: Task, action: Any) -> ImperiumStat
         state, bonus = change_influence(state, seat, value, 1)
         return push(state, Task("effects", seat, (bonus, None))) if bonus else state
     if task.kind == "trash":
+        if value == "none":
+            return state
         zone, card = value.split(":", 1)
         return state.with_player(
             seat, **{zone: remove_card(getattr(player, zone), card)}, trashed=player.trashed + (card,)

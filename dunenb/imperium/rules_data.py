@@ -211,6 +211,7 @@ class Intrigue:
     name: str
     type: str
     effects: Effects
+    cost: Cost = ()
 
 
 @dataclass(frozen=True)
@@ -339,7 +340,11 @@ def parse_rules(data: Any) -> ImperiumRules:
         if raw["type"] not in INTRIGUE_TYPES:
             raise _fail(f"intrigue_deck[{i}].type", f"{raw['type']!r} (allowed: {', '.join(INTRIGUE_TYPES)})")
         intrigues[raw["id"]] = Intrigue(
-            raw["id"], raw["name"], raw["type"], parse_effects(raw["effects"], f"intrigue_deck[{i}].effects")
+            raw["id"],
+            raw["name"],
+            raw["type"],
+            parse_effects(raw["effects"], f"intrigue_deck[{i}].effects"),
+            parse_cost(raw.get("cost", {}), f"intrigue_deck[{i}].cost"),
         )
         intrigue_deck[raw["id"]] = _count(raw.get("copies", 1), f"intrigue_deck[{i}].copies")
     bonus = {f: parse_effects(data["influence_bonus"][f]["effects"], f"influence_bonus.{f}") for f in factions}
