@@ -26,7 +26,7 @@ from typing import Any
 from dunenb.errors import DuneError, IllegalActionError, SaveFormatError
 from dunenb.imperium.actions import action_from_dict
 from dunenb.imperium.effects import victory_points
-from dunenb.imperium.engine import apply_action, new_game
+from dunenb.imperium.engine import apply_action, last_round, new_game
 from dunenb.imperium.rules_data import load_rules
 from dunenb.imperium.state import ImperiumState
 from dunenb.jsonio import read_json, write_json_atomic
@@ -168,7 +168,7 @@ def view(state: ImperiumState, seat: int | None = None) -> dict[str, Any]:
         if task is None
         else {"kind": task.kind, "player": None if task.player < 0 else state.names[task.player]},
         "conflict": state.conflict,
-        "conflict_deck": 10 - len(state.conflicts_seen),
+        "conflict_deck": last_round() - len(state.conflicts_seen),
         "row": list(state.row),
         "imperium_deck": len(state.imperium_deck),
         "reserve": dict(state.reserve),
