@@ -25,7 +25,7 @@ from dunenb.imperium.engine import (
 from dunenb.imperium.rules_data import load_rules
 from dunenb.imperium.state import Task
 
-LEADERS4 = ["paul_atreides", "helena_richese", "memnon_thorvald", "armand_ecaz"]
+LEADERS4 = ["paul_atreides", "helena_richese", "vladimir_harkonnen", "leto_atreides"]
 
 
 def game(players: int = 4, seed: int = 1, leaders: list[str] | None = None):
@@ -67,7 +67,7 @@ def test_setup_score_marker_on_1_at_4_players_else_0(players, score):
 
 
 def test_setup_player_material():
-    state = new_game(["A", "B", "C"], 0, ["paul_atreides", "leto_atreides", "armand_ecaz"])
+    state = new_game(["A", "B", "C"], 0, ["paul_atreides", "leto_atreides", "ariana_thorvald"])
     for p in state.players:
         assert len(p.deck) == 10 and p.hand == () and p.water == 1 and p.solari == 0 and p.spice == 0
         assert (p.garrison, p.supply, p.conflict) == (3, 9, 0)
@@ -199,7 +199,7 @@ def test_sell_melange_optional_steps():
 
 def test_leto_landsraad_discount():
     state = at_turn(
-        game(leaders=["leto_atreides", "paul_atreides", "helena_richese", "armand_ecaz"]), 0, ("dagger",), solari=3
+        game(leaders=["leto_atreides", "paul_atreides", "helena_richese", "ariana_thorvald"]), 0, ("dagger",), solari=3
     )
     assert Agent("dagger", "rally_troops") in legal_actions(state)
     assert choose_all(apply_action(state, Agent("dagger", "rally_troops"))).players[0].solari == 0
@@ -608,3 +608,40 @@ def test_every_decision_has_an_id_rules_decision_and_why():
     decisions = load_rules().decisions
     assert [d["id"] for d in decisions] == [f"IMP-GAP-{i}" for i in range(1, len(decisions) + 1)]
     assert all(d["rules"] and d["decision"] and d["why"] for d in decisions)
+
+
+# --------------------------------------------------------------------------------------------- leaders
+
+
+def leader_game(leader: str):
+    return game(leaders=[leader, "paul_atreides", "helena_richese", "vladimir_harkonnen"])
+
+
+def test_leader_rabban_brutality_two_troops_with_an_alliance():
+    state = at_turn(leader_game("glossu_rabban"), 0, ("signet_ring",))
+    alone = choose_all(apply_action(state, Agent("signet_ring", "hall_of_oratory")), {"order": "card"})
+    assert alone.players[0].garrison == 3 + 1 + 1  # Hall of Oratory 1 + Brutality 1
+    allied = state.evolve(alliances=(0, -1, -1, -1))
+    allied = choose_all(apply_action(allied, Agent("signet_ring", "hall_of_oratory")), {"order": "card"})
+    assert allied.players[0].garrison == 3 + 1 + 2
+
+
+def test_leader_ilban_ruthless_negotiator_draws_when_paying_solari():
+    state = at_turn(leader_game("ilban_richese"), 0, ("dagger",), solari=4)
+    state = apply_action(state, Agent("dagger", "rally_troops"))
+    assert state.pending.kind == "draw" and state.players[0].garrison == 7
+    free = at_turn(leader_game("ilban_richese"), 0, ("dagger",))
+    assert apply_action(free, Agent("dagger", "hall_of_oratory")).pending.kind == "turn"
+
+
+def test_leader_memnon_connections_at_high_council():
+    state = at_turn(leader_game("memnon_thorvald"), 0, ("dagger",), solari=5)
+    state = apply_action(state, Agent("dagger", "high_council"))
+    assert state.pending.kind == "faction"
+    assert apply_action(state, Choose("guild")).players[0].influence == (0, 1, 0, 0)
+
+
+def test_leader_ariana_spice_addict_at_maker_spaces():
+    state = at_turn(leader_game("ariana_thorvald"), 0, ("dune_the_desert_planet",))
+    state = apply_action(state, Agent("dune_the_desert_planet", "imperial_basin"))
+    assert state.players[0].spice == 0 and state.pending.kind == "draw"  # 1 harvested, 1 lost, 1 card

@@ -20,6 +20,8 @@ def describe_cost(cost: Cost) -> str:
 def _condition(condition: object) -> str:
     if condition == "fremen_bond":
         return "Fremen bond"
+    if condition == "alliance":
+        return "holding an alliance"
     assert isinstance(condition, tuple)
     if condition[0] == "factions_at":
         return f"{condition[2]} factions at {condition[1]}+ influence"
@@ -30,6 +32,8 @@ def describe_effect(effect: Effect) -> str:
     name = effect[0]
     if name == "gain":
         return ", ".join(f"+{amount} {resource}" for resource, amount in effect[1])
+    if name == "lose":
+        return ", ".join(f"-{amount} {resource}" for resource, amount in effect[1])
     if name in ("recruit", "draw", "intrigue", "persuasion", "swords", "vp"):
         unit = {
             "recruit": "troop",

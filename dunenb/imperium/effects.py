@@ -73,6 +73,8 @@ def condition_holds(state: ImperiumState, seat: int, condition: object, source: 
     player = state.players[seat]
     if condition == "fremen_bond":
         return fremen_bond(player, source)
+    if condition == "alliance":
+        return seat in state.alliances
     assert isinstance(condition, tuple)
     if condition[0] == "factions_at":
         return sum(1 for level in player.influence if level >= condition[1]) >= condition[2]
@@ -147,6 +149,8 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
         player = state.players[seat]
         if name == "gain":
             state = gain(state, seat, effect[1])
+        elif name == "lose":
+            state = state.with_player(seat, **{r: max(0, getattr(player, r) - n) for r, n in effect[1]})
         elif name == "recruit":
             state = recruit(state, seat, effect[1])
         elif name in ("draw", "intrigue"):

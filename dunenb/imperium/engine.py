@@ -37,7 +37,7 @@ from dunenb.imperium.effects import (
     trash_choices,
     victory_points,
 )
-from dunenb.imperium.rules_data import Cost, ImperiumRules, Space, load_rules
+from dunenb.imperium.rules_data import Cost, Effects, ImperiumRules, Space, load_rules
 from dunenb.imperium.state import CHANCE_TASKS, ImperiumState, PlayerState, Task
 from dunenb.iron_die.rng import draw_index, initial_rng
 
@@ -557,13 +557,22 @@ def _resolve_part(state: ImperiumState, task: Task, part: str) -> ImperiumState:
     follow = (Task("order", task.player, (remaining, card, space_id)),) if remaining else ()
     space = rules.space(space_id)
     if part == "space":
-        effects = space.effects
-        source = None
+        effects, source = space.effects + _leader_triggers(rules, state.players[task.player], space), None
     elif part == "card":
         effects, source = rules.cards[card].agent, card
     else:
         effects, source = (("influence", space.faction),), None
     return push(state, Task("effects", task.player, (effects, source)), *follow)
+
+
+def _leader_triggers(rules: ImperiumRules, player: PlayerState, space: Space) -> Effects:
+    """Leader abilities tied to a visit: after the space's own effects (a space trigger such as Connections or
+    Spice Addict, a payment trigger such as Ruthless Negotiator when that resource was paid for the space)."""
+    leader = rules.leaders[player.leader]
+    effects: Effects = leader.space_trigger[1] if space.id in leader.space_trigger[0] else ()
+    if leader.pay_trigger is not None and dict(space_cost(rules, player, space)).get(leader.pay_trigger[0], 0) > 0:
+        effects += leader.pay_trigger[1]
+    return effects
 
 
 def _deploy_max(player: PlayerState) -> int:

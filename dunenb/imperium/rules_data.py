@@ -50,6 +50,7 @@ EFFECT_KEYS: tuple[str, ...] = (
     "steal_intrigue",
     "signet",
     "acquire",
+    "lose",
 )
 #: Intrigue types and when they are played (seed: Les cartes Intrigue).
 INTRIGUE_TYPES: tuple[str, ...] = ("plot", "combat", "endgame")
@@ -77,8 +78,8 @@ def parse_cost(data: object, field: str) -> Cost:
 
 
 def _condition(data: object, field: str) -> Any:
-    if data == "fremen_bond":
-        return "fremen_bond"
+    if data in ("fremen_bond", "alliance"):
+        return data
     if isinstance(data, dict) and len(data) == 1:
         ((key, value),) = data.items()
         if key == "factions_at" and isinstance(value, list) and len(value) == 2:
@@ -87,7 +88,7 @@ def _condition(data: object, field: str) -> Any:
             return ("owns", value[0], _count(value[1], field))
     raise _fail(
         field,
-        f"unknown condition {data!r} (allowed: 'fremen_bond', {{'factions_at': [level, count]}}, "
+        f"unknown condition {data!r} (allowed: 'fremen_bond', 'alliance', {{'factions_at': [level, count]}}, "
         "{'owns': [card, count]})",
     )
 
@@ -100,8 +101,8 @@ def parse_effect(data: object, field: str, space: str | None = None) -> Effect:
     if key not in EFFECT_KEYS:
         raise _fail(field, f"unknown effect {key!r} (allowed: {', '.join(EFFECT_KEYS)})")
     value = data[key]
-    if key == "gain":
-        return ("gain", parse_cost(value, f"{field}.gain"))
+    if key in ("gain", "lose"):
+        return (key, parse_cost(value, f"{field}.{key}"))
     if key in ("recruit", "draw", "intrigue", "persuasion", "swords", "vp"):
         return (key, _count(value, f"{field}.{key}"))
     if key == "influence":
@@ -190,6 +191,8 @@ class Leader:
     discount: Cost
     not_modelled: tuple[str, ...]
     certain: bool
+    pay_trigger: tuple[str, Effects] | None = None
+    space_trigger: tuple[tuple[str, ...], Effects] = ((), ())
 
 
 @dataclass(frozen=True)
@@ -270,6 +273,25 @@ def _card(raw: dict[str, Any], field: str, icons: tuple[str, ...]) -> tuple[Card
     return card, _count(raw.get("copies", 1), f"{field}.copies")
 
 
+def _pay_trigger(raw: Any, field: str) -> tuple[str, Effects] | None:
+    """``{"resource": "solari", "effects": [...]}``: effects when the leader pays that resource for a space."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or raw.get("resource") not in RESOURCES:
+        raise _fail(field, f"expected {{'resource': one of {', '.join(RESOURCES)}, 'effects': [...]}}")
+    return (raw["resource"], parse_effects(raw["effects"], f"{field}.effects"))
+
+
+def _space_trigger(raw: Any, field: str, spaces: list[Space]) -> tuple[tuple[str, ...], Effects]:
+    """``{"spaces": [ids], "effects": [...]}``: effects added to those spaces' own when the leader visits."""
+    if raw is None:
+        return ((), ())
+    known = {space.id for space in spaces}
+    if not isinstance(raw, dict) or not set(raw.get("spaces", ())) <= known or not raw.get("spaces"):
+        raise _fail(field, "expected {'spaces': [space ids], 'effects': [...]}")
+    return (tuple(raw["spaces"]), parse_effects(raw["effects"], f"{field}.effects"))
+
+
 def parse_rules(data: Any) -> ImperiumRules:
     """Validate the rules data; raises :class:`RulesDataError` naming the faulty field."""
     if not isinstance(data, dict) or data.get("format") != RULES_FORMAT:
@@ -321,6 +343,8 @@ def parse_rules(data: Any) -> ImperiumRules:
             else parse_cost({k: v for k, v in discount.items() if k != "icon"}, f"leaders[{i}].discount"),
             not_modelled=tuple(raw.get("not_modelled", ())),
             certain=bool(raw.get("certain", True)),
+            pay_trigger=_pay_trigger(raw.get("pay_trigger"), f"leaders[{i}].pay_trigger"),
+            space_trigger=_space_trigger(raw.get("space_trigger"), f"leaders[{i}].space_trigger", spaces),
         )
     conflicts = {}
     for i, raw in enumerate(data["conflicts"]):

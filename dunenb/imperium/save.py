@@ -13,7 +13,7 @@ Traceback (most recent call last):
 ...
 dunenb.errors.SaveFormatError: [save/leaders] leaders: expected 2 distinct leaders among \
 paul_atreides, leto_atreides, vladimir_harkonnen, glossu_rabban, ilban_richese, helena_richese, \
-memnon_thorvald, armand_ecaz, got ['nobody', 'paul_atreides']
+memnon_thorvald, ariana_thorvald, got ['nobody', 'paul_atreides']
 """
 
 from __future__ import annotations
