@@ -63,6 +63,7 @@ def test_record_tree_replays_and_branches():
     if alternatives:
         branch = record.add_move(middle, alternatives[0])
         assert len(record.children(middle)) == 2 and record.state_at(branch).actions[-1] == alternatives[0]
+    assert isinstance(record.seat_view(leaf, 0)["players"][1]["hand"], int)
 
 
 def test_views_hide_hands_intrigues_and_decks():

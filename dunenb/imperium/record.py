@@ -42,5 +42,11 @@ class ImperiumRecord(GameRecord):
     def __init__(self, config: ImperiumConfig) -> None:
         super().__init__(config)  # type: ignore[arg-type]
 
-    def view(self, house: str) -> Any:  # pragma: no cover - the Dune record view does not apply
-        raise NotImplementedError("use dunenb.imperium.save.view(state, seat) on record states")
+    def seat_view(self, node_id: int, seat: int | None) -> dict[str, Any]:
+        """The position at ``node_id`` as ``seat`` sees it (``None``: a spectator); see ``save.view``."""
+        from dunenb.imperium.save import view
+
+        return view(self.state_at(node_id), seat)
+
+    def view(self, house: str) -> Any:  # pragma: no cover - the Dune record view reads Dune states
+        raise NotImplementedError("an Imperium record has per-seat views: use seat_view(node, seat)")
