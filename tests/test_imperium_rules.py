@@ -614,7 +614,10 @@ def test_every_decision_has_an_id_rules_decision_and_why():
 
 
 def leader_game(leader: str):
-    return game(leaders=[leader, "paul_atreides", "helena_richese", "vladimir_harkonnen"])
+    others = [
+        name for name in ("leto_atreides", "helena_richese", "vladimir_harkonnen", "paul_atreides") if name != leader
+    ]
+    return game(leaders=[leader, *others[:3]])
 
 
 def test_leader_rabban_brutality_two_troops_with_an_alliance():
@@ -645,3 +648,24 @@ def test_leader_ariana_spice_addict_at_maker_spaces():
     state = at_turn(leader_game("ariana_thorvald"), 0, ("dune_the_desert_planet",))
     state = apply_action(state, Agent("dune_the_desert_planet", "imperial_basin"))
     assert state.players[0].spice == 0 and state.pending.kind == "draw"  # 1 harvested, 1 lost, 1 card
+
+
+def test_leader_helena_eyes_everywhere_joins_occupied_landsraad_and_choam_gap30():
+    state = leader_game("helena_richese")
+    rules = load_rules()
+    occupied = [-1] * len(rules.spaces)
+    for space in ("hall_of_oratory", "secure_contract", "arrakeen"):
+        occupied[rules.space_index[space]] = 1
+    state = at_turn(state.evolve(occupied=tuple(occupied)), 0, ("signet_ring",))
+    moves = legal_actions(state)
+    assert Agent("signet_ring", "hall_of_oratory") in moves and Agent("signet_ring", "secure_contract") in moves
+    assert Agent("signet_ring", "arrakeen") not in moves  # a city space
+    after = choose_all(apply_action(state, Agent("signet_ring", "secure_contract")))
+    assert after.players[0].solari == 3 and after.occupied[rules.space_index["secure_contract"]] == 1
+    mine = list(after.occupied)
+    mine[rules.space_index["rally_troops"]] = 0
+    own = at_turn(after.evolve(occupied=tuple(mine)), 0, ("dagger",), solari=4)
+    assert Agent("dagger", "hall_of_oratory") in legal_actions(own)
+    assert Agent("dagger", "rally_troops") not in legal_actions(own)  # not on her own agent
+    paul = at_turn(leader_game("paul_atreides").evolve(occupied=tuple(occupied)), 0, ("signet_ring",))
+    assert Agent("signet_ring", "hall_of_oratory") not in legal_actions(paul)

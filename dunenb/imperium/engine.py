@@ -470,8 +470,12 @@ def space_cost(rules: ImperiumRules, player: PlayerState, space: Space) -> Cost:
     return tuple((r, max(0, a - off.get(r, 0))) for r, a in space.cost)
 
 
-def _space_open(rules: ImperiumRules, state: ImperiumState, player: PlayerState, space: Space) -> bool:
-    if state.occupied[rules.space_index[space.id]] >= 0:
+def _space_open(rules: ImperiumRules, state: ImperiumState, seat: int, space: Space) -> bool:
+    """Unoccupied (or occupied by another player where the leader may join, IMP-GAP-30), requirements met,
+    once-only spaces not taken yet, cost affordable."""
+    player = state.players[seat]
+    occupant = state.occupied[rules.space_index[space.id]]
+    if occupant >= 0 and (occupant == seat or space.icon not in rules.leaders[player.leader].occupied_ok):
         return False
     if any(player.influence[rules.factions.index(f)] < level for f, level in space.requires):
         return False
@@ -487,7 +491,7 @@ def agent_moves(state: ImperiumState, seat: int) -> list[Agent]:
     player = state.players[seat]
     if player.agents_left <= 0:
         return []
-    open_spaces = [space for space in rules.spaces if _space_open(rules, state, player, space)]
+    open_spaces = [space for space in rules.spaces if _space_open(rules, state, seat, space)]
     moves = []
     for card_id in sorted(set(player.hand)):
         icons = rules.cards[card_id].icons
@@ -513,7 +517,8 @@ def _apply_agent(state: ImperiumState, task: Task, action: Agent) -> ImperiumSta
         recruited=0,
         deploy_base=player.garrison,
     )
-    state = state.evolve(occupied=state.occupied[:index] + (seat,) + state.occupied[index + 1 :])
+    if state.occupied[index] < 0:  # a second agent (Eyes Everywhere, IMP-GAP-30) leaves the first occupant shown
+        state = state.evolve(occupied=state.occupied[:index] + (seat,) + state.occupied[index + 1 :])
     if space.control:  # seed: Contrôle - the controller's bonus whoever visits
         holder = state.control[rules.control_spaces.index(space.id)]
         if holder >= 0:

@@ -191,6 +191,7 @@ class Leader:
     discount: Cost
     not_modelled: tuple[str, ...]
     certain: bool
+    occupied_ok: tuple[str, ...] = ()
     pay_trigger: tuple[str, Effects] | None = None
     space_trigger: tuple[tuple[str, ...], Effects] = ((), ())
 
@@ -343,6 +344,7 @@ def parse_rules(data: Any) -> ImperiumRules:
             else parse_cost({k: v for k, v in discount.items() if k != "icon"}, f"leaders[{i}].discount"),
             not_modelled=tuple(raw.get("not_modelled", ())),
             certain=bool(raw.get("certain", True)),
+            occupied_ok=tuple(raw.get("occupied_ok", ())),
             pay_trigger=_pay_trigger(raw.get("pay_trigger"), f"leaders[{i}].pay_trigger"),
             space_trigger=_space_trigger(raw.get("space_trigger"), f"leaders[{i}].space_trigger", spaces),
         )
