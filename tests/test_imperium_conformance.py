@@ -79,3 +79,15 @@ def test_views_hide_hands_intrigues_and_decks():
     assert "rng" not in json.dumps(seen) and "seed" not in seen
     spectator = view(state, None)
     assert all(isinstance(p["hand"], int) for p in spectator["players"])
+
+
+def test_engine_never_imports_notebook_libraries():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, dunenb.imperium, dunenb.imperium.cli, dunenb.imperium.simulate, dunenb.imperium.analysis, "
+        "dunenb.imperium.record; print(sorted(m for m in ('ipywidgets', 'bqplot', 'IPython') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
