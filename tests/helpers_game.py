@@ -33,7 +33,6 @@ WORKED_EXAMPLE_CARDS = ("bassin-du-bouclier/6", "grande-etendue/10")  # SPICE-5
 
 # --- chance ------------------------------------------------------------------------------------------------
 
-
 def outcome_map(state: GameState) -> dict[Action, Fraction]:
     """The chance node's outcomes as a dict (checks that the node is a chance node)."""
     outcomes = chance_outcomes(state)
@@ -67,7 +66,6 @@ def play_chance(state: GameState) -> GameState:
 
 
 # --- setup -------------------------------------------------------------------------------------------------
-
 
 def _next_roll(rolls: Mapping[str, int | Sequence[int]], house: str, used: dict[str, int]) -> int | None:
     if house not in rolls:
@@ -159,7 +157,6 @@ def dial(state: GameState, *values: int) -> GameState:
 
 # --- editing positions -------------------------------------------------------------------------------------
 
-
 def place(state: GameState, house: str, area: str, sector: int, regular: int, marked: int = 0) -> GameState:
     """Move tokens from the House's reserve to (area, sector), keeping reserve + tanks + board = 20."""
     assert sector in BOARD.area(area).sectors, (area, sector)
@@ -176,9 +173,8 @@ def place(state: GameState, house: str, area: str, sector: int, regular: int, ma
 def put_spice(state: GameState, area: str, amount: int) -> GameState:
     """Put ``amount`` spice on an area's diamond, paid out by the Bank (total spice stays 0)."""
     before = state.spice_on_map.get(area, 0)
-    return dataclasses.replace(
-        state, spice_on_map=state.spice_on_map.set(area, before + amount), bank=state.bank - amount
-    )
+    return dataclasses.replace(state, spice_on_map=state.spice_on_map.set(area, before + amount),
+                               bank=state.bank - amount)
 
 
 def commit_harvester(state: GameState, house: str, area: str, sector: int, count: int = 1) -> GameState:
@@ -213,21 +209,17 @@ def clear_map(state: GameState) -> GameState:
     for (house, area, sector), tokens in list(state.forces.items()):
         hs = state.houses[house]
         state = dataclasses.replace(
-            state,
-            forces=state.forces.without((house, area, sector)),
-            houses=state.houses.set(house, dataclasses.replace(hs, reserve=hs.reserve + tokens)),
-        )
+            state, forces=state.forces.without((house, area, sector)),
+            houses=state.houses.set(house, dataclasses.replace(hs, reserve=hs.reserve + tokens)))
     bank = state.bank + sum(state.spice_on_map.values())
     return dataclasses.replace(state, spice_on_map=type(state.spice_on_map)(), bank=bank)
 
 
 # --- inspecting --------------------------------------------------------------------------------------------
 
-
 def tokens_at(state: GameState, house: str, area: str, sector: int | None = None) -> int:
-    return sum(
-        t.total for (h, a, s), t in state.forces.items() if h == house and a == area and (sector is None or s == sector)
-    )
+    return sum(t.total for (h, a, s), t in state.forces.items()
+               if h == house and a == area and (sector is None or s == sector))
 
 
 def board_tokens(state: GameState, house: str) -> Tokens:
@@ -241,13 +233,8 @@ def board_tokens(state: GameState, house: str) -> Tokens:
 def token_count(state: GameState, house: str) -> int:
     """Reserve + tanks + board + set aside in a deal: 20 (houses.md G-1) plus tokens traded (GAP-19)."""
     hs = state.houses[house]
-    return (
-        hs.reserve.total
-        + hs.tanks.total
-        + board_tokens(state, house).total
-        + state.tokens_set_aside(house)
-        - state.tokens_traded.get(house, 0)
-    )
+    return (hs.reserve.total + hs.tanks.total + board_tokens(state, house).total + state.tokens_set_aside(house)
+            - state.tokens_traded.get(house, 0))
 
 
 def events_of(state: GameState, kind: str) -> list:

@@ -487,16 +487,22 @@ def test_design_automatic_one_spends_determination(state):
 
 
 def test_design_buying_dice_in_a_conflict(state):
-    state = use_asset(state, "Kara", "Knife", 2, Approach("battle", "duty", extra_dice=2, dice=(3, 15, 15, 15)))
+    state = use_asset(
+        state, "Kara", "Knife", 2, Approach("battle", "duty", extra_dice=2, dice=(3, 15, 15, 15))
+    )
     assert state.pools.momentum == 1
-    threat = use_asset(state, "Baron", "Sword", 0, Approach("battle", "duty", extra_dice=1, dice=(15, 15, 15)))
+    threat = use_asset(
+        state, "Baron", "Sword", 0, Approach("battle", "duty", extra_dice=1, dice=(15, 15, 15))
+    )
     assert threat.pools.threat == 1
 
 
 def test_actions_roll_from_a_generator_reproducibly(state):
     def play(seed: int) -> Conflict:
         rng = np.random.default_rng(seed)
-        return attack(state, "Kara", "Knife", "Baron", Approach("battle", "duty"), Approach("battle", "duty"), rng)
+        return attack(
+            state, "Kara", "Knife", "Baron", Approach("battle", "duty"), Approach("battle", "duty"), rng
+        )
 
     assert play(9) == play(9)
     with pytest.raises(InputError, match="numpy Generator"):

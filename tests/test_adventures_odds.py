@@ -169,7 +169,9 @@ def test_to_dict_is_plain_json():
 
 def test_queries_are_cached_and_read_only():
     assert odds(6, 5, True, 2) is odds(6, 5, True, 2)
-    assert odds_for(SkillTest(6, 5, True, 2, difficulty=4)) is odds_for(SkillTest(6, 5, True, 2, difficulty=1))
+    assert odds_for(SkillTest(6, 5, True, 2, difficulty=4)) is odds_for(
+        SkillTest(6, 5, True, 2, difficulty=1)
+    )
     with pytest.raises(ValueError):
         odds(6, 5).counts[0, 0] = 1
 

@@ -19,13 +19,8 @@ def _blow_state(remaining: dict[str, int], tops: tuple[str | None, str | None], 
     houses = FrozenDict({h: dataclasses.replace(hs, start_position=starts[h]) for h, hs in state.houses.items()})
     deck = SpiceDeck(remaining=FrozenDict(remaining), discard=FrozenDict(), pile_tops=tops)
     state = dataclasses.replace(
-        state,
-        storm_main=1,
-        houses=houses,
-        storm_dialers=("atreides", "harkonnen"),
-        spice_deck=deck,
-        spice_on_map=FrozenDict(deposits),
-        bank=state.bank - sum(deposits.values()),
+        state, storm_main=1, houses=houses, storm_dialers=("atreides", "harkonnen"), spice_deck=deck,
+        spice_on_map=FrozenDict(deposits), bank=state.bank - sum(deposits.values()),
     )
     return spice.begin_blow(state)
 

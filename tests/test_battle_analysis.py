@@ -79,10 +79,8 @@ def test_plan_matrix_cells_agree_with_exact_resolution():
         dist = resolve_battle(case.with_plans(plan_a, plan_b))
         win_a = sum((p for p, o in dist if o.winner == first), Fraction(0))
         win_b = sum((p for p, o in dist if o.winner == second), Fraction(0))
-        spice = sum(
-            p * ((o.sides[0].bounty - o.sides[0].spice_lost) - (o.sides[1].bounty - o.sides[1].spice_lost))
-            for p, o in dist
-        )
+        spice = sum(p * ((o.sides[0].bounty - o.sides[0].spice_lost) - (o.sides[1].bounty - o.sides[1].spice_lost))
+                    for p, o in dist)
         tokens = sum(p * (o.sides[1].tokens_lost.total - o.sides[0].tokens_lost.total) for p, o in dist)
         assert math.isclose(matrix.win_first.iat[i, j], float(win_a), abs_tol=1e-12)
         assert math.isclose(matrix.win_second.iat[i, j], float(win_b), abs_tol=1e-12)
@@ -98,10 +96,8 @@ def test_plan_matrix_matches_resolution_on_special_cases(name):
         dist = resolve_battle(case.with_plans(matrix.rows.plans[i], matrix.columns.plans[j]))
         win_a = sum((p for p, o in dist if o.winner == case.houses[0]), Fraction(0))
         tokens = sum(p * (o.sides[1].tokens_lost.total - o.sides[0].tokens_lost.total) for p, o in dist)
-        spice = sum(
-            p * ((o.sides[0].bounty - o.sides[0].spice_lost) - (o.sides[1].bounty - o.sides[1].spice_lost))
-            for p, o in dist
-        )
+        spice = sum(p * ((o.sides[0].bounty - o.sides[0].spice_lost) - (o.sides[1].bounty - o.sides[1].spice_lost))
+                    for p, o in dist)
         assert math.isclose(matrix.win_first.iat[i, j], float(win_a), abs_tol=1e-12)
         assert math.isclose(matrix.tokens.iat[i, j], float(tokens), abs_tol=1e-12)
         assert math.isclose(matrix.spice.iat[i, j], float(spice), abs_tol=1e-12)

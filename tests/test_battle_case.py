@@ -14,27 +14,12 @@ from dunenb.battle.cli import register
 from dunenb.errors import InputError
 
 BASE = {
-    "format": "dunenb.battle/1",
-    "territory": "arrakeen",
-    "defender": "atreides",
+    "format": "dunenb.battle/1", "territory": "arrakeen", "defender": "atreides",
     "sides": [
-        {
-            "house": "atreides",
-            "tokens": {"regular": 6, "elite": 0},
-            "dial": {"regular": 4, "elite": 0, "spice": 2},
-            "leader": "duncan-idaho",
-            "weapon": None,
-            "defense": None,
-            "traitors": [],
-        },
-        {
-            "house": "harkonnen",
-            "tokens": {"regular": 5},
-            "dial": {"regular": 3},
-            "leader": {"name": "Any Name", "strength": 5},
-            "weapon": "poison-fast",
-            "defense": "shield",
-        },
+        {"house": "atreides", "tokens": {"regular": 6, "elite": 0}, "dial": {"regular": 4, "elite": 0, "spice": 2},
+         "leader": "duncan-idaho", "weapon": None, "defense": None, "traitors": []},
+        {"house": "harkonnen", "tokens": {"regular": 5}, "dial": {"regular": 3},
+         "leader": {"name": "Any Name", "strength": 5}, "weapon": "poison-fast", "defense": "shield"},
     ],
 }
 
@@ -63,25 +48,22 @@ def test_case_parses_ids_and_display_names():
     assert case.houses == ("atreides", "harkonnen")
 
 
-@pytest.mark.parametrize(
-    ("path", "value", "needle"),
-    [
-        (("sides", 1, "weapon"), "laser", 'sides[1].weapon: "laser" is not one of null, "poison-fast"'),
-        (("sides", 0, "defense"), "armour", 'sides[0].defense: "armour" is not one of null, "snooper"'),
-        (("sides", 0, "house"), "corrino", 'sides[0].house: "corrino" is not one of "atreides"'),
-        (("territory",), "Atlantis", "territory: 'Atlantis' is not one of pole-nord, arrakeen"),
-        (("defender",), "fremen", 'defender: "fremen" is not one of "atreides", "harkonnen"'),
-        (("format",), "dune/2", 'format: "dune/2" is not one of "dunenb.battle/1"'),
-        (("sides", 0, "dial"), {"regular": 9}, "sides[0].dial: dials 9 regular"),
-        (("sides", 0, "dial"), {"regular": 2, "spice": 3}, "sides[0].dial.spice: 3 spice for 2 tokens"),
-        (("sides", 0, "tokens"), {"regular": -1}, "sides[0].tokens.regular: -1 is not a whole number"),
-        (("sides", 0, "leader"), "nobody", "sides[0].leader: unknown leader 'nobody' of atreides"),
-        (("sides", 0, "leader"), {"name": "X"}, "sides[0].leader.strength: None is not a whole number"),
-        (("sides", 0, "dice"), [11], "sides[0].dice[0]: 11 is not a d10 result"),
-        (("sides", 0, "colour"), "red", "sides[0].colour: unknown field; allowed fields: house, tokens"),
-        (("sides",), [], "sides: a battle is always between two Houses"),
-    ],
-)
+@pytest.mark.parametrize(("path", "value", "needle"), [
+    (("sides", 1, "weapon"), "laser", 'sides[1].weapon: "laser" is not one of null, "poison-fast"'),
+    (("sides", 0, "defense"), "armour", 'sides[0].defense: "armour" is not one of null, "snooper"'),
+    (("sides", 0, "house"), "corrino", 'sides[0].house: "corrino" is not one of "atreides"'),
+    (("territory",), "Atlantis", "territory: 'Atlantis' is not one of pole-nord, arrakeen"),
+    (("defender",), "fremen", 'defender: "fremen" is not one of "atreides", "harkonnen"'),
+    (("format",), "dune/2", 'format: "dune/2" is not one of "dunenb.battle/1"'),
+    (("sides", 0, "dial"), {"regular": 9}, "sides[0].dial: dials 9 regular"),
+    (("sides", 0, "dial"), {"regular": 2, "spice": 3}, "sides[0].dial.spice: 3 spice for 2 tokens"),
+    (("sides", 0, "tokens"), {"regular": -1}, "sides[0].tokens.regular: -1 is not a whole number"),
+    (("sides", 0, "leader"), "nobody", "sides[0].leader: unknown leader 'nobody' of atreides"),
+    (("sides", 0, "leader"), {"name": "X"}, "sides[0].leader.strength: None is not a whole number"),
+    (("sides", 0, "dice"), [11], "sides[0].dice[0]: 11 is not a d10 result"),
+    (("sides", 0, "colour"), "red", "sides[0].colour: unknown field; allowed fields: house, tokens"),
+    (("sides",), [], "sides: a battle is always between two Houses"),
+])
 def test_malformed_cases_name_the_field_and_the_allowed_values(path, value, needle):
     assert needle in error_of(variant(path, value))
 
@@ -111,14 +93,8 @@ def test_load_case_reports_bad_json(tmp_path):
 def test_shipped_examples_parse_and_probabilities_sum_to_one():
     names = example_case_names()
     assert len(names) >= 5
-    for required in (
-        "wheel_example_7",
-        "shield_example_1",
-        "shield_example_2",
-        "shield_example_3",
-        "shield_example_4",
-        "traitor_idaho",
-    ):
+    for required in ("wheel_example_7", "shield_example_1", "shield_example_2", "shield_example_3",
+                     "shield_example_4", "traitor_idaho"):
         assert required in names
     for name in names:
         outcomes = case_json(load_example_case(name))["outcomes"]

@@ -15,12 +15,8 @@ STORM_ORDER = ["guild", "fremen", "atreides", "harkonnen", "bene-gesserit"]
 
 
 def test_BATTLE_1_battle_when_two_armies_share_a_territory_never_at_the_pole_nor_with_bg_at_peace():
-    presence = {
-        "arrakeen": ["atreides", "harkonnen"],
-        "pole-nord": ["guild", "fremen"],
-        "carthag": ["harkonnen", "bene-gesserit"],
-        "sietch-tarb": ["fremen"],
-    }
+    presence = {"arrakeen": ["atreides", "harkonnen"], "pole-nord": ["guild", "fremen"],
+                "carthag": ["harkonnen", "bene-gesserit"], "sietch-tarb": ["fremen"]}
     contested = contested_territories(presence, at_peace={"carthag": "bene-gesserit"})
     assert contested == {"arrakeen": ("atreides", "harkonnen")}
 
@@ -32,11 +28,8 @@ def test_BATTLE_2_always_two_houses_a_series_of_battles_for_three():
 
 
 def test_BATTLE_3_house_after_storm_fights_all_its_battles_choosing_territory_and_opponent():
-    contested = {
-        "arrakeen": ("atreides", "harkonnen"),
-        "carthag": ("harkonnen", "fremen"),
-        "arsunt": ("fremen", "atreides"),
-    }
+    contested = {"arrakeen": ("atreides", "harkonnen"), "carthag": ("harkonnen", "fremen"),
+                 "arsunt": ("fremen", "atreides")}
     turn = next_battle_turn(STORM_ORDER, contested)
     assert turn.chooser == "fremen"
     assert set(turn.choices) == {("carthag", "harkonnen"), ("arsunt", "atreides")}

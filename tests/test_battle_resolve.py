@@ -13,7 +13,8 @@ from dunenb.battle.wheel import Dial, Tokens
 from dunenb.errors import IllegalActionError, InputError
 
 
-def side(house, tokens=6, dial=(4, 0, 0), leader=("L", 5), weapon=None, defense=None, traitors=(), dice=(), elite=0):
+def side(house, tokens=6, dial=(4, 0, 0), leader=("L", 5), weapon=None, defense=None, traitors=(), dice=(),
+         elite=0):
     chosen = None if leader is None else (inline_leader(*leader) if isinstance(leader, tuple) else leader)
     plan = BattlePlan(Dial(*dial), chosen, weapon, defense)
     return BattleSide(house, Tokens(tokens, elite), plan, traitor_names(traitors), tuple(dice))
@@ -36,26 +37,15 @@ def p_of(distribution, predicate):
 
 # ----------------------------------------------------------------------------------------- totals and winner
 def test_BATTLE_7_total_is_army_value_plus_leader():
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", dial=(4, 0, 2), leader=("D", 6)), side("harkonnen", dial=(2, 0, 0), leader=("F", 3))
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", dial=(4, 0, 2), leader=("D", 6)),
+                                     side("harkonnen", dial=(2, 0, 0), leader=("F", 3)))))
     assert out.side("atreides").total == 3 + 6
     assert out.side("harkonnen").total == 1 + 3
 
 
 def test_BATTLE_8_dead_leader_is_worth_zero_but_army_may_still_win():
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", tokens=10, dial=(10, 0, 0), leader=("D", 6)),
-                side("harkonnen", dial=(2, 0, 0), leader=("F", 3), weapon="lasgun"),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", tokens=10, dial=(10, 0, 0), leader=("D", 6)),
+                                     side("harkonnen", dial=(2, 0, 0), leader=("F", 3), weapon="lasgun"))))
     assert out.side("atreides").leader_fate == "dead" and out.side("atreides").total == 5
     assert out.winner == "atreides"
 
@@ -73,11 +63,8 @@ def test_BATTLE_13_f4_tie_goes_to_defender():
 
 
 def test_BATTLE_10_winner_loses_dialled_tokens_and_spice_keeps_cards():
-    out = only(
-        resolve_battle(
-            battle(side("atreides", tokens=8, dial=(4, 0, 2), weapon="worthless"), side("harkonnen", dial=(1, 0, 0)))
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", tokens=8, dial=(4, 0, 2), weapon="worthless"),
+                                     side("harkonnen", dial=(1, 0, 0)))))
     winner = out.side("atreides")
     assert winner.tokens_lost == Tokens(4, 0) and winner.tokens_left == Tokens(4, 0)
     assert winner.spice_lost == 2
@@ -85,14 +72,9 @@ def test_BATTLE_10_winner_loses_dialled_tokens_and_spice_keeps_cards():
 
 
 def test_BATTLE_11_loser_loses_every_token_in_the_territory_spice_and_cards():
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", tokens=8, dial=(4, 0, 0), defense="snooper"),
-                side("harkonnen", tokens=9, dial=(1, 0, 1), weapon="poison-slow", defense="worthless"),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", tokens=8, dial=(4, 0, 0), defense="snooper"),
+                                     side("harkonnen", tokens=9, dial=(1, 0, 1), weapon="poison-slow",
+                                          defense="worthless"))))
     loser = out.side("harkonnen")
     assert loser.tokens_lost == Tokens(9, 0) and loser.tokens_left == Tokens(0, 0)
     assert loser.spice_lost == 1
@@ -100,22 +82,15 @@ def test_BATTLE_11_loser_loses_every_token_in_the_territory_spice_and_cards():
 
 
 def test_WHEEL_4_every_dialled_token_is_lost_whatever_the_outcome():
-    out = only(
-        resolve_battle(battle(side("atreides", tokens=5, elite=2, dial=(3, 2, 0)), side("harkonnen", dial=(1, 0, 0))))
-    )
+    out = only(resolve_battle(battle(side("atreides", tokens=5, elite=2, dial=(3, 2, 0)),
+                                     side("harkonnen", dial=(1, 0, 0)))))
     assert out.side("atreides").tokens_lost == Tokens(3, 2)
 
 
 def test_BATTLE_13_f3_killed_leader_pays_his_strength_to_the_opponent_even_the_loser():
     # The winner kills nobody; the loser kills the winner's leader and earns his bounty (Appendix A).
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", tokens=20, dial=(20, 0, 0), leader=("D", 6)),
-                side("harkonnen", dial=(1, 0, 0), leader=("F", 3), weapon="poison-fast"),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", tokens=20, dial=(20, 0, 0), leader=("D", 6)),
+                                     side("harkonnen", dial=(1, 0, 0), leader=("F", 3), weapon="poison-fast"))))
     assert out.winner == "atreides"
     assert out.side("harkonnen").bounty == 6 and out.side("atreides").bounty == 0
 
@@ -129,22 +104,15 @@ def test_BATTLE_5_and_6_one_leader_one_attack_one_defence():
 
 def test_CARD_3_worthless_card_may_fill_either_slot_and_does_nothing():
     plain = resolve_battle(battle(side("atreides"), side("harkonnen", dial=(5, 0, 0))))
-    junk = resolve_battle(
-        battle(side("atreides", weapon="worthless", defense="worthless"), side("harkonnen", dial=(5, 0, 0)))
-    )
+    junk = resolve_battle(battle(side("atreides", weapon="worthless", defense="worthless"),
+                                 side("harkonnen", dial=(5, 0, 0))))
     assert only(plain).winner == only(junk).winner == "harkonnen"
     assert only(junk).side("atreides").leader_fate == only(plain).side("atreides").leader_fate == "alive"
 
 
 def test_GAP_43_no_leader_fights_at_army_value_and_plays_no_card():
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", dial=(6, 0, 0), leader=None),
-                side("harkonnen", dial=(2, 0, 0), leader=("F", 1), weapon="poison-fast"),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", dial=(6, 0, 0), leader=None),
+                                     side("harkonnen", dial=(2, 0, 0), leader=("F", 1), weapon="poison-fast"))))
     assert out.side("atreides").leader_fate == "none" and out.side("atreides").total == 3
     assert out.winner == "atreides"
     with pytest.raises(IllegalActionError) as error:
@@ -162,26 +130,20 @@ def test_CARD_POISON_2_snooper_stops_poisons(poison):
 
 
 def test_CARD_PROJ_1_distance_projectile_always_stopped_by_shield():
-    stopped = only(
-        resolve_battle(battle(side("atreides", weapon="projectile-distance"), side("harkonnen", defense="shield")))
-    )
+    stopped = only(resolve_battle(battle(side("atreides", weapon="projectile-distance"),
+                                         side("harkonnen", defense="shield"))))
     assert stopped.side("harkonnen").leader_fate == "alive"
-    hit = only(
-        resolve_battle(battle(side("atreides", weapon="projectile-distance"), side("harkonnen", defense="snooper")))
-    )
+    hit = only(resolve_battle(battle(side("atreides", weapon="projectile-distance"),
+                                     side("harkonnen", defense="snooper"))))
     assert hit.side("harkonnen").leader_fate == "dead"
 
 
 def test_CARD_SHIELD_3_contact_projectile_passes_on_d10_at_or_under_base_strength():
-    dist = resolve_battle(
-        battle(side("atreides", leader=("K", 7), weapon="projectile-contact"), side("harkonnen", defense="shield"))
-    )
+    dist = resolve_battle(battle(side("atreides", leader=("K", 7), weapon="projectile-contact"),
+                                 side("harkonnen", defense="shield")))
     assert p_of(dist, lambda o: o.side("harkonnen").leader_fate == "dead") == Fraction(7, 10)
-    leaves = list(
-        enumerate_battle(
-            battle(side("atreides", leader=("K", 7), weapon="projectile-contact"), side("harkonnen", defense="shield"))
-        )
-    )
+    leaves = list(enumerate_battle(battle(side("atreides", leader=("K", 7), weapon="projectile-contact"),
+                                          side("harkonnen", defense="shield"))))
     assert len(leaves) == 10 and all(p == Fraction(1, 10) for p, _, _ in leaves)  # GAP-28b: faces 1..10
     for _, rolls, outcome in leaves:
         ((house, face),) = rolls
@@ -193,7 +155,7 @@ def test_CARD_SHIELD_2_example_1_wrong_defence_dies_at_once_no_roll():
     knife = side("atreides", leader=("P1", 5), weapon="projectile-contact", defense="shield")
     lancet = side("harkonnen", leader=("P2", 4), weapon="projectile-contact", defense="snooper")
     leaves = list(enumerate_battle(battle(knife, lancet)))
-    assert len(leaves) == 1 and leaves[0][1] == ()  # no die rolled
+    assert len(leaves) == 1 and leaves[0][1] == ()          # no die rolled
     out = leaves[0][2]
     assert out.leader_fates == ("alive", "dead")
 
@@ -223,21 +185,18 @@ def test_CARD_SHIELD_2_example_4_both_may_try_to_pass():
     fates = {}
     for p, o in dist:
         fates[o.leader_fates] = fates.get(o.leader_fates, 0) + p
-    assert fates == {
-        ("alive", "dead"): Fraction(5, 10) * Fraction(6, 10),
-        ("alive", "alive"): Fraction(5, 10) * Fraction(6, 10),
-        ("dead", "dead"): Fraction(5, 10) * Fraction(4, 10),
-        ("dead", "alive"): Fraction(5, 10) * Fraction(4, 10),
-    }
+    assert fates == {("alive", "dead"): Fraction(5, 10) * Fraction(6, 10),
+                     ("alive", "alive"): Fraction(5, 10) * Fraction(6, 10),
+                     ("dead", "dead"): Fraction(5, 10) * Fraction(4, 10),
+                     ("dead", "alive"): Fraction(5, 10) * Fraction(4, 10)}
     assert sum(p for p, _ in dist) == 1
 
 
 def test_GAP_28a_shield_pass_uses_base_strength_of_roster_leader():
     roster = load_roster()
     vladimir = roster.main_leader("harkonnen")  # base 4, more on the wheel with minions (not implemented)
-    dist = resolve_battle(
-        battle(side("atreides", defense="shield"), side("harkonnen", leader=vladimir, weapon="projectile-contact"))
-    )
+    dist = resolve_battle(battle(side("atreides", defense="shield"),
+                                 side("harkonnen", leader=vladimir, weapon="projectile-contact")))
     assert p_of(dist, lambda o: o.side("atreides").leader_fate == "dead") == Fraction(4, 10)
 
 
@@ -248,9 +207,8 @@ def test_fixed_dice_give_one_outcome():
     assert out.leader_fates == ("dead", "alive")  # P1 rolled 6 > 5 and fails; P2 rolled 4 <= 4 and passes
     assert resolve_with_rolls(battle(knife, lancet), {}) == out
     with pytest.raises(InputError):
-        resolve_with_rolls(
-            battle(side("atreides", weapon="projectile-contact"), side("harkonnen", defense="shield")), {}
-        )
+        resolve_with_rolls(battle(side("atreides", weapon="projectile-contact"), side("harkonnen",
+                                                                                      defense="shield")), {})
 
 
 def test_CARD_LASGUN_1_lasgun_always_kills():
@@ -260,40 +218,35 @@ def test_CARD_LASGUN_1_lasgun_always_kills():
 
 @pytest.mark.parametrize("shield_side", [0, 1])
 def test_CARD_LASGUN_1_lasgun_meeting_a_shield_explodes_GAP_29(shield_side):
-    first = side("atreides", tokens=9, dial=(4, 0, 2), weapon="lasgun", defense="shield" if shield_side == 0 else None)
+    first = side("atreides", tokens=9, dial=(4, 0, 2), weapon="lasgun",
+                 defense="shield" if shield_side == 0 else None)
     second = side("harkonnen", tokens=7, dial=(2, 0, 1), defense="shield" if shield_side == 1 else None)
     out = only(resolve_battle(battle(first, second)))
-    assert out.explosion == "lasgun-shield" and out.winner is None  # FAQ 22, GAP-29b
+    assert out.explosion == "lasgun-shield" and out.winner is None              # FAQ 22, GAP-29b
     assert out.leader_fates == ("dead", "dead")
     assert [s.tokens_left.total for s in out.sides] == [0, 0] and out.territory_destroyed
-    assert [s.bounty for s in out.sides] == [0, 0]  # GAP-29b: no bounty
+    assert [s.bounty for s in out.sides] == [0, 0]                               # GAP-29b: no bounty
     assert [s.spice_lost for s in out.sides] == [2, 1]
     assert out.sides[0].cards_lost == first.plan.cards_played
-    assert out.outlawed == ()  # no sanction
+    assert out.outlawed == ()                                                     # no sanction
 
 
 def test_CARD_ATOMICS_3_atomics_in_battle_destroy_everything_and_outlaw_the_user():
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", weapon="atomics", defense="shield"),
-                side("harkonnen", dial=(6, 0, 0), defense="snooper"),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", weapon="atomics", defense="shield"),
+                                     side("harkonnen", dial=(6, 0, 0), defense="snooper"))))
     assert out.explosion == "atomics" and out.winner is None and out.territory_destroyed
     assert out.leader_fates == ("dead", "dead")
-    assert out.outlawed == ("atreides",)  # CARD-ATOMICS-4, GAP-29c
+    assert out.outlawed == ("atreides",)                                          # CARD-ATOMICS-4, GAP-29c
     assert out.to_json()["explosion"] is True
 
 
 # --------------------------------------------------------------------------------------------- treachery
 def test_TRAITOR_10_and_11_traitor_dies_caller_gets_his_value_and_loses_nothing():
     duncan = load_roster().find("duncan-idaho", house="atreides")
-    victim = side("atreides", tokens=8, dial=(6, 0, 2), leader=duncan, weapon="projectile-contact", defense="shield")
-    caller = side(
-        "dispersion", tokens=8, dial=(2, 0, 0), leader=("Murbella", 8), weapon="poison-slow", traitors=["Duncan Idaho"]
-    )
+    victim = side("atreides", tokens=8, dial=(6, 0, 2), leader=duncan, weapon="projectile-contact",
+                  defense="shield")
+    caller = side("dispersion", tokens=8, dial=(2, 0, 0), leader=("Murbella", 8), weapon="poison-slow",
+                  traitors=["Duncan Idaho"])
     out = only(resolve_battle(battle(victim, caller)))
     assert out.traitor_called_by == ("dispersion",) and out.winner == "dispersion"
     assert out.side("atreides").leader_fate == "dead" and out.side("dispersion").bounty == 6
@@ -305,53 +258,36 @@ def test_TRAITOR_10_and_11_traitor_dies_caller_gets_his_value_and_loses_nothing(
 
 
 def test_TRAITOR_10_traitor_survives_caller_gets_2_spice():
-    out = only(
-        resolve_battle(
-            battle(side("atreides", leader=("Duncan Idaho", 6)), side("harkonnen", traitors=["duncan idaho"]))
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", leader=("Duncan Idaho", 6)),
+                                     side("harkonnen", traitors=["duncan idaho"]))))
     assert out.side("atreides").leader_fate == "alive" and out.side("harkonnen").bounty == 2
 
 
 def test_TRAITOR_11_caller_leader_lives_even_if_he_was_killed():
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", leader=("Duncan Idaho", 6), weapon="lasgun"),
-                side("harkonnen", traitors=["Duncan Idaho"]),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", leader=("Duncan Idaho", 6), weapon="lasgun"),
+                                     side("harkonnen", traitors=["Duncan Idaho"]))))
     assert out.side("harkonnen").leader_fate == "alive"
 
 
 def test_GAP_35b_treachery_stops_battle_no_explosion_no_pass_against_caller():
     # FAQ 23: a called traitor prevents the lasgun-shield explosion.
-    out = only(
-        resolve_battle(
-            battle(
-                side("atreides", leader=("Duncan Idaho", 6), weapon="lasgun"),
-                side("harkonnen", defense="shield", traitors=["Duncan Idaho"]),
-            )
-        )
-    )
+    out = only(resolve_battle(battle(side("atreides", leader=("Duncan Idaho", 6), weapon="lasgun"),
+                                     side("harkonnen", defense="shield", traitors=["Duncan Idaho"]))))
     assert out.explosion is None and out.winner == "harkonnen"
     # the caller's contact projectile against the traitor's shield is still rolled (weapon aimed at him)
-    dist = resolve_battle(
-        battle(
-            side("atreides", leader=("Duncan Idaho", 6), defense="shield", weapon="projectile-contact"),
-            side("harkonnen", leader=("Feyd", 6), weapon="projectile-contact", traitors=["Duncan Idaho"]),
-        )
-    )
+    dist = resolve_battle(battle(side("atreides", leader=("Duncan Idaho", 6), defense="shield",
+                                      weapon="projectile-contact"),
+                                 side("harkonnen", leader=("Feyd", 6), weapon="projectile-contact",
+                                      traitors=["Duncan Idaho"])))
     assert p_of(dist, lambda o: o.side("atreides").leader_fate == "dead") == Fraction(6, 10)
     assert p_of(dist, lambda o: o.side("harkonnen").leader_fate == "dead") == 0
 
 
 def test_TRAITOR_12_traitor_against_traitor_swaps_leaders_and_battle_goes_on_GAP_35d():
-    harkonnen = side(
-        "harkonnen", dial=(4, 0, 0), leader=("Piter", 4), weapon="poison-fast", defense="shield", traitors=["Gurney"]
-    )
-    atreides = side("atreides", dial=(3, 0, 3), leader=("Gurney", 7), weapon="projectile-distance", traitors=["Piter"])
+    harkonnen = side("harkonnen", dial=(4, 0, 0), leader=("Piter", 4), weapon="poison-fast", defense="shield",
+                     traitors=["Gurney"])
+    atreides = side("atreides", dial=(3, 0, 3), leader=("Gurney", 7), weapon="projectile-distance",
+                    traitors=["Piter"])
     out = only(resolve_battle(battle(harkonnen, atreides)))
     assert out.leaders_swapped and set(out.traitor_called_by) == {"harkonnen", "atreides"}
     # Harkonnen's wheel is led by Gurney (7), alive behind its shield; Piter on the Atreides wheel is poisoned.
@@ -361,9 +297,8 @@ def test_TRAITOR_12_traitor_against_traitor_swaps_leaders_and_battle_goes_on_GAP
 
 
 def test_TRAITOR_9_no_call_without_a_slip():
-    out = only(
-        resolve_battle(battle(side("atreides", leader=("Duncan Idaho", 6)), side("harkonnen", traitors=["Gurney"])))
-    )
+    out = only(resolve_battle(battle(side("atreides", leader=("Duncan Idaho", 6)),
+                                     side("harkonnen", traitors=["Gurney"]))))
     assert out.traitor_called_by == ()
 
 

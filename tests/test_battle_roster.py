@@ -16,19 +16,11 @@ def test_roster_has_96_secondary_and_8_main_leaders():
         assert len(roster.of_house(house)) == 13
 
 
-@pytest.mark.parametrize(
-    ("house", "name", "strength", "sex"),
-    [
-        ("atreides", "Paul", 8, "M"),
-        ("harkonnen", "Vladimir", 4, "M"),
-        ("fremen", "Liet Kynes", 6, "M"),
-        ("emperor", "Shaddam IV", 7, "M"),
-        ("guild", "Grand Navigateur", 6, "M"),
-        ("dispersion", "Dama", 8, "F"),
-        ("bene-gesserit", "Gaïus Hélen Mohiam", 6, "F"),
-        ("bene-tleilax", "Tylwyth Waff", 5, "M"),
-    ],
-)
+@pytest.mark.parametrize(("house", "name", "strength", "sex"), [
+    ("atreides", "Paul", 8, "M"), ("harkonnen", "Vladimir", 4, "M"), ("fremen", "Liet Kynes", 6, "M"),
+    ("emperor", "Shaddam IV", 7, "M"), ("guild", "Grand Navigateur", 6, "M"), ("dispersion", "Dama", 8, "F"),
+    ("bene-gesserit", "Gaïus Hélen Mohiam", 6, "F"), ("bene-tleilax", "Tylwyth Waff", 5, "M"),
+])
 def test_main_leaders_follow_houses_md(house, name, strength, sex):
     main = load_roster().main_leader(house)
     assert (main.name, main.strength, main.sex) == (name, strength, sex)
@@ -36,11 +28,11 @@ def test_main_leaders_follow_houses_md(house, name, strength, sex):
 
 def test_leaders_md_samples_and_decisions():
     roster = load_roster()
-    assert roster.find("duncan-idaho", house="atreides").strength == 6  # L1043
-    assert roster.find("lucille").strength == 6  # D-3
-    assert roster.find("murbella", house="bene-gesserit").strength == 10  # D-4
-    assert roster.find("hellica").guess is not None  # D-2
-    assert roster.find("stilgar", house="fremen").guess == "guess"  # D-1
+    assert roster.find("duncan-idaho", house="atreides").strength == 6          # L1043
+    assert roster.find("lucille").strength == 6                                  # D-3
+    assert roster.find("murbella", house="bene-gesserit").strength == 10         # D-4
+    assert roster.find("hellica").guess is not None                              # D-2
+    assert roster.find("stilgar", house="fremen").guess == "guess"               # D-1
     assert roster.find("Léto II", house="atreides").id == "leto-ii"
 
 

@@ -40,15 +40,8 @@ def to_reveal(voice=None, question=None, answer=None):
 
 
 def test_FAQ_2_order_of_steps_follows_seed_003():
-    assert STEPS[:7] == (
-        "karama-abilities",
-        "voice",
-        "karama-voice",
-        "prescience",
-        "karama-prescience",
-        "prescience-answer",
-        "reveal",
-    )
+    assert STEPS[:7] == ("karama-abilities", "voice", "karama-voice", "prescience", "karama-prescience",
+                         "prescience-answer", "reveal")
 
 
 def test_FAQ_2_1_karama_against_abilities_comes_first():
@@ -65,14 +58,9 @@ def test_FAQ_2_3_and_2_5_variant_karama_against_voice_and_prescience_is_shown_at
     assert seq.step == "reveal"
     assert step_summary(seq)["karama-voice"].startswith("shown at the reveal")
     # KARAMA-25: a poison and a Karama shown together at the reveal disobey the Voice
-    done = advance(
-        seq,
-        Reveal(
-            plans=(("atreides", plan("poison-fast")), ("bene-gesserit", plan())),
-            hands=(("atreides", ("poison-fast", "karama")),),
-            karama_shown=(("atreides", "voice"),),
-        ),
-    )
+    done = advance(seq, Reveal(plans=(("atreides", plan("poison-fast")), ("bene-gesserit", plan())),
+                               hands=(("atreides", ("poison-fast", "karama")),),
+                               karama_shown=(("atreides", "voice"),)))
     assert done.step == "done"
 
 
@@ -84,21 +72,14 @@ def test_FAQ_4_voice_binds_the_final_plan():
 
 
 def test_FAQ_4_prescience_answer_binds_the_final_plan_unless_karama_40():
-    seq = to_reveal(
-        question=PrescienceQuestion("atreides", "bene-gesserit", "defence"),
-        answer=PrescienceAnswer("bene-gesserit", "shield"),
-    )
+    seq = to_reveal(question=PrescienceQuestion("atreides", "bene-gesserit", "defence"),
+                    answer=PrescienceAnswer("bene-gesserit", "shield"))
     ok = advance(seq, Reveal(plans=(("atreides", plan()), ("bene-gesserit", plan(defense="shield")))))
     assert ok.step == "done"
     with pytest.raises(IllegalActionError):
         advance(seq, Reveal(plans=(("atreides", plan()), ("bene-gesserit", plan(defense="snooper")))))
-    released = advance(
-        seq,
-        Reveal(
-            plans=(("atreides", plan()), ("bene-gesserit", plan(defense="snooper"))),
-            karama_shown=(("bene-gesserit", "prescience"),),
-        ),
-    )
+    released = advance(seq, Reveal(plans=(("atreides", plan()), ("bene-gesserit", plan(defense="snooper"))),
+                                   karama_shown=(("bene-gesserit", "prescience"),)))
     assert released.step == "done"
 
 

@@ -41,12 +41,8 @@ def test_TRAITOR_2_table_covers_2_to_8_players():
 def test_TRAITOR_3_harkonnen_draw_double_and_keep_all_but_their_own():
     assert traitor_draw_count(4, house="harkonnen") == 6
     roster = load_roster()
-    drawn = [
-        roster.find("piter"),
-        roster.find("duncan-idaho", house="atreides"),
-        roster.find("goose"),
-        roster.find("lucille"),
-    ]
+    drawn = [roster.find("piter"), roster.find("duncan-idaho", house="atreides"), roster.find("goose"),
+             roster.find("lucille")]
     kept = harkonnen_traitors(drawn)
     assert [leader.id for leader in kept] == ["duncan-idaho", "lucille"]  # own leader and never_traitor are safe
 
@@ -57,11 +53,7 @@ def test_TRAITOR_3_draw_is_reproducible_with_a_generator_and_disjoint():
     second = draw_traitor_candidates(pool, FOUR, np.random.default_rng(42))
     assert first == second
     assert {house: len(leaders) for house, leaders in first.items()} == {
-        "atreides": 3,
-        "harkonnen": 6,
-        "dispersion": 3,
-        "bene-gesserit": 3,
-    }
+        "atreides": 3, "harkonnen": 6, "dispersion": 3, "bene-gesserit": 3}
     keys = [leader.key for leaders in first.values() for leader in leaders]
     assert len(keys) == len(set(keys))
 
@@ -69,13 +61,8 @@ def test_TRAITOR_3_draw_is_reproducible_with_a_generator_and_disjoint():
 def test_TRAITOR_4_and_5_seed_traitor_example():
     # L1321: the Dispersion drew Duncan Idaho (6), Lucille and Murbella, and picks Duncan.
     roster = load_roster()
-    drawn = {
-        "dispersion": (
-            roster.find("duncan-idaho", house="atreides"),
-            roster.find("lucille"),
-            roster.find("murbella", house="dispersion"),
-        )
-    }
+    drawn = {"dispersion": (roster.find("duncan-idaho", house="atreides"), roster.find("lucille"),
+                            roster.find("murbella", house="dispersion"))}
     chosen = pick_traitor("dispersion", drawn["dispersion"], "Duncan Idaho")
     assert chosen.strength == 6
     safe = safe_leaders(drawn, {"dispersion": [chosen]})
@@ -102,19 +89,19 @@ def test_TRAITOR_7_a_traitor_stays_a_traitor():
 
 def test_TRAITOR_8_and_9_call_needs_the_opposing_leader_on_a_slip():
     case = load_example_case("traitor_idaho")
-    ((probability, outcome),) = resolve_battle(case.battle)
+    (probability, outcome), = resolve_battle(case.battle)
     assert probability == 1 and outcome.winner == "dispersion"
 
 
 def test_TRAITOR_10_and_11_seed_traitor_case():
-    ((_, outcome),) = resolve_battle(load_example_case("traitor_idaho").battle)
+    (_, outcome), = resolve_battle(load_example_case("traitor_idaho").battle)
     caller, victim = outcome.side("dispersion"), outcome.side("atreides")
     assert caller.bounty == 6 and caller.tokens_lost.total == 0 and caller.spice_lost == 0
     assert victim.leader_fate == "dead" and victim.tokens_left.total == 0
 
 
 def test_TRAITOR_12_traitor_against_traitor_example_case():
-    ((_, outcome),) = resolve_battle(load_example_case("traitor_against_traitor").battle)
+    (_, outcome), = resolve_battle(load_example_case("traitor_against_traitor").battle)
     assert outcome.leaders_swapped and outcome.winner == "harkonnen"
 
 

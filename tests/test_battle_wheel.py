@@ -82,9 +82,6 @@ def test_pareto_dials_are_not_dominated():
         for second in dials:
             if first == second:
                 continue
-            no_worse = (
-                second.regular + second.elite <= first.regular + first.elite
-                and second.spice <= first.spice
-                and army_value(second) >= army_value(first)
-            )
+            no_worse = (second.regular + second.elite <= first.regular + first.elite
+                        and second.spice <= first.spice and army_value(second) >= army_value(first))
             assert not no_worse

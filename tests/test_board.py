@@ -16,24 +16,9 @@ RAW = read_data_file("board.json")
 MAP6_NAMES = {
     "mountain": ["le Bouclier", "Mésa Molle", "la Faille Rouge", "Mur Sud", "Chaîne de Sihaya", "Chaîne de Habbanya"],
     "desert": [
-        "Bassin du Bouclier",
-        "Erg Majeur",
-        "Mésa Maya",
-        "Erg Mineur",
-        "Bled des Sillons",
-        "Dépression de Hiéreg",
-        "Nord Ciélago",
-        "Sud Ciélago",
-        "Erg Sihaya",
-        "Grande Etendue",
-        "Erg Habbanya",
-        "Plaine Funèbre",
-        "Bassin de Tuono",
-        "Bassin de Hagga",
-        "Bassin Plastique",
-        "Terre Brisée",
-        "Bassin Impérial",
-        "Erg de Tsimpo",
+        "Bassin du Bouclier", "Erg Majeur", "Mésa Maya", "Erg Mineur", "Bled des Sillons", "Dépression de Hiéreg",
+        "Nord Ciélago", "Sud Ciélago", "Erg Sihaya", "Grande Etendue", "Erg Habbanya", "Plaine Funèbre",
+        "Bassin de Tuono", "Bassin de Hagga", "Bassin Plastique", "Terre Brisée", "Bassin Impérial", "Erg de Tsimpo",
     ],
     "city": ["Arrakeen", "Carthag", "Arsunt"],
     "sietch": ["Grotte aux Oiseaux", "Gara Kulon", "Sietch Tarb"],
@@ -194,27 +179,23 @@ def _format(raw):
     raw["format"] = "dunenb.board/0"
 
 
-@pytest.mark.parametrize(
-    ("edit", "code"),
-    [
-        (_asymmetric, "board/asymmetric"),
-        (_uncovered, "board/uncovered-sector"),
-        (_disconnected, "board/disconnected"),
-        (_kind_counts, "board/kind-counts"),
-        (_unknown_neighbour, "board/adjacent-unknown"),
-        (_arrakeen_not_sector_one, "board/arrakeen"),
-        (_shield_wall, "board/shield-wall"),
-        (_start_positions, "board/start-positions"),
-        (_spice_sector, "board/spice-sector"),
-        (_sector_range, "board/area-sectors"),
-        (_sector_count, "board/sectors"),
-        (_duplicate, "board/duplicate-area"),
-        (_bad_kind, "board/kind"),
-        (_missing_field, "board/area"),
-        (_format, "board/format"),
-    ],
-    ids=lambda value: value if isinstance(value, str) else value.__name__.strip("_"),
-)
+@pytest.mark.parametrize(("edit", "code"), [
+    (_asymmetric, "board/asymmetric"),
+    (_uncovered, "board/uncovered-sector"),
+    (_disconnected, "board/disconnected"),
+    (_kind_counts, "board/kind-counts"),
+    (_unknown_neighbour, "board/adjacent-unknown"),
+    (_arrakeen_not_sector_one, "board/arrakeen"),
+    (_shield_wall, "board/shield-wall"),
+    (_start_positions, "board/start-positions"),
+    (_spice_sector, "board/spice-sector"),
+    (_sector_range, "board/area-sectors"),
+    (_sector_count, "board/sectors"),
+    (_duplicate, "board/duplicate-area"),
+    (_bad_kind, "board/kind"),
+    (_missing_field, "board/area"),
+    (_format, "board/format"),
+], ids=lambda value: value if isinstance(value, str) else value.__name__.strip("_"))
 def test_GAP_1_broken_board_is_rejected_with_a_code_naming_the_problem(edit, code):
     raw = broken(edit)
     with pytest.raises(RulesDataError) as info:

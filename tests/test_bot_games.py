@@ -52,7 +52,7 @@ def _check_after_battles(state, at_peace, storms) -> None:
     """``storms``: the storm sectors during the battles (the transition may already have moved them)."""
     storms = set(storms)
     present: dict[str, set[str]] = {}
-    for house, area, _sector in state.forces:
+    for (house, area, _sector) in state.forces:
         if BOARD.area(area).kind == "pole" or (house, area) in at_peace or house in state.eliminated:
             continue
         present.setdefault(area, set()).add(house)
@@ -72,8 +72,7 @@ def _check_fallen_fremen(before, following) -> None:
         if event.kind == "eliminated" and event.data.get("house") == fremen:
             fallen = True
         assert not (fallen and event.kind in TOKEN_EVENTS), (
-            f"turn {following.turn}: {event.kind} after the Fremen were eliminated"
-        )
+            f"turn {following.turn}: {event.kind} after the Fremen were eliminated")
     if fremen in following.eliminated:
         assert not following.storm_tokens, "an eliminated Fremen House still holds storm tokens"
 
@@ -82,13 +81,8 @@ def _game(seed: int) -> None:
     generator = np.random.default_rng([seed, 500])
     count = int(generator.integers(2, 9))
     houses = [str(h) for h in generator.choice(HOUSE_IDS, size=count, replace=False)]
-    config = make_config(
-        houses,
-        seed=seed,
-        turn_limit=int(generator.integers(3, 7)),
-        secondary_storm=bool(seed % 2),
-        worm_option=("standard", "18+1d10", "36+1d5")[seed % 3],
-    )
+    config = make_config(houses, seed=seed, turn_limit=int(generator.integers(3, 7)),
+                         secondary_storm=bool(seed % 2), worm_option=("standard", "18+1d10", "36+1d5")[seed % 3])
     bots = {h: make_bot("heuristic" if (seed + k) % 2 else "random", seed=seed + k) for k, h in enumerate(houses)}
     state = initial_state(config)
     actions = []

@@ -83,7 +83,6 @@ def test_unknown_bot_names_the_allowed_ones():
 
 # --- behaviour of the heuristic bot (issue: stronger, less wasteful) ---------------------------------------
 
-
 def _decision_state(kind: str):
     """A real position of a 2-House game (Atreides, Harkonnen) at the first decision of ``kind``."""
     state = new_game(["atreides", "harkonnen"], seed=3, turn_limit=4)
@@ -101,14 +100,10 @@ def _battle(mine: Tokens, theirs: Tokens, *, my_spice: int = 10, their_spice: in
     houses = houses.set("atreides", dataclasses.replace(houses["atreides"], spice=my_spice, hand=()))
     houses = houses.set("harkonnen", dataclasses.replace(houses["harkonnen"], spice=their_spice))
     forces = FrozenDict({("atreides", "arrakeen", 1): mine, ("harkonnen", "arrakeen", 1): theirs})
-    detail = FrozenDict(
-        dict(
-            committed=(), last=(), area="arrakeen", sectors=(1,), defender="atreides", attacker="harkonnen", secrets=()
-        )
-    )
-    return dataclasses.replace(
-        state, phase="battle", houses=houses, forces=forces, pending=Pending("battle-plan", "atreides", detail)
-    )
+    detail = FrozenDict(dict(committed=(), last=(), area="arrakeen", sectors=(1,), defender="atreides",
+                             attacker="harkonnen", secrets=()))
+    return dataclasses.replace(state, phase="battle", houses=houses, forces=forces,
+                               pending=Pending("battle-plan", "atreides", detail))
 
 
 def test_planner_does_not_dial_away_its_whole_army_when_the_battle_is_won_anyway():
@@ -142,13 +137,8 @@ def _movement(house_forces: dict, *, spice: int = 10):
     state = _decision_state("movement")
     houses = state.houses.set("atreides", dataclasses.replace(state.houses["atreides"], spice=spice))
     detail = FrozenDict(dict(order=("atreides", "harkonnen"), index=0, landed=True, moved=False, repositions=1))
-    return dataclasses.replace(
-        state,
-        houses=houses,
-        forces=FrozenDict(house_forces),
-        spice_on_map=FrozenDict(),
-        pending=Pending("movement", "atreides", detail),
-    )
+    return dataclasses.replace(state, houses=houses, forces=FrozenDict(house_forces), spice_on_map=FrozenDict(),
+                               pending=Pending("movement", "atreides", detail))
 
 
 def _enters(action, area: str) -> bool:
@@ -158,9 +148,8 @@ def _enters(action, area: str) -> bool:
 @pytest.mark.parametrize("spice", [0, 6])
 def test_bot_does_not_move_into_a_hopeless_fight_for_a_desert(spice):
     sector = 2 if 2 not in _movement({}).storm_sectors() else 3
-    state = _movement(
-        {("atreides", "pole-nord", 1): Tokens(3, 0), ("harkonnen", "bassin-imperial", sector): Tokens(15, 5)}
-    )
+    state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0),
+                       ("harkonnen", "bassin-imperial", sector): Tokens(15, 5)})
     state = dataclasses.replace(state, spice_on_map=FrozenDict({"bassin-imperial": spice}))
     action = HeuristicBot(seed=2).choose(state)
     assert action in legal_actions(state)
@@ -176,9 +165,8 @@ def test_bot_does_not_attack_a_city_held_by_a_much_stronger_army():
 
 
 def test_bot_finds_a_city_held_by_a_much_weaker_army_worth_attacking():
-    state = _movement(
-        {("atreides", "pole-nord", 1): Tokens(10, 0), ("harkonnen", "carthag", 4): Tokens(1, 0)}, spice=10
-    )
+    state = _movement({("atreides", "pole-nord", 1): Tokens(10, 0), ("harkonnen", "carthag", 4): Tokens(1, 0)},
+                      spice=10)
     if 4 in state.storm_sectors():
         pytest.skip("the storm covers Carthag in this position")
     bot = HeuristicBot(seed=2)
@@ -211,8 +199,7 @@ def test_bot_weighs_alliance_deals_and_declines_offers_it_does_not_understand():
     # Piter (strength 4) for 3 spice: worth it; a worthless card for 2 spice: not
     assert bot.choose(_answer(("harkonnen", "atreides", "leader", "piter", 1, 3, 0, *spice))).kind == "accept-offer"
     assert bot.choose(_answer(("harkonnen", "atreides", "card", "worthless", 1, 2, 0, *spice))).kind == (
-        "decline-offer"
-    )
+        "decline-offer")
     # a swap that gives away a better leader than it gets
     swap = ("harkonnen", "atreides", "leader", "piter", 1, 1, 0, "leader", "gurney")
     assert bot.choose(_answer(swap)).kind == "decline-offer"
@@ -232,7 +219,6 @@ def test_heuristic_bots_beat_random_bots_in_most_mixed_games():
 
 
 # --- revival, garrisons and bids (issue: reviving into a full reserve, empty cities, overbidding) ------------
-
 
 def _slot_with(reserve: int, tanks: int, spice: int):
     """The Harkonnen's movement slot, with nothing of theirs on Dune and this reserve, tanks and spice."""
@@ -287,11 +273,8 @@ def test_garrison_value_grows_with_the_enemy_army_within_reach():
 
     near = _movement({("atreides", "arrakeen", 1): Tokens(3, 0), ("harkonnen", "carthag", 4): Tokens(12, 0)})
     far = _movement({("atreides", "arrakeen", 1): Tokens(3, 0)})
-    assert (
-        hold_chance(_context(near, "atreides"), "arrakeen", Tokens(3, 0))
-        < hold_chance(_context(far, "atreides"), "arrakeen", Tokens(3, 0))
-        == 1.0
-    )
+    assert hold_chance(_context(near, "atreides"), "arrakeen", Tokens(3, 0)) < hold_chance(
+        _context(far, "atreides"), "arrakeen", Tokens(3, 0)) == 1.0
     # a single token counts only in part even with no army in sight (MIN_GARRISON)
     assert hold_chance(_context(far, "atreides"), "arrakeen", Tokens(1, 0)) < 1.0
 
@@ -314,7 +297,6 @@ def test_first_turn_bid_is_capped_and_keeps_landing_spice():
 
 # --- storm and worm risk (dunenb.bots.risk) ------------------------------------------------------------------
 
-
 def _risk_state(*, storm: int = 12, houses=("atreides", "harkonnen")):
     """A 2-House game (no Fremen: two dials 0..3, GAP-7a) with the main storm on ``storm``."""
     return dataclasses.replace(new_game(list(houses), seed=1), storm_main=storm)
@@ -332,7 +314,8 @@ def test_storm_hit_probabilities_follow_the_storm_rules():
     assert sum(hits.values()) == pytest.approx(3.0)  # the expected move: 2 x 1.5
     risk = Risk.of(state, "atreides")
     # GAP-9, STORM-7: the Pole, Sietchs, mountains and cities (Shield Wall standing) are spared
-    for area, sector in [("pole-nord", 13), ("grotte-aux-oiseaux", 15), ("chaine-de-habbanya", 13), ("mur-sud", 13)]:
+    for area, sector in [("pole-nord", 13), ("grotte-aux-oiseaux", 15), ("chaine-de-habbanya", 13),
+                         ("mur-sud", 13)]:
         assert risk.loss(area, sector) == 0.0
     assert risk.storm_loss("nord-cielago", 13) == pytest.approx(15 / 16)
 
@@ -350,16 +333,10 @@ def test_storm_reach_with_the_fremen_tokens_and_what_the_fremen_know():
 def _landing_state(deposits: dict[str, int], *, tops=(None, None), remaining=None):
     state = _movement({("atreides", "pole-nord", 1): Tokens(3, 0)}, spice=20)
     detail = state.pending.detail.set("landed", False)
-    deck = dataclasses.replace(
-        state.spice_deck, pile_tops=tops, remaining=FrozenDict(remaining) if remaining else state.spice_deck.remaining
-    )
-    return dataclasses.replace(
-        state,
-        storm_main=12,
-        spice_on_map=FrozenDict(deposits),
-        spice_deck=deck,
-        pending=dataclasses.replace(state.pending, detail=detail),
-    )
+    deck = dataclasses.replace(state.spice_deck, pile_tops=tops,
+                               remaining=FrozenDict(remaining) if remaining else state.spice_deck.remaining)
+    return dataclasses.replace(state, storm_main=12, spice_on_map=FrozenDict(deposits), spice_deck=deck,
+                               pending=dataclasses.replace(state.pending, detail=detail))
 
 
 def _best_landing(state, area: str) -> float:
@@ -377,12 +354,12 @@ def test_bot_prefers_a_safe_deposit_to_an_equally_rich_one_in_the_storms_path():
 def test_bot_uses_the_worm_odds_of_the_next_spice_blow():
     # both deposits behind the storm; the next card of pile 1 (on Bassin Impérial) is a worm 5 times in 6
     remaining = {WORM_CARD: 5, "erg-mineur/6": 1}
-    state = _landing_state({"erg-mineur": 8, "bassin-imperial": 8}, tops=("bassin-imperial", None), remaining=remaining)
+    state = _landing_state({"erg-mineur": 8, "bassin-imperial": 8}, tops=("bassin-imperial", None),
+                           remaining=remaining)
     odds = worm_strike_probability(state)
     table = worm_strike_table(state)
     assert odds == {"bassin-imperial": pytest.approx(5 / 6)}
-    assert odds["bassin-imperial"] == pytest.approx(
-        float(table.loc[table["area"] == "bassin-imperial", "p_worm"].iloc[0])
-    )
+    assert odds["bassin-imperial"] == pytest.approx(float(table.loc[table["area"] == "bassin-imperial",
+                                                                    "p_worm"].iloc[0]))
     assert Risk.of(state, "atreides").loss("bassin-imperial", 2) == pytest.approx(5 / 6)
     assert _best_landing(state, "erg-mineur") > _best_landing(state, "bassin-imperial")

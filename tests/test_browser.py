@@ -39,22 +39,10 @@ def jupyter_lab(tmp_path_factory):
     port = _free_port()
     env = dict(os.environ)
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--ip=127.0.0.1",
-            f"--port={port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
-            f"--ServerApp.root_dir={workdir}",
-            "--allow-root",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=open(workdir / "lab.log", "w"),
-        env=env,
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+         f"--ServerApp.root_dir={workdir}", "--allow-root"],
+        stdout=subprocess.DEVNULL, stderr=open(workdir / "lab.log", "w"), env=env,
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):
@@ -81,17 +69,9 @@ def test_sector_map_notebook_runs_and_the_storm_button_changes_the_map(jupyter_l
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
         )
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(f"{jupyter_lab}/lab/tree/01_sector_map.ipynb", wait_until="domcontentloaded")

@@ -39,19 +39,8 @@ def test_rules_leaders_json_lists_104_leaders(capsys):
 
 def test_new_then_replay_to_a_step_writes_an_svg(tmp_path, capsys):
     save = tmp_path / "game.json"
-    code, out, _ = _run(
-        capsys,
-        "new",
-        "--houses",
-        "atreides,fremen,guild",
-        "--seed",
-        "9",
-        "--play-turns",
-        "2",
-        "--out",
-        str(save),
-        "--json",
-    )
+    code, out, _ = _run(capsys, "new", "--houses", "atreides,fremen,guild", "--seed", "9", "--play-turns", "2",
+                        "--out", str(save), "--json")
     summary = json.loads(out)
     assert code == 0 and save.exists() and summary["turn"] == 3
     svg = tmp_path / "step.svg"

@@ -43,11 +43,8 @@ def table(seed: int, rng: np.random.Generator) -> dict:
     count = int(rng.integers(2, 9))
     houses = [str(h) for h in rng.choice(HOUSE_IDS, size=count, replace=False)]
     return {
-        "houses": houses,
-        "secondary_storm": seed % 2 == 0,
-        "worm_option": WORM_OPTIONS[seed % len(WORM_OPTIONS)],
-        "turn_limit": int(rng.integers(6, 11)),
-        "weather": seed % 3 == 0,
+        "houses": houses, "secondary_storm": seed % 2 == 0, "worm_option": WORM_OPTIONS[seed % len(WORM_OPTIONS)],
+        "turn_limit": int(rng.integers(6, 11)), "weather": seed % 3 == 0,
     }
 
 
@@ -59,11 +56,8 @@ def deal_weather_control(state, rng: np.random.Generator):
         deck = state.treachery_deck
         left = deck[WEATHER_CONTROL] - 1
         deck = deck.set(WEATHER_CONTROL, left) if left else deck.without(WEATHER_CONTROL)
-        state = dataclasses.replace(
-            state,
-            treachery_deck=deck,
-            houses=state.houses.set(house, dataclasses.replace(hs, hand=hs.hand + (WEATHER_CONTROL,))),
-        )
+        state = dataclasses.replace(state, treachery_deck=deck, houses=state.houses.set(
+            house, dataclasses.replace(hs, hand=hs.hand + (WEATHER_CONTROL,))))
     return state
 
 
@@ -138,13 +132,8 @@ def check_invariants(state) -> None:
 def test_random_legal_play_keeps_the_invariants(seed):
     rng = np.random.default_rng(seed)
     setup = table(seed, rng)
-    state = new_game(
-        setup["houses"],
-        seed=seed,
-        secondary_storm=setup["secondary_storm"],
-        worm_option=setup["worm_option"],
-        turn_limit=setup["turn_limit"],
-    )
+    state = new_game(setup["houses"], seed=seed, secondary_storm=setup["secondary_storm"],
+                     worm_option=setup["worm_option"], turn_limit=setup["turn_limit"])
     if setup["weather"]:
         state = deal_weather_control(state, rng)
     size = deck_size(state)
@@ -171,8 +160,5 @@ def test_random_legal_play_keeps_the_invariants(seed):
         steps += 1
         assert steps < 5000, "the game does not end"
     # the turn limit ends the game (GAP-36c) unless a House won earlier (VICTORY-1/2) or every House was eliminated
-    assert (
-        state.turn == setup["turn_limit"]
-        or state.winner is not None
-        or set(state.eliminated) == set(state.config.houses)
-    )
+    assert (state.turn == setup["turn_limit"] or state.winner is not None
+            or set(state.eliminated) == set(state.config.houses))

@@ -90,7 +90,6 @@ def random_game(seed, houses, *, options=None, limit=4):
 
 # --- illegal actions ------------------------------------------------------------------------------------------
 
-
 def test_not_your_turn_is_rejected():
     state = at_start_choice()
     assert state.pending.actor == "atreides"
@@ -157,64 +156,40 @@ def test_a_weather_control_card_must_be_held_and_name_the_pending_storm():
 # --- serialisation --------------------------------------------------------------------------------------------
 
 HAND_MADE = [
-    Roll3d10("atreides", 17),
-    RollWormDice(7),
-    ChooseStart("guild", 24),
-    InitialStormDial("secondary", "fremen", 20),
+    Roll3d10("atreides", 17), RollWormDice(7), ChooseStart("guild", 24), InitialStormDial("secondary", "fremen", 20),
     PlaceStartingForces("fremen", (("sietch-tarb", 12, 4, 0), ("mesa-maya", 9, 3, 0), ("mur-sud", 13, 3, 0))),
-    PlaceStartingForces("fremen", ()),
-    DrawStormToken("main", 7),
-    DialStorm("main", "bene-gesserit", 3),
-    PlayWeatherControl("emperor", "secondary", "stop", 0),
-    PlayWeatherControl("emperor", "main", "plus2"),
-    Pass("bene-tleilax"),
-    DrawSpiceCard(2, "worm"),
-    DrawSpiceCard(1, "bassin-du-bouclier/6"),
+    PlaceStartingForces("fremen", ()), DrawStormToken("main", 7), DialStorm("main", "bene-gesserit", 3),
+    PlayWeatherControl("emperor", "secondary", "stop", 0), PlayWeatherControl("emperor", "main", "plus2"),
+    Pass("bene-tleilax"), DrawSpiceCard(2, "worm"), DrawSpiceCard(1, "bassin-du-bouclier/6"),
 ]
 # setup c)-d) and battles (dunenb.rules.traitors, dunenb.rules.battle_phase)
 HAND_MADE += [
-    Predict("bene-gesserit", "fremen", 4),
-    DrawTraitor("harkonnen", "atreides", "duncan-idaho"),
-    PickTraitor("dispersion", "atreides", "duncan-idaho"),
-    ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
-    SubmitPlan("atreides", "paul", 3, 0, 2, "poison-fast", "shield"),
-    SubmitPlan("guild", "none", 1, 0, 0),
-    CallTraitor("dispersion", "duncan-idaho"),
-    BattleDie("harkonnen", 10),
-    DiscardCards("atreides", "none"),
+    Predict("bene-gesserit", "fremen", 4), DrawTraitor("harkonnen", "atreides", "duncan-idaho"),
+    PickTraitor("dispersion", "atreides", "duncan-idaho"), ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
+    SubmitPlan("atreides", "paul", 3, 0, 2, "poison-fast", "shield"), SubmitPlan("guild", "none", 1, 0, 0),
+    CallTraitor("dispersion", "duncan-idaho"), BattleDie("harkonnen", 10), DiscardCards("atreides", "none"),
     DiscardCards("atreides", "worthless,shield"),
 ]
 # TURN-1 e) (dunenb.rules.movement)
 HAND_MADE += [
-    Revive("atreides", 2, 1),
-    Land("guild", "pole-nord", 1, 5, 0),
-    Emerge("fremen", "sietch-tarb", 12, 3),
+    Revive("atreides", 2, 1), Land("guild", "pole-nord", 1, 5, 0), Emerge("fremen", "sietch-tarb", 12, 3),
     Move("atreides", "arrakeen", 1, (("bassin-imperial", 2), ("carthag", 4)), 4, 1),
-    Reposition("harkonnen", "grande-etendue", 16, 19, 2),
-    BuyHarvester("emperor", 2),
-    SellHarvester("atreides"),
+    Reposition("harkonnen", "grande-etendue", 16, 19, 2), BuyHarvester("emperor", 2), SellHarvester("atreides"),
     EndSlot("harkonnen"),
 ]
 # TURN-1 f) (dunenb.rules.collection)
 HAND_MADE += [CommitHarvester("atreides", "erg-mineur", 7), DoneHarvesting("guild")]
 # TURN-1 d) (dunenb.rules.bidding)
 HAND_MADE += [
-    DrawTreacheryCard("harkonnen", "karama"),
-    AuctionCard(1, "shield"),
-    Bid("emperor", 3),
-    PayBid("atreides"),
+    DrawTreacheryCard("harkonnen", "karama"), AuctionCard(1, "shield"), Bid("emperor", 3), PayBid("atreides"),
     KaramaBid("bene-gesserit", "worthless"),
 ]
 # TURN-1 h) (dunenb.rules.chance, optional: GAP-20)
 HAND_MADE += [DrawChanceCard(1, "ixian-harvester"), DrawChanceCard(2, "spice-windfall-5")]
 # GAP-19a alliance windows and TURN-1 g) peace/war (dunenb.rules.alliances)
 HAND_MADE += [
-    Offer("atreides", "harkonnen", "spice", "spice", 5),
-    Offer("emperor", "guild", "card", "shield", 1, 2),
-    AcceptOffer("harkonnen"),
-    DeclineOffer("guild"),
-    EndWindow("fremen"),
-    DeclarePeace("bene-gesserit", "arsunt"),
+    Offer("atreides", "harkonnen", "spice", "spice", 5), Offer("emperor", "guild", "card", "shield", 1, 2),
+    AcceptOffer("harkonnen"), DeclineOffer("guild"), EndWindow("fremen"), DeclarePeace("bene-gesserit", "arsunt"),
     DeclareWar("bene-gesserit", "carthag"),
 ]
 
@@ -247,32 +222,23 @@ def test_actors_are_houses_or_chance():
     assert all(isinstance(a, Action) for a in HAND_MADE)
 
 
-@pytest.mark.parametrize(
-    ("data", "code", "names"),
-    [
-        (["start", "atreides", 5], "action/type", "action"),
-        ({"house": "atreides", "position": 5}, "action/kind", "action.kind"),
-        ({"kind": "teleport", "house": "atreides"}, "action/kind", "teleport"),
-        ({"kind": 5}, "action/kind", "action.kind"),
-        ({"kind": "start", "house": "atreides"}, "action/field", "action.position"),
-        ({"kind": "start", "house": "atreides", "position": "5"}, "action/field", "action.position"),
-        ({"kind": "start", "house": "atreides", "position": True}, "action/field", "action.position"),
-        ({"kind": "start", "house": 7, "position": 5}, "action/field", "action.house"),
-        ({"kind": "start", "house": "atreides", "position": 5, "seat": 2}, "action/field", "seat"),
-        ({"kind": "place", "house": "fremen", "placements": "sietch-tarb"}, "action/field", "action.placements"),
-        (
-            {"kind": "place", "house": "fremen", "placements": [["sietch-tarb", 12, 10]]},
-            "action/field",
-            "action.placements[0]",
-        ),
-        (
-            {"kind": "place", "house": "fremen", "placements": [["sietch-tarb", "12", 10, 0]]},
-            "action/field",
-            "action.placements[0][1]",
-        ),
-        ({"kind": "spice", "pile": 1.0, "card": "worm"}, "action/field", "action.pile"),
-    ],
-)
+@pytest.mark.parametrize(("data", "code", "names"), [
+    (["start", "atreides", 5], "action/type", "action"),
+    ({"house": "atreides", "position": 5}, "action/kind", "action.kind"),
+    ({"kind": "teleport", "house": "atreides"}, "action/kind", "teleport"),
+    ({"kind": 5}, "action/kind", "action.kind"),
+    ({"kind": "start", "house": "atreides"}, "action/field", "action.position"),
+    ({"kind": "start", "house": "atreides", "position": "5"}, "action/field", "action.position"),
+    ({"kind": "start", "house": "atreides", "position": True}, "action/field", "action.position"),
+    ({"kind": "start", "house": 7, "position": 5}, "action/field", "action.house"),
+    ({"kind": "start", "house": "atreides", "position": 5, "seat": 2}, "action/field", "seat"),
+    ({"kind": "place", "house": "fremen", "placements": "sietch-tarb"}, "action/field", "action.placements"),
+    ({"kind": "place", "house": "fremen", "placements": [["sietch-tarb", 12, 10]]}, "action/field",
+     "action.placements[0]"),
+    ({"kind": "place", "house": "fremen", "placements": [["sietch-tarb", "12", 10, 0]]}, "action/field",
+     "action.placements[0][1]"),
+    ({"kind": "spice", "pile": 1.0, "card": "worm"}, "action/field", "action.pile"),
+])
 def test_malformed_action_dicts_are_rejected_naming_the_field(data, code, names):
     with pytest.raises(SaveFormatError) as info:
         action_from_dict(data)
@@ -282,21 +248,11 @@ def test_malformed_action_dicts_are_rejected_naming_the_field(data, code, names)
 
 def test_a_default_field_may_be_left_out_of_the_dict():
     assert action_from_dict({"kind": "weather", "house": "emperor", "storm": "main", "mode": "plus2"}) == (
-        PlayWeatherControl("emperor", "main", "plus2", 0)
-    )
+        PlayWeatherControl("emperor", "main", "plus2", 0))
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        "teleport atreides",
-        "start atreides",
-        "start atreides five",
-        "start atreides 5 6",
-        "place fremen sietch-tarb:12:x:0",
-    ],
-)
+@pytest.mark.parametrize("text", ["", "teleport atreides", "start atreides", "start atreides five",
+                                  "start atreides 5 6", "place fremen sietch-tarb:12:x:0"])
 def test_bad_notation_is_rejected(text):
     with pytest.raises(InputError) as info:
         parse_action(text)
@@ -305,51 +261,31 @@ def test_bad_notation_is_rejected(text):
 
 # --- configuration --------------------------------------------------------------------------------------------
 
-
 def test_make_config_accepts_the_table_choices():
-    config = make_config(
-        ["fremen", "guild"], seed=0, secondary_storm=True, worm_option="36+1d10", turn_limit=7, victory_target=3
-    )
+    config = make_config(["fremen", "guild"], seed=0, secondary_storm=True, worm_option="36+1d10", turn_limit=7,
+                         victory_target=3)
     assert config == GameConfig(("fremen", "guild"), 0, True, "36+1d10", 7, 3)
     assert config.to_dict()["houses"] == ["fremen", "guild"]
 
 
-@pytest.mark.parametrize(
-    ("kwargs", "code", "field"),
-    [
-        ({"houses": ["atreides"]}, "config/houses", "houses"),
-        (
-            {
-                "houses": [
-                    "atreides",
-                    "harkonnen",
-                    "fremen",
-                    "emperor",
-                    "guild",
-                    "dispersion",
-                    "bene-gesserit",
-                    "bene-tleilax",
-                    "ixians",
-                ]
-            },
-            "config/houses",
-            "houses",
-        ),
-        ({"houses": ["atreides", "corrino"]}, "config/houses", "houses"),
-        ({"houses": ["atreides", "atreides"]}, "config/houses", "houses"),
-        ({"seed": -1}, "config/seed", "seed"),
-        ({"seed": True}, "config/seed", "seed"),
-        ({"seed": "7"}, "config/seed", "seed"),
-        ({"seed": 1.5}, "config/seed", "seed"),
-        ({"worm_option": "18+4d10"}, "config/worm-option", "worm_option"),
-        ({"secondary_storm": "yes"}, "config/secondary-storm", "secondary_storm"),
-        ({"secondary_storm": 1}, "config/secondary-storm", "secondary_storm"),
-        ({"turn_limit": 0}, "config/turn-limit", "turn_limit"),
-        ({"turn_limit": True}, "config/turn-limit", "turn_limit"),
-        ({"turn_limit": "10"}, "config/turn-limit", "turn_limit"),
-        ({"victory_target": -2}, "config/victory-target", "victory_target"),
-    ],
-)
+@pytest.mark.parametrize(("kwargs", "code", "field"), [
+    ({"houses": ["atreides"]}, "config/houses", "houses"),
+    ({"houses": ["atreides", "harkonnen", "fremen", "emperor", "guild", "dispersion", "bene-gesserit",
+                 "bene-tleilax", "ixians"]}, "config/houses", "houses"),
+    ({"houses": ["atreides", "corrino"]}, "config/houses", "houses"),
+    ({"houses": ["atreides", "atreides"]}, "config/houses", "houses"),
+    ({"seed": -1}, "config/seed", "seed"),
+    ({"seed": True}, "config/seed", "seed"),
+    ({"seed": "7"}, "config/seed", "seed"),
+    ({"seed": 1.5}, "config/seed", "seed"),
+    ({"worm_option": "18+4d10"}, "config/worm-option", "worm_option"),
+    ({"secondary_storm": "yes"}, "config/secondary-storm", "secondary_storm"),
+    ({"secondary_storm": 1}, "config/secondary-storm", "secondary_storm"),
+    ({"turn_limit": 0}, "config/turn-limit", "turn_limit"),
+    ({"turn_limit": True}, "config/turn-limit", "turn_limit"),
+    ({"turn_limit": "10"}, "config/turn-limit", "turn_limit"),
+    ({"victory_target": -2}, "config/victory-target", "victory_target"),
+])
 def test_make_config_rejects_bad_values_naming_the_field(kwargs, code, field):
     arguments = {"houses": THREE, "seed": 1, **kwargs}
     houses = arguments.pop("houses")
@@ -362,7 +298,6 @@ def test_make_config_rejects_bad_values_naming_the_field(kwargs, code, field):
 
 
 # --- chance ---------------------------------------------------------------------------------------------------
-
 
 def test_sample_chance_is_deterministic_for_a_state():
     state = new_game(THREE, seed=11)
@@ -388,18 +323,11 @@ def test_sample_chance_follows_the_probabilities():
     assert all(150 <= n <= 250 for n in counts.values())  # 1/7 of 1400 = 200
 
 
-@pytest.mark.parametrize(
-    ("seed", "houses", "options"),
-    [
-        (1, ["fremen", "atreides", "harkonnen"], {"secondary_storm": True}),
-        (2, ["emperor", "guild"], {"worm_option": "18+3d10"}),
-        (
-            3,
-            ["bene-gesserit", "bene-tleilax", "dispersion", "fremen"],
-            {"worm_option": "36+1d5", "secondary_storm": True},
-        ),
-    ],
-)
+@pytest.mark.parametrize(("seed", "houses", "options"), [
+    (1, ["fremen", "atreides", "harkonnen"], {"secondary_storm": True}),
+    (2, ["emperor", "guild"], {"worm_option": "18+3d10"}),
+    (3, ["bene-gesserit", "bene-tleilax", "dispersion", "fremen"], {"worm_option": "36+1d5", "secondary_storm": True}),
+])
 def test_chance_probabilities_sum_to_exactly_one_everywhere(seed, houses, options):
     for state in random_game(seed, houses, options=options, limit=5):
         if is_terminal(state) or current_player(state) != "chance":
@@ -427,11 +355,9 @@ def test_apply_action_returns_a_new_state_and_resets_the_events():
 
 # --- views ----------------------------------------------------------------------------------------------------
 
-
 def test_view_hides_other_hands_and_the_fremen_storm_tokens():
-    state = quiet_setup(
-        ["fremen", "atreides", "harkonnen"], tokens={"main": 4}, secondary_storm=True, stop_before="spice2"
-    )
+    state = quiet_setup(["fremen", "atreides", "harkonnen"], tokens={"main": 4}, secondary_storm=True,
+                        stop_before="spice2")
     state = give_cards(state, "atreides", "weather-control", "karama")
     state = give_cards(state, "harkonnen", "lasgun")
     assert dict(state.storm_tokens) == {"main": 4, "secondary": state.storm_tokens["secondary"]}

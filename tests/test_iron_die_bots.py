@@ -87,5 +87,7 @@ def test_optimal_first_player_declares_the_challenge_of_the_policy() -> None:
     state = apply_action(apply_action(state, parse_action("first 0")), parse_action("roll 5,5,5,5,5"))
     action = OptimalBot().choose(state)
     assert action == Declare(initiator_policy(2).declare_for((5, 5, 5, 5, 5)))
-    state = apply_action(apply_action(new_game(["A", "B"], 0), parse_action("first 0")), parse_action("roll 6,6,4,4,2"))
+    state = apply_action(
+        apply_action(new_game(["A", "B"], 0), parse_action("first 0")), parse_action("roll 6,6,4,4,2")
+    )
     assert OptimalBot().choose(state) == Keep((6, 6))

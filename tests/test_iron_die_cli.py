@@ -56,7 +56,9 @@ def test_odds_without_target(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_advise_ranks_every_keep(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run(capsys, "advise", "--dice", "6,6,4,4,2", "--rolls-left", "2", "--challenge", "intrigue", "--json")
+    data = run(
+        capsys, "advise", "--dice", "6,6,4,4,2", "--rolls-left", "2", "--challenge", "intrigue", "--json"
+    )
     assert data["objective"] == "expected_score" and data["dice"] == [6, 6, 4, 4, 2]
     assert data["best"]["keep"] == [6, 6, 4, 4] and data["best"]["reroll"] == [2]
     values = [k["value"] for k in data["keeps"]]

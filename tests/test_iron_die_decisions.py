@@ -54,7 +54,9 @@ def test_every_decision_is_in_the_data_and_tested() -> None:
 
 
 def test_gap_1_equal_results_do_not_beat() -> None:
-    state = play(new_game(["A", "B"], seed=0), "first 0", "roll 6,5,4,3,1", "declare military", "roll 6,5,4,2,2")
+    state = play(
+        new_game(["A", "B"], seed=0), "first 0", "roll 6,5,4,3,1", "declare military", "roll 6,5,4,2,2"
+    )
     state = play(state, "stand")
     assert state.history[-1].winner == 0  # 19 = 19: the initiator keeps the challenge
     assert not result_of("military", (6, 5, 4, 3, 1)).beats(result_of("military", (6, 5, 4, 2, 2)))
@@ -147,7 +149,9 @@ def test_gap_11_first_player() -> None:
     assert state.power == (0, 1, 0) and state.phase == "first" and state.candidates == (0, 2)
     assert [p for _, p in chance_outcomes(state)] == [0.5, 0.5]
     # two players: the loser (least power) starts; at equal power the last winner starts
-    duel = play(new_game(["A", "B"], seed=0), "first 0", "roll 6,6,6,6,6", "declare military", "roll 1,1,1,1,1")
+    duel = play(
+        new_game(["A", "B"], seed=0), "first 0", "roll 6,6,6,6,6", "declare military", "roll 1,1,1,1,1"
+    )
     duel = play(duel, "stand")
     assert duel.power == (1, 0) and duel.first_player == 1 and duel.phase == "roll"
     duel = play(duel, "roll 6,6,6,6,6", "declare military", "roll 1,1,1,1,1", "stand")
@@ -177,7 +181,9 @@ def test_gap_14_first_to_five_power_wins_at_once() -> None:
     while not state.is_over:
         if state.phase == "first":
             state = apply_action(state, chance_outcomes(state)[0][0])
-        state = play(state, "roll 6,6,6,6,6", "declare military", "roll 1,1,1,1,1", "stand", "roll 1,1,1,1,1", "stand")
+        state = play(
+            state, "roll 6,6,6,6,6", "declare military", "roll 1,1,1,1,1", "stand", "roll 1,1,1,1,1", "stand"
+        )
         rounds += 1
         assert rounds == len(state.history) and max(state.power) <= 5
     assert state.winner is not None and state.power[state.winner] == 5

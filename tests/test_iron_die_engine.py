@@ -140,7 +140,9 @@ def test_unknown_challenge_and_non_actions() -> None:
     state = play(new_game(["A", "B"], seed=0), "first 0", "roll 6,6,4,4,2")
     with pytest.raises(IllegalActionError) as info:
         apply_action(state, Declare("magic"))
-    assert info.value.code == "iron-die/unknown-challenge" and "military, faith, intrigue" in info.value.message
+    assert (
+        info.value.code == "iron-die/unknown-challenge" and "military, faith, intrigue" in info.value.message
+    )
     with pytest.raises(IllegalActionError) as info:
         apply_action(state, "keep 6")  # type: ignore[arg-type]
     assert info.value.code == "iron-die/not-an-action"
@@ -186,7 +188,9 @@ def test_actions_round_trip_through_dicts_and_notation() -> None:
 def test_summary_is_json_friendly() -> None:
     import json
 
-    state = play(new_game(["A", "B"], seed=0), "first 0", "roll 6,6,4,4,2", "declare military", "roll 1,1,1,1,1")
+    state = play(
+        new_game(["A", "B"], seed=0), "first 0", "roll 6,6,4,4,2", "declare military", "roll 1,1,1,1,1"
+    )
     summary = state.summary()
     assert summary["to_beat"] == "22" and summary["current_player"] == "B" and summary["rolls_left"] == 2
     json.dumps(summary)

@@ -61,7 +61,9 @@ def brute_force(terminal: Callable[[tuple[int, ...]], int]) -> list[dict[tuple[i
     return levels
 
 
-def _check(policy_value: Callable[[tuple[int, ...], int], object], terminal: Callable, scale: int = 1) -> None:
+def _check(
+    policy_value: Callable[[tuple[int, ...], int], object], terminal: Callable, scale: int = 1
+) -> None:
     for rolls, expected in enumerate(brute_force(terminal), start=1):
         for hand, value in expected.items():
             assert policy_value(hand, rolls) == value / scale, (hand, rolls)
@@ -92,7 +94,9 @@ def test_beat_policy_matches_brute_force(challenge: str, target: str) -> None:
 def test_yahtzee_figure_five_of_a_kind_in_three_rolls() -> None:
     policy = beat_policy("intrigue", parse_result("intrigue", "five-of-a-kind"))
     assert policy.start_value() == Fraction(2_783_176, 60_466_176)
-    assert beat_probability("intrigue", parse_result("intrigue", "five-of-a-kind")) == Fraction(2_783_176, 60_466_176)
+    assert beat_probability("intrigue", parse_result("intrigue", "five-of-a-kind")) == Fraction(
+        2_783_176, 60_466_176
+    )
 
 
 def test_military_expected_sum_is_five_times_the_one_die_value() -> None:

@@ -29,11 +29,8 @@ def test_every_declared_power_is_a_houses_md_power_of_its_holder():
 
 
 def test_the_lendable_powers_are_the_income_powers_and_lent_powers_reads_them_from_data():
-    assert (
-        lendable_powers()
-        == LENDABLE_POWERS
-        == {"EMPEROR-P1": "emperor", "GUILD-P1": "guild", "TLEILAX-P1": "bene-tleilax"}
-    )
+    assert lendable_powers() == LENDABLE_POWERS == {"EMPEROR-P1": "emperor", "GUILD-P1": "guild",
+                                                    "TLEILAX-P1": "bene-tleilax"}
 
 
 def test_a_house_not_at_the_table_or_eliminated_is_not_in_play_and_holds_nothing():
@@ -54,19 +51,14 @@ def test_alliance_12_a_lend_in_force_goes_to_its_borrower_unless_the_borrower_is
     assert holder(dataclasses.replace(lent, eliminated=("guild",)), "GUILD-P1") is None
 
 
-@pytest.mark.parametrize(
-    ("raw", "code"),
-    [
-        ({"format": "nope"}, "powers/format"),
-        ({"format": "dunenb.powers/1", "powers": [{"id": "fremen p1", "holder": "fremen"}]}, "powers/id"),
-        ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "fremen"}] * 2}, "powers/duplicate"),
-        ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "nobody"}]}, "powers/holder"),
-        (
-            {"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "guild", "lendable": "yes"}]},
-            "powers/lendable",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("raw", "code"), [
+    ({"format": "nope"}, "powers/format"),
+    ({"format": "dunenb.powers/1", "powers": [{"id": "fremen p1", "holder": "fremen"}]}, "powers/id"),
+    ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "fremen"}] * 2}, "powers/duplicate"),
+    ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "nobody"}]}, "powers/holder"),
+    ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "guild", "lendable": "yes"}]},
+     "powers/lendable"),
+])
 def test_bad_powers_data_is_refused_naming_the_entry(raw, code):
     with pytest.raises(RulesDataError) as info:
         parse_powers(raw)

@@ -40,16 +40,12 @@ def test_save_load_replay_gives_the_same_state_at_every_node(tmp_path):
 
 def test_variations_are_saved_and_the_mainline_is_the_first_child(tmp_path):
     record, _leaf = _played_record(turns=2)
-    spice_node = next(
-        n for n in record.mainline() if isinstance(record.node(n).action, DrawSpiceCard) and record.depth(n) > 12
-    )
+    spice_node = next(n for n in record.mainline() if isinstance(record.node(n).action, DrawSpiceCard)
+                      and record.depth(n) > 12)
     parent = record.node(spice_node).parent
     state = record.state_at(parent)
-    other = next(
-        a
-        for a in __import__("dunenb.engine", fromlist=["x"]).legal_actions(state)
-        if a != record.node(spice_node).action
-    )
+    other = next(a for a in __import__("dunenb.engine", fromlist=["x"]).legal_actions(state)
+                 if a != record.node(spice_node).action)
     branch = record.add_move(parent, other)
     advance(record, branch, until="turn")
     assert record.children(parent) == [spice_node, branch]
@@ -154,36 +150,14 @@ def test_shipped_example_games_load_and_replay():
 
 def test_pip_install_outside_the_checkout_ships_the_rules_data(tmp_path):
     target = tmp_path / "site"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--target",
-            str(target),
-            str(ROOT),
-        ],
-        check=True,
-        cwd=tmp_path,
-    )
-    code = (
-        "import dunenb.board, dunenb.ruleset, dunenb.engine, sys;"
-        "assert dunenb.board.__file__.startswith(sys.argv[1]), dunenb.board.__file__;"
-        "b = dunenb.board.load_board(); r = dunenb.ruleset.load_ruleset();"
-        "s = dunenb.engine.new_game(['atreides', 'fremen'], seed=1);"
-        "from dunenb.battle.roster import load_roster; load_roster();"
-        "print(len(b.areas), r.territory_card_count())"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code, str(target)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(target)},
-        check=True,
-    )
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--target", str(target), str(ROOT)], check=True, cwd=tmp_path)
+    code = ("import dunenb.board, dunenb.ruleset, dunenb.engine, sys;"
+            "assert dunenb.board.__file__.startswith(sys.argv[1]), dunenb.board.__file__;"
+            "b = dunenb.board.load_board(); r = dunenb.ruleset.load_ruleset();"
+            "s = dunenb.engine.new_game(['atreides', 'fremen'], seed=1);"
+            "from dunenb.battle.roster import load_roster; load_roster();"
+            "print(len(b.areas), r.territory_card_count())")
+    result = subprocess.run([sys.executable, "-c", code, str(target)], cwd=tmp_path, capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(target)}, check=True)
     assert result.stdout.split() == ["31", "27"]

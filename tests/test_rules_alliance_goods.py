@@ -34,7 +34,6 @@ def accept(state, offer):
 
 # --- leaders (ALLIANCE-11 "a leader chosen from the player's hand", ALLIANCE-13 the leader Lucille) ---------
 
-
 def test_ALLIANCE_13_the_bene_gesserit_give_the_leader_lucille_and_4_spice_to_the_atreides():
     state = window(houses=WITH_BG)
     while state.pending.actor != "bene-gesserit":
@@ -75,13 +74,9 @@ def test_G_7_a_main_leader_never_changes_hands_and_nobody_promises_a_leader_it_l
 
 
 def test_GAP_19_a_leader_received_fights_for_his_new_house_and_dies_in_its_tanks():
-    state = position(
-        ["atreides", "harkonnen"],
-        [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-        hands={"atreides": ("projectile-distance",)},
-        spice={"atreides": 0, "harkonnen": 0},
-        begin=False,
-    )
+    state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("projectile-distance",)}, spice={"atreides": 0, "harkonnen": 0},
+                     begin=False)
     state = transfer(state, "atreides", "harkonnen", "leader", "gurney", 1)
     state = begin_phase(state)
     assert "atreides:gurney" in available_leaders(state, "harkonnen", "arsunt")
@@ -97,13 +92,10 @@ def test_GAP_19_a_leader_received_fights_for_his_new_house_and_dies_in_its_tanks
 
 
 def test_TRAITOR_8_GAP_19_a_traitor_slip_follows_the_person_to_his_new_house():
-    state = position(
-        ["atreides", "harkonnen", "emperor"],
-        [("emperor", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-        spice={"harkonnen": 0, "emperor": 0},
-        traitors={"emperor": (("atreides", "gurney"),)},
-        begin=False,
-    )
+    state = position(["atreides", "harkonnen", "emperor"],
+                     [("emperor", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     spice={"harkonnen": 0, "emperor": 0}, traitors={"emperor": (("atreides", "gurney"),)},
+                     begin=False)
     state = transfer(state, "atreides", "harkonnen", "leader", "gurney", 1)
     state = begin_phase(state)
     first = state.pending.actor
@@ -117,7 +109,6 @@ def test_TRAITOR_8_GAP_19_a_traitor_slip_follows_the_person_to_his_new_house():
 
 
 # --- tokens (ALLIANCE-11 "spice for some enemy tokens", "swaps of armed tokens") ------------------------------
-
 
 def test_ALLIANCE_11_G_1_tokens_bought_from_the_reserve_serve_their_new_house_and_stay_accounted_for():
     state = with_spice(window(), "harkonnen", 4)
@@ -148,14 +139,13 @@ def test_LAND_1_GAP_19_tokens_received_land_like_the_receivers_own():
 
 # --- swaps (ALLIANCE-11 "on troque des cartes / des leaders") ------------------------------------------------
 
-
 def test_ALLIANCE_11_a_card_swapped_for_a_card_and_a_leader_for_a_leader():
     state = with_hand(with_hand(window(), "atreides", "shield"), "harkonnen", "lasgun")
-    state = accept(state, Offer("atreides", "harkonnen", "card", "shield", 1, 1, back_what="card", back_item="lasgun"))
+    state = accept(state, Offer("atreides", "harkonnen", "card", "shield", 1, 1, back_what="card",
+                                back_item="lasgun"))
     assert state.houses["atreides"].hand == ("lasgun",) and state.houses["harkonnen"].hand == ("shield",)
-    state = accept(
-        state, Offer("atreides", "harkonnen", "leader", "gurney", 1, 1, back_what="leader", back_item="feyd-rautha")
-    )
+    state = accept(state, Offer("atreides", "harkonnen", "leader", "gurney", 1, 1, back_what="leader",
+                                back_item="feyd-rautha"))
     assert "harkonnen:feyd-rautha" in state.houses["atreides"].leaders
     assert "atreides:gurney" in state.houses["harkonnen"].leaders
     assert_conserved(state)
@@ -165,14 +155,11 @@ def test_a_swap_is_checked_on_both_sides():
     state = with_hand(with_hand(window(), "atreides", "shield"), "harkonnen")
     offer = Offer("atreides", "harkonnen", "card", "shield", 1, 1, back_what="card", back_item="lasgun")
     assert error_code(state, offer) == "alliance/not-owned"
-    assert (
-        error_code(state, Offer("atreides", "harkonnen", "card", "shield", 1, 0, back_what="card", back_item="lasgun"))
-        == "alliance/amount"
-    )
+    assert error_code(state, Offer("atreides", "harkonnen", "card", "shield", 1, 0, back_what="card",
+                                   back_item="lasgun")) == "alliance/amount"
 
 
 # --- ALLIANCE-8: terms put off to later turns; ALLIANCE-4: broken by a new alliance ---------------------------
-
 
 def test_ALLIANCE_8_spice_promised_for_next_turn_is_set_aside_now_and_handed_over_when_the_turn_begins():
     state = with_spice(with_spice(window(), "atreides", 10), "harkonnen", 3)
@@ -223,8 +210,7 @@ def test_ALLIANCE_4_GAP_19d_a_new_window_breaks_the_terms_still_due_and_gives_th
 def test_ALLIANCE_6_terms_are_limited_in_time():
     state = with_spice(window(), "atreides", 10)
     assert error_code(state, Offer("atreides", "harkonnen", "spice", "spice", 1, delay=MAX_DELAY + 1)) == (
-        "alliance/delay"
-    )
+        "alliance/delay")
     assert error_code(state, Offer("atreides", "harkonnen", "spice", "spice", 1, delay=-1)) == "alliance/delay"
 
 
@@ -251,7 +237,6 @@ def test_gap_51_goods_due_to_a_house_eliminated_meanwhile_go_back_to_the_giver_a
 
 # --- GAP-47, GAP-51: elimination ends alliance clauses ---------------------------------------------------------
 
-
 def test_gap_47_goods_an_eliminated_house_promised_for_later_turns_are_never_delivered():
     state = with_hand(with_spice(window(), "atreides", 10), "atreides", "shield")
     state = accept(state, Offer("atreides", "harkonnen", "spice", "spice", 5, delay=2))
@@ -266,7 +251,7 @@ def test_gap_47_goods_an_eliminated_house_promised_for_later_turns_are_never_del
     state = eliminate(dataclasses.replace(state, events=()), "atreides", cause="test")
     assert state.deferred_terms == () and state.tokens_set_aside("harkonnen") == 0
     assert state.bank == bank + 10  # GAP-51: the 5 set aside come back, then all its spice goes to the Bank
-    assert "shield" in state.treachery_discard[len(discard) :]  # the card set aside goes to the discard pile
+    assert "shield" in state.treachery_discard[len(discard):]  # the card set aside goes to the discard pile
     texts = [e.text for e in events_of(state, "alliance-term-ended")]
     assert len(texts) == 3 and sum("ends undelivered" in t for t in texts) == 2 and all("GAP-51" in t for t in texts)
     assert state.houses["harkonnen"].reserve.regular == harkonnen.reserve.regular + 2  # back to the giver at once
@@ -280,9 +265,8 @@ def test_gap_47_goods_an_eliminated_house_promised_for_later_turns_are_never_del
 
 
 def test_gap_51_an_elimination_ends_the_lends_its_house_made_or_received():
-    state = transfer(
-        window(houses=["atreides", "harkonnen", "emperor"]), "emperor", "atreides", "power", "EMPEROR-P1", 3
-    )
+    state = transfer(window(houses=["atreides", "harkonnen", "emperor"]), "emperor", "atreides", "power",
+                     "EMPEROR-P1", 3)
     fallen = eliminate(dataclasses.replace(state, events=()), "atreides", cause="test")
     assert fallen.lent_powers == () and power_holder(fallen, "EMPEROR-P1") == "emperor"
     assert "GAP-51" in events_of(fallen, "power-returned")[0].text
@@ -292,20 +276,12 @@ def test_gap_51_an_elimination_ends_the_lends_its_house_made_or_received():
 
 # --- the new fields load and print like the others -----------------------------------------------------------
 
-
 def test_offers_with_the_new_fields_round_trip_through_dict_and_notation():
     offer = Offer("atreides", "harkonnen", "leader", "gurney", 1, 2, 1, "card", "shield")
     assert action_from_dict(offer.to_dict()) == offer
     assert parse_action(offer.notation()) == offer
-    old = {
-        "kind": "offer",
-        "house": "atreides",
-        "receiver": "harkonnen",
-        "what": "spice",
-        "item": "spice",
-        "amount": 2,
-        "price": 0,
-    }
+    old = {"kind": "offer", "house": "atreides", "receiver": "harkonnen", "what": "spice", "item": "spice",
+           "amount": 2, "price": 0}
     assert action_from_dict(old) == Offer("atreides", "harkonnen", "spice", "spice", 2)  # saves before the change
 
 
@@ -330,7 +306,6 @@ def test_ALLIANCE_3_both_houses_consent_before_anything_moves(decline):
 
 # --- ALLIANCE-12, G-10: lent powers (the income powers the engine applies) -----------------------------------
 
-
 def test_ALLIANCE_12_the_guild_lends_its_landing_income_for_2_turns_and_landings_pay_the_borrower():
     state = movement_position(["atreides", "guild", "emperor"], spice={"atreides": 10, "guild": 5, "emperor": 10})
     state = transfer(state, "guild", "emperor", "power", "GUILD-P1", 2)
@@ -345,9 +320,8 @@ def test_ALLIANCE_12_the_guild_lends_its_landing_income_for_2_turns_and_landings
 
 
 def test_ALLIANCE_12_REVIVAL_1_the_borrower_of_the_tleilax_revival_income_receives_the_revival_money():
-    state = movement_position(
-        ["atreides", "bene-tleilax", "emperor"], spice={"atreides": 10}, tanks={"atreides": (3, 0)}
-    )
+    state = movement_position(["atreides", "bene-tleilax", "emperor"], spice={"atreides": 10},
+                              tanks={"atreides": (3, 0)})
     state = transfer(state, "bene-tleilax", "emperor", "power", "TLEILAX-P1", 1)
     emperor, tleilax = state.houses["emperor"].spice, state.houses["bene-tleilax"].spice
     state = play(state, Revive("atreides", 3))
@@ -357,9 +331,8 @@ def test_ALLIANCE_12_REVIVAL_1_the_borrower_of_the_tleilax_revival_income_receiv
 
 
 def test_ALLIANCE_12_a_lent_power_returns_to_its_owner_when_its_turns_are_over():
-    state = transfer(
-        window(houses=["atreides", "harkonnen", "emperor"]), "emperor", "atreides", "power", "EMPEROR-P1", 2
-    )
+    state = transfer(window(houses=["atreides", "harkonnen", "emperor"]), "emperor", "atreides", "power",
+                     "EMPEROR-P1", 2)
     assert power_holder(state, "EMPEROR-P1") == "atreides"
     still = deliver_terms(dataclasses.replace(state, turn=state.turn + 1, events=()))
     assert power_holder(still, "EMPEROR-P1") == "atreides"

@@ -78,7 +78,6 @@ def error_code(state, action):
 
 # --- ALLIANCE-1, ALLIANCE-2, ALLIANCE-4, GAP-19a/d: when windows open ------------------------------------------
 
-
 def test_ALLIANCE_1_GAP_19a_two_worms_in_a_row_open_a_window_after_the_spice_blow_before_the_auction():
     state = window()
     assert state.phase == "alliance" and state.pending.kind == "alliance"
@@ -92,8 +91,7 @@ def test_ALLIANCE_1_no_window_without_two_worms_in_a_row():
     state = window("worm", "erg-mineur/5", "worm", "erg-majeur/8")  # two worms, but not in a row
     assert state.alliance_windows == 0 and state.phase == "bidding"
     assert [a for a, _ in flow.TURN_PHASES].index("alliance") == [a for a, _ in flow.TURN_PHASES].index(
-        "spice-blow"
-    ) + 1
+        "spice-blow") + 1
 
 
 def test_ALLIANCE_2_GAP_19d_three_worms_make_two_windows_the_second_ending_the_first():
@@ -121,7 +119,6 @@ def test_ALLIANCE_4_GAP_19d_a_new_window_gives_every_house_its_offers_again():
 
 # --- ALLIANCE-3, ALLIANCE-6, GAP-19b: transfers -------------------------------------------------------------
 
-
 def test_ALLIANCE_3_spice_changes_hands_when_the_receiver_accepts():
     state = with_spice(window(), "atreides", 10)
     before = state.houses["harkonnen"].spice
@@ -147,9 +144,8 @@ def test_ALLIANCE_3_ALLIANCE_11_a_card_sold_for_spice():
 
 def test_ALLIANCE_3_a_declined_offer_moves_nothing():
     state = with_spice(window(), "atreides", 10)
-    after = apply_action(
-        apply_action(state, Offer("atreides", "emperor", "spice", "spice", 5)), DeclineOffer("emperor")
-    )
+    after = apply_action(apply_action(state, Offer("atreides", "emperor", "spice", "spice", 5)),
+                         DeclineOffer("emperor"))
     assert after.houses == state.houses and events_of(after, "alliance-declined")
 
 
@@ -177,14 +173,12 @@ def test_GAP_19b_no_offers_outside_a_window():
 
 def test_GAP_19c_a_deal_does_not_share_victory():
     state = with_spice(window(), "atreides", 10)
-    state = apply_action(
-        apply_action(state, Offer("atreides", "harkonnen", "spice", "spice", 1)), AcceptOffer("harkonnen")
-    )
+    state = apply_action(apply_action(state, Offer("atreides", "harkonnen", "spice", "spice", 1)),
+                         AcceptOffer("harkonnen"))
     assert state.winner is None and not hasattr(state, "allies")
 
 
 # --- ALLIANCE-5, ALLIANCE-7: forbidden deals ------------------------------------------------------------------
-
 
 def test_ALLIANCE_5_no_alliance_with_an_outlawed_house():
     state = dataclasses.replace(with_spice(window(), "atreides", 10), outlawed=("harkonnen",))
@@ -206,27 +200,20 @@ def test_ALLIANCE_7_a_house_may_not_promise_what_it_does_not_have():
 def test_ALLIANCE_3_offers_per_window_are_capped_so_that_the_window_ends():
     state = with_spice(window(), "atreides", 20)
     for _ in range(MAX_OFFERS):
-        state = apply_action(
-            apply_action(state, Offer("atreides", "emperor", "spice", "spice", 1)), AcceptOffer("emperor")
-        )
+        state = apply_action(apply_action(state, Offer("atreides", "emperor", "spice", "spice", 1)),
+                             AcceptOffer("emperor"))
     assert error_code(state, Offer("atreides", "emperor", "spice", "spice", 1)) == "alliance/offer-cap"
 
 
 def test_alliance_actions_round_trip():
-    for action in (
-        Offer("atreides", "harkonnen", "card", "shield", 1, 2),
-        AcceptOffer("guild"),
-        DeclineOffer("guild"),
-        EndWindow("fremen"),
-        DeclarePeace("bene-gesserit", "arsunt"),
-        DeclareWar("bene-gesserit", "arsunt"),
-    ):
+    for action in (Offer("atreides", "harkonnen", "card", "shield", 1, 2), AcceptOffer("guild"),
+                   DeclineOffer("guild"), EndWindow("fremen"), DeclarePeace("bene-gesserit", "arsunt"),
+                   DeclareWar("bene-gesserit", "arsunt")):
         assert parse_action(action.notation()) == action
         assert action_from_dict(action.to_dict()) == action
 
 
 # --- TURN-1 g), BG-P3: peace and war ---------------------------------------------------------------------------
-
 
 def bg_position():
     state = clear_map(quiet_setup(WITH_BG))
@@ -256,7 +243,8 @@ def test_BG_P3_asked_only_where_they_share_a_territory_outside_the_pole():
     assert shared_territories(state) == ("arsunt",)
     state = begin_bg_declaration(state)
     assert state.pending.kind == "bg-declaration" and state.pending.actor == "bene-gesserit"
-    assert set(legal_actions(state)) == {DeclarePeace("bene-gesserit", "arsunt"), DeclareWar("bene-gesserit", "arsunt")}
+    assert set(legal_actions(state)) == {DeclarePeace("bene-gesserit", "arsunt"), DeclareWar("bene-gesserit",
+                                                                                            "arsunt")}
 
 
 def stop_after_g(monkeypatch):

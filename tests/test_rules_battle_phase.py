@@ -57,13 +57,9 @@ def position(houses, forces, *, hands=None, spice=None, traitors=None, storm=10,
     state = clear_map(set_storms(state, main=storm))
     for house in houses:
         hs = state.houses[house]
-        state = dataclasses.replace(
-            state,
-            houses=state.houses.set(
-                house, dataclasses.replace(hs, hand=(), traitors=tuple((traitors or {}).get(house, ())))
-            ),
-            treachery_discard=state.treachery_discard + hs.hand,
-        )
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+            hs, hand=(), traitors=tuple((traitors or {}).get(house, ())))),
+            treachery_discard=state.treachery_discard + hs.hand)
     for house, area, sector, regular, *marked in forces:
         state = place(state, house, area, sector, regular, *marked)
     for house, cards in (hands or {}).items():
@@ -77,11 +73,8 @@ def position(houses, forces, *, hands=None, spice=None, traitors=None, storm=10,
 def set_spice(state, house, amount):
     """Give the House exactly ``amount`` spice, from or to the Bank (total spice stays 0)."""
     hs = state.houses[house]
-    return dataclasses.replace(
-        state,
-        houses=state.houses.set(house, dataclasses.replace(hs, spice=amount)),
-        bank=state.bank + hs.spice - amount,
-    )
+    return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, spice=amount)),
+                               bank=state.bank + hs.spice - amount)
 
 
 def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
@@ -102,30 +95,16 @@ def spice_of(state, house):
 
 # --- BATTLE-1, GAP-46: where --------------------------------------------------------------------------------
 
-
 def test_BATTLE_1_a_battle_wherever_two_houses_share_a_territory_never_at_the_north_pole():
-    state = position(
-        THREE,
-        [
-            ("atreides", "arsunt", 5, 3),
-            ("harkonnen", "arsunt", 5, 2),
-            ("harkonnen", "pole-nord", 7, 2),
-            ("emperor", "pole-nord", 20, 2),
-            ("atreides", "mesa-molle", 8, 1),
-            ("emperor", "mesa-molle", 9, 1),
-            ("emperor", "faille-rouge", 7, 4),
-        ],
-        begin=False,
-    )
-    assert arenas(state) == (
-        Arena("arsunt", (5,), ("atreides", "harkonnen")),
-        Arena("mesa-molle", (8, 9), ("atreides", "emperor")),
-    )
+    state = position(THREE, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2),
+                             ("harkonnen", "pole-nord", 7, 2), ("emperor", "pole-nord", 20, 2),
+                             ("atreides", "mesa-molle", 8, 1), ("emperor", "mesa-molle", 9, 1),
+                             ("emperor", "faille-rouge", 7, 4)], begin=False)
+    assert arenas(state) == (Arena("arsunt", (5,), ("atreides", "harkonnen")),
+                             Arena("mesa-molle", (8, 9), ("atreides", "emperor")))
     state = begin_phase(state)
-    assert events_of(state, "battle-phase")[0].data["arenas"] == (
-        ("arsunt", (5,), ("atreides", "harkonnen")),
-        ("mesa-molle", (8, 9), ("atreides", "emperor")),
-    )
+    assert events_of(state, "battle-phase")[0].data["arenas"] == (("arsunt", (5,), ("atreides", "harkonnen")),
+                                                                   ("mesa-molle", (8, 9), ("atreides", "emperor")))
 
 
 def test_BATTLE_1_BG_P3_tokens_at_peace_do_not_fight():
@@ -134,15 +113,11 @@ def test_BATTLE_1_BG_P3_tokens_at_peace_do_not_fight():
 
 
 def test_GAP_46_houses_separated_by_a_storm_sector_do_not_fight():
-    forces = [
-        ("atreides", "grande-etendue", 16, 3),
-        ("harkonnen", "grande-etendue", 18, 3),
-        ("emperor", "grande-etendue", 19, 3),
-    ]
+    forces = [("atreides", "grande-etendue", 16, 3), ("harkonnen", "grande-etendue", 18, 3),
+              ("emperor", "grande-etendue", 19, 3)]
     state = position(THREE, forces, storm=17, begin=False)
     assert [(a.area, a.sectors, set(a.houses)) for a in arenas(state)] == [
-        ("grande-etendue", (18, 19), {"harkonnen", "emperor"})
-    ]
+        ("grande-etendue", (18, 19), {"harkonnen", "emperor"})]
     # without the storm the whole territory is one battle of three
     assert arenas(set_storms(state, main=10))[0].houses == ("atreides", "harkonnen", "emperor")
 
@@ -156,28 +131,19 @@ def test_GAP_46_forces_in_a_protected_storm_sector_fight_only_in_that_sector():
 
 # --- BATTLE-2, BATTLE-3, BATTLE-14: order ---------------------------------------------------------------------
 
-
 def test_BATTLE_3_the_first_house_in_storm_order_chooses_territory_and_opponent_and_defends():
-    forces = [
-        ("atreides", "arsunt", 5, 3),
-        ("harkonnen", "arsunt", 5, 3),
-        ("atreides", "mesa-molle", 8, 3),
-        ("emperor", "mesa-molle", 9, 3),
-        ("harkonnen", "faille-rouge", 7, 3),
-        ("emperor", "faille-rouge", 8, 3),
-    ]
+    forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3), ("atreides", "mesa-molle", 8, 3),
+              ("emperor", "mesa-molle", 9, 3), ("harkonnen", "faille-rouge", 7, 3), ("emperor", "faille-rouge", 8, 3)]
     state = position(THREE, forces)
     assert storm_order(state) == ("atreides", "harkonnen", "emperor")
     assert state.pending.kind == "battle-choice" and state.pending.actor == "atreides"
-    assert set(legal_actions(state)) == {
-        ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
-        ChooseBattle("atreides", "mesa-molle", 8, "emperor"),
-    }
+    assert set(legal_actions(state)) == {ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
+                                         ChooseBattle("atreides", "mesa-molle", 8, "emperor")}
     state = apply_action(state, ChooseBattle("atreides", "mesa-molle", 8, "emperor"))
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "atreides")  # BATTLE-14: the defender
     assert state.pending.detail["defender"] == "atreides" and state.pending.detail["attacker"] == "emperor"
-    state = plan(state, "paul")  # 8
-    state = plan(state, "burseg")  # weaker: the Atreides win
+    state = plan(state, "paul")           # 8
+    state = plan(state, "burseg")         # weaker: the Atreides win
     # the Atreides' other battle starts at once (one choice left: not asked)
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "atreides")
     assert state.pending.detail["area"] == "arsunt" and events_of(state, "battle")[0].data["attacker"] == "harkonnen"
@@ -204,7 +170,6 @@ def test_BATTLE_2_three_houses_in_one_territory_fight_a_series_of_two_sided_batt
 
 # --- plans ----------------------------------------------------------------------------------------------------
 
-
 def test_BATTLE_5_every_battle_needs_a_leader_while_one_can_lead():
     state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)])
     assert {a.leader for a in legal_actions(state)} == set(state.houses["atreides"].leaders)
@@ -213,78 +178,56 @@ def test_BATTLE_5_every_battle_needs_a_leader_while_one_can_lead():
 
 
 def test_GAP_43_with_no_leader_a_house_fights_at_army_value_and_plays_no_card():
-    state = position(
-        TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)], hands={"atreides": ("lasgun",)}, begin=False
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)],
+                     hands={"atreides": ("lasgun",)}, begin=False)
     hs = state.houses["atreides"]
-    state = dataclasses.replace(
-        state, houses=state.houses.set("atreides", dataclasses.replace(hs, leaders=(), leader_tanks=hs.leaders))
-    )
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+        hs, leaders=(), leader_tanks=hs.leaders)))
     state = begin_phase(state)
     assert {(a.leader, a.weapon, a.defense) for a in legal_actions(state)} == {("none", "none", "none")}
     assert illegal(state, SubmitPlan("atreides", "none", 3, 0, 0, "lasgun")) == "battle/no-leader-cards"
-    state = plan(state, "none", 3)  # 1.5
+    state = plan(state, "none", 3)   # 1.5
     state = plan(state, "piter", 0)  # 4: the Harkonnen win
     assert tokens_at(state, "atreides", "arsunt") == 0 and tokens_at(state, "harkonnen", "arsunt") == 2
 
 
-@pytest.mark.parametrize(
-    ("action", "code", "names"),
-    [
-        (SubmitPlan("atreides", "paul", 4, 0, 0), "battle/dial-too-many", "regular"),
-        (SubmitPlan("atreides", "paul", 0, 1, 0), "battle/dial-too-many", "marked"),
-        (SubmitPlan("atreides", "paul", -1, 0, 0), "battle/dial-negative", "regular"),
-        (SubmitPlan("atreides", "paul", 1, 0, 2), "battle/dial-spice", "GAP-42"),
-        (SubmitPlan("atreides", "paul", 3, 0, 3), "battle/dial-spice-owned", "spice"),
-        (SubmitPlan("atreides", "paul", 1, 0, 0, "lasgun"), "battle/card-not-held", "weapon"),
-        (SubmitPlan("atreides", "paul", 1, 0, 0, "shield", "none"), "battle/weapon", "weapon"),
-        (SubmitPlan("atreides", "paul", 1, 0, 0, "none", "lasgun"), "battle/defense", "defense"),
-        (SubmitPlan("atreides", "paul", 1, 0, 0, "worthless", "worthless"), "battle/card-not-held", "worthless"),
-        (SubmitPlan("atreides", "vladimir", 1, 0, 0), "battle/leader-unavailable", "allowed"),
-    ],
-)
+@pytest.mark.parametrize(("action", "code", "names"), [
+    (SubmitPlan("atreides", "paul", 4, 0, 0), "battle/dial-too-many", "regular"),
+    (SubmitPlan("atreides", "paul", 0, 1, 0), "battle/dial-too-many", "marked"),
+    (SubmitPlan("atreides", "paul", -1, 0, 0), "battle/dial-negative", "regular"),
+    (SubmitPlan("atreides", "paul", 1, 0, 2), "battle/dial-spice", "GAP-42"),
+    (SubmitPlan("atreides", "paul", 3, 0, 3), "battle/dial-spice-owned", "spice"),
+    (SubmitPlan("atreides", "paul", 1, 0, 0, "lasgun"), "battle/card-not-held", "weapon"),
+    (SubmitPlan("atreides", "paul", 1, 0, 0, "shield", "none"), "battle/weapon", "weapon"),
+    (SubmitPlan("atreides", "paul", 1, 0, 0, "none", "lasgun"), "battle/defense", "defense"),
+    (SubmitPlan("atreides", "paul", 1, 0, 0, "worthless", "worthless"), "battle/card-not-held", "worthless"),
+    (SubmitPlan("atreides", "vladimir", 1, 0, 0), "battle/leader-unavailable", "allowed"),
+])
 def test_BATTLE_6_GAP_42_plans_are_checked_and_errors_name_the_field(action, code, names):
-    state = position(
-        TWO,
-        [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)],
-        hands={"atreides": ("worthless", "poison-fast")},
-        spice={"atreides": 2},
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)],
+                     hands={"atreides": ("worthless", "poison-fast")}, spice={"atreides": 2})
     error = check_action(state, action)
     assert error is not None and error.code == code and names in error.message
 
 
 def test_BATTLE_6_the_plan_menu_is_legal_and_any_checked_plan_is_accepted():
-    state = position(
-        ["emperor", "harkonnen"],
-        [("emperor", "arsunt", 5, 5, 2), ("harkonnen", "arsunt", 5, 2)],
-        hands={"emperor": ("worthless", "poison-fast", "shield", "karama")},
-        spice={"emperor": 3},
-    )
+    state = position(["emperor", "harkonnen"], [("emperor", "arsunt", 5, 5, 2), ("harkonnen", "arsunt", 5, 2)],
+                     hands={"emperor": ("worthless", "poison-fast", "shield", "karama")}, spice={"emperor": 3})
     menu = legal_actions(state)
     assert len(menu) == 13 * 6 * 8 and all(check_action(state, a) is None for a in menu[::17])
     assert {a.weapon for a in menu} == {"none", "worthless", "poison-fast"}
     assert {a.defense for a in menu} == {"none", "worthless", "shield"}
     assert ("worthless", "worthless") not in {(a.weapon, a.defense) for a in menu}  # one worthless card only
     assert {(a.regular, a.marked, a.spice) for a in menu} == {  # none, 1/4, 1/2, 3/4 (marked first), all, + spice
-        (0, 0, 0),
-        (0, 2, 0),
-        (2, 2, 0),
-        (4, 2, 0),
-        (5, 2, 0),
-        (5, 2, 3),
-    }
+        (0, 0, 0), (0, 2, 0), (2, 2, 0), (4, 2, 0), (5, 2, 0), (5, 2, 3)}
     odd = SubmitPlan("emperor", "hasimir", 1, 2, 3, "poison-fast", "none")  # not on the menu, but legal
     assert odd not in menu and check_action(state, odd) is None
     assert parse_action(odd.notation()) == odd == action_from_dict(odd.to_dict())
 
 
 def test_BATTLE_13_the_view_hides_the_defenders_plan_from_the_attacker_until_the_reveal():
-    state = position(
-        TWO,
-        [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)],
-        hands={"atreides": ("shield",), "harkonnen": ("projectile-contact",)},
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2)],
+                     hands={"atreides": ("shield",), "harkonnen": ("projectile-contact",)})
     state = plan(state, "gurney", 2, defense="shield")
     assert state.pending.actor == "harkonnen"
     assert view(state, "harkonnen").pending.detail["secrets"] == (("atreides", "hidden"),)
@@ -298,14 +241,9 @@ def test_BATTLE_13_the_view_hides_the_defenders_plan_from_the_attacker_until_the
 
 # --- BATTLE-15, BATTLE-16: leaders over several battles -------------------------------------------------------
 
-
 def test_BATTLE_15_a_secondary_leader_who_fought_cannot_fight_in_another_territory():
-    forces = [
-        ("atreides", "arsunt", 5, 3),
-        ("harkonnen", "arsunt", 5, 2),
-        ("atreides", "mesa-molle", 8, 3),
-        ("harkonnen", "mesa-molle", 9, 2),
-    ]
+    forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2), ("atreides", "mesa-molle", 8, 3),
+              ("harkonnen", "mesa-molle", 9, 2)]
     state = position(TWO, forces)
     state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
     state = plan(state, "gurney")
@@ -326,12 +264,8 @@ def test_BATTLE_15_the_same_leader_may_fight_again_in_the_same_territory():
 
 
 def test_BATTLE_16_the_main_leader_may_fight_in_several_territories():
-    forces = [
-        ("atreides", "arsunt", 5, 3),
-        ("harkonnen", "arsunt", 5, 2),
-        ("atreides", "mesa-molle", 8, 3),
-        ("harkonnen", "mesa-molle", 9, 2),
-    ]
+    forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2), ("atreides", "mesa-molle", 8, 3),
+              ("harkonnen", "mesa-molle", 9, 2)]
     state = position(TWO, forces)
     state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
     state = plan(state, "paul")
@@ -341,17 +275,12 @@ def test_BATTLE_16_the_main_leader_may_fight_in_several_territories():
 
 # --- applying the outcome -------------------------------------------------------------------------------------
 
-
 def test_BATTLE_10_BATTLE_11_the_winner_loses_what_it_dialled_the_loser_all_its_tokens_there():
-    forces = [
-        ("atreides", "bouclier", 2, 5),
-        ("harkonnen", "bouclier", 3, 2),
-        ("harkonnen", "bouclier", 5, 2, 0),
-        ("harkonnen", "arsunt", 5, 4),
-    ]
+    forces = [("atreides", "bouclier", 2, 5), ("harkonnen", "bouclier", 3, 2), ("harkonnen", "bouclier", 5, 2, 0),
+              ("harkonnen", "arsunt", 5, 4)]
     state = position(TWO, forces)
-    state = plan(state, "paul", 2)  # 8 + 1
-    state = plan(state, "piter", 4)  # 4 + 2
+    state = plan(state, "paul", 2)      # 8 + 1
+    state = plan(state, "piter", 4)     # 4 + 2
     assert tokens_at(state, "atreides", "bouclier") == 3 and state.houses["atreides"].tanks == Tokens(2, 0)
     assert tokens_at(state, "harkonnen", "bouclier") == 0  # both stacks of the territory (BATTLE-11)
     assert tokens_at(state, "harkonnen", "arsunt") == 4 and state.houses["harkonnen"].tanks == Tokens(4, 0)
@@ -361,8 +290,8 @@ def test_BATTLE_10_BATTLE_11_the_winner_loses_what_it_dialled_the_loser_all_its_
 
 def test_BATTLE_13_f4_a_tie_goes_to_the_defender():
     state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)])
-    state = plan(state, "tufir", 0)  # 4
-    state = plan(state, "piter", 0)  # 4
+    state = plan(state, "tufir", 0)    # 4
+    state = plan(state, "piter", 0)    # 4
     assert tokens_at(state, "atreides", "arsunt") == 4 and tokens_at(state, "harkonnen", "arsunt") == 0
 
 
@@ -377,14 +306,11 @@ def test_WHEEL_4_marked_tokens_dialled_are_lost():
 
 def test_BATTLE_13_f3_GAP_35a_each_killed_leader_pays_his_value_to_the_opponent_from_the_bank():
     # (the brief's "BATTLE-12 bounties") both leaders die: the loser earns a bounty too (Appendix A)
-    state = position(
-        TWO,
-        [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-        hands={"atreides": ("poison-fast",), "harkonnen": ("projectile-distance",)},
-        spice={"atreides": 0, "harkonnen": 0},
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("poison-fast",), "harkonnen": ("projectile-distance",)},
+                     spice={"atreides": 0, "harkonnen": 0})
     bank = state.bank
-    state = plan(state, "gurney", 2, weapon="poison-fast")  # Gurney 7
+    state = plan(state, "gurney", 2, weapon="poison-fast")             # Gurney 7
     state = plan(state, "feyd-rautha", 2, weapon="projectile-distance")  # Feyd 6
     assert {e.data["leader"] for e in events_of(state, "leader-killed")} == {"gurney", "feyd-rautha"}
     assert spice_of(state, "atreides") == 6 and spice_of(state, "harkonnen") == 7
@@ -397,9 +323,8 @@ def test_BATTLE_13_f3_GAP_35a_each_killed_leader_pays_his_value_to_the_opponent_
 
 
 def test_GAP_42_spice_dialled_goes_to_the_bank_winner_and_loser_alike():
-    state = position(
-        TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)], spice={"atreides": 5, "harkonnen": 5}
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     spice={"atreides": 5, "harkonnen": 5})
     bank = state.bank
     state = plan(state, "paul", 3, spice=2)
     state = plan(state, "piter", 4, spice=3)
@@ -409,42 +334,30 @@ def test_GAP_42_spice_dialled_goes_to_the_bank_winner_and_loser_alike():
 
 
 def test_GAP_45_only_the_cards_on_the_wheel_are_lost_and_the_winner_may_discard_his():
-    state = position(
-        TWO,
-        [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-        hands={
-            "atreides": ("worthless", "shield", "karama"),
-            "harkonnen": ("projectile-distance", "snooper", "lasgun"),
-        },
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("worthless", "shield", "karama"),
+                            "harkonnen": ("projectile-distance", "snooper", "lasgun")})
     state = plan(state, "paul", 2, weapon="worthless", defense="shield")
     state = plan(state, "piter", 1, weapon="projectile-distance", defense="snooper")
     assert state.houses["harkonnen"].hand == ("lasgun",)  # the loser keeps what stayed in his hand
     assert state.treachery_discard[-2:] == ("projectile-distance", "snooper")
     assert (state.pending.kind, state.pending.actor) == ("battle-discard", "atreides")
-    assert set(legal_actions(state)) == {
-        DiscardCards("atreides", c) for c in ("none", "worthless", "shield", "worthless,shield")
-    }
+    assert set(legal_actions(state)) == {DiscardCards("atreides", c) for c in
+                                         ("none", "worthless", "shield", "worthless,shield")}
     state = apply_action(state, DiscardCards("atreides", "worthless"))  # CARD-WORTHLESS-2
     assert state.houses["atreides"].hand == ("shield", "karama")
     assert state.treachery_discard[-1] == "worthless"
 
 
 def test_CARD_SHIELD_3_GAP_28_each_d10_is_a_chance_node_of_ten_faces():
-    state = position(
-        TWO,
-        [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-        hands={"atreides": ("projectile-contact", "shield"), "harkonnen": ("projectile-contact",)},
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("projectile-contact", "shield"), "harkonnen": ("projectile-contact",)})
     state = plan(state, "gurney", 1, weapon="projectile-contact", defense="shield")  # Gurney 7
-    state = plan(state, "piter", 1, weapon="projectile-contact")  # Piter 4: no shield, dies
+    state = plan(state, "piter", 1, weapon="projectile-contact")                    # Piter 4: no shield, dies
     # Piter dies at once (no shield against Gurney's knife): no roll (CARD-SHIELD-2 example 1)
     assert events_of(state, "leader-killed")[0].data["leader"] == "piter"
-    state = position(
-        TWO,
-        [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-        hands={"atreides": ("shield",), "harkonnen": ("projectile-contact",)},
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"atreides": ("shield",), "harkonnen": ("projectile-contact",)})
     state = plan(state, "gurney", 1, defense="shield")
     state = plan(state, "piter", 1, weapon="projectile-contact")
     assert current_player(state) == "chance" and state.pending.kind == "battle-d10"
@@ -457,16 +370,10 @@ def test_CARD_SHIELD_3_GAP_28_each_d10_is_a_chance_node_of_ten_faces():
 
 
 def test_CARD_LASGUN_1_GAP_29_explosion_kills_everything_in_the_territory_and_pays_no_bounty():
-    forces = [
-        ("atreides", "bouclier", 2, 4),
-        ("harkonnen", "bouclier", 3, 4),
-        ("emperor", "bouclier", 4, 1),
-        ("emperor", "arsunt", 5, 1),
-        ("harkonnen", "arsunt", 5, 1),
-    ]
-    state = position(
-        THREE, forces, hands={"atreides": ("lasgun",), "harkonnen": ("shield",)}, spice={"atreides": 1, "harkonnen": 1}
-    )
+    forces = [("atreides", "bouclier", 2, 4), ("harkonnen", "bouclier", 3, 4), ("emperor", "bouclier", 4, 1),
+              ("emperor", "arsunt", 5, 1), ("harkonnen", "arsunt", 5, 1)]
+    state = position(THREE, forces, hands={"atreides": ("lasgun",), "harkonnen": ("shield",)},
+                     spice={"atreides": 1, "harkonnen": 1})
     state = apply_action(state, ChooseBattle("atreides", "bouclier", 1, "harkonnen"))
     bank = state.bank
     state = plan(state, "gurney", 1, spice=1, weapon="lasgun")
@@ -481,9 +388,8 @@ def test_CARD_LASGUN_1_GAP_29_explosion_kills_everything_in_the_territory_and_pa
 
 
 def test_CARD_ATOMICS_4_GAP_29c_atomics_in_battle_are_allowed_and_outlaw_their_user():
-    state = position(
-        TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)], hands={"harkonnen": ("atomics",)}
-    )
+    state = position(TWO, [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                     hands={"harkonnen": ("atomics",)})
     state = plan(state, "gurney", 1)
     state = plan(state, "piter", 1, weapon="atomics")
     assert state.outlawed == ("harkonnen",)
@@ -492,16 +398,12 @@ def test_CARD_ATOMICS_4_GAP_29c_atomics_in_battle_are_allowed_and_outlaw_their_u
 
 # --- traitors in battle -----------------------------------------------------------------------------------------
 
-
 def traitor_battle(*, call: bool, dispersion_weapon="none"):
     """TRAITOR-5's slip at work: the Dispersion hold Duncan Idaho and the Atreides lead with him."""
-    state = position(
-        ["atreides", "dispersion"],
-        [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
-        hands={"atreides": ("poison-fast", "shield"), "dispersion": ("projectile-distance",)},
-        spice={"atreides": 3, "dispersion": 2},
-        traitors={"dispersion": (("atreides", "duncan-idaho"),)},
-    )
+    state = position(["atreides", "dispersion"], [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
+                     hands={"atreides": ("poison-fast", "shield"), "dispersion": ("projectile-distance",)},
+                     spice={"atreides": 3, "dispersion": 2},
+                     traitors={"dispersion": (("atreides", "duncan-idaho"),)})
     state = plan(state, "duncan-idaho", 2, spice=2, weapon="poison-fast", defense="shield")
     state = plan(state, "logno", 3, spice=2, weapon=dispersion_weapon)
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "dispersion")
@@ -525,13 +427,9 @@ def test_TRAITOR_10_a_called_traitor_who_dies_earns_his_value():
     state = traitor_battle(call=True, dispersion_weapon="projectile-distance")  # Duncan's shield is not resolved:
     # GAP-35b: only the caller's weapon aimed at the traitor counts; the shield still stops a distance projectile
     assert spice_of(state, "dispersion") == 2 + 2 and "duncan-idaho" in state.houses["atreides"].leaders
-    state = position(
-        ["atreides", "dispersion"],
-        [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
-        hands={"dispersion": ("poison-fast",)},
-        spice={"atreides": 0, "dispersion": 0},
-        traitors={"dispersion": (("atreides", "duncan-idaho"),)},
-    )
+    state = position(["atreides", "dispersion"], [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
+                     hands={"dispersion": ("poison-fast",)}, spice={"atreides": 0, "dispersion": 0},
+                     traitors={"dispersion": (("atreides", "duncan-idaho"),)})
     state = plan(state, "duncan-idaho", 2)
     state = plan(state, "logno", 3, weapon="poison-fast")
     state = apply_action(state, CallTraitor("dispersion", "duncan-idaho"))
@@ -550,13 +448,11 @@ def test_TRAITOR_8_a_traitor_may_be_kept_for_later():
 
 
 def test_TRAITOR_12_traitor_against_traitor_swaps_the_leaders():
-    state = position(
-        ["atreides", "dispersion"],
-        [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
-        traitors={"dispersion": (("atreides", "duncan-idaho"),), "atreides": (("dispersion", "logno"),)},
-    )
-    state = plan(state, "duncan-idaho", 0)  # 6
-    state = plan(state, "logno", 0)  # 8
+    state = position(["atreides", "dispersion"], [("atreides", "arsunt", 5, 4), ("dispersion", "arsunt", 5, 4)],
+                     traitors={"dispersion": (("atreides", "duncan-idaho"),),
+                               "atreides": (("dispersion", "logno"),)})
+    state = plan(state, "duncan-idaho", 0)    # 6
+    state = plan(state, "logno", 0)           # 8
     state = apply_action(state, CallTraitor("atreides", "logno"))
     state = apply_action(state, CallTraitor("dispersion", "duncan-idaho"))
     # swapped: the Atreides fight with Logno (8), the Dispersion with Duncan (6)
@@ -566,21 +462,12 @@ def test_TRAITOR_12_traitor_against_traitor_swaps_the_leaders():
 
 # --- VICTORY-2, GAP-47, GAP-7a ---------------------------------------------------------------------------------
 
-
 def test_VICTORY_2_GAP_47_a_main_leader_killed_in_battle_eliminates_his_house():
-    forces = [
-        ("atreides", "arsunt", 5, 4),
-        ("harkonnen", "arsunt", 5, 4),
-        ("harkonnen", "mesa-molle", 8, 3),
-        ("emperor", "faille-rouge", 7, 2),
-    ]
-    state = position(
-        THREE,
-        forces,
-        hands={"atreides": ("lasgun",), "harkonnen": ("worthless", "karama")},
-        spice={"harkonnen": 9},
-        traitors={"harkonnen": (("emperor", "burseg"),), "emperor": (("harkonnen", "piter"),)},
-    )
+    forces = [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4), ("harkonnen", "mesa-molle", 8, 3),
+              ("emperor", "faille-rouge", 7, 2)]
+    state = position(THREE, forces, hands={"atreides": ("lasgun",), "harkonnen": ("worthless", "karama")},
+                     spice={"harkonnen": 9},
+                     traitors={"harkonnen": (("emperor", "burseg"),), "emperor": (("harkonnen", "piter"),)})
     bank = state.bank
     state = plan(state, "paul", 1, weapon="lasgun")
     state = plan(state, "vladimir", 4)
@@ -606,12 +493,8 @@ def test_GAP_47_eliminate_is_idempotent_and_keeps_the_house_in_the_configuration
 
 
 def test_GAP_7a_the_two_houses_of_the_last_battle_dial_the_storm_next_turn():
-    forces = [
-        ("atreides", "arsunt", 5, 3),
-        ("harkonnen", "arsunt", 5, 3),
-        ("harkonnen", "mesa-molle", 8, 3),
-        ("emperor", "mesa-molle", 9, 3),
-    ]
+    forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3), ("harkonnen", "mesa-molle", 8, 3),
+              ("emperor", "mesa-molle", 9, 3)]
     state = position(THREE, forces)
     assert state.storm_dialers == ("atreides", "emperor")
     state = plan(state, "paul")

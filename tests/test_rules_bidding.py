@@ -24,15 +24,13 @@ FOUR_CARDS = ("shield", "snooper", "truth-trance", "hajj")
 
 # --- positions ---------------------------------------------------------------------------------------------
 
-
 def deal(state, house, *cards):
     """Move ``cards`` from the treachery deck to the House's hand (cards stay conserved)."""
     for card in cards:
         state = bidding.take_card(state, card)
         hs = state.houses[house]
-        state = dataclasses.replace(
-            state, houses=state.houses.set(house, dataclasses.replace(hs, hand=hs.hand + (card,)))
-        )
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+            hs, hand=hs.hand + (card,))))
     return state
 
 
@@ -82,43 +80,22 @@ def rejected(state, action):
 
 # --- GAP-26: the deck --------------------------------------------------------------------------------------
 
-
 def test_GAP_26_the_deck_holds_61_cards_with_the_proposed_counts():
     counts = dict(bidding.initial_deck())
     assert counts == {
-        "worthless": 8,
-        "truth-trance": 4,
-        "poison-fast": 5,
-        "poison-slow": 5,
-        "projectile-distance": 5,
-        "projectile-contact": 5,
-        "weather-control": 2,
-        "ghola": 2,
-        "atomics": 1,
-        "lasgun": 1,
-        "hajj": 1,
-        "karama": 2,
-        "shield": 10,
-        "snooper": 10,
+        "worthless": 8, "truth-trance": 4, "poison-fast": 5, "poison-slow": 5, "projectile-distance": 5,
+        "projectile-contact": 5, "weather-control": 2, "ghola": 2, "atomics": 1, "lasgun": 1, "hajj": 1,
+        "karama": 2, "shield": 10, "snooper": 10,
     }
     assert sum(counts.values()) == 61
     assert set(WEAPONS) | set(DEFENCES) | {WEATHER_CONTROL} <= set(counts)  # the ids other modules use
     assert bidding.load_treachery_rules().worthless_names == (
-        "Balisette",
-        "Usul",
-        "La, la, la",
-        "Baklawa",
-        "Voyage à Gamont",
-        "Kulon",
-        "Akarso",
-        "Brilleur",
-    )
+        "Balisette", "Usul", "La, la, la", "Baklawa", "Voyage à Gamont", "Kulon", "Akarso", "Brilleur")
     state = new_game(THREE, seed=1)
     assert state.treachery_deck == bidding.initial_deck() and state.treachery_discard == ()
 
 
 # --- SETUP-1 h, HAND-2: free cards -------------------------------------------------------------------------
-
 
 def test_SETUP_1h_each_free_card_is_a_chance_draw_with_the_decks_odds_and_stays_hidden():
     state = before_free_cards()
@@ -149,7 +126,6 @@ def test_HAND_2_one_free_card_each_and_two_for_the_harkonnen():
 
 # --- HAND-1, BID-1 -----------------------------------------------------------------------------------------
 
-
 def test_HAND_1_four_cards_at_most_eight_for_the_harkonnen():
     state = auction(hands={"atreides": FOUR_CARDS, "harkonnen": ("shield",) * 4})
     assert bidding.hand_limit(state, "atreides") == 4 and bidding.hand_limit(state, "harkonnen") == 8
@@ -167,7 +143,6 @@ def test_BID_1_one_card_for_each_house_without_a_full_hand():
 
 
 # --- BID-3, BID-8: openers and who sees the card -----------------------------------------------------------
-
 
 def test_BID_3_the_first_card_is_opened_by_the_house_just_after_the_storm_who_alone_sees_it():
     state = auction()
@@ -193,7 +168,6 @@ def test_BID_8_the_next_card_goes_round_counterclockwise_and_only_its_opener_and
 
 
 # --- BID-4: the opener's three cases -----------------------------------------------------------------------
-
 
 def test_BID_4_a_full_hand_without_karama_must_say_zero():
     state = up(auction(hands={"atreides": FOUR_CARDS}, spice={"atreides": 10}), "shield")
@@ -229,7 +203,6 @@ def test_BID_4_fewer_than_four_cards_bid_from_1_to_all_the_spice_owned():
 
 
 # --- BID-5, BID-10/11, BID-13 ------------------------------------------------------------------------------
-
 
 def test_BID_5_the_others_follow_by_the_same_rules_and_the_highest_bid_wins():
     state = up(auction(spice={"atreides": 10, "harkonnen": 10, "emperor": 10}), "shield")
@@ -284,7 +257,6 @@ def test_BID_13_GAP_27_a_card_nobody_bids_on_goes_to_the_discard_pile():
 
 # --- BID-7, BID-14: who is paid ----------------------------------------------------------------------------
 
-
 def test_BID_7_the_emperor_receives_the_price_of_a_card_bought_by_another_house():
     state = up(auction(spice={"atreides": 10, "emperor": 10}), "shield")
     bank = state.bank
@@ -338,7 +310,6 @@ def test_KARAMA_4_BG_P5_TLEILAX_P4_worthless_for_the_bg_and_ghola_for_the_tleila
 
 # --- GAP-27: reshuffle --------------------------------------------------------------------------------------
 
-
 def test_GAP_27_an_empty_deck_is_reshuffled_from_the_discard_pile():
     state = auction()
     rest = state.treachery_deck
@@ -347,9 +318,8 @@ def test_GAP_27_an_empty_deck_is_reshuffled_from_the_discard_pile():
     moved.subtract(discard)  # the three cards go to the discard pile, the rest to the Harkonnen's hand
     state = dataclasses.replace(state, treachery_deck=type(rest)(), treachery_discard=discard)
     hs = state.houses["harkonnen"]
-    state = dataclasses.replace(
-        state, houses=state.houses.set("harkonnen", dataclasses.replace(hs, hand=tuple(moved.elements())))
-    )
+    state = dataclasses.replace(state, houses=state.houses.set("harkonnen", dataclasses.replace(
+        hs, hand=tuple(moved.elements()))))
     assert outcome_map(state) == {AuctionCard(1, "lasgun"): Fraction(1, 3), AuctionCard(1, "shield"): Fraction(2, 3)}
     state = up(state, "shield")
     assert dict(state.treachery_deck) == {"shield": 1, "lasgun": 1} and state.treachery_discard == ()
@@ -358,7 +328,6 @@ def test_GAP_27_an_empty_deck_is_reshuffled_from_the_discard_pile():
 
 
 # --- GAP-33 -------------------------------------------------------------------------------------------------
-
 
 def test_GAP_33a_the_harkonnen_hand_is_full_at_eight_not_four():
     state = up(auction(hands={"harkonnen": ("shield",) * 4}, spice={"harkonnen": 5}), "lasgun")
@@ -398,32 +367,22 @@ def test_GAP_33d_without_an_emperor_the_bank_is_paid():
 
 # --- flow and actions ---------------------------------------------------------------------------------------
 
-
 def test_TURN_1d_after_the_last_card_the_turn_goes_on_and_cards_are_conserved():
     state = up(auction(spice={"atreides": 10, "harkonnen": 10, "emperor": 10}), "shield")
     state = apply_action(play(state, 2, None, None), PayBid("atreides"))
     state = apply_action(play(up(state, "snooper"), 1, None, None), PayBid("harkonnen"))
     state = play(up(state, "lasgun"), None, None, None)
     assert state.phase != "bidding"
-    assert {h: state.houses[h].hand for h in THREE} == {
-        "atreides": ("shield",),
-        "harkonnen": ("snooper",),
-        "emperor": (),
-    }
+    assert {h: state.houses[h].hand for h in THREE} == {"atreides": ("shield",), "harkonnen": ("snooper",),
+                                                      "emperor": ()}
     assert bidding.card_census(state) == Counter(bidding.initial_deck())
     assert_conserved(state)
 
 
-@pytest.mark.parametrize(
-    "action",
-    [
-        DrawTreacheryCard("atreides", "shield"),
-        AuctionCard(2, "karama"),
-        Bid("harkonnen", 7),
-        PayBid("emperor"),
-        KaramaBid("bene-gesserit", "worthless"),
-    ],
-)
+@pytest.mark.parametrize("action", [
+    DrawTreacheryCard("atreides", "shield"), AuctionCard(2, "karama"), Bid("harkonnen", 7), PayBid("emperor"),
+    KaramaBid("bene-gesserit", "worthless"),
+])
 def test_auction_actions_round_trip_through_dict_and_notation(action):
     assert action_from_dict(action.to_dict()) == action
     assert parse_action(action.notation()) == action

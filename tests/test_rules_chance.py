@@ -40,19 +40,11 @@ THREE = ["atreides", "harkonnen", "emperor"]
 def position(houses=THREE):
     """Turn 2 with the option on, map empty, storm on sector 1, just after the harvest declarations."""
     state = clear_map(quiet_setup(houses, chance_cards=True))
-    state = dataclasses.replace(
-        state,
-        turn=2,
-        phase="harvest-declaration",
-        pending=None,
-        events=(),
-        chance_deck=initial_deck(),
-        pole_ornithopters=(),
-    )
+    state = dataclasses.replace(state, turn=2, phase="harvest-declaration", pending=None, events=(),
+                                chance_deck=initial_deck(), pole_ornithopters=())
     for house in houses:  # forget the Chance cards drawn in turn 1's step h)
-        state = dataclasses.replace(
-            state, houses=state.houses.set(house, dataclasses.replace(state.houses[house], extra_card_slots=0))
-        )
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+            state.houses[house], extra_card_slots=0)))
     assert state.storm_main == 1
     return state
 
@@ -86,7 +78,6 @@ def random_game(seed, houses, *, limit=3, **options):
 
 # --- CHANCE-1, GAP-20: one single pile, data-driven -------------------------------------------------------------
 
-
 def test_CHANCE_1_one_single_pile_filled_at_the_start_when_the_option_is_on():
     deck = load_chance_rules()
     state = new_game(THREE, seed=4, chance_cards=True)
@@ -107,9 +98,8 @@ def test_CHANCE_1_draws_use_exact_odds_over_the_unseen_cards():
 
 
 def test_GAP_27_an_empty_chance_pile_is_reshuffled():
-    state = dataclasses.replace(
-        position(), chance_deck=initial_deck().updated({card: 0 for card in initial_deck()}).set("alliance-window", 1)
-    )
+    state = dataclasses.replace(position(), chance_deck=initial_deck().updated(
+        {card: 0 for card in initial_deck()}).set("alliance-window", 1))
     state = draw(state, "alliance-window")
     assert events_of(state, "chance-reshuffle")
     assert state.chance_deck == initial_deck() and state.pending.kind == "chance-card"
@@ -117,7 +107,6 @@ def test_GAP_27_an_empty_chance_pile_is_reshuffled():
 
 
 # --- CHANCE-2: two cards each turn, just before the battles -----------------------------------------------------
-
 
 def test_CHANCE_2_two_cards_each_turn_just_before_the_battles():
     names = [name for name, _ in flow.TURN_PHASES]
@@ -132,12 +121,11 @@ def test_CHANCE_2_two_cards_each_turn_just_before_the_battles():
     # nothing of the battle step happens before the two draws of the turn
     for turn in (2, 3):
         phases = [s.phase for s, _ in played if s.turn == turn]
-        assert "battle" not in phases[: phases.index("chance-cards")]
+        assert "battle" not in phases[:phases.index("chance-cards")]
     assert last.winner is not None or last.phase == "game-over"
 
 
 # --- CHANCE-4, GAP-20: attribution ---------------------------------------------------------------------------
-
 
 def test_CHANCE_4_GAP_20_card_k_goes_to_the_kth_house_in_storm_order():
     state = position()
@@ -159,7 +147,6 @@ def test_CHANCE_4_GAP_20_the_order_is_counted_from_the_main_storm():
 
 # --- CHANCE-5: the effects ------------------------------------------------------------------------------------
 
-
 def test_CHANCE_5_ixian_harvester_gives_a_harvester():
     state = position()
     before = state.houses["atreides"].harvesters
@@ -179,9 +166,8 @@ def test_CHANCE_5_spice_windfall_is_paid_by_the_bank():
 
 def test_CHANCE_5_extra_card_slot_lets_the_hand_exceed_its_limit():
     state = position()
-    state = dataclasses.replace(
-        state, houses=state.houses.set("atreides", dataclasses.replace(state.houses["atreides"], hand=("shield",) * 4))
-    )
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+        state.houses["atreides"], hand=("shield",) * 4)))
     assert bidding.hand_limit(state, "atreides") == 4 and bidding.has_full_hand(state, "atreides")
     state = draw(state, "extra-card-slot")
     assert state.houses["atreides"].extra_card_slots == 1
@@ -205,14 +191,9 @@ def test_CHANCE_5_pole_ornithopters_give_the_harvest_rate_3_and_end_with_the_tur
     state = place(position(), "atreides", "pole-nord", 3, 1)
     state = place(state, "atreides", "erg-mineur", 7, 2)
     state = put_spice(state, "erg-mineur", 20)
-    state = dataclasses.replace(
-        state,
-        committed_harvesters=state.committed_harvesters.set(("atreides", "erg-mineur", 7), 1),
-        houses=state.houses.set(
-            "atreides",
-            dataclasses.replace(state.houses["atreides"], harvesters=state.houses["atreides"].harvesters - 1),
-        ),
-    )
+    state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.set(
+        ("atreides", "erg-mineur", 7), 1), houses=state.houses.set("atreides", dataclasses.replace(
+            state.houses["atreides"], harvesters=state.houses["atreides"].harvesters - 1)))
     spice = state.houses["atreides"].spice
     state = draw(state, "pole-ornithopters", "spice-windfall-3")  # card 2 goes to harkonnen
     harvest = [e for e in state.events if e.kind == "harvest" and e.data.get("house") == "atreides"]
@@ -249,7 +230,6 @@ def test_ALLIANCE_1_GAP_19a_a_window_opened_by_a_chance_card_is_played_before_th
 
 
 # --- GAP-20: optional, off by default; configuration and saves --------------------------------------------------
-
 
 def test_GAP_20_chance_cards_are_off_by_default():
     assert GameConfig(("atreides", "harkonnen"), 0).chance_cards is False

@@ -55,9 +55,8 @@ def position(houses=THREE, **options):
     Whatever the setup left pending (turn 1's auction ...) is dropped: the tests begin steps f) and j) directly.
     """
     state = clear_map(quiet_setup(houses, **options))
-    state = dataclasses.replace(
-        state, turn=2, phase="movement", pending=None, events=(), committed_harvesters=FrozenDict()
-    )
+    state = dataclasses.replace(state, turn=2, phase="movement", pending=None, events=(),
+                                committed_harvesters=FrozenDict())
     for house in houses:  # back to the starting spice and harvesters (turn 1 may have paid taxes ...)
         start = load_ruleset().house(house)
         state = set_harvesters(set_spice(state, house, start.spice), house, start.harvesters)
@@ -97,7 +96,6 @@ def spice_of(state, house):
 
 
 # --- HARVEST-10: step f) -----------------------------------------------------------------------------------
-
 
 def test_HARVEST_10_houses_declare_in_storm_order_and_a_declared_harvest_commits_the_harvester():
     state = place(position(), "atreides", "erg-mineur", 7, 3)
@@ -139,11 +137,8 @@ def test_HARVEST_5_one_harvester_per_desert_territory_per_turn_several_deposits_
     state = put_spice(put_spice(state, "erg-mineur", 8), "mesa-maya", 4)
     state = declare(set_harvesters(state, "atreides", 3))
     commits = [a for a in legal_actions(state) if isinstance(a, CommitHarvester)]
-    assert set(commits) == {
-        CommitHarvester("atreides", "erg-mineur", 6),
-        CommitHarvester("atreides", "erg-mineur", 7),
-        CommitHarvester("atreides", "mesa-maya", 10),
-    }
+    assert set(commits) == {CommitHarvester("atreides", "erg-mineur", 6), CommitHarvester("atreides", "erg-mineur", 7),
+                            CommitHarvester("atreides", "mesa-maya", 10)}
     state = apply_action(state, CommitHarvester("atreides", "erg-mineur", 7))
     assert error_code(state, CommitHarvester("atreides", "erg-mineur", 6)) == "harvest/already-committed"
     state = apply_action(state, CommitHarvester("atreides", "mesa-maya", 10))
@@ -196,7 +191,6 @@ def test_new_actions_round_trip_through_dict_and_notation():
 
 
 # --- HARVEST-8, HARVEST-6, HARVEST-7, GAP-21, GAP-23: step j) --------------------------------------------------
-
 
 def test_HARVEST_8_harvesting_takes_place_at_step_j_after_the_battles():
     names = [name for name, _ in flow.TURN_PHASES]
@@ -303,7 +297,6 @@ def test_GAP_23c_the_harvester_goes_with_the_army_and_is_committed_only_at_step_
 
 # --- GAP-17, STORM-10, HARVEST-9 ------------------------------------------------------------------------------
 
-
 def test_GAP_17_a_worm_takes_a_committed_harvester_but_not_an_uncommitted_one():
     state = place(position(), "atreides", "erg-mineur", 7, 3)
     state = place(state, "harkonnen", "erg-mineur", 8, 2)  # harkonnen went there but did not harvest
@@ -343,7 +336,6 @@ def test_STORM_10_HARVEST_9_a_harvesting_army_and_its_harvester_are_lost_to_next
 
 # --- TAX-1, TAX-2, GAP-36a, GAP-39 ----------------------------------------------------------------------------
 
-
 def test_TAX_1_arrakeen_2_carthag_2_sietch_tarb_1_paid_by_the_bank():
     state = place(position(), "atreides", "arrakeen", 1, 2)
     state = place(state, "harkonnen", "carthag", 4, 2)
@@ -353,10 +345,7 @@ def test_TAX_1_arrakeen_2_carthag_2_sietch_tarb_1_paid_by_the_bank():
     bank = state.bank
     state = collect(state)
     assert [(e.data["house"], e.data["area"], e.data["amount"]) for e in events_of(state, "tax")] == [
-        ("atreides", "arrakeen", 2),
-        ("harkonnen", "carthag", 2),
-        ("emperor", "sietch-tarb", 1),
-    ]
+        ("atreides", "arrakeen", 2), ("harkonnen", "carthag", 2), ("emperor", "sietch-tarb", 1)]
     assert (spice_of(state, "atreides"), spice_of(state, "harkonnen"), spice_of(state, "emperor")) == (12, 12, 11)
     assert state.bank == bank - 5
     assert_conserved(state)
@@ -411,16 +400,14 @@ def test_BG_P3_tokens_at_peace_do_not_harvest():
 
 # --- VICTORY-1 to VICTORY-4, GAP-36b, BG-P6 -------------------------------------------------------------------
 
-
 def test_VICTORY_1_the_target_is_agreed_or_suggested_by_player_count():
     assert victory_target(make_config(THREE, seed=1, victory_target=2)) == 2
     assert [suggested_target(n) for n in range(2, 9)] == [5, 5, 5, 4, 3, 3, 3]
     assert victory_target(make_config(THREE, seed=1)) == 5
     assert victory_target(make_config(["atreides", "harkonnen", "emperor", "guild", "fremen"], seed=1)) == 4
     with pytest.raises(RulesDataError):
-        parse_victory_rules(
-            {"format": "dunenb.victory/1", "targets": [{"players": [2, 3], "low": 4, "high": 6, "default": 5}]}
-        )
+        parse_victory_rules({"format": "dunenb.victory/1", "targets": [
+            {"players": [2, 3], "low": 4, "high": 6, "default": 5}]})
 
 
 def test_VICTORY_1_owning_the_target_at_the_end_of_a_turn_wins():
@@ -509,7 +496,6 @@ def test_BG_P6_a_right_prediction_makes_the_bene_gesserit_win_instead():
 
 # --- random play through steps f) and j) ----------------------------------------------------------------------
 
-
 @pytest.mark.parametrize("seed", range(12))
 def test_random_declarations_and_collection_keep_the_invariants(seed):
     rng = np.random.default_rng(seed)
@@ -539,7 +525,6 @@ def test_random_declarations_and_collection_keep_the_invariants(seed):
 
 
 # --- dunenb.analysis.game_stats -------------------------------------------------------------------------------
-
 
 def test_game_stats_house_table_and_cities_owned():
     state = place(position(), "atreides", "arrakeen", 1, 3)

@@ -34,25 +34,19 @@ THREE = ["atreides", "harkonnen", "emperor"]  # starts 1, 4, 7: with the storm o
 
 # --- building positions ------------------------------------------------------------------------------------
 
-
 def set_spice(state, house, amount):
     """Give ``house`` exactly ``amount`` spice, the Bank paying the difference (total spice stays 0)."""
     hs = state.houses[house]
-    return dataclasses.replace(
-        state,
-        houses=state.houses.set(house, dataclasses.replace(hs, spice=amount)),
-        bank=state.bank - (amount - hs.spice),
-    )
+    return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, spice=amount)),
+                               bank=state.bank - (amount - hs.spice))
 
 
 def to_tanks(state, house, regular, marked=0):
     """Move tokens from the reserve to the tanks (as if they had died)."""
     hs = state.houses[house]
     tokens = Tokens(regular, marked)
-    return dataclasses.replace(
-        state,
-        houses=state.houses.set(house, dataclasses.replace(hs, reserve=hs.reserve - tokens, tanks=hs.tanks + tokens)),
-    )
+    return dataclasses.replace(state, houses=state.houses.set(
+        house, dataclasses.replace(hs, reserve=hs.reserve - tokens, tanks=hs.tanks + tokens)))
 
 
 def movement_position(houses=THREE, *, storm=10, spice=None, forces=(), tanks=None, actor=None, **kwargs):
@@ -93,7 +87,6 @@ def error_code(state, action):
 
 # --- the phase ----------------------------------------------------------------------------------------------
 
-
 def test_TURN_3_slots_run_in_storm_order_and_end_slot_passes_on():
     state = movement_position(storm=5)  # starts 1, 4, 7: from sector 5 the order is Emperor, Atreides, Harkonnen
     order = storm_order(state)
@@ -109,14 +102,10 @@ def test_TURN_3_slots_run_in_storm_order_and_end_slot_passes_on():
 
 def test_slot_actions_round_trip_through_dict_and_notation():
     actions = [
-        Revive("atreides", 2, 1),
-        Land("guild", "pole-nord", 1, 5, 0),
-        Emerge("fremen", "sietch-tarb", 12, 3, 1),
+        Revive("atreides", 2, 1), Land("guild", "pole-nord", 1, 5, 0), Emerge("fremen", "sietch-tarb", 12, 3, 1),
         Move("atreides", "arrakeen", 1, (("bassin-imperial", 2), ("carthag", 4)), 4, 0),
-        Reposition("harkonnen", "grande-etendue", 16, 19, 2, 0),
-        BuyHarvester("emperor", 2),
-        SellHarvester("atreides"),
-        EndSlot("harkonnen"),
+        Reposition("harkonnen", "grande-etendue", 16, 19, 2, 0), BuyHarvester("emperor", 2),
+        SellHarvester("atreides"), EndSlot("harkonnen"),
     ]
     for action in actions:
         assert action_from_dict(action.to_dict()) == action
@@ -125,18 +114,10 @@ def test_slot_actions_round_trip_through_dict_and_notation():
 
 # --- LAND ----------------------------------------------------------------------------------------------------
 
-
-@pytest.mark.parametrize(
-    ("area", "sector", "price"),
-    [
-        ("arrakeen", 1, 1),
-        ("gara-kulon", 20, 1),
-        ("sietch-tarb", 12, 1),  # city, Sietch: 1 a token
-        ("grande-etendue", 18, 2),
-        ("bouclier", 3, 2),
-        ("pole-nord", 1, 2),  # desert, mountain, North Pole: 2
-    ],
-)
+@pytest.mark.parametrize(("area", "sector", "price"), [
+    ("arrakeen", 1, 1), ("gara-kulon", 20, 1), ("sietch-tarb", 12, 1),  # city, Sietch: 1 a token
+    ("grande-etendue", 18, 2), ("bouclier", 3, 2), ("pole-nord", 1, 2),  # desert, mountain, North Pole: 2
+])
 def test_LAND_1_one_spice_a_token_in_cities_and_sietchs_two_elsewhere(area, sector, price):
     state = movement_position(spice={"atreides": 10})
     state = play(state, Land("atreides", area, sector, 4))
@@ -172,10 +153,8 @@ def test_LAND_2_one_landing_per_turn_of_one_group_and_before_the_move():
     assert not any(isinstance(a, Land) for a in legal_actions(state))
     assert error_code(state, Land("atreides", "carthag", 4, 2)) == "land/once-per-turn"
     assert error_code(state, Land("atreides", "arrakeen", 1, 2)) == "land/once-per-turn"
-    moved = play(
-        movement_position(spice={"atreides": 20}, forces=[("atreides", "arrakeen", 1, 5)]),
-        Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 5),
-    )
+    moved = play(movement_position(spice={"atreides": 20}, forces=[("atreides", "arrakeen", 1, 5)]),
+                 Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 5))
     assert error_code(moved, Land("atreides", "carthag", 4, 2)) == "land/after-move"
 
 
@@ -186,9 +165,8 @@ def test_LAND_5_STORM_8_tokens_landed_in_a_storm_sector_are_paid_for_and_destroy
     assert state.houses["atreides"].tanks.total == 4
     assert state.houses["atreides"].spice == 6  # still paid (LAND-5: "whatever the zone")
     assert events_of(state, "tokens-destroyed")[0].data["cause"] == "landing in the storm"
-    safe = play(
-        movement_position(storm=20, spice={"atreides": 10}), Land("atreides", "grande-etendue", 19, 3)
-    )  # another sector of a territory the storm does not cover
+    safe = play(movement_position(storm=20, spice={"atreides": 10}),
+                Land("atreides", "grande-etendue", 19, 3))  # another sector of a territory the storm does not cover
     assert tokens_at(safe, "atreides", "grande-etendue", 19) == 3
 
 
@@ -228,23 +206,13 @@ def test_GAP_26b_without_the_guild_the_bank_is_paid_and_the_guild_pays_the_bank_
 
 # --- FREMEN-P4 -----------------------------------------------------------------------------------------------
 
-
 def test_FREMEN_P4_emergence_is_free_once_a_turn_into_a_sietch_or_a_desert_next_to_one():
     state = slot_of(movement_position(["fremen", "atreides"], storm=14), "fremen")
     reserve = state.houses["fremen"].reserve
     spice = state.houses["fremen"].spice
     menu = [a for a in legal_actions(state) if isinstance(a, Emerge)]
-    assert {a.area for a in menu} == {
-        "sietch-tarb",
-        "gara-kulon",
-        "grotte-aux-oiseaux",
-        "mesa-maya",
-        "nord-cielago",
-        "grande-etendue",
-        "bled-des-sillons",
-        "sud-cielago",
-        "bassin-plastique",
-    }
+    assert {a.area for a in menu} == {"sietch-tarb", "gara-kulon", "grotte-aux-oiseaux", "mesa-maya", "nord-cielago",
+                                      "grande-etendue", "bled-des-sillons", "sud-cielago", "bassin-plastique"}
     assert all(a.sector != 14 for a in menu)
     assert error_code(state, Emerge("fremen", "erg-majeur", 10, 2)) == "emerge/area"
     assert error_code(state, Emerge("fremen", "nord-cielago", 14, 2)) == "emerge/storm-sector"
@@ -259,7 +227,6 @@ def test_FREMEN_P4_emergence_is_free_once_a_turn_into_a_sietch_or_a_desert_next_
 
 # --- REVIVAL -------------------------------------------------------------------------------------------------
 
-
 def test_REVIVAL_1_up_to_3_tokens_a_turn_at_1_spice_paid_to_the_bank_without_the_tleilax():
     state = movement_position(spice={"atreides": 10}, tanks={"atreides": (5, 0)})
     bank = state.bank
@@ -273,9 +240,8 @@ def test_REVIVAL_1_up_to_3_tokens_a_turn_at_1_spice_paid_to_the_bank_without_the
 
 
 def test_REVIVAL_1_the_money_goes_to_the_bene_tleilax_when_they_play():
-    state = movement_position(
-        ["atreides", "bene-tleilax", "emperor"], spice={"atreides": 10}, tanks={"atreides": (3, 0)}
-    )
+    state = movement_position(["atreides", "bene-tleilax", "emperor"], spice={"atreides": 10},
+                              tanks={"atreides": (3, 0)})
     tleilax = state.houses["bene-tleilax"].spice
     state = play(state, Revive("atreides", 3))
     assert state.houses["bene-tleilax"].spice == tleilax + 3
@@ -309,7 +275,6 @@ def test_GAP_25a_revival_comes_before_the_landing_and_goes_to_the_reserve():
 
 # --- MOVE ----------------------------------------------------------------------------------------------------
 
-
 def test_MOVE_1_one_army_moves_once_per_turn():
     state = movement_position(forces=[("atreides", "arrakeen", 1, 5), ("atreides", "carthag", 4, 5)])
     state = play(state, Move("atreides", "arrakeen", 1, (("bassin-imperial", 2),), 5))
@@ -335,12 +300,9 @@ def test_MOVE_4a_GAP_22_moves_of_0_any_number_of_times_never_into_or_across_a_st
     assert error_code(state, Reposition("atreides", "grande-etendue", 16, 16, 6)) == "reposition/sector"
     assert error_code(state, Reposition("atreides", "pole-nord", 1, 2, 1)) == "reposition/no-army"
     state = movement_position(storm=5, forces=[("atreides", "grande-etendue", 16, 6)], actor="atreides")
-    state = play(
-        state,
-        Reposition("atreides", "grande-etendue", 16, 18, 2),  # split the army
-        Reposition("atreides", "grande-etendue", 16, 19, 4),
-        Reposition("atreides", "grande-etendue", 18, 19, 2),
-    )  # and gather it again
+    state = play(state, Reposition("atreides", "grande-etendue", 16, 18, 2),  # split the army
+                 Reposition("atreides", "grande-etendue", 16, 19, 4),
+                 Reposition("atreides", "grande-etendue", 18, 19, 2))  # and gather it again
     assert tokens_at(state, "atreides", "grande-etendue", 19) == 6
     assert any(isinstance(a, Move) for a in legal_actions(state))  # moves of 0 are not the turn's move
 
@@ -367,13 +329,11 @@ def test_MOVE_4b_design_sectors_entered_must_touch_the_sector_left():
 def test_MOVE_6_GAP_21_a_token_in_a_city_or_sietch_gives_ornithopters_for_three_territories():
     forces = [("atreides", "grande-etendue", 17, 4), ("atreides", "gara-kulon", 20, 1)]
     state = movement_position(forces=forces)
-    three = Move(
-        "atreides", "grande-etendue", 17, (("erg-sihaya", 17), ("bassin-plastique", 17), ("grotte-aux-oiseaux", 15)), 4
-    )
+    three = Move("atreides", "grande-etendue", 17,
+                 (("erg-sihaya", 17), ("bassin-plastique", 17), ("grotte-aux-oiseaux", 15)), 4)
     assert error_code(state, three) == "move/sector-gap"  # 17 → 15 do not touch
-    three = Move(
-        "atreides", "grande-etendue", 17, (("erg-sihaya", 17), ("bassin-plastique", 16), ("grotte-aux-oiseaux", 15)), 4
-    )
+    three = Move("atreides", "grande-etendue", 17,
+                 (("erg-sihaya", 17), ("bassin-plastique", 16), ("grotte-aux-oiseaux", 15)), 4)
     assert error_code(state, three) is None  # the moving group itself is in a desert (GAP-21)
     four = Move("atreides", "grande-etendue", 17, three.path + (("chaine-de-habbanya", 14),), 4)
     assert error_code(state, four) == "move/too-far"
@@ -419,10 +379,8 @@ def test_GAP_10_a_group_passing_through_a_storm_sector_is_destroyed():
     assert state.houses["atreides"].tanks.total == 5
     destroyed = events_of(state, "tokens-destroyed")[0].data
     assert (destroyed["area"], destroyed["sector"]) == ("bassin-imperial", 3)
-    safe = play(
-        movement_position(storm=3, forces=forces, actor="atreides"),
-        Move("atreides", "arrakeen", 1, (("pole-nord", 1), ("carthag", 4)), 5),
-    )  # round by the Pole
+    safe = play(movement_position(storm=3, forces=forces, actor="atreides"),
+                Move("atreides", "arrakeen", 1, (("pole-nord", 1), ("carthag", 4)), 5))  # round by the Pole
     assert tokens_at(safe, "atreides", "carthag", 4) == 5
 
 
@@ -433,7 +391,6 @@ def test_GAP_10_the_north_pole_spares_a_group_passing_through_it():
 
 
 # --- HARVEST-3/4 ---------------------------------------------------------------------------------------------
-
 
 def test_HARVEST_3_a_harvester_costs_5_spice_from_the_bank():
     state = movement_position(spice={"atreides": 12})
@@ -459,18 +416,12 @@ def test_HARVEST_4_a_harvester_sells_for_3_spice_at_any_time_of_the_slot():
 
 # --- the menu ------------------------------------------------------------------------------------------------
 
-
 def test_every_listed_slot_action_passes_the_rule_checks_and_keeps_the_invariants():
-    forces = [
-        ("atreides", "arrakeen", 1, 4),
-        ("atreides", "grande-etendue", 16, 3, 0),
-        ("atreides", "pole-nord", 1, 2),
-        ("atreides", "erg-mineur", 7, 1),
-    ]
+    forces = [("atreides", "arrakeen", 1, 4), ("atreides", "grande-etendue", 16, 3, 0),
+              ("atreides", "pole-nord", 1, 2), ("atreides", "erg-mineur", 7, 1)]
     for storm in (2, 7, 17):
-        state = movement_position(
-            storm=storm, spice={"atreides": 12}, tanks={"atreides": (2, 0)}, forces=forces, actor="atreides"
-        )
+        state = movement_position(storm=storm, spice={"atreides": 12}, tanks={"atreides": (2, 0)}, forces=forces,
+                                  actor="atreides")
         menu = legal_actions(state)
         assert {"end-slot", "revive", "land", "move", "reposition", "buy-harvester"} <= {a.kind for a in menu}
         for action in menu:

@@ -48,7 +48,6 @@ def illegal(state, action):
 
 # --- SETUP-2 and GAP-4 ---------------------------------------------------------------------------------
 
-
 def test_SETUP_2_each_house_rolls_3d10():
     state = new_game(["atreides", "harkonnen", "emperor"], seed=1)
     seen = []
@@ -75,11 +74,7 @@ def test_SETUP_2_lowest_total_chooses_first_then_upwards():
         state = apply_action(state, ChooseStart(state.pending.actor, position))
     assert order == ["harkonnen", "emperor", "atreides", "guild"]
     assert {h: state.houses[h].start_position for h in order} == {
-        "harkonnen": 3,
-        "emperor": 9,
-        "atreides": 15,
-        "guild": 21,
-    }
+        "harkonnen": 3, "emperor": 9, "atreides": 15, "guild": 21}
 
 
 def test_SETUP_2_first_chooser_may_take_any_of_the_24_positions():
@@ -89,9 +84,8 @@ def test_SETUP_2_first_chooser_may_take_any_of_the_24_positions():
 
 @pytest.mark.parametrize("first", [1, 10, 24])
 def test_SETUP_2_adjacency_ban_needs_a_sector_line_between(first):
-    state = roll_all(
-        new_game(["atreides", "harkonnen", "emperor"], seed=1), {"atreides": 7, "harkonnen": 8, "emperor": 9}
-    )
+    state = roll_all(new_game(["atreides", "harkonnen", "emperor"], seed=1),
+                     {"atreides": 7, "harkonnen": 8, "emperor": 9})
     state = apply_action(state, ChooseStart("atreides", first))
     neighbours = {(first - 2) % 24 + 1, first % 24 + 1}
     allowed = {a.position for a in legal_actions(state)}
@@ -103,9 +97,8 @@ def test_SETUP_2_adjacency_ban_needs_a_sector_line_between(first):
 
 
 def test_GAP_4b_only_the_previous_choosers_position_is_banned():
-    state = roll_all(
-        new_game(["atreides", "harkonnen", "emperor"], seed=1), {"atreides": 7, "harkonnen": 8, "emperor": 9}
-    )
+    state = roll_all(new_game(["atreides", "harkonnen", "emperor"], seed=1),
+                     {"atreides": 7, "harkonnen": 8, "emperor": 9})
     state = apply_action(state, ChooseStart("atreides", 10))
     state = apply_action(state, ChooseStart("harkonnen", 15))
     allowed = {a.position for a in legal_actions(state)}
@@ -150,13 +143,9 @@ def test_GAP_4a_a_repeated_tie_rolls_again():
 
 # --- SETUP-4, GAP-5, GAP-6, STORM-2, STORM-12 -----------------------------------------------------------
 
-
 def test_SETUP_4_the_two_highest_totals_dial_the_initial_storm():
-    state = play_setup(
-        ["atreides", "harkonnen", "emperor", "guild"],
-        rolls={"atreides": 20, "harkonnen": 5, "emperor": 12, "guild": 29},
-        stop_before="storm-dial",
-    )
+    state = play_setup(["atreides", "harkonnen", "emperor", "guild"],
+                       rolls={"atreides": 20, "harkonnen": 5, "emperor": 12, "guild": 29}, stop_before="storm-dial")
     assert state.storm_dialers == ("guild", "atreides")
     first = outcome_map(state)
     assert {a.house for a in first} == {"guild"}
@@ -165,19 +154,15 @@ def test_SETUP_4_the_two_highest_totals_dial_the_initial_storm():
 
 
 def test_GAP_5_a_tie_for_the_two_highest_totals_is_rerolled():
-    state = play_setup(
-        ["atreides", "harkonnen", "emperor"],
-        rolls={"atreides": 25, "harkonnen": [20, 3], "emperor": [20, 17]},
-        stop_before="storm-dial",
-    )
+    state = play_setup(["atreides", "harkonnen", "emperor"],
+                       rolls={"atreides": 25, "harkonnen": [20, 3], "emperor": [20, 17]}, stop_before="storm-dial")
     assert state.storm_dialers == ("atreides", "emperor")
     assert state.houses["harkonnen"].rolls == (20, 3)
 
 
 def test_GAP_6_each_initial_dial_is_0_to_20_uniform():
-    state = play_setup(
-        ["atreides", "harkonnen"], rolls={"atreides": 4, "harkonnen": 5}, stop_before="storm-dial", secondary_storm=True
-    )
+    state = play_setup(["atreides", "harkonnen"], rolls={"atreides": 4, "harkonnen": 5}, stop_before="storm-dial",
+                       secondary_storm=True)
     for storm in ("main", "secondary"):
         for index in range(2):
             outcomes = outcome_map(state)
@@ -187,14 +172,11 @@ def test_GAP_6_each_initial_dial_is_0_to_20_uniform():
             state = force(state, InitialStormDial(storm, state.storm_dialers[index], 0))
 
 
-@pytest.mark.parametrize(
-    ("dials", "sector"),
-    [((0, 0), 1), ((7, 5), 13), ((12, 11), 24), ((12, 12), 1), ((20, 3), 24), ((20, 20), 17), ((1, 0), 2)],
-)
+@pytest.mark.parametrize(("dials", "sector"), [
+    ((0, 0), 1), ((7, 5), 13), ((12, 11), 24), ((12, 12), 1), ((20, 3), 24), ((20, 20), 17), ((1, 0), 2)])
 def test_STORM_2_initial_storm_counts_from_arrakeen(dials, sector):
-    state = play_setup(
-        ["atreides", "harkonnen"], rolls={"atreides": 4, "harkonnen": 5}, dials={"main": dials}, stop_before="spice"
-    )
+    state = play_setup(["atreides", "harkonnen"], rolls={"atreides": 4, "harkonnen": 5}, dials={"main": dials},
+                       stop_before="spice")
     assert state.storm_main == sector  # counterclockwise = increasing sector numbers, wrapping after 24
     assert state.storm_secondary is None
     state2 = play_setup(["atreides", "harkonnen"], rolls={"atreides": 4, "harkonnen": 5}, stop_before="storm-dial")
@@ -208,13 +190,8 @@ def test_STORM_2_initial_storm_counts_from_arrakeen(dials, sector):
 @pytest.mark.parametrize(("dials", "sector"), [((0, 0), 15), ((4, 5), 24), ((5, 5), 1), ((20, 20), 7), ((9, 0), 24)])
 def test_STORM_12_secondary_storm_counts_from_the_grotte_aux_oiseaux(dials, sector):
     assert BOARD.area("grotte-aux-oiseaux").sectors == (15,)
-    state = play_setup(
-        ["atreides", "harkonnen"],
-        rolls={"atreides": 4, "harkonnen": 5},
-        dials={"main": (2, 3), "secondary": dials},
-        stop_before="spice",
-        secondary_storm=True,
-    )
+    state = play_setup(["atreides", "harkonnen"], rolls={"atreides": 4, "harkonnen": 5},
+                       dials={"main": (2, 3), "secondary": dials}, stop_before="spice", secondary_storm=True)
     assert state.storm_main == 6
     assert state.storm_secondary == sector
 
@@ -225,7 +202,6 @@ def test_STORM_12_the_secondary_storm_is_optional():
 
 
 # --- FREMEN-P1 at setup, SETUP-1 f and the START lines -----------------------------------------------------
-
 
 def test_FREMEN_P1_the_fremen_draw_a_token_per_storm_at_setup():
     state = play_setup(["fremen", "atreides"], stop_before="storm-token", secondary_storm=True)
@@ -273,23 +249,19 @@ def test_START_line_of_every_house(house):
 
 # --- FREMEN-START ---------------------------------------------------------------------------------------------
 
-
 def fremen_to_place(**kwargs):
     kwargs.setdefault("dials", {"main": (0, 0)})
     return play_setup(["fremen", "atreides"], rolls={"fremen": 4, "atreides": 5}, stop_before="place", **kwargs)
 
 
-@pytest.mark.parametrize(
-    "placements",
-    [
-        [("sietch-tarb", 12, 10, 0)],
-        [("sietch-tarb", 12, 1, 0), ("mur-sud", 13, 9, 0)],
-        [("sietch-tarb", 12, 4, 0), ("mesa-maya", 9, 3, 0), ("nord-cielago", 15, 3, 0)],
-        [("mesa-maya", 11, 7, 0), ("nord-cielago", 13, 3, 0)],
-        [("sietch-tarb", 12, 2, 0), ("mur-sud", 12, 8, 0)],
-        [("mesa-maya", 10, 10, 0)],
-    ],
-)
+@pytest.mark.parametrize("placements", [
+    [("sietch-tarb", 12, 10, 0)],
+    [("sietch-tarb", 12, 1, 0), ("mur-sud", 13, 9, 0)],
+    [("sietch-tarb", 12, 4, 0), ("mesa-maya", 9, 3, 0), ("nord-cielago", 15, 3, 0)],
+    [("mesa-maya", 11, 7, 0), ("nord-cielago", 13, 3, 0)],
+    [("sietch-tarb", 12, 2, 0), ("mur-sud", 12, 8, 0)],
+    [("mesa-maya", 10, 10, 0)],
+])
 def test_FREMEN_START_any_legal_split_is_accepted(placements):
     state = fremen_to_place()
     after = apply_action(state, PlaceStartingForces("fremen", tuple(placements)))
@@ -305,31 +277,25 @@ def test_FREMEN_START_neighbours_come_from_the_board():
     allowed = {p[0] for a in legal_actions(state) for p in a.placements}
     assert allowed == {"sietch-tarb", "mesa-maya", "nord-cielago", "mur-sud"}
     assert {a for a in BOARD.area("sietch-tarb").adjacent if BOARD.area(a).kind in ("mountain", "desert")} == (
-        allowed - {"sietch-tarb"}
-    )
+        allowed - {"sietch-tarb"})
     for action in legal_actions(state):  # the representative menu is made of legal splits
         assert sum(p[2] for p in action.placements) == 10
         apply_action(state, action)
 
 
-@pytest.mark.parametrize(
-    ("placements", "code"),
-    [
-        (
-            [("sietch-tarb", 12, 1, 0), ("mur-sud", 13, 3, 0), ("mesa-maya", 9, 3, 0), ("nord-cielago", 14, 3, 0)],
-            "setup/fremen-areas",
-        ),
-        ([("sietch-tarb", 12, 5, 0), ("sietch-tarb", 12, 5, 0)], "setup/fremen-areas"),
-        ([("sietch-tarb", 12, 5, 0), ("grande-etendue", 16, 5, 0)], "setup/fremen-area"),
-        ([("sietch-tarb", 12, 5, 0), ("pole-nord", 12, 5, 0)], "setup/fremen-area"),
-        ([("arrakeen", 1, 10, 0)], "setup/fremen-area"),
-        ([("sietch-tarb", 12, 5, 0), ("mesa-maya", 12, 5, 0)], "setup/sector"),
-        ([("sietch-tarb", 12, 9, 0)], "setup/fremen-count"),
-        ([("sietch-tarb", 12, 11, 0)], "setup/fremen-count"),
-        ([("sietch-tarb", 12, 7, 3)], "setup/fremen-count"),
-        ([("sietch-tarb", 12, 12, 0), ("mur-sud", 12, -2, 0)], "setup/fremen-count"),
-    ],
-)
+@pytest.mark.parametrize(("placements", "code"), [
+    ([("sietch-tarb", 12, 1, 0), ("mur-sud", 13, 3, 0), ("mesa-maya", 9, 3, 0), ("nord-cielago", 14, 3, 0)],
+     "setup/fremen-areas"),
+    ([("sietch-tarb", 12, 5, 0), ("sietch-tarb", 12, 5, 0)], "setup/fremen-areas"),
+    ([("sietch-tarb", 12, 5, 0), ("grande-etendue", 16, 5, 0)], "setup/fremen-area"),
+    ([("sietch-tarb", 12, 5, 0), ("pole-nord", 12, 5, 0)], "setup/fremen-area"),
+    ([("arrakeen", 1, 10, 0)], "setup/fremen-area"),
+    ([("sietch-tarb", 12, 5, 0), ("mesa-maya", 12, 5, 0)], "setup/sector"),
+    ([("sietch-tarb", 12, 9, 0)], "setup/fremen-count"),
+    ([("sietch-tarb", 12, 11, 0)], "setup/fremen-count"),
+    ([("sietch-tarb", 12, 7, 3)], "setup/fremen-count"),
+    ([("sietch-tarb", 12, 12, 0), ("mur-sud", 12, -2, 0)], "setup/fremen-count"),
+])
 def test_FREMEN_START_illegal_splits_are_rejected_with_codes(placements, code):
     state = fremen_to_place()
     assert illegal(state, PlaceStartingForces("fremen", tuple(placements))) == code
@@ -338,10 +304,8 @@ def test_FREMEN_START_illegal_splits_are_rejected_with_codes(placements, code):
 def test_FREMEN_START_no_desert_sector_under_a_storm_G_8():
     state = fremen_to_place(dials={"main": (6, 6)})  # the main storm on sector 13
     assert state.storm_main == 13
-    assert (
-        illegal(state, PlaceStartingForces("fremen", (("sietch-tarb", 12, 5, 0), ("nord-cielago", 13, 5, 0))))
-        == "setup/storm-sector"
-    )
+    assert illegal(state, PlaceStartingForces("fremen", (("sietch-tarb", 12, 5, 0), ("nord-cielago", 13, 5, 0)))
+                   ) == "setup/storm-sector"
     ok = apply_action(state, PlaceStartingForces("fremen", (("sietch-tarb", 12, 5, 0), ("nord-cielago", 14, 5, 0))))
     assert tokens_at(ok, "fremen", "nord-cielago", 14) == 5
     mountain = apply_action(state, PlaceStartingForces("fremen", (("sietch-tarb", 12, 5, 0), ("mur-sud", 13, 5, 0))))
@@ -356,7 +320,6 @@ def test_FREMEN_START_only_the_fremen_place():
 
 
 # --- SETUP-5, SETUP-1 g, GAP-13 -------------------------------------------------------------------------------
-
 
 def test_SETUP_5_no_worm_is_turned_at_setup_and_odds_are_conditional_on_a_territory():
     state = play_setup(["fremen", "atreides"], stop_before="spice")

@@ -59,7 +59,6 @@ def draws(state, *cards):
 
 # --- SPICE-1, SPICE-2, SPICE-3: the deck --------------------------------------------------------------------
 
-
 def test_SPICE_1_SPICE_3_one_mixed_deck_of_27_territory_cards_and_18_worms():
     rules = load_ruleset()
     assert rules.territory_card_count() == 27
@@ -86,19 +85,11 @@ def test_SPICE_2_GAP_15_every_desert_has_a_card_values_1_to_12_and_the_example_c
     assert ("bassin-du-bouclier", 6) in rules.territory_cards and ("grande-etendue", 10) in rules.territory_cards
 
 
-@pytest.mark.parametrize(
-    ("option", "houses", "base", "dice", "die"),
-    [
-        ("18+1d10", THREE, 18, 1, 10),
-        ("18+2d10", THREE, 18, 2, 10),
-        ("18+3d10", THREE, 18, 3, 10),
-        ("18+1d5", THREE, 18, 1, 5),
-        ("18+2d5", THREE, 18, 2, 5),
-        ("18+3d5", THREE, 18, 3, 5),
-        ("36+1d10", ["fremen", "atreides"], 36, 1, 10),
-        ("36+1d5", THREE, 36, 1, 5),
-    ],
-)
+@pytest.mark.parametrize(("option", "houses", "base", "dice", "die"), [
+    ("18+1d10", THREE, 18, 1, 10), ("18+2d10", THREE, 18, 2, 10), ("18+3d10", THREE, 18, 3, 10),
+    ("18+1d5", THREE, 18, 1, 5), ("18+2d5", THREE, 18, 2, 5), ("18+3d5", THREE, 18, 3, 5),
+    ("36+1d10", ["fremen", "atreides"], 36, 1, 10), ("36+1d5", THREE, 36, 1, 5),
+])
 def test_SPICE_3_worm_dice_options(option, houses, base, dice, die):
     state = play_setup(houses, worm_option=option, stop_before="worm-dice")
     assert state.pending.kind == "worm-dice"
@@ -131,7 +122,6 @@ def test_SPICE_1_a_draw_is_weighted_by_the_cards_left():
 
 # --- SPICE-4, SPICE-5, SPICE-6, SPICE-8: the worked example ---------------------------------------------------
 
-
 def test_SPICE_4_two_piles_turned_just_after_the_storm():
     state = blow_position()
     assert state.spice_deck.pile_tops == ("bassin-du-bouclier", "grande-etendue")
@@ -155,7 +145,8 @@ def test_SPICE_5_worked_example_first_card_6_second_card_10():
 
 def test_SPICE_5_next_turn_a_new_territory_on_pile_1_leaves_the_old_deposit():
     state, seen = draws(blow_position(), "erg-mineur/4", "mesa-maya/5")
-    assert dict(state.spice_on_map) == {"bassin-du-bouclier": 6, "grande-etendue": 10, "erg-mineur": 4, "mesa-maya": 5}
+    assert dict(state.spice_on_map) == {
+        "bassin-du-bouclier": 6, "grande-etendue": 10, "erg-mineur": 4, "mesa-maya": 5}
     placed = [(e.data["pile"], e.data["area"], e.data["amount"]) for e in seen if e.kind == "spice-placed"]
     assert placed == [(1, "erg-mineur", 4), (2, "mesa-maya", 5)]
 
@@ -195,7 +186,6 @@ def test_SPICE_8_a_worm_kills_every_army_in_the_territory_in_every_sector():
 
 
 # --- GAP-15, GAP-16, GAP-18, GAP-27 ----------------------------------------------------------------------------
-
 
 def test_GAP_15_a_repeat_card_adds_to_the_deposit_already_there():
     state, seen = draws(blow_position(), "bassin-du-bouclier/4")
@@ -253,9 +243,8 @@ def test_GAP_18_at_setup_too():
 
 def test_GAP_27_an_empty_deck_is_reshuffled_from_its_discards():
     state = blow_position()
-    empty = dataclasses.replace(
-        state.spice_deck, remaining=FrozenDict(), discard=FrozenDict({"erg-mineur/4": 1, "worm": 2})
-    )
+    empty = dataclasses.replace(state.spice_deck, remaining=FrozenDict(),
+                                discard=FrozenDict({"erg-mineur/4": 1, "worm": 2}))
     state = dataclasses.replace(state, spice_deck=empty)
     outcomes = {a.card: p for a, p in outcome_map(state).items()}
     assert outcomes == {"erg-mineur/4": Fraction(1, 3), "worm": Fraction(2, 3)}
@@ -268,20 +257,15 @@ def test_GAP_27_an_empty_deck_is_reshuffled_from_its_discards():
 
 def test_GAP_27_a_reshuffle_in_the_middle_of_a_worm_run():
     state = blow_position()
-    deck = dataclasses.replace(
-        state.spice_deck, remaining=FrozenDict({"worm": 1}), discard=FrozenDict({"terre-brisee/7": 1})
-    )
+    deck = dataclasses.replace(state.spice_deck, remaining=FrozenDict({"worm": 1}),
+                               discard=FrozenDict({"terre-brisee/7": 1}))
     state, seen = draws(dataclasses.replace(state, spice_deck=deck), "worm", "terre-brisee/7")
     assert [e.kind for e in seen if e.kind in ("worm", "reshuffle", "spice-placed")] == [
-        "worm",
-        "reshuffle",
-        "spice-placed",
-    ]
+        "worm", "reshuffle", "spice-placed"]
     assert dict(state.spice_deck.discard) == {"terre-brisee/7": 1}
 
 
 # --- ALLIANCE-1, ALLIANCE-2, ALLIANCE-4 -------------------------------------------------------------------------
-
 
 def windows(seen):
     return [e.data["window"] for e in seen if e.kind == "alliance-window"]

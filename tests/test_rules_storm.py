@@ -42,7 +42,6 @@ def moved(state, storm="main"):
 
 # --- STORM-3, GAP-7: how far the storms move --------------------------------------------------------------
 
-
 @pytest.mark.parametrize("token", [1, 4, 7])
 def test_STORM_3_with_the_fremen_the_drawn_token_moves_the_storm(token):
     state = quiet_setup(["fremen", "atreides"], tokens={"main": token})
@@ -107,7 +106,6 @@ def test_STORM_3_the_storm_always_moves_counterclockwise_and_wraps_after_24():
 
 
 # --- STORM-5, GAP-31, GAP-8: weather control ---------------------------------------------------------------
-
 
 def test_STORM_5_weather_control_adds_two_and_leaves_the_hand():
     state = give_weather_control(storm_position(), "atreides")
@@ -184,7 +182,6 @@ def test_GAP_8_with_the_fremen_the_storm_moves_at_most_11_even_with_both_cards_i
 
 
 # --- STORM-6, STORM-18, GAP-9, STORM-7, STORM-9, GAP-17: destruction -----------------------------------------
-
 
 def test_STORM_6_desert_tokens_and_spice_are_destroyed_in_every_sector_passed_over():
     state = storm_position()  # main storm on 1; the move 3 + 3 passes over 2..6 and stops on 7
@@ -278,9 +275,8 @@ def test_STORM_9_GAP_17_committed_harvesters_are_destroyed_uncommitted_ones_kept
     state = commit_harvester(state, "harkonnen", "erg-mineur", 7)
     state = place(state, "atreides", "erg-mineur", 8, 3)
     state = commit_harvester(state, "atreides", "erg-mineur", 8)  # same desert, off the path
-    state = dataclasses.replace(
-        state, houses=state.houses.set("emperor", dataclasses.replace(state.houses["emperor"], harvesters=2))
-    )
+    state = dataclasses.replace(state, houses=state.houses.set(
+        "emperor", dataclasses.replace(state.houses["emperor"], harvesters=2)))
     state = place(state, "emperor", "erg-mineur", 7, 2)  # uncommitted harvesters stay with their owner
     state = dial(state, 3, 3)
     assert ("harkonnen", "erg-mineur", 7) not in state.committed_harvesters
@@ -292,7 +288,6 @@ def test_STORM_9_GAP_17_committed_harvesters_are_destroyed_uncommitted_ones_kept
 
 
 # --- STORM-14, STORM-15, GAP-11, STORM-16 -------------------------------------------------------------------
-
 
 def test_STORM_14_the_secondary_storm_destroys_by_the_same_rules():
     state = storm_position(secondary_storm=True)  # secondary storm on 15
@@ -363,16 +358,11 @@ def test_STORM_16_the_main_storm_moves_first():
     assert state.pending.detail["storm"] == "secondary"
     fremen = quiet_setup(["fremen", "atreides"], tokens={"main": 2, "secondary": 3}, secondary_storm=True)
     kinds = [(e.kind, e.data.get("storm")) for e in fremen.events if e.kind.startswith("storm")]
-    assert kinds == [
-        ("storm-token-revealed", "main"),
-        ("storm-moved", "main"),
-        ("storm-token-revealed", "secondary"),
-        ("storm-moved", "secondary"),
-    ]
+    assert kinds == [("storm-token-revealed", "main"), ("storm-moved", "main"),
+                     ("storm-token-revealed", "secondary"), ("storm-moved", "secondary")]
 
 
 # --- TURN-2, TURN-3, GAP-38 ------------------------------------------------------------------------------------
-
 
 def test_TURN_2_TURN_3_GAP_38_storm_order_runs_counterclockwise_from_the_main_storm():
     state = storm_position(secondary_storm=True)  # starts: atreides 1, harkonnen 4, emperor 7
@@ -397,7 +387,6 @@ def test_TURN_3_weather_control_holders_are_asked_in_storm_order():
 
 
 # --- STORM-15, GAP-11: inside a Sietch under the double storm nobody makes a 0-move or fights ------------------
-
 
 def _sietch_under_storms(secondary):
     """Atreides and Harkonnen armies inside Sietch Tarb (sector 12), the main storm on 12, the secondary on
@@ -448,7 +437,6 @@ def test_storm_15_no_move_of_0_inside_a_sietch_in_the_double_storm_sector():
 
 
 # --- STORM-3, TURN-1 a, GAP-7, GAP-52: once the Fremen are eliminated the last two fighters dial -------------
-
 
 def test_storm_3_fallen_fremen_the_last_two_fighters_dial_and_no_token_is_drawn_again():
     from helpers_game import finish_turn

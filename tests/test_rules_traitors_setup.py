@@ -58,7 +58,6 @@ def illegal(state, action):
 
 # --- order --------------------------------------------------------------------------------------------------
 
-
 def test_SETUP_8_traitors_are_drawn_just_after_the_prediction():
     names = [name for name, _ in SETUP_STEPS]
     assert names.index("traitors") == names.index("prediction") + 1
@@ -69,7 +68,6 @@ def test_SETUP_8_traitors_are_drawn_just_after_the_prediction():
 
 
 # --- TRAITOR-1 to TRAITOR-3 ------------------------------------------------------------------------------------
-
 
 def test_TRAITOR_1_G_7_main_leaders_are_never_in_the_pool():
     state = at_draw(["atreides", "harkonnen", "fremen"])
@@ -92,9 +90,8 @@ def test_TRAITOR_1_each_card_drawn_is_a_chance_node_over_the_leaders_left():
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_TRAITOR_2_each_house_draws_players_minus_one(players):
-    houses = ["atreides", "fremen", "emperor", "guild", "dispersion", "bene-gesserit", "bene-tleilax", "harkonnen"][
-        :players
-    ]
+    houses = ["atreides", "fremen", "emperor", "guild", "dispersion", "bene-gesserit", "bene-tleilax",
+              "harkonnen"][:players]
     seen, _ = drawers(at_draw(houses))
     expected = {h: players - 1 for h in houses}
     if "harkonnen" in houses:
@@ -107,13 +104,8 @@ def test_TRAITOR_3_HARKONNEN_P1_the_harkonnen_draw_double_and_keep_all_but_their
     houses = ["harkonnen", "atreides", "bene-tleilax"]
     state = at_draw(houses)
     # 4 for the Harkonnen: an Atreides, their own Piter, a never-traitor (Goose), a Tleilax
-    state = draw(
-        state,
-        ("atreides", "duncan-idaho"),
-        ("harkonnen", "piter"),
-        ("bene-tleilax", "goose"),
-        ("bene-tleilax", "scytale"),
-    )
+    state = draw(state, ("atreides", "duncan-idaho"), ("harkonnen", "piter"), ("bene-tleilax", "goose"),
+                 ("bene-tleilax", "scytale"))
     state = draw_at_random(state)
     assert set(state.houses["harkonnen"].traitors) == {("atreides", "duncan-idaho"), ("bene-tleilax", "scytale")}
     assert [e for e in state.events if e.kind == "traitors-kept"][0].data["count"] == 2
@@ -123,20 +115,11 @@ def test_TRAITOR_3_HARKONNEN_P1_the_harkonnen_draw_double_and_keep_all_but_their
 def test_TRAITOR_4_every_other_house_picks_one_and_only_one():
     houses = ["atreides", "fremen", "emperor"]
     state = at_draw(houses)
-    state = draw(
-        state,
-        ("fremen", "stilgar"),
-        ("emperor", "hasimir"),
-        ("atreides", "gurney"),
-        ("emperor", "bashar"),
-        ("atreides", "duncan-idaho"),
-        ("fremen", "otheym"),
-    )
+    state = draw(state, ("fremen", "stilgar"), ("emperor", "hasimir"), ("atreides", "gurney"),
+                 ("emperor", "bashar"), ("atreides", "duncan-idaho"), ("fremen", "otheym"))
     assert state.pending.kind == "traitor-pick" and state.pending.actor == "atreides"
-    assert set(legal_actions(state)) == {
-        PickTraitor("atreides", "fremen", "stilgar"),
-        PickTraitor("atreides", "emperor", "hasimir"),
-    }
+    assert set(legal_actions(state)) == {PickTraitor("atreides", "fremen", "stilgar"),
+                                         PickTraitor("atreides", "emperor", "hasimir")}
     assert illegal(state, PickTraitor("atreides", "atreides", "gurney")) == "action/illegal"  # drawn by the Fremen
     state = apply_action(state, PickTraitor("atreides", "emperor", "hasimir"))
     assert state.houses["atreides"].traitors == (("emperor", "hasimir"),)
@@ -180,7 +163,6 @@ def test_TRAITOR_1_draw_actions_round_trip():
 
 # --- BG-P6 ----------------------------------------------------------------------------------------------------
 
-
 def test_BG_P6_the_bene_gesserit_predict_another_house_and_a_turn():
     state = play_setup(["bene-gesserit", "atreides", "emperor"], stop_before="prediction", turn_limit=5)
     choices = legal_actions(state)
@@ -204,14 +186,11 @@ def test_BG_P6_TRAITOR_4_view_hides_the_prediction_the_slips_and_the_leaders_dra
     state = play_setup(houses, stop_before="prediction")
     state = apply_action(state, Predict("bene-gesserit", "fremen", 4))
     state = draw(state, ("fremen", "stilgar"), ("fremen", "otheym"))  # the BG's two draws
-    state = draw(state, ("bene-gesserit", "lucille"))  # the Atreides' first draw
+    state = draw(state, ("bene-gesserit", "lucille"))                  # the Atreides' first draw
     atreides = view(state, "atreides")
     assert atreides.houses["bene-gesserit"].prediction == ("hidden", 0)
-    assert atreides.pending.detail["secrets"] == (
-        ("bene-gesserit", "hidden"),
-        ("bene-gesserit", "hidden"),
-        ("atreides", ("bene-gesserit", "lucille")),
-    )
+    assert atreides.pending.detail["secrets"] == (("bene-gesserit", "hidden"), ("bene-gesserit", "hidden"),
+                                                  ("atreides", ("bene-gesserit", "lucille")))
     assert view(state, "bene-gesserit").houses["bene-gesserit"].prediction == ("fremen", 4)
     state = draw_at_random(state)
     state = apply_action(state, PickTraitor("bene-gesserit", "fremen", "stilgar"))

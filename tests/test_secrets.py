@@ -40,7 +40,8 @@ SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card"}
 
 def _play(houses: tuple[str, ...], turns: int, index: int, bots: str = "random", options=None) -> GameRecord:
     record = GameRecord(make_config(houses, seed=CANARY + index, turn_limit=turns, **(options or {})))
-    advance(record, record.root, until="game-over", seed=index, bots={h: make_bot(bots, seed=index) for h in houses})
+    advance(record, record.root, until="game-over", seed=index,
+            bots={h: make_bot(bots, seed=index) for h in houses})
     return record
 
 
@@ -90,20 +91,8 @@ def _check_events(seen_events, god: GameState) -> None:
     for e in seen_events:
         assert str(god.config.seed) not in e.text
         if e.data.get("secret"):  # a secret event names the House, never the card, leader or value
-            assert not set(e.data) & {
-                "card",
-                "cards",
-                "leader",
-                "leader_house",
-                "value",
-                "winner",
-                "turn",
-                "plan",
-                "weapon",
-                "defense",
-                "traitors",
-                "hand",
-            }, e
+            assert not set(e.data) & {"card", "cards", "leader", "leader_house", "value", "winner", "turn", "plan",
+                                      "weapon", "defense", "traitors", "hand"}, e
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)))
@@ -150,7 +139,8 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
         # every earlier action as known at the end: secret ones stay hidden, except plans once revealed
         for node, shown in zip(line, seen_record.actions_to(line[-1]), strict=True):
             real = record.node(node).action
-            secret = real.kind in SECRET_KINDS and not _may_see(record.state_at(record.node(node).parent), real, house)
+            secret = (real.kind in SECRET_KINDS and not _may_see(record.state_at(record.node(node).parent), real,
+                                                                   house))
             if secret and real.kind in ("storm-token", "plan"):
                 assert shown == real or isinstance(shown, HiddenAction)  # revealed later (BATTLE-13 f, FREMEN-P1)
             elif secret:
@@ -172,9 +162,8 @@ def test_gap_58_replay_view_prints_the_house_view(records, tmp_path, capsys):
             assert printed == position_summary(view(record.state_at(node), house), step=step, total=len(line))
             assert str(CANARY + 2) not in json.dumps(printed)
     assert main(["replay", str(save), "--json"]) == 0  # the god view stays the default
-    assert json.loads(capsys.readouterr().out) == position_summary(
-        record.state_at(line[-1]), step=len(line), total=len(line)
-    )
+    assert json.loads(capsys.readouterr().out) == position_summary(record.state_at(line[-1]), step=len(line),
+                                                                   total=len(line))
     assert main(["replay", str(save), "--view", "corrino"]) == 2
     assert "cli/view" in capsys.readouterr().err
 

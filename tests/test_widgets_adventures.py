@@ -16,9 +16,8 @@ from dunenb.widgets.adventures_conflict import conflict_step
 from dunenb.widgets.adventures_odds import SkillTestExplorer
 
 
-def _check_charts(
-    explorer: SkillTestExplorer, skill: int, drive: int, focus: bool, extra: int, compl: int, difficulty: int
-) -> None:
+def _check_charts(explorer: SkillTestExplorer, skill: int, drive: int, focus: bool, extra: int, compl: int,
+                  difficulty: int) -> None:
     expected = odds(skill, drive, focus, extra, compl)
     successes = expected.successes()
     assert list(explorer.success_bars.x) == [str(s) for s in successes.index]
@@ -65,11 +64,9 @@ def test_slider_bounds_come_from_the_rules() -> None:
 def _conflict() -> Conflict:
     kara = Character.create("Kara", dict.fromkeys(SKILLS, 6), dict.fromkeys(DRIVES, 6), focuses=["Short blades"])
     trooper = Character.create("Trooper", dict.fromkeys(SKILLS, 5), dict.fromkeys(DRIVES, 5))
-    return Conflict.start(
-        Zones.chain("dunes", "rocks"),
-        [Combatant(kara, "players", "rocks", "player"), Combatant(trooper, "gm", "rocks", "minor")],
-        [Asset("Crysknife", "Kara", "rocks", quality=1, wielded=True)],
-    )
+    return Conflict.start(Zones.chain("dunes", "rocks"),
+                          [Combatant(kara, "players", "rocks", "player"), Combatant(trooper, "gm", "rocks", "minor")],
+                          [Asset("Crysknife", "Kara", "rocks", quality=1, wielded=True)])
 
 
 def test_conflict_step_shows_the_states_own_tables() -> None:
@@ -87,8 +84,7 @@ def test_conflict_step_shows_the_states_own_tables() -> None:
 
     later = replace(state, traits=(("Blinding sandstorm", False),))
     assert conflict_step(later, "traits").frames()["traits"].to_dict("records") == [
-        {"trait": "Blinding sandstorm", "permanent": False}
-    ]
+        {"trait": "Blinding sandstorm", "permanent": False}]
     assert list(conflict_step(later).frames()) == ["action", "pools"]
 
 

@@ -22,33 +22,17 @@ from dunenb.widgets.battle_charts import (
 from dunenb.widgets.battle_wheel import BattleWheelExplorer, default_case
 
 
-def _side(
-    house: str,
-    *,
-    regular: int = 4,
-    spice: int = 1,
-    leader: str | None = None,
-    weapon: str | None = None,
-    defense: str | None = None,
-    traitors: tuple[str, ...] = (),
-) -> dict:
-    return {
-        "house": house,
-        "tokens": {"regular": 10},
-        "spice": 5,
-        "dial": {"regular": regular, "spice": spice},
-        "leader": leader or load_roster().of_house(house)[2].id,
-        "weapon": weapon,
-        "defense": defense,
-        "traitors": list(traitors),
-    }
+def _side(house: str, *, regular: int = 4, spice: int = 1, leader: str | None = None, weapon: str | None = None,
+          defense: str | None = None, traitors: tuple[str, ...] = ()) -> dict:
+    return {"house": house, "tokens": {"regular": 10}, "spice": 5, "dial": {"regular": regular, "spice": spice},
+            "leader": leader or load_roster().of_house(house)[2].id, "weapon": weapon, "defense": defense,
+            "traitors": list(traitors)}
 
 
 def _expected(first: dict, second: dict) -> list[float]:
     """The outcome probabilities of the default battle with these sides, straight from the library."""
-    case = parse_case(
-        {"format": CASE_FORMAT, "territory": "arrakeen", "defender": "atreides", "sides": [first, second]}
-    )
+    case = parse_case({"format": CASE_FORMAT, "territory": "arrakeen", "defender": "atreides",
+                       "sides": [first, second]})
     return [float(p) for p, _ in case_outcomes(case)]
 
 

@@ -21,9 +21,8 @@ def test_timeline_turn_jumps_views_and_branching(tmp_path):
     browser.next_phase()
     assert (browser.state.turn, browser.state.phase) != (2, "setup")
     browser.viewer.value = "atreides"
-    assert "hidden" in browser.panel.value or all(
-        not hs.hand for h, hs in browser.state.houses.items() if h != "atreides"
-    )
+    assert "hidden" in browser.panel.value or all(not hs.hand for h, hs in browser.state.houses.items()
+                                                  if h != "atreides")
     browser.viewer.value = GOD_VIEW
     before = len(record)
     recorded = record.node(browser.line[browser.slider.value + 1]).action
@@ -60,21 +59,15 @@ def test_gap_58_house_view_redacts_last_action_alternatives_and_odds():
     browser = ReplayBrowser(record, seed=3)
     line = browser.line
     kinds = [record.node(n).action.kind if n != record.root else None for n in line]
-    secret_draw = next(
-        i
-        for i, n in enumerate(line)
-        if record.node(n).action and kinds[i] == "traitor-draw" and record.node(n).action.house == "harkonnen"
-    )
+    secret_draw = next(i for i, n in enumerate(line) if record.node(n).action and kinds[i] == "traitor-draw"
+                       and record.node(n).action.house == "harkonnen")
     browser.viewer.value = "atreides"
     browser.go(secret_draw)
     assert "traitor-draw harkonnen (hidden)" in browser.status.value
     browser.go(secret_draw - 1)  # the draw itself: its odds would show the leaders left
     assert browser.alternatives.options == () and browser.play_button.disabled
-    other = next(
-        i
-        for i, n in enumerate(line)
-        if record.state_at(n).pending is not None and record.state_at(n).pending.actor not in ("atreides", "chance")
-    )
+    other = next(i for i, n in enumerate(line) if record.state_at(n).pending is not None
+                 and record.state_at(n).pending.actor not in ("atreides", "chance"))
     browser.go(other)
     assert browser.alternatives.options == ()
     browser.viewer.value = GOD_VIEW
