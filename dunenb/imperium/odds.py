@@ -19,8 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from math import comb
+from operator import itemgetter
 
 from dunenb.errors import InputError
 
@@ -34,11 +35,10 @@ def _counts(pile: Pile, name: str) -> dict[str, int]:
     return {k: v for k, v in sorted(counts.items()) if v > 0}
 
 
-def _draws(counts: dict[str, int], k: int) -> list[tuple[tuple[str, ...], int]]:
-    """Every multiset of ``k`` cards from ``counts`` (sorted ids) with its number of ways ``prod C(n_i, k_i)``.
-
-    Ids with several copies are enumerated by count; single copies by :func:`itertools.combinations`.
-    """
+def _draws(counts: dict[str, int], k: int) -> list[tuple[int, list[tuple[str, ...]]]]:
+    """Every multiset of ``k`` cards from ``counts`` (sorted ids), in blocks sharing their number of ways
+    ``prod C(n_i, k_i)``: ids with several copies are enumerated by count, single copies by
+    :func:`itertools.combinations` (one block per choice of the repeated ids)."""
     singles = [name for name, n in counts.items() if n == 1]
     multis = [name for name, n in counts.items() if n > 1]
     partial: list[tuple[tuple[str, ...], int]] = []
@@ -53,14 +53,11 @@ def _draws(counts: dict[str, int], k: int) -> list[tuple[tuple[str, ...], int]]:
             walk(i + 1, need - take, hand + (multis[i],) * take, ways * comb(n, take))
 
     walk(0, k, (), 1)
-    out: list[tuple[tuple[str, ...], int]] = []
+    blocks = []
     for hand, ways in partial:
         combos = combinations(singles, k - len(hand))
-        if hand:
-            out.extend((tuple(sorted(hand + combo)), ways) for combo in combos)
-        else:
-            out.extend((combo, ways) for combo in combos)
-    return out
+        blocks.append((ways, [tuple(sorted(hand + c)) for c in combos] if hand else list(combos)))
+    return blocks
 
 
 @dataclass(frozen=True)
@@ -97,10 +94,13 @@ def hand_odds(deck: Pile, discard: Pile = (), hand_size: int = 5) -> HandOdds:
     else:
         base = tuple(c for c, n in deck_counts.items() for _ in range(n))
         source, k = discard_counts, min(hand_size - in_deck, sum(discard_counts.values()))
-    draws = _draws(source, k)
-    draws.sort(key=lambda item: -item[1])
-    hands = tuple(tuple(sorted(base + drawn)) for drawn, _ in draws) if base else tuple(d for d, _ in draws)
-    return HandOdds(hands, tuple(w for _, w in draws), comb(sum(source.values()), k))
+    blocks = _draws(source, k)
+    blocks.sort(key=itemgetter(0), reverse=True)  # stable: equal odds keep the enumeration order
+    hands = list(chain.from_iterable(block for _, block in blocks))
+    if base:
+        hands = [tuple(sorted(base + drawn)) for drawn in hands]
+    ways = list(chain.from_iterable(repeat(w, len(block)) for w, block in blocks))
+    return HandOdds(tuple(hands), tuple(ways), comb(sum(source.values()), k))
 
 
 def card_odds(deck: Pile, discard: Pile = (), hand_size: int = 5) -> dict[str, Fraction]:
