@@ -669,3 +669,13 @@ def test_leader_helena_eyes_everywhere_joins_occupied_landsraad_and_choam_gap30(
     assert Agent("dagger", "rally_troops") not in legal_actions(own)  # not on her own agent
     paul = at_turn(leader_game("paul_atreides").evolve(occupied=tuple(occupied)), 0, ("signet_ring",))
     assert Agent("signet_ring", "hall_of_oratory") not in legal_actions(paul)
+
+
+def test_mentat_won_in_combat_serves_the_next_round_gap29():
+    state = resume(combat_scene([2, 0, 0, 0], [0, 0, 0, 0], conflict="sort_through_the_chaos"))
+    while state.is_chance:
+        state = apply_action(state, chance_outcomes(state)[0][0])
+    assert state.round == 2 and state.players[0].mentat and state.players[0].agents_left == 3
+    taken = at_turn(state, 1, ("dagger",), solari=2)
+    taken = choose_all(apply_action(taken, Agent("dagger", "mentat")))
+    assert not taken.players[1].mentat  # one Mentat: the space only draws its card

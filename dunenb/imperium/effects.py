@@ -185,8 +185,11 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
                 todo = list(effect[2]) + todo
         elif name == "one_of":
             return push(state, Task("one_of", seat, (effect[1], source)), rest)
-        elif name == "mentat":
-            state = state.with_player(seat, mentat=True)
+        elif name == "mentat":  # IMP-GAP-11, IMP-GAP-29: one Mentat; won in combat, it serves the next round
+            if state.phase == "combat":
+                state = state.with_player(seat, mentat_next=True)
+            elif not any(p.mentat for p in state.players):
+                state = state.with_player(seat, mentat=True)
         elif name == "swordmaster":
             state = state.with_player(seat, swordmaster=True, agents=player.agents + 1)
         elif name == "council_seat":

@@ -119,6 +119,7 @@ def new_game(names: Sequence[str], seed: int = 0, leaders: Sequence[str] | None 
             swordmaster=False,
             council=False,
             mentat=False,
+            mentat_next=False,
             done=False,
             persuasion=0,
             swords=0,
@@ -368,7 +369,8 @@ def _round_end(state: ImperiumState, task: Task) -> ImperiumState:
         ]  # IMP-GAP-14
         return push(state.evolve(phase="end"), *tasks, Task("final"))
     players = tuple(
-        p.evolve(placed=0, mentat=False, done=False, recruited=0, persuasion=0, swords=0) for p in state.players
+        p.evolve(placed=0, mentat=p.mentat_next, mentat_next=False, done=False, recruited=0, persuasion=0, swords=0)
+        for p in state.players
     )
     first = (state.first + 1) % len(players)
     state = state.evolve(players=players, occupied=(-1,) * len(rules.spaces), first=first, current=first)

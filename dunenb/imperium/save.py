@@ -148,6 +148,7 @@ def view(state: ImperiumState, seat: int | None = None) -> dict[str, Any]:
                 "swordmaster": p.swordmaster,
                 "council": p.council,
                 "mentat": p.mentat,
+                "mentat_next_round": p.mentat_next,
                 "hand": list(p.hand) if own else len(p.hand),
                 "intrigues": list(p.intrigues) if own else len(p.intrigues),
                 "deck": _counts(p.deck) if own else len(p.deck),

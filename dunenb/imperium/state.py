@@ -61,6 +61,7 @@ class PlayerState:
     swordmaster: bool
     council: bool
     mentat: bool
+    mentat_next: bool
     done: bool
     persuasion: int
     swords: int
