@@ -517,7 +517,9 @@ def test_end_full_tie_is_shared_gap15():
 def test_endgame_intrigue_scored_at_the_end_gap14():
     state = end_scene([10, 3, 3, 3]).with_player(1, intrigues=("corner_the_market",))
     state = state.with_player(1, discard=("the_spice_must_flow", "the_spice_must_flow"))
-    assert victory_points(resume(state), 1) == 4
+    assert victory_points(resume(state), 1) == 5  # 3 + 1 (two copies) + 1 (more than every opponent)
+    rival = state.with_player(2, discard=("the_spice_must_flow", "the_spice_must_flow"))
+    assert victory_points(resume(rival), 1) == 4
 
 
 # --------------------------------------------------------------------------------------------- more decisions

@@ -25,6 +25,8 @@ def _condition(condition: object) -> str:
     assert isinstance(condition, tuple)
     if condition[0] == "factions_at":
         return f"{condition[2]} factions at {condition[1]}+ influence"
+    if condition[0] == "owns_most":
+        return f"owning more {condition[1]} than every opponent"
     return f"owning {condition[2]} {condition[1]}"
 
 

@@ -80,6 +80,9 @@ def condition_holds(state: ImperiumState, seat: int, condition: object, source: 
         return sum(1 for level in player.influence if level >= condition[1]) >= condition[2]
     if condition[0] == "owns":
         return player.owned().count(condition[1]) >= condition[2]
+    if condition[0] == "owns_most":  # strictly more copies than every opponent
+        mine = player.owned().count(condition[1])
+        return all(mine > other.owned().count(condition[1]) for i, other in enumerate(state.players) if i != seat)
     raise AssertionError(condition)
 
 

@@ -86,6 +86,8 @@ def _condition(data: object, field: str) -> Any:
             return ("factions_at", _count(value[0], field), _count(value[1], field))
         if key == "owns" and isinstance(value, list) and len(value) == 2 and isinstance(value[0], str):
             return ("owns", value[0], _count(value[1], field))
+        if key == "owns_most" and isinstance(value, str):
+            return ("owns_most", value)
     raise _fail(
         field,
         f"unknown condition {data!r} (allowed: 'fremen_bond', 'alliance', {{'factions_at': [level, count]}}, "
