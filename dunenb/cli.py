@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dunenb.battle.cli",
     "dunenb.adventures.cli",
     "dunenb.iron_die.cli",
+    "dunenb.imperium.cli",
 )
 
 

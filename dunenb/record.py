@@ -47,7 +47,14 @@ class Node:
 
 
 class GameRecord:
-    """A game as a tree of actions from one configuration (the log is the truth)."""
+    """A game as a tree of actions from one configuration (the log is the truth).
+
+    The rules come from two hooks, ``initial_state(config)`` and ``apply_action(state, action)``; a companion
+    engine reuses the tree by overriding them in a subclass (see :class:`dunenb.imperium.record.ImperiumRecord`).
+    """
+
+    initial_state = staticmethod(initial_state)
+    apply_action = staticmethod(apply_action)
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -55,7 +62,7 @@ class GameRecord:
         self._nodes: dict[int, Node] = {0: Node(id=0, parent=None, action=None)}
         self._depth: dict[int, int] = {0: 0}
         self._next_id = 1
-        self._checkpoints: dict[int, GameState] = {0: initial_state(config)}
+        self._checkpoints: dict[int, GameState] = {0: self.initial_state(config)}
         self._recent: OrderedDict[int, GameState] = OrderedDict()
 
     # --- structure ---------------------------------------------------------------------------------------
@@ -117,7 +124,7 @@ class GameRecord:
         for child in self.node(parent).children:
             if self._nodes[child].action == action:
                 return child
-        state = apply_action(self.state_at(parent), action)
+        state = self.apply_action(self.state_at(parent), action)
         node_id = self._next_id
         self._next_id += 1
         self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
@@ -160,7 +167,7 @@ class GameRecord:
             current = self._nodes[current.parent]  # type: ignore[index]
             state = self._lookup(current.id)
         for step in reversed(pending):
-            state = apply_action(state, self._nodes[step].action)  # type: ignore[arg-type]
+            state = self.apply_action(state, self._nodes[step].action)  # type: ignore[arg-type]
             self._remember(step, state)
         return state
 
