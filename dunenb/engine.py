@@ -54,7 +54,7 @@ def make_config(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError("config/seed", f"seed must be a non-negative integer, not {seed!r}")
     options = load_ruleset().worm_options
-    if worm_option not in options:
+    if not isinstance(worm_option, str) or worm_option not in options:
         raise InputError("config/worm-option", f"worm_option {worm_option!r} not in {sorted(options)}")
     if not isinstance(secondary_storm, bool):
         raise InputError("config/secondary-storm", "secondary_storm must be true or false")

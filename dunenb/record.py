@@ -49,6 +49,8 @@ class GameRecord:
         self.config = config
         self.root = 0
         self._nodes: dict[int, Node] = {0: Node(id=0, parent=None, action=None)}
+        #: (parent, action) -> child: finds an existing variation in O(1), however wide the node (issue 15).
+        self._child_of: dict[tuple[int, Action], int] = {}
         self._depth: dict[int, int] = {0: 0}
         self._next_id = 1
         self._checkpoints: dict[int, GameState] = {0: initial_state(config)}
@@ -110,14 +112,16 @@ class GameRecord:
 
         The action is checked against the rules: an illegal one raises and the tree is unchanged.
         """
-        for child in self.node(parent).children:
-            if self._nodes[child].action == action:
-                return child
+        self.node(parent)
+        existing = self._child_of.get((parent, action)) if isinstance(action, Action) else None
+        if existing is not None:
+            return existing
         state = apply_action(self.state_at(parent), action)
         node_id = self._next_id
         self._next_id += 1
         self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
         self._nodes[parent].children.append(node_id)
+        self._child_of[(parent, action)] = node_id
         self._depth[node_id] = self._depth[parent] + 1
         self._remember(node_id, state)
         return node_id
