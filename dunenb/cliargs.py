@@ -53,7 +53,7 @@ def int_type(option: str, *, low: int | None = None, high: int | None = None) ->
         try:
             return parse_int(text, option, low=low, high=high)
         except InputError as error:
-            raise argparse.ArgumentTypeError(error.message) from None
+            raise argparse.ArgumentTypeError(error.message.removeprefix(f"{option} ")) from None
 
     convert.__name__ = "integer"  # argparse names the type in its messages
     return convert

@@ -164,7 +164,8 @@ def parse_json(text: str, source: str = "JSON") -> Any:
     except RecursionError:
         raise SaveFormatError("file/json-depth", f"{source}: nested too deeply to read") from None
     except ValueError as error:  # an integer past the digit limit, NaN or Infinity
-        raise SaveFormatError("file/json-number", f"{source}: {error}") from None
+        reason = str(error).split(";")[0].split(" for integer string conversion")[0]
+        raise SaveFormatError("file/json-number", f"{source}: a number cannot be read: {reason}") from None
     if _SURROGATE_ESCAPE.search(text):
         try:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
