@@ -88,6 +88,8 @@ def _new(args: argparse.Namespace) -> int:
     record = GameRecord(config)
     node = record.root
     for _ in range(args.play_turns):
+        if record.state_at(node).is_over:  # a huge --play-turns stops with the game (GAP-59)
+            break
         node = advance(record, node, until="turn", seed=args.seed)
     save_game(record, out)
     summary = {"save": os.fspath(out), **position_summary(record.state_at(node), step=record.depth(node),
