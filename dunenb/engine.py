@@ -186,6 +186,8 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
         return IllegalActionError("action/chance-at-decision", f"{where}: a chance outcome cannot be played here")
     if action.actor != state.pending.actor:
         return IllegalActionError("action/not-your-turn", f"{where}: House {action.actor!r} cannot act now")
+    if handler.check and type(action) in handler.accepts and handler.check(state, action) is None:
+        return None  # what the checks below would decide, without building the whole menu (big saves, issue 15)
     decisions = handler.decisions(state)
     if action in decisions:
         return None
