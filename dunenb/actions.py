@@ -16,7 +16,9 @@ DrawSpiceCard(pile=1, card='bassin-du-bouclier/6')
 from __future__ import annotations
 
 import dataclasses
+import numbers
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -39,6 +41,36 @@ class Action:
         super().__init_subclass__(**kwargs)
         if cls.kind:
             ACTION_KINDS[cls.kind] = cls
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong Python type, e.g. ``Bid(amount=3.5)`` or ``Revive(regular=True)``.
+
+        An action is a value the rules compare, hash and save: a float, a bool where an integer is meant, or a
+        list where a tuple is meant would pass some checks and break others later (GAP-59). NumPy integers are
+        stored as plain ``int``.
+
+        >>> from dunenb.rules.bidding import Bid
+        >>> Bid(house="atreides", amount=3.5)
+        Traceback (most recent call last):
+        ...
+        dunenb.errors.InputError: [action/field-type] bid.amount must be an integer, not 3.5
+        """
+        plan = _PLANS.get(type(self)) or _plan(type(self))
+        values = self.__dict__
+        for name, exact in plan:  # the common case costs one type() test a field (legal menus build many)
+            if type(values[name]) is not exact:
+                self._repair(name)
+
+    def _repair(self, name: str) -> None:
+        """Check the field fully: store a normalised value (a NumPy integer as ``int``) or raise."""
+        spec = next(spec for spec in field_specs(type(self)) if spec.name == name)
+        value = getattr(self, name)
+        try:
+            checked = spec.check(value)
+        except _WrongType as error:
+            raise InputError("action/field-type", error.message(f"{self.kind}.{name}")) from None
+        if checked is not value:
+            object.__setattr__(self, name, checked)
 
     @property
     def actor(self) -> str:
@@ -170,26 +202,122 @@ class DrawSpiceCard(Action):
     card: str
 
 
-def _convert(value: Any, annotation: Any, where: str) -> Any:
-    origin = typing.get_origin(annotation)
+class _WrongType(Exception):
+    """A field value of the wrong type: ``path`` locates it inside the field (``[2][1]``)."""
+
+    def __init__(self, expected: str, value: Any) -> None:
+        super().__init__(expected)
+        self.expected, self.value, self.path = expected, value, ""
+
+    def message(self, where: str) -> str:
+        return f"{where}{self.path} must be {self.expected}, not {self.value!r}"
+
+
+Checker = Callable[[Any], Any]
+
+
+def _check_int(value: Any) -> int:
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # bool is an int in Python
+        raise _WrongType("an integer", value)
+    return int(value)  # a NumPy integer
+
+
+def _check_str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _WrongType("a string", value)
+    return value
+
+
+def _checker(annotation: Any) -> Checker:
+    """A function returning the value if it has the type (normalised), raising :class:`_WrongType` if not."""
     if annotation is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where} must be an integer, not {value!r}")
-        return value
+        return _check_int
     if annotation is str:
-        if not isinstance(value, str):
-            raise ValueError(f"{where} must be a string, not {value!r}")
+        return _check_str
+    if typing.get_origin(annotation) is not tuple:
+        raise TypeError(f"action fields must be int, str or tuples of them, not {annotation!r}")
+    args = typing.get_args(annotation)
+    items = [_checker(args[0])] if len(args) == 2 and args[1] is Ellipsis else [_checker(a) for a in args]
+    size = None if len(args) == 2 and args[1] is Ellipsis else len(args)
+
+    def check_tuple(value: Any) -> tuple[Any, ...]:
+        if type(value) is not tuple:
+            raise _WrongType("a tuple", value)
+        if size is not None and len(value) != size:
+            raise _WrongType(f"a tuple of {size} items", value)
+        checked = []
+        for index, item in enumerate(value):
+            try:
+                checked.append(items[0 if size is None else index](item))
+            except _WrongType as error:
+                error.path = f"[{index}]{error.path}"
+                raise
+        return value if all(a is b for a, b in zip(checked, value, strict=True)) else tuple(checked)
+
+    return check_tuple
+
+
+def _tuples(value: Any, annotation: Any) -> Any:
+    """The JSON form of a field made Python: lists become tuples where the field holds tuples."""
+    if not isinstance(value, list) or typing.get_origin(annotation) is not tuple:
         return value
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise ValueError(f"{where} must be a list, not {value!r}")
-        args = typing.get_args(annotation)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise ValueError(f"{where} must have {len(args)} items, not {len(value)}")
-        return tuple(_convert(v, a, f"{where}[{i}]") for i, (v, a) in enumerate(zip(value, args, strict=True)))
-    raise ValueError(f"{where}: unsupported type {annotation!r}")
+    args = typing.get_args(annotation)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_tuples(v, args[0]) for v in value)
+    return tuple(_tuples(v, a) for v, a in zip(value, args, strict=False)) + tuple(value[len(args):])
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of an action class: its name, type, checker and whether it has a default."""
+
+    name: str
+    annotation: Any
+    check: Checker
+    required: bool
+
+
+_SPECS: dict[type, tuple[FieldSpec, ...]] = {}
+
+
+def field_specs(cls: type[Action]) -> tuple[FieldSpec, ...]:
+    """The fields of an action class, with their types resolved once and cached."""
+    found = _SPECS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _SPECS[cls] = tuple(
+            FieldSpec(f.name, hints[f.name], _checker(hints[f.name]),
+                      f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+            for f in dataclasses.fields(cls)
+        )
+    return found
+
+
+#: Per action class: (field, exact type) for the fast test of ``__post_init__``; a tuple field is always
+#: checked fully (its exact type is a placeholder no value has).
+_PLANS: dict[type, tuple[tuple[str, type], ...]] = {}
+
+
+class _AlwaysCheck:
+    """A type no value has: tuple fields are always checked item by item."""
+
+
+def _plan(cls: type[Action]) -> tuple[tuple[str, type], ...]:
+    exact = {int: int, str: str}
+    plan = _PLANS[cls] = tuple((spec.name, exact.get(spec.annotation, _AlwaysCheck)) for spec in field_specs(cls))
+    return plan
+
+
+_ALLOWED: dict[type, frozenset[str]] = {}
+
+
+def _allowed_keys(cls: type[Action]) -> frozenset[str]:
+    found = _ALLOWED.get(cls)
+    if found is None:
+        found = _ALLOWED[cls] = frozenset({"kind", *(spec.name for spec in field_specs(cls))})
+    return found
 
 
 def action_from_dict(data: Any, *, where: str = "action") -> Action:
@@ -202,22 +330,24 @@ def action_from_dict(data: Any, *, where: str = "action") -> Action:
         raise SaveFormatError(
             "action/kind", f"{where}.kind {kind!r} is not one of {', '.join(sorted(ACTION_KINDS))}"
         )
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - set(fields) - {"kind"})
-    if unknown:
+    specs = field_specs(cls)
+    if not data.keys() <= _allowed_keys(cls):
+        unknown = sorted(set(data) - {spec.name for spec in specs} - {"kind"})
         raise SaveFormatError("action/field", f"{where}: unknown field(s) {unknown} for {kind!r}; "
-                              f"allowed: {sorted(fields)}")
+                              f"allowed: {sorted(spec.name for spec in specs)}")
     values = {}
-    for name, f in fields.items():
-        if name not in data:
-            if f.default is not dataclasses.MISSING:
+    for spec in specs:
+        if spec.name not in data:
+            if not spec.required:
                 continue
-            raise SaveFormatError("action/field", f"{where}.{name} is missing (kind {kind!r})")
+            raise SaveFormatError("action/field", f"{where}.{spec.name} is missing (kind {kind!r})")
+        value = data[spec.name]
         try:
-            values[name] = _convert(data[name], hints[name], f"{where}.{name}")
-        except ValueError as error:
-            raise SaveFormatError("action/field", str(error)) from None
+            values[spec.name] = spec.check(_tuples(value, spec.annotation))
+        except _WrongType as error:
+            if isinstance(error.value, tuple):
+                error.expected, error.value = error.expected.replace("tuple", "list"), list(error.value)
+            raise SaveFormatError("action/field", error.message(f"{where}.{spec.name}")) from None
     return cls(**values)
 
 
@@ -227,7 +357,7 @@ def parse_action(text: str) -> Action:
     if not words or words[0] not in ACTION_KINDS:
         raise InputError("action/notation", f"{text!r}: the first word must be one of {sorted(ACTION_KINDS)}")
     cls = ACTION_KINDS[words[0]]
-    hints = typing.get_type_hints(cls)
+    hints = {spec.name: spec.annotation for spec in field_specs(cls)}
     fields = dataclasses.fields(cls)
     required = [f for f in fields if f.default is dataclasses.MISSING]
     if not len(required) <= len(words) - 1 <= len(fields):

@@ -9,14 +9,19 @@ from pathlib import Path
 from typing import Any
 
 from dunenb.board import load_board
+from dunenb.cliargs import int_type, refuse_existing
 from dunenb.engine import make_config, view
 from dunenb.errors import InputError
+from dunenb.jsonio import write_text_atomic
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.render import render_svg
 from dunenb.ruleset import HOUSE_IDS, load_ruleset
 from dunenb.saves import load_game, save_game
 from dunenb.state import GameState
+
+#: Seeds on the command line: 0 .. 2**63 - 1 (GAP-59; saves and the library accept any non-negative integer).
+SEED = int_type("--seed", low=0, high=2**63 - 1)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,13 +35,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     new = subparsers.add_parser("new", help="set up a new game and write it as a saved game")
     new.add_argument("--houses", required=True, help=f"comma-separated House ids, 2 to 8 of: {', '.join(HOUSE_IDS)}")
-    new.add_argument("--seed", type=int, default=0, help="seed of the game's generator (default 0)")
+    new.add_argument("--seed", type=SEED, default=0, help="seed of the game's generator (default 0)")
     new.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm (STORM-12)")
     new.add_argument("--worms", default="standard", help="worm-card option (SPICE-3): standard, 18+1d10, ...")
-    new.add_argument("--turn-limit", type=int, default=None, help="end the game after this turn (GAP-36c)")
+    new.add_argument("--turn-limit", type=int_type("--turn-limit", low=1), default=None,
+                     help="end the game after this turn (GAP-36c)")
     new.add_argument("--chance-cards", action="store_true",
                      help="play with the optional Chance cards (CHANCE-1..5, a GAP-20 design)")
-    new.add_argument("--play-turns", type=int, default=0,
+    new.add_argument("--play-turns", type=int_type("--play-turns", low=0), default=0,
                      help="play this many turns with the generator and random bots before saving (default 0)")
     new.add_argument("--out", required=True, help="path of the saved game to write")
     new.add_argument("--force", action="store_true", help="overwrite an existing file at --out")
@@ -44,12 +50,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.set_defaults(func=_new)
 
     simulate = subparsers.add_parser("simulate", help="play bot-only games, save them and print a summary table")
-    simulate.add_argument("--games", type=int, required=True, help="number of games")
+    simulate.add_argument("--games", type=int_type("--games", low=1), required=True, help="number of games")
     simulate.add_argument("--houses", default="mixed",
                           help="comma-separated House ids, or 'mixed' for 2 to 8 random Houses per game")
     simulate.add_argument("--bots", default="random", help="one bot for everyone or one per House: random, heuristic")
-    simulate.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (deterministic)")
-    simulate.add_argument("--turn-limit", type=int, default=15, help="end each game after this turn (default 15)")
+    simulate.add_argument("--seed", type=SEED, default=0, help="game i uses seed SEED+i (deterministic)")
+    simulate.add_argument("--turn-limit", type=int_type("--turn-limit", low=1), default=15,
+                          help="end each game after this turn (default 15)")
     simulate.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm")
     simulate.add_argument("--out", required=True, help="folder for game_NNNN.json saves and summary.csv")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON records")
@@ -57,8 +64,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     replay = subparsers.add_parser("replay", help="replay a saved game's main line to a step")
     replay.add_argument("save", help="a saved game (dunenb.save/1)")
-    replay.add_argument("--to", type=int, default=None, help="step N = after the first N actions (default: last)")
+    replay.add_argument("--to", type=int_type("--to", low=0), default=None,
+                        help="step N = after the first N actions (default: last)")
     replay.add_argument("--svg", default=None, help="write the map at that step as SVG to this path")
+    replay.add_argument("--force", action="store_true", help="overwrite an existing file at --svg")
     replay.add_argument("--json", action="store_true", help="print the position as JSON")
     replay.add_argument("--view", default=None, metavar="HOUSE",
                         help="show the position as this House sees it (GAP-58; default: the god view)")
@@ -86,14 +95,13 @@ def _new(args: argparse.Namespace) -> int:
     houses = [h.strip() for h in args.houses.split(",") if h.strip()]
     config = make_config(houses, seed=args.seed, secondary_storm=args.secondary_storm, worm_option=args.worms,
                          turn_limit=args.turn_limit, chance_cards=args.chance_cards)
-    if args.play_turns < 0:
-        raise InputError("cli/play-turns", "--play-turns must be 0 or more")
     out = Path(args.out)
-    if out.exists() and not args.force:
-        raise InputError("cli/out-exists", f"--out {out} exists; choose another path or pass --force")
+    refuse_existing(out, args.force, "--out")
     record = GameRecord(config)
     node = record.root
     for _ in range(args.play_turns):
+        if record.state_at(node).is_over:  # a huge --play-turns stops with the game (GAP-59)
+            break
         node = advance(record, node, until="turn", seed=args.seed)
     save_game(record, out)
     summary = {"save": os.fspath(out), **position_summary(record.state_at(node), step=record.depth(node),
@@ -118,6 +126,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.svg:
+        refuse_existing(args.svg, args.force, "--svg")
     record = load_game(args.save)
     line = record.mainline()
     step = len(line) if args.to is None else args.to
@@ -131,7 +141,7 @@ def _replay(args: argparse.Namespace) -> int:
                              f"{', '.join(record.config.houses)}")
         state = view(state, args.view)  # GAP-58: hands, slips, prediction, storm tokens, deck and seed hidden
     if args.svg:
-        Path(args.svg).write_text(render_svg(state, house_view=args.view), encoding="utf-8")
+        write_text_atomic(args.svg, render_svg(state, house_view=args.view))
     summary = position_summary(state, step=step, total=len(line))
     if args.svg:
         summary["svg"] = args.svg

@@ -69,7 +69,7 @@ def make_config(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError("config/seed", f"seed must be a non-negative integer, not {seed!r}")
     options = load_ruleset().worm_options
-    if worm_option not in options:
+    if not isinstance(worm_option, str) or worm_option not in options:
         raise InputError("config/worm-option", f"worm_option {worm_option!r} not in {sorted(options)}")
     if not isinstance(secondary_storm, bool):
         raise InputError("config/secondary-storm", "secondary_storm must be true or false")
@@ -222,6 +222,8 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     if anytime.is_anytime(action):  # HARVEST-3/4, CARD-GHOLA-1: whenever the House is to act (GAP-57)
         error = anytime.check(state, action, pledge(state))
         return None if error is None else IllegalActionError(error.code, f"{where}: {error.message}")
+    if handler.check and type(action) in handler.accepts and handler.check(state, action) is None:
+        return None  # what the checks below would decide, without building the whole menu (big saves, issue 15)
     decisions = handler.decisions(state)
     if action in decisions:
         return None

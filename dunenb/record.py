@@ -46,6 +46,14 @@ class Node:
     comment: str = ""
 
 
+def _hashable(action: object) -> bool:
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True
+
+
 class GameRecord:
     """A game as a tree of actions from one configuration (the log is the truth).
 
@@ -60,6 +68,8 @@ class GameRecord:
         self.config = config
         self.root = 0
         self._nodes: dict[int, Node] = {0: Node(id=0, parent=None, action=None)}
+        #: (parent, action) -> child: finds an existing variation in O(1), however wide the node (issue 15).
+        self._child_of: dict[tuple[int, Action], int] = {}
         self._depth: dict[int, int] = {0: 0}
         self._next_id = 1
         self._checkpoints: dict[int, GameState] = {0: self.initial_state(config)}
@@ -121,17 +131,27 @@ class GameRecord:
 
         The action is checked against the rules: an illegal one raises and the tree is unchanged.
         """
-        for child in self.node(parent).children:
-            if self._nodes[child].action == action:
-                return child
+        self.node(parent)
+        existing = self._existing_child(parent, action)
+        if existing is not None:
+            return existing
         state = self.apply_action(self.state_at(parent), action)
         node_id = self._next_id
         self._next_id += 1
         self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
         self._nodes[parent].children.append(node_id)
+        if _hashable(action):
+            self._child_of[(parent, action)] = node_id
         self._depth[node_id] = self._depth[parent] + 1
         self._remember(node_id, state)
         return node_id
+
+    def _existing_child(self, parent: int, action: Action) -> int | None:
+        """The child of ``parent`` reached by ``action``: O(1) for hashable actions (every Dune and companion
+        action is a frozen dataclass), a scan of the children otherwise."""
+        if _hashable(action):
+            return self._child_of.get((parent, action))
+        return next((c for c in self._nodes[parent].children if self._nodes[c].action == action), None)
 
     def add_line(self, parent: int, actions: Iterable[Action]) -> int:
         """Play several actions in a row; returns the last node."""

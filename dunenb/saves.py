@@ -113,8 +113,8 @@ def record_from_dict(data: Any) -> GameRecord:
             raise SaveFormatError("save/illegal-action", f"{where} (id {node_id}): {error}") from None
         id_map[node_id] = new_id
     current = data.get("current")
-    if current is not None and current not in id_map:
-        raise SaveFormatError("save/current", f"current {current!r} is not a node id")
+    if current is not None and (type(current) is not int or current not in id_map):  # not [1], not true
+        raise SaveFormatError("save/current", f"current {current!r} is not a node id (an integer or null)")
     return record
 
 

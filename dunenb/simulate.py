@@ -22,8 +22,8 @@ from tqdm.auto import tqdm
 from dunenb.actions import Action
 from dunenb.bots import BOTS, make_bot
 from dunenb.engine import apply_action, current_player, initial_state, make_config
-from dunenb.errors import InputError
-from dunenb.jsonio import write_json_atomic
+from dunenb.errors import InputError, from_os_error
+from dunenb.jsonio import write_json_atomic, write_text_atomic
 from dunenb.play import next_action
 from dunenb.ruleset import HOUSE_IDS
 from dunenb.saves import SAVE_FORMAT
@@ -52,7 +52,7 @@ def line_to_save(config: GameConfig, actions: Sequence[Action]) -> dict[str, Any
 
 
 def _houses_for(game_seed: int, houses: Sequence[str] | None) -> tuple[str, ...]:
-    if houses:
+    if houses is not None:
         return tuple(houses)
     generator = np.random.default_rng([game_seed, 7])
     count = int(generator.integers(2, 9))
@@ -85,18 +85,12 @@ def simulate(
     ``houses=None`` draws a mixed set of 2 to 8 Houses per game; ``bots`` is one bot name for everyone or
     one per House (in the order of ``houses``).
     """
-    if games < 1:
-        raise InputError("simulate/games", "--games must be at least 1")
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        raise InputError("simulate/bots", f"unknown bot(s) {unknown}; allowed: {', '.join(BOTS)}")
+    folder = _check_options(games=games, houses=houses, bots=bots, seed=seed, turn_limit=turn_limit, out=out,
+                            secondary_storm=secondary_storm)
     rows = []
-    folder = Path(out) if out is not None else None
     for index in tqdm(range(games), desc="games", disable=not progress):
         game_seed = seed + index
         chosen = _houses_for(game_seed, houses)
-        if len(bots) not in (1, len(chosen)):
-            raise InputError("simulate/bots", f"give one bot name, or one per House ({len(chosen)})")
         names = list(bots) * len(chosen) if len(bots) == 1 else list(bots)
         config = make_config(chosen, seed=game_seed, turn_limit=turn_limit, secondary_storm=secondary_storm)
         pairs = enumerate(zip(chosen, names, strict=True))
@@ -106,6 +100,41 @@ def simulate(
             write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions))
         rows.append(game_summary(index, config, final, players, len(actions)))
     table = pd.DataFrame(rows)
-    if folder is not None:
-        table.to_csv(folder / "summary.csv", index=False)
+    if folder is not None:  # atomic like the saves: a full disk never leaves a cut summary
+        write_text_atomic(folder / "summary.csv", table.to_csv(index=False))
     return table
+
+
+def _check_options(
+    *, games: int, houses: Sequence[str] | None, bots: Sequence[str], seed: int, turn_limit: int | None,
+    out: str | os.PathLike[str] | None, secondary_storm: bool,
+) -> Path | None:
+    """Validate every option before the first game is played or written (GAP-59); returns the folder, created.
+
+    The first game's configuration stands for all: the Houses are the same in every game (or drawn, always
+    valid, for ``houses=None``) and seeds only grow.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InputError("simulate/games", f"--games must be an integer >= 1, not {games!r}")
+    if isinstance(bots, str) or not bots:
+        raise InputError("simulate/bots", f"give one bot name, or one per House; allowed: {', '.join(BOTS)}")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise InputError("simulate/bots", f"unknown bot(s) {unknown}; allowed: {', '.join(BOTS)}")
+    if houses is None and len(bots) != 1:
+        raise InputError("simulate/bots", "with mixed Houses (2 to 8 a game) give one bot name for everyone")
+    if houses is not None and len(bots) not in (1, len(houses)):
+        raise InputError("simulate/bots", f"give one bot name, or one per House ({len(houses)})")
+    make_config(_houses_for(seed, houses), seed=seed, turn_limit=turn_limit, secondary_storm=secondary_storm)
+    if out is None:
+        return None
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError("file/not-a-directory", f"--out {folder}: is a file; give a folder") from None
+    except OSError as error:
+        raise from_os_error(error, folder) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError("file/permission", f"--out {folder}: this folder is not writable")
+    return folder

@@ -88,7 +88,7 @@ def test_advise_first_player(capsys: pytest.CaptureFixture[str]) -> None:
             "--rolls-left",
             "0, 1, 2",
         ),
-        (["advise", "--dice", "6,6,4,4,2", "--first-player", "--players", "1"], "--players", "integer >= 2"),
+        (["advise", "--dice", "6,6,4,4,2", "--first-player", "--players", "1"], "--players", "integer from 2 to 20"),
         (
             ["advise", "--dice", "6,6,4,4,2", "--first-player", "--challenge", "faith"],
             "--first-player",

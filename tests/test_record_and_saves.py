@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 
 from dunenb.actions import ChooseStart, DrawSpiceCard
 from dunenb.engine import make_config, sample_chance
-from dunenb.errors import IllegalActionError, SaveFormatError
+from dunenb.errors import IllegalActionError, InputError, SaveFormatError
 from dunenb.play import advance
 from dunenb.record import CHECKPOINT_EVERY, GameRecord
 from dunenb.saves import load_game, record_from_dict, record_to_dict, save_game
@@ -133,11 +134,12 @@ def test_a_failed_write_never_corrupts_an_existing_save(tmp_path, monkeypatch):
     original = path.read_bytes()
 
     def explode(*_args, **_kwargs):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "replace", explode)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError) as info:  # GAP-59: file-system errors are DuneErrors with a file/ code
         save_game(_played_record(turns=2)[0], path)
+    assert info.value.code == "file/no-space"
     assert path.read_bytes() == original
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 

@@ -22,24 +22,18 @@ from typing import Any
 from dunenb.adventures.exact_odds import odds
 from dunenb.adventures.rules import rule
 from dunenb.adventures.skill_test import Assist
+from dunenb.cliargs import parse_int
 from dunenb.errors import InputError
 
 
 def _integer(option: str, text: str | None, low: int, high: int, default: int | None = None) -> int:
-    """Parse an integer option; a bad value raises :class:`InputError` naming the option and its range."""
+    """Parse an integer option (ASCII digits only, GAP-59); a bad value raises :class:`InputError` naming the
+    option and its range."""
     if text is None:
         if default is None:
             raise InputError("cli/argument", f"{option} is required (an integer from {low} to {high})")
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise InputError(
-            "cli/argument", f"{option} must be an integer from {low} to {high}, got {text!r}"
-        ) from None
-    if not low <= value <= high:
-        raise InputError("cli/argument", f"{option} must be an integer from {low} to {high}, got {value}")
-    return value
+    return parse_int(text, option, low=low, high=high)
 
 
 def odds_payload(args: argparse.Namespace) -> dict[str, Any]:

@@ -188,7 +188,7 @@ def action_from_dict(data: object, where: str = "action") -> Action:
     if not isinstance(data, dict):
         raise SaveFormatError("save/action", f"{where}: expected an object with a 'type' field, got {data!r}")
     kind = data.get("type")
-    if kind not in ACTION_TYPES:
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:  # e.g. {"type": []} is refused, not a crash
         raise SaveFormatError(
             "save/action", f"{where}.type: {kind!r} is not allowed (allowed: {', '.join(ACTION_TYPES)})"
         )

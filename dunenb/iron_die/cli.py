@@ -21,9 +21,11 @@ import argparse
 import json
 from typing import Any
 
+from dunenb.cliargs import parse_int, refuse_existing
 from dunenb.errors import InputError
 from dunenb.iron_die.dice import ROLLS_PER_TURN
 from dunenb.iron_die.results import CHALLENGES, SCORE_NAMES, check_challenge, parse_dice, parse_result
+from dunenb.iron_die.rules_data import load_rules
 from dunenb.iron_die.solver import KeepChoice, Value, beat_policy, score_policy
 
 RESULT_HELP = """\
@@ -90,11 +92,9 @@ def _rolls_left(text: str) -> int:
 
 
 def _players(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 2:
-        raise InputError(
-            "iron-die/argument", f"--players: {text!r} is not allowed (allowed: an integer >= 2)"
-        )
-    return int(text)
+    """A number of players, ``min_players`` to ``max_players`` of the rules data (GAP-59: at most 20)."""
+    rules = load_rules()
+    return parse_int(text, "--players", low=rules.min_players, high=rules.max_players, code="iron-die/argument")
 
 
 def run_advise(args: argparse.Namespace) -> int:
@@ -158,20 +158,18 @@ def _bot_names(text: str) -> list[str]:
 
     names = [name.strip() for name in text.split(",")]
     bad = [name for name in names if name not in BOTS]
-    if len(names) < 2 or bad:
+    rules = load_rules()
+    if not rules.min_players <= len(names) <= rules.max_players or bad:
         raise InputError(
             "iron-die/argument",
-            f"--bots: {text!r} is not allowed (allowed: 2 or more of {', '.join(BOTS)}, comma-separated)",
+            f"--bots: {text!r} is not allowed (allowed: {rules.min_players} to {rules.max_players} of "
+            f"{', '.join(BOTS)}, comma-separated; GAP-59)",
         )
     return names
 
 
 def _nonnegative(text: str, argument: str) -> int:
-    if not text.strip().isdigit():
-        raise InputError(
-            "iron-die/argument", f"{argument}: {text!r} is not allowed (allowed: an integer >= 0)"
-        )
-    return int(text)
+    return parse_int(text, argument, low=0, code="iron-die/argument")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -208,6 +206,8 @@ def run_play(args: argparse.Namespace) -> int:
     from dunenb.iron_die.simulate import play_game
 
     bots = _bot_names(args.bots)
+    if args.save:
+        refuse_existing(args.save, args.force, "--save")
     players = (
         [name.strip() for name in args.players.split(",")]
         if args.players
@@ -304,6 +304,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     play.add_argument("--players", help="player names, comma-separated (default: bot#seat)")
     play.add_argument("--seed", default="0", help="game seed (default 0)")
     play.add_argument("--save", metavar="PATH", help="write the game as a dunenb.iron-die/1 save")
+    play.add_argument("--force", action="store_true", help="overwrite an existing file at --save")
     play.add_argument("--json", action="store_true", help="print a JSON object")
     play.set_defaults(func=run_play)
 

@@ -43,17 +43,18 @@ from dunenb.iron_die.state import IronDieState, RoundRecord
 
 
 def check_players(players: object) -> tuple[str, ...]:
-    """Return the names as a tuple, or raise :class:`InputError` (2 or more distinct non-empty names)."""
-    minimum = load_rules().min_players
+    """Return the names as a tuple, or raise :class:`InputError` (2 to 20 distinct non-empty names, GAP-59)."""
+    minimum, maximum = load_rules().min_players, load_rules().max_players
     if (
         not isinstance(players, (list, tuple))
-        or len(players) < minimum
+        or not minimum <= len(players) <= maximum
         or not all(isinstance(name, str) and name.strip() for name in players)
         or len(set(players)) != len(players)
     ):
         raise InputError(
             "iron-die/players",
-            f"players: expected {minimum} or more distinct non-empty names, got {players!r}",
+            f"players: expected {minimum} or more distinct non-empty names (at most {maximum}, GAP-59), "
+            f"got {players!r}",
         )
     return tuple(players)
 
@@ -71,8 +72,8 @@ def new_game(players: Sequence[str], seed: int) -> IronDieState:
     >>> new_game(["A"], seed=0)
     Traceback (most recent call last):
     ...
-    dunenb.errors.InputError: [iron-die/players] players: expected 2 or more distinct non-empty names, \
-got ['A']
+    dunenb.errors.InputError: [iron-die/players] players: expected 2 or more distinct non-empty names \
+(at most 20, GAP-59), got ['A']
     """
     names = check_players(players if isinstance(players, (str, list, tuple)) else list(players))
     seed = check_seed(seed)

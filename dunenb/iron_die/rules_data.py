@@ -42,6 +42,8 @@ class IronDieRules:
     power_to_win: int
     min_players: int
     decisions: tuple[Decision, ...]
+    #: GAP-59: the most players a game takes (the seed sets no maximum; this bounds the work of one game).
+    max_players: int = 20
 
     def decision(self, decision_id: str) -> Decision:
         """The decision with this id (``KeyError`` when unknown)."""
@@ -79,6 +81,8 @@ def parse_rules(data: Any) -> IronDieRules:
     _require(type(power) is int and power >= 1, "power_to_win", "expected a positive integer")
     players = data.get("min_players")
     _require(players == 2, "min_players", "expected 2")
+    most = data.get("max_players")
+    _require(type(most) is int and most >= players, "max_players", "expected an integer >= min_players (GAP-59)")
     challenges = data.get("challenges")
     _require(
         isinstance(challenges, list) and tuple(c.get("id") for c in challenges) == CHALLENGES,
@@ -108,7 +112,7 @@ def parse_rules(data: Any) -> IronDieRules:
             isinstance(item["text"], str) and item["text"], f"{field}.text", "expected a non-empty string"
         )
         decisions.append(Decision(item["id"], item["topic"], item["text"], item["source"]))
-    return IronDieRules(power, players, tuple(decisions))
+    return IronDieRules(power, players, tuple(decisions), most)
 
 
 @cache

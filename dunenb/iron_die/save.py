@@ -27,6 +27,7 @@ from typing import Any
 from dunenb.errors import IllegalActionError, SaveFormatError
 from dunenb.iron_die.actions import Action, action_from_dict
 from dunenb.iron_die.engine import apply_action, new_game
+from dunenb.iron_die.rules_data import load_rules
 from dunenb.iron_die.state import IronDieState
 from dunenb.jsonio import read_json, write_json_atomic
 
@@ -74,14 +75,17 @@ def from_save(data: object) -> IronDieState:
     if data["format"] != SAVE_FORMAT:
         raise SaveFormatError("save/format", f"format: expected {SAVE_FORMAT!r}, got {data['format']!r}")
     players = data["players"]
+    maximum = load_rules().max_players
     if (
         not isinstance(players, list)
-        or len(players) < 2
+        or not 2 <= len(players) <= maximum
         or not all(isinstance(name, str) and name.strip() for name in players)
         or len(set(players)) != len(players)
     ):
         raise SaveFormatError(
-            "save/players", f"players: expected a list of 2 or more distinct non-empty names, got {players!r}"
+            "save/players",
+            f"players: expected a list of 2 or more distinct non-empty names (at most {maximum}, GAP-59), "
+            f"got {players!r}",
         )
     seed = data["seed"]
     if type(seed) is not int or seed < 0:
