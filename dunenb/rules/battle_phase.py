@@ -455,6 +455,22 @@ def _call_decisions(state: GameState) -> list[Action]:
     return [Pass(house), *calls]
 
 
+def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
+    """Why ``action`` is not a call the House to act may make (TRAITOR-8, TRAITOR-9, GAP-62), or ``None``."""
+    if not isinstance(action, CallTraitor):
+        return IllegalActionError("action/illegal", f"{action.notation()!r}: at a traitor call, pass or call")
+    detail = state.pending.detail
+    other = detail["attacker"] if action.house == detail["defender"] else detail["defender"]
+    leader = dict(detail["plans"])[other].leader
+    if action.leader != leader:
+        return IllegalActionError("traitor/not-the-leader", f"leader {action.leader!r}: {other} leads with "
+                                  f"{leader!r}, the only leader a call may name (TRAITOR-8); allowed: pass")
+    if not may_call(state, action.house, other, leader):
+        return IllegalActionError("traitor/no-slip", f"{action.house} holds no traitor slip for {leader!r} "
+                                  "(TRAITOR-8, TRAITOR-9: the call is proved with the slip); allowed: pass")
+    return None
+
+
 def _apply_call(state: GameState, action: Action) -> GameState:
     detail = dict(state.pending.detail)
     if isinstance(action, CallTraitor):
@@ -709,7 +725,8 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
 HANDLERS = {
     "battle-choice": Handler(apply=_apply_choice, decisions=_choice_decisions),
     "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan, pledged=plan_pledge),
-    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, pledged=plan_pledge),
+    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, check=_check_call, accepts=(CallTraitor,),
+                            pledged=plan_pledge),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }
