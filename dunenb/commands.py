@@ -35,7 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     new = subparsers.add_parser("new", help="set up a new game and write it as a saved game")
     new.add_argument("--houses", required=True, help=f"comma-separated House ids, 2 to 8 of: {', '.join(HOUSE_IDS)}")
-    new.add_argument("--seed", type=SEED, default=0, help="seed of the game's generator (default 0)")
+    new.add_argument("--seed", type=SEED, default=None,
+                     help="seed of the game's generator (default: a fresh 128-bit seed, GAP-62; a small seed is "
+                          "for teaching and reproducible examples)")
     new.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm (STORM-12)")
     new.add_argument("--worms", default="standard", help="worm-card option (SPICE-3): standard, 18+1d10, ...")
     new.add_argument("--turn-limit", type=int_type("--turn-limit", low=1), default=None,
@@ -54,7 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     simulate.add_argument("--houses", default="mixed",
                           help="comma-separated House ids, or 'mixed' for 2 to 8 random Houses per game")
     simulate.add_argument("--bots", default="random", help="one bot for everyone or one per House: random, heuristic")
-    simulate.add_argument("--seed", type=SEED, default=0, help="game i uses seed SEED+i (deterministic)")
+    simulate.add_argument("--seed", type=SEED, default=None,
+                          help="game i uses seed SEED+i (deterministic; default: a fresh 128-bit SEED, GAP-62)")
     simulate.add_argument("--turn-limit", type=int_type("--turn-limit", low=1), default=15,
                           help="end each game after this turn (default 15)")
     simulate.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm")
@@ -102,7 +105,7 @@ def _new(args: argparse.Namespace) -> int:
     for _ in range(args.play_turns):
         if record.state_at(node).is_over:  # a huge --play-turns stops with the game (GAP-59)
             break
-        node = advance(record, node, until="turn", seed=args.seed)
+        node = advance(record, node, until="turn", seed=config.seed)
     save_game(record, out)
     summary = {"save": os.fspath(out), **position_summary(record.state_at(node), step=record.depth(node),
                                                            total=record.depth(node))}

@@ -18,6 +18,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -53,11 +54,33 @@ HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-
 CHANCE = "chance"
 
 
+#: GAP-62: a seed drawn when none is given has this many bits, too many to find by trying seeds against the draws.
+FRESH_SEED_BITS = 128
+
+
+def fresh_seed() -> int:
+    """A fresh seed of :data:`FRESH_SEED_BITS` bits from the operating system's entropy (GAP-62).
+
+    A small explicit seed (``seed=7``) is for teaching and reproducible examples: anyone can try the small seeds
+    one by one against the public draws and so learn every secret draw. Secret play takes the default.
+
+    >>> 0 <= fresh_seed() < 2 ** FRESH_SEED_BITS and fresh_seed() != fresh_seed()
+    True
+    """
+    return secrets.randbits(FRESH_SEED_BITS)
+
+
 def make_config(
-    houses: Sequence[str], *, seed: int, secondary_storm: bool = False, worm_option: str = "standard",
+    houses: Sequence[str], *, seed: int | None = None, secondary_storm: bool = False, worm_option: str = "standard",
     turn_limit: int | None = None, victory_target: int | None = None, chance_cards: bool = False,
 ) -> GameConfig:
-    """Validate the table's choices; bad values raise :class:`InputError` naming the field and allowed values."""
+    """Validate the table's choices; bad values raise :class:`InputError` naming the field and allowed values.
+
+    ``seed=None`` (the default) draws a fresh 128-bit seed (:func:`fresh_seed`, GAP-62); an explicit seed replays
+    the same game.
+    """
+    if seed is None:
+        seed = fresh_seed()
     houses = tuple(houses)
     if not 2 <= len(houses) <= 8:
         raise InputError("config/houses", f"houses: 2 to 8 Houses are needed, got {len(houses)}")
@@ -121,9 +144,10 @@ def initial_state(config: GameConfig) -> GameState:
     return setup.begin(state)
 
 
-def new_game(houses: Sequence[str], *, seed: int, **options: object) -> GameState:
-    """Start a game for these Houses (SETUP-1). Options: ``secondary_storm``, ``worm_option``, ``turn_limit``,
-    ``victory_target``, ``chance_cards`` (GAP-20).
+def new_game(houses: Sequence[str], *, seed: int | None = None, **options: object) -> GameState:
+    """Start a game for these Houses (SETUP-1). Without ``seed``, a fresh 128-bit one (GAP-62: a small seed is for
+    teaching and reproducible examples, not for secret play). Options: ``secondary_storm``, ``worm_option``,
+    ``turn_limit``, ``victory_target``, ``chance_cards`` (GAP-20).
 
     >>> new_game(["fremen", "emperor", "guild"], seed=3, secondary_storm=True).config.secondary_storm
     True

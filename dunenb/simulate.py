@@ -21,7 +21,7 @@ from tqdm.auto import tqdm
 
 from dunenb.actions import Action
 from dunenb.bots import BOTS, make_bot
-from dunenb.engine import apply_action, current_player, initial_state, make_config
+from dunenb.engine import apply_action, current_player, fresh_seed, initial_state, make_config
 from dunenb.errors import InputError, from_os_error
 from dunenb.jsonio import write_json_atomic, write_text_atomic
 from dunenb.play import next_action
@@ -77,14 +77,18 @@ def game_summary(index: int, config: GameConfig, state: GameState, bots: Mapping
 
 
 def simulate(
-    *, games: int, houses: Sequence[str] | None, bots: Sequence[str], seed: int = 0, turn_limit: int | None = 15,
-    out: str | os.PathLike[str] | None = None, progress: bool = True, secondary_storm: bool = False,
+    *, games: int, houses: Sequence[str] | None, bots: Sequence[str], seed: int | None = None,
+    turn_limit: int | None = 15, out: str | os.PathLike[str] | None = None, progress: bool = True,
+    secondary_storm: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` bot-only games; write each as ``game_NNNN.json`` (and ``summary.csv``) into ``out``.
 
     ``houses=None`` draws a mixed set of 2 to 8 Houses per game; ``bots`` is one bot name for everyone or
-    one per House (in the order of ``houses``).
+    one per House (in the order of ``houses``). ``seed=None`` draws a fresh 128-bit first seed (GAP-62); the
+    summary's ``seed`` column gives each game's, to replay it.
     """
+    if seed is None:
+        seed = fresh_seed()
     folder = _check_options(games=games, houses=houses, bots=bots, seed=seed, turn_limit=turn_limit, out=out,
                             secondary_storm=secondary_storm)
     rows = []

@@ -40,6 +40,24 @@ def decisions(state: GameState) -> list[Action]:
     return [action for action in legal_actions(state) if not is_anytime(action)]
 
 
+#: GAP-62: the nodes asked of every House in turn, whether or not it holds the secret card or slip they are for.
+ASKED_OF_ALL = ("traitor-call", "weather")
+
+
+def pass_unable(state: GameState, kinds: Sequence[str] = ASKED_OF_ALL) -> GameState:
+    """Pass every pending node of ``kinds`` whose House has nothing to play but the pass (GAP-62: such a House is
+    asked anyway, so that the question reveals nothing); stop at the first node with something else to choose.
+    The events of the passes are added to the state's events, so that a test still sees what led here."""
+    events = state.events
+    while state.pending is not None and state.pending.kind in kinds:
+        own = decisions(state)
+        if [a.kind for a in own] != ["pass"]:
+            break
+        state = apply_action(state, own[0])
+        events += state.events
+    return dataclasses.replace(state, events=events)
+
+
 def outcome_map(state: GameState) -> dict[Action, Fraction]:
     """The chance node's outcomes as a dict (checks that the node is a chance node)."""
     outcomes = chance_outcomes(state)
@@ -107,7 +125,8 @@ def play_setup(
     sampled (chance) or the first legal decision. ``stop_before`` names a pending kind to stop at instead
     (``"spice"`` stops before the first setup card, ``"spice2"`` before the second). Turn 1's own steps
     d)-j) (GAP-13: setup stands for its steps a-c) are played the same way, with the first legal decision
-    (a pass in the auction), so that the result is still the first node of turn 2.
+    (a pass in the auction), so that the result is still the first node of turn 2, after the weather nodes of
+    Houses that can only pass (GAP-62, :func:`pass_unable`).
     """
     from dunenb.engine import new_game
 
@@ -139,7 +158,7 @@ def play_setup(
         if action is None:
             action = sample_chance(state) if current_player(state) == "chance" else legal_actions(state)[0]
         state = apply_action(state, action)
-    return state
+    return pass_unable(state, ("weather",))  # GAP-62: turn 2's storm cards are asked of every House
 
 
 def quiet_setup(houses: Sequence[str], **kwargs: object) -> GameState:
@@ -159,6 +178,7 @@ def dial(state: GameState, *values: int) -> GameState:
     for value in values:
         assert state.pending.kind == "dial", state.pending
         state = apply_action(state, DialStorm(state.pending.detail["storm"], state.pending.actor, value))
+        state = pass_unable(state, ("weather",))  # GAP-62: Houses with no storm card are asked too
     return state
 
 
@@ -270,9 +290,9 @@ def all_actions(states: Iterable[GameState]) -> list[Action]:
 
 def finish_turn(state: GameState) -> GameState:
     """Play the rest of the current turn (chance sampled, first legal decision otherwise) and return the first
-    node of the next turn."""
+    node of the next turn, after the weather nodes of Houses that can only pass (GAP-62)."""
     turn = state.turn
     while state.pending is not None and state.turn == turn:
         action = sample_chance(state) if current_player(state) == "chance" else legal_actions(state)[0]
         state = apply_action(state, action)
-    return state
+    return pass_unable(state, ("weather",))

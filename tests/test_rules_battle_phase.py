@@ -23,6 +23,7 @@ from helpers_game import (
     force,
     give_cards,
     outcome_map,
+    pass_unable,
     place,
     quiet_setup,
     set_storms,
@@ -79,7 +80,9 @@ def set_spice(state, house, amount):
 
 
 def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
-    return apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
+    """Submit the pending side's plan; then pass the traitor calls of sides that can only pass (GAP-62)."""
+    state = apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
+    return pass_unable(state, ("traitor-call",))
 
 
 def illegal(state, action):
@@ -236,8 +239,9 @@ def test_BATTLE_13_the_view_hides_the_defenders_plan_from_the_attacker_until_the
     assert view(state, "harkonnen").pending.detail["secrets"] == (("atreides", "hidden"),)
     assert view(state, "atreides").pending.detail["secrets"] == state.pending.detail["secrets"]
     assert all("gurney" not in e.text for e in state.events)
-    state = plan(state, "piter", 1, weapon="projectile-contact")
+    state = apply_action(state, SubmitPlan("harkonnen", "piter", 1, 0, 0, weapon="projectile-contact"))
     assert [e.data["leader"] for e in events_of(state, "plan-revealed")] == ["gurney", "piter"]
+    state = pass_unable(state)
     assert state.pending.kind == "battle-d10"  # after the reveal both plans are public
     assert dict(view(state, "harkonnen").pending.detail["plans"])["atreides"].leader == "gurney"
 
@@ -585,6 +589,7 @@ def karama_battle(*, karama: bool, call: bool = True):
              "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0)}
     for _ in range(2):
         state = apply_action(state, plans[state.pending.actor])
+    state = pass_unable(state)  # GAP-62: the Atreides, defending, are asked first and may only pass
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
     return apply_action(state, CallTraitor("harkonnen", "duncan-idaho") if call else Pass("harkonnen"))
 

@@ -10,6 +10,7 @@ from helpers_game import (
     events_of,
     give_cards,
     give_weather_control,
+    pass_unable,
     place,
     quiet_setup,
     tokens_at,
@@ -41,7 +42,7 @@ def test_card_weather_2_plus_one():
     choices = legal_actions(state)
     assert PlayWeatherControl("atreides", "main", "plus1") in choices
     assert PlayWeatherControl("atreides", "main", "plus2") in choices
-    after = apply_action(state, PlayWeatherControl("atreides", "main", "plus1"))
+    after = pass_unable(apply_action(state, PlayWeatherControl("atreides", "main", "plus1")), ("weather",))
     assert moved(after)["moves"] == 4 and after.storm_main == 5
     assert WEATHER_CONTROL not in after.houses["atreides"].hand
     assert after.treachery_discard[-1] == WEATHER_CONTROL
@@ -70,7 +71,7 @@ def test_card_atomics_2_offered_before_the_storm_moves_with_a_token_next_to_the_
 def test_card_atomics_2_needs_a_token_on_or_next_to_the_wall():
     state = place(clear_map(give_cards(storm_position(), "emperor", ATOMICS)), "emperor", "pole-nord", 1, 2)
     state = dial(state, 1, 1)
-    assert state.pending.kind != "weather"  # the North Pole is not next to the wall: nobody is asked
+    assert state.pending.kind != "weather"  # the North Pole is not next to the wall: every House could only pass
     error = check_action(dial(place(clear_map(give_cards(storm_position(), "emperor", ATOMICS)), "emperor",
                                     "arrakeen", 1, 1), 1, 1), BlowShieldWall("atreides"))
     assert error is not None and error.code == "action/not-your-turn"
@@ -83,7 +84,7 @@ def test_card_atomics_1_shield_wall_destroyed_then_cities_exposed_to_the_storm()
     before_atreides = tokens_at(state, "atreides", "bouclier")
     assert before_atreides >= 2
     state = dial(state, 2, 1)  # the storm will move 3: sectors 2, 3, 4 (Carthag)
-    state = apply_action(state, BlowShieldWall("harkonnen"))
+    state = pass_unable(apply_action(state, BlowShieldWall("harkonnen")), ("weather",))
     assert not state.shield_wall_standing
     assert ATOMICS not in state.houses["harkonnen"].hand and ATOMICS in state.treachery_discard
     assert tokens_at(state, "atreides", "bouclier") == 0  # GAP-30: tokens on the wall die

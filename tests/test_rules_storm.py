@@ -15,6 +15,7 @@ from helpers_game import (
     finish_turn,
     give_weather_control,
     outcome_map,
+    pass_unable,
     place,
     put_spice,
     quiet_setup,
@@ -35,6 +36,11 @@ def storm_position(**kwargs):
     assert state.turn == 2 and state.pending.kind == "dial"
     assert state.storm_dialers == ("emperor", "harkonnen")
     return state
+
+
+def play(state, action):
+    """Play ``action``, then pass the weather nodes of Houses with no storm card (GAP-62: every House is asked)."""
+    return pass_unable(apply_action(state, action), ("weather",))
 
 
 def moved(state, storm="main"):
@@ -59,7 +65,7 @@ def test_GAP_7c_the_fremen_draw_next_turns_token_1_to_7_each_one_seventh():
         outcomes = outcome_map(state)
         assert {(a.storm, a.value) for a in outcomes} == {(storm, v) for v in range(1, 8)}
         assert set(outcomes.values()) == {Fraction(1, 7)}
-        state = apply_action(state, next(a for a in outcomes if a.value == 5))
+        state = play(state, next(a for a in outcomes if a.value == 5))
     assert dict(state.storm_tokens) == {"main": 5, "secondary": 5}
     assert state.phase == "spice-blow"
 
@@ -115,11 +121,11 @@ def test_STORM_5_weather_control_adds_two_and_leaves_the_hand():
     choices = decisions(state)
     assert Pass("atreides") in choices and PlayWeatherControl("atreides", "main", "plus2") in choices
     assert {a.sectors for a in choices if getattr(a, "mode", "") == "stop"} == {0, 1, 2, 3}
-    after = apply_action(state, PlayWeatherControl("atreides", "main", "plus2"))
+    after = play(state, PlayWeatherControl("atreides", "main", "plus2"))
     assert moved(after)["moves"] == 5 and after.storm_main == 6
     assert WEATHER_CONTROL not in after.houses["atreides"].hand
     assert after.treachery_discard == state.treachery_discard + (WEATHER_CONTROL,)  # GAP-27: discarded
-    kept = apply_action(state, Pass("atreides"))
+    kept = play(state, Pass("atreides"))
     assert moved(kept)["moves"] == 3 and kept.houses["atreides"].hand.count(WEATHER_CONTROL) == 1
 
 
@@ -128,7 +134,7 @@ def test_GAP_31_weather_control_may_stop_the_storm_on_any_sector_of_its_path_inc
     state = give_weather_control(storm_position(), "harkonnen")
     state = place(state, "emperor", "bassin-imperial", 3, 2)
     state = dial(state, 2, 1)
-    state = apply_action(state, PlayWeatherControl("harkonnen", "main", "stop", stop))
+    state = play(state, PlayWeatherControl("harkonnen", "main", "stop", stop))
     assert moved(state)["moves"] == stop and state.storm_main == 1 + stop
     assert tokens_at(state, "emperor", "bassin-imperial", 3) == (0 if stop >= 2 else 2)  # STORM-18
     assert WEATHER_CONTROL not in state.houses["harkonnen"].hand
@@ -140,14 +146,14 @@ def test_GAP_31_a_stop_beyond_the_path_is_illegal():
     from dunenb.errors import IllegalActionError
 
     with pytest.raises(IllegalActionError) as info:
-        apply_action(state, PlayWeatherControl("harkonnen", "main", "stop", 2))
+        play(state, PlayWeatherControl("harkonnen", "main", "stop", 2))
     assert info.value.code == "action/illegal"
 
 
 def test_GAP_31_a_card_acts_on_one_storm_only():
     state = give_weather_control(storm_position(secondary_storm=True), "atreides")
     state = dial(state, 1, 1)
-    state = apply_action(state, PlayWeatherControl("atreides", "main", "plus2"))
+    state = play(state, PlayWeatherControl("atreides", "main", "plus2"))
     assert state.storm_main == 5
     state = dial(state, 1, 1)  # no card left: the secondary storm moves by its dials only
     assert state.storm_secondary == 17 and state.pending.kind != "weather"
@@ -155,10 +161,10 @@ def test_GAP_31_a_card_acts_on_one_storm_only():
 
 def test_GAP_31_weather_control_is_offered_again_for_the_secondary_storm():
     state = give_weather_control(storm_position(secondary_storm=True), "atreides")
-    state = apply_action(dial(state, 0, 0), Pass("atreides"))
+    state = play(dial(state, 0, 0), Pass("atreides"))
     state = dial(state, 1, 1)
     assert state.pending.kind == "weather" and state.pending.detail["storm"] == "secondary"
-    state = apply_action(state, PlayWeatherControl("atreides", "secondary", "plus2"))
+    state = play(state, PlayWeatherControl("atreides", "secondary", "plus2"))
     assert (state.storm_main, state.storm_secondary) == (1, 19)
 
 
@@ -166,7 +172,7 @@ def test_GAP_8_without_the_fremen_the_storm_moves_at_most_10():
     state = give_weather_control(give_weather_control(storm_position(), "atreides"), "harkonnen")
     state = dial(state, 3, 3)
     for house in ("atreides", "harkonnen"):
-        state = apply_action(state, PlayWeatherControl(house, "main", "plus2"))
+        state = play(state, PlayWeatherControl(house, "main", "plus2"))
     assert moved(state)["moves"] == 10 and state.storm_main == 11
 
 
@@ -175,9 +181,9 @@ def test_GAP_8_with_the_fremen_the_storm_moves_at_most_11_even_with_both_cards_i
     state = give_weather_control(state, "atreides", 2)
     state = finish_turn(state)  # turn 1 is played out (passes in the auction); turn 2's storm begins
     assert state.pending.kind == "weather" and state.pending.detail["move"] == 7
-    state = apply_action(state, PlayWeatherControl("atreides", "main", "plus2"))
+    state = play(state, PlayWeatherControl("atreides", "main", "plus2"))
     assert state.pending.kind == "weather" and state.pending.actor == "atreides"
-    state = apply_action(state, PlayWeatherControl("atreides", "main", "plus2"))
+    state = play(state, PlayWeatherControl("atreides", "main", "plus2"))
     assert moved(state)["moves"] == 11 and state.storm_main == 12
     assert WEATHER_CONTROL not in state.houses["atreides"].hand
 
@@ -384,6 +390,8 @@ def test_TURN_3_weather_control_holders_are_asked_in_storm_order():
     state = apply_action(state, Pass("emperor"))
     assert state.pending.actor == "atreides"
     state = apply_action(state, Pass("atreides"))
+    assert state.pending.actor == "harkonnen" and decisions(state) == [Pass("harkonnen")]  # GAP-62: asked too
+    state = apply_action(state, Pass("harkonnen"))
     assert state.storm_main == 6
 
 
@@ -449,7 +457,7 @@ def test_storm_3_fallen_fremen_the_last_two_fighters_dial_and_no_token_is_drawn_
 
     state = quiet_setup(["fremen", "atreides", "harkonnen"], tokens={"main": 2})
     assert state.turn == 2 and state.pending.kind == "storm-token"  # turn 2 moved by the token; turn 3's draw
-    state = apply_action(state, DrawStormToken("main", 4))
+    state = play(state, DrawStormToken("main", 4))
     assert state.storm_tokens["main"] == 4
     state = eliminate(state, "fremen", cause="test")  # as when Liet Kynes dies in a battle (VICTORY-2)
     state = dataclasses.replace(state, storm_dialers=("harkonnen", "atreides"))  # the last battle's two Houses

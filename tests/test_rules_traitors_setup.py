@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from helpers_game import assert_conserved, events_of, force, outcome_map, play_setup
 
-from dunenb.actions import action_from_dict, parse_action
+from dunenb.actions import Pass, action_from_dict, parse_action
 from dunenb.battle.roster import load_roster
 from dunenb.engine import apply_action, current_player, legal_actions, view
 from dunenb.errors import IllegalActionError
@@ -151,7 +151,11 @@ def test_K_21_a_never_traitor_may_be_drawn_but_not_picked():
     state = at_draw(["atreides", "bene-tleilax"])
     state = draw(state, ("bene-tleilax", "goose"))  # the Atreides draw one leader: Goose, never a traitor
     state = draw_at_random(state)
-    assert events_of(state, "no-traitor")[0].data["house"] == "atreides"
+    # GAP-62: the Atreides are asked like every picker, with only the pass; the reason is a secret event
+    assert (state.pending.kind, state.pending.actor) == ("traitor-pick", "atreides")
+    assert legal_actions(state) == [Pass("atreides")]
+    state = apply_action(state, Pass("atreides"))
+    assert events_of(state, "no-traitor")[0].data == {"house": "atreides", "secret": True}
     assert state.houses["atreides"].traitors == ()
 
 

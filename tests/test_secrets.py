@@ -206,3 +206,113 @@ def test_gap_58_a_record_view_holds_no_reference_to_the_record_or_a_god_state():
         seen._nodes[0] = None  # read-only
     with pytest.raises(dataclasses.FrozenInstanceError):
         seen.node(0).comment = "x"
+
+
+# --- GAP-62: who is asked tells nothing -----------------------------------------------------------------------
+
+#: The nodes asked of every House in turn whatever it holds (TRAITOR-8, CARD-WEATHER-1, CARD-ATOMICS-2, GAP-62).
+ASKED = ("traitor-call", "weather")
+
+
+def _phase_line(state: GameState, action, phase: str, seed: int):
+    """Play ``action``, then the rest of ``phase``: chance by the state's generator, a pass at every ``ASKED`` node,
+    a random bot elsewhere (its menus do not depend on slips, nor on a weather card outside the storm phase).
+    Returns, for each House, the (node kind, actor) sequence its view shows and the public events it sees; the
+    number of asked nodes whose menu offered more than the pass; and the leaders revealed in battle."""
+    from dunenb.actions import Pass
+    from dunenb.bots.random_bot import RandomBot
+    from dunenb.engine import apply_action
+    from dunenb.rules.anytime import is_anytime
+
+    bot = RandomBot(seed=seed)
+    houses = state.config.houses
+    seen: dict[str, list] = {h: [] for h in houses}
+    offered, leaders = 0, []
+    state = apply_action(state, action)
+    while True:
+        for house in houses:
+            shown = view(state, house)
+            seen[house] += [(e.kind, e.text) for e in shown.events if not e.data.get("secret")]
+            seen[house].append(None if shown.pending is None else (shown.pending.kind, shown.pending.actor))
+        leaders += [(e.data["house"], e.data["leader"]) for e in state.events if e.kind == "plan-revealed"]
+        if state.pending is None or state.phase != phase:
+            return seen, offered, leaders
+        if state.pending.actor == CHANCE:
+            choice = sample_chance(state)
+        elif state.pending.kind in ASKED:
+            offered += len([a for a in legal_actions(state) if not is_anytime(a)]) > 1
+            choice = Pass(state.pending.actor)
+        else:
+            choice = bot.choose(state)
+        state = apply_action(state, choice)
+
+
+def _entering(record: GameRecord, phase: str, *, from_turn: int = 1):
+    """(god state before, action) of each step of the main line that enters ``phase`` from another phase."""
+    for node in record.mainline():
+        parent = record.node(node).parent
+        before, after = record.state_at(parent), record.state_at(node)
+        if after.phase == phase and before.phase != phase and after.turn >= from_turn:
+            yield before, record.node(node).action
+
+
+def _with_slips(state: GameState, slips: dict[str, tuple]) -> GameState:
+    houses = state.houses
+    for house, held in slips.items():
+        houses = houses.set(house, dataclasses.replace(houses[house], traitors=held))
+    return dataclasses.replace(state, houses=houses)
+
+
+def test_gap_62_traitor_8_the_public_battle_sequence_is_the_same_whether_or_not_a_slip_names_the_opposing_leader(
+        records):
+    """In whole seeded bot games, each battle phase is played twice from the same position: once with the slips
+    as drawn, once with every House's slips (as many as before: their number is public) naming leaders its
+    opponents then lead. Every House's view shows the same nodes, actors and public events; before GAP-62 only
+    the second game stopped at ``traitor-call`` nodes (and logged "keeps its traitor secret")."""
+    from dunenb.rules.traitors import leader_ref
+
+    compared = offered_calls = 0
+    for index, record in enumerate(records):
+        for before, action in _entering(record, "battle"):
+            plain, _offered, leaders = _phase_line(before, action, "battle", seed=index)
+            faced: dict[str, list] = {h: [] for h in before.config.houses}  # leaders each House fought against
+            for (defender, led), (attacker, against) in zip(leaders[::2], leaders[1::2], strict=True):
+                if led != "none":
+                    faced[attacker].append(leader_ref(defender, led))
+                if against != "none":
+                    faced[defender].append(leader_ref(attacker, against))
+            slips = {h: tuple((faced[h] * len(hs.traitors))[:len(hs.traitors)])
+                     for h, hs in before.houses.items() if hs.traitors and faced[h]}
+            if not slips:
+                continue
+            slipped, offered_there, _ = _phase_line(_with_slips(before, slips), action, "battle", seed=index)
+            assert slipped == plain
+            compared += 1
+            offered_calls += offered_there
+    assert compared >= 2 and offered_calls >= 1
+
+
+def test_gap_62_card_weather_1_the_public_storm_sequence_is_the_same_whether_or_not_a_house_holds_the_card(
+        records):
+    """Each storm phase of turn 2 on is played twice from the same position: once as dealt, once with a card of
+    one House's hand (its size is public) turned into weather control. Every House's view shows the same nodes,
+    actors and public events; before GAP-62 only the holder was asked, and only when it held the card."""
+    from dunenb.rules.common import WEATHER_CONTROL, storm_order
+
+    compared = offered_plays = 0
+    for index, record in enumerate(records):
+        for before, action in _entering(record, "storm", from_turn=2):
+            plain, _offered, _ = _phase_line(before, action, "storm", seed=index)
+            for house in storm_order(before):
+                hand = before.houses[house].hand
+                if hand and WEATHER_CONTROL not in hand:
+                    break
+            else:
+                continue
+            holding = before.houses.set(house, dataclasses.replace(
+                before.houses[house], hand=(WEATHER_CONTROL,) + hand[1:]))
+            played, offered, _ = _phase_line(dataclasses.replace(before, houses=holding), action, "storm", seed=index)
+            assert played == plain
+            compared += 1
+            offered_plays += offered
+    assert compared >= 3 and offered_plays >= compared

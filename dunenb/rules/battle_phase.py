@@ -17,9 +17,11 @@ The battle library (:mod:`dunenb.battle`) decides each battle; this module runs 
   1 spice per token (GAP-42), only cards held. The submitted plan sits in the pending detail's ``secrets``,
   which :func:`dunenb.engine.view` hides from the other House; once both are in, they move to ``plans``
   (revealed).
-* **Reveal** (BATTLE-13 f, TRAITOR-8 to TRAITOR-12): a House holding the opposing leader on a traitor slip
-  (or, leaders.md K-21, a Harkonnen facing an ``always_traitor_of`` leader) decides to call "Trahison !" or
-  not (TRAITOR-8: an expert may keep it for later), defender first. Then each d10 the cards need (a shield
+* **Reveal** (BATTLE-13 f, TRAITOR-8 to TRAITOR-12, GAP-62): both sides are asked, defender first, whether
+  they call "Trahison !" (``traitor-call``; a pass first). Only a House holding the opposing leader on a traitor
+  slip (or, leaders.md K-21, a Harkonnen facing an ``always_traitor_of`` leader) has the call in its menu; any
+  other House may only pass, so that being asked tells nothing (TRAITOR-8: an expert may keep it for later; no
+  event says so). Then each d10 the cards need (a shield
   pass, CARD-SHIELD-3, GAP-28) is a chance node of ten faces at 1/10 each, and
   :func:`dunenb.battle.resolve.settle` gives the :class:`~dunenb.battle.resolve.BattleOutcome`.
 * **Applying the outcome**: tokens lost go to the tanks (the loser's whole army in the arena, BATTLE-11; the
@@ -435,21 +437,38 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
 
 
 def _begin_calls(state: GameState, detail: dict[str, Any]) -> GameState:
-    plans = dict(detail["plans"])
-    houses = (detail["defender"], detail["attacker"])
-    callers = tuple(h for h, other in (houses, houses[::-1]) if may_call(state, h, other, plans[other].leader))
+    """TRAITOR-8, GAP-62: both sides are asked, defender first, whether they call "Trahison !", whether or not they
+    hold a slip for the opposing leader: a question asked only of a slip holder would tell the table who holds one
+    (DESIGN "Powers": every House that could be asked is asked in a fixed order, with a pass first)."""
+    callers = (detail["defender"], detail["attacker"])
     detail = {**detail, "callers": callers, "calls": (), "rolls": ()}
-    if callers:
-        return dataclasses.replace(state, pending=pending("traitor-call", callers[0], **detail))
-    return _resolve(state, detail)
+    return dataclasses.replace(state, pending=pending("traitor-call", callers[0], **detail))
 
 
 def _call_decisions(state: GameState) -> list[Action]:
+    """GAP-62: the pass first; then the call, only for a House that may make it (:func:`may_call`)."""
     detail = state.pending.detail
     house = state.pending.actor
     other = detail["attacker"] if house == detail["defender"] else detail["defender"]
     leader = dict(detail["plans"])[other].leader
-    return [CallTraitor(house, leader), Pass(house)]
+    calls: list[Action] = [CallTraitor(house, leader)] if may_call(state, house, other, leader) else []
+    return [Pass(house), *calls]
+
+
+def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
+    """Why ``action`` is not a call the House to act may make (TRAITOR-8, TRAITOR-9, GAP-62), or ``None``."""
+    if not isinstance(action, CallTraitor):
+        return IllegalActionError("action/illegal", f"{action.notation()!r}: at a traitor call, pass or call")
+    detail = state.pending.detail
+    other = detail["attacker"] if action.house == detail["defender"] else detail["defender"]
+    leader = dict(detail["plans"])[other].leader
+    if action.leader != leader:
+        return IllegalActionError("traitor/not-the-leader", f"leader {action.leader!r}: {other} leads with "
+                                  f"{leader!r}, the only leader a call may name (TRAITOR-8); allowed: pass")
+    if not may_call(state, action.house, other, leader):
+        return IllegalActionError("traitor/no-slip", f"{action.house} holds no traitor slip for {leader!r} "
+                                  "(TRAITOR-8, TRAITOR-9: the call is proved with the slip); allowed: pass")
+    return None
 
 
 def _apply_call(state: GameState, action: Action) -> GameState:
@@ -458,9 +477,7 @@ def _apply_call(state: GameState, action: Action) -> GameState:
         detail["calls"] = detail["calls"] + (action.house,)
         state = with_events(state, event("treachery", f"{action.house}: \"Trahison !\" {action.leader} is its "
                                          "traitor (TRAITOR-9)", house=action.house, leader=action.leader))
-    else:
-        state = with_events(state, event("treachery-kept", f"{action.house} keeps its traitor secret (TRAITOR-8)",
-                                         house=action.house, secret=True))
+    # GAP-62: a pass says nothing, not even "kept secret": every side passes the same way, slip or no slip
     index = detail["callers"].index(action.house) + 1
     if index < len(detail["callers"]):
         return dataclasses.replace(state, pending=pending("traitor-call", detail["callers"][index], **detail))
@@ -723,7 +740,8 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
 HANDLERS = {
     "battle-choice": Handler(apply=_apply_choice, decisions=_choice_decisions),
     "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan, pledged=plan_pledge),
-    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, pledged=plan_pledge),
+    "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, check=_check_call, accepts=(CallTraitor,),
+                            pledged=plan_pledge),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

@@ -22,7 +22,9 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
 
-Every other action is public. The alternatives shown at a node follow the same rules (GAP-58): a House sees its
+Every other action is public, passes included: that is safe because the flow asks every House that could play a
+secret option, whether or not it holds it (GAP-62: traitor calls, weather control and Atomics, traitor picks), so
+a pass tells nothing. The alternatives shown at a node follow the same rules (GAP-58): a House sees its
 own menu, no menu of another House (its cards, spice limits and drawn leaders shape it), the outcomes and odds of
 a public chance node, and neither the outcomes nor the odds of a secret draw (they would show the deck, or the
 leaders already drawn).

@@ -6,7 +6,9 @@ Each turn (TURN-1 a, STORM-16) the main storm moves, then the secondary one if i
 * otherwise the two players who last used the battle wheels each dial 0..3 (GAP-7a); before any battle,
   the two who dialled the initial storm (GAP-7b).
 
-Then weather control may be played by its holders in storm order (STORM-5, GAP-31): ``plus1`` or ``plus2``
+Then every House in play is asked in storm order, with a pass first, whether it plays weather control (GAP-62:
+whether or not it holds the card, so that the question reveals nothing), and its holders may play it
+(STORM-5, GAP-31): ``plus1`` or ``plus2``
 adds 1 or 2 sectors (CARD-WEATHER-2: "jusqu'à 2 secteurs"), ``stop`` ends the move after any number of sectors
 of the path, 0 included. At the same node a House that may use Atomics on the Shield Wall may do so
 (CARD-ATOMICS-2, GAP-55: :mod:`dunenb.rules.atomics`). The storm then
@@ -128,18 +130,17 @@ def weather_holders(state: GameState) -> tuple[str, ...]:
     return tuple(h for h in storm_order(state) if WEATHER_CONTROL in state.houses[h].hand)
 
 
-def _has_storm_card(state: GameState, house: str) -> bool:
-    """Whether ``house`` has a card to play before the storm moves: weather control, or Atomics on the wall."""
-    return WEATHER_CONTROL in state.houses[house].hand or can_blow_shield_wall(state, house)
-
-
 def _ask_from(state: GameState, storm: str, move: int, index: int) -> GameState:
-    """Ask the first House from ``index`` in storm order with a card to play (TURN-3); else move the storm."""
+    """Ask the House at ``index`` in storm order (TURN-3) whether it plays a storm card; after the last, move the
+    storm.
+
+    GAP-62: every House in play is asked, whether or not it holds weather control or may use Atomics on the Shield
+    Wall, with a pass first (DESIGN "Powers"): asking only the holders would tell the table who holds the cards.
+    """
     order = storm_order(state)
-    for position in range(index, len(order)):
-        if _has_storm_card(state, order[position]):
-            return dataclasses.replace(state, pending=pending("weather", order[position], storm=storm, move=move,
-                                                              index=position))
+    if index < len(order):
+        return dataclasses.replace(state, pending=pending("weather", order[index], storm=storm, move=move,
+                                                          index=index))
     return _move_storm(state, storm, move)
 
 

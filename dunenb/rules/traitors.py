@@ -13,7 +13,8 @@
   traitor, who are merely safe (TRAITOR-3, HARKONNEN-P1; no redraw). Every other House then **picks one**
   (a decision, in table order) among the leaders it drew that may be its traitor (TRAITOR-4, TRAITOR-5: its
   own leader is allowed, "not subtle"; leaders.md K-21 ``never_traitor`` / ``never_traitor_of`` are excluded).
-  A House with no such candidate keeps no traitor (design). The leaders drawn stay secret: they live in the
+  A House with no such candidate keeps no traitor (design): it is asked all the same, with only the pass
+  (GAP-62), and the reason is a secret event. The leaders drawn stay secret: they live in the
   pending detail under ``secrets`` (one entry per drawing House), which the view hides from the others, and the
   events of a draw name no leader.
 
@@ -34,7 +35,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, Pass
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
@@ -261,28 +262,30 @@ def _pickers(state: GameState) -> tuple[str, ...]:
 
 
 def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:
+    """TRAITOR-4, GAP-62: every House but the Harkonnen is asked in table order, even one that drew no leader it may
+    pick (K-21): its menu is then just the pass, so that being asked, or the event, tells nothing of its draw."""
     pickers = _pickers(state)
-    while index < len(pickers):
-        house = pickers[index]
-        if pickable(state, house, secrets):
-            return dataclasses.replace(state, pending=pending("traitor-pick", house, secrets=secrets, index=index))
-        state = with_events(state, event("no-traitor", f"{house} drew no leader that may be its traitor "
-                                         "(TRAITOR-4, K-21): no slip", house=house))
-        index += 1
+    if index < len(pickers):
+        return dataclasses.replace(state, pending=pending("traitor-pick", pickers[index], secrets=secrets,
+                                                          index=index))
     state = with_events(state, event("traitors-done", "Every House holds its secret traitor slip(s) (TRAITOR-4)"))
     return flow.after_setup_step(state, "traitors")
 
 
 def _pick_decisions(state: GameState) -> list[Action]:
     house = state.pending.actor
-    return [PickTraitor(house, lh, lid) for lh, lid in pickable(state, house)]
+    return [PickTraitor(house, lh, lid) for lh, lid in pickable(state, house)] or [Pass(house)]
 
 
-def _apply_pick(state: GameState, action: PickTraitor) -> GameState:
-    hs = state.houses[action.house]
-    state = edit_house(state, action.house, traitors=hs.traitors + ((action.leader_house, action.leader),))
-    state = with_events(state, event("traitor-picked", f"{action.house} writes one traitor on a secret slip "
-                                     "(TRAITOR-4)", house=action.house, secret=True))
+def _apply_pick(state: GameState, action: Action) -> GameState:
+    if isinstance(action, PickTraitor):
+        hs = state.houses[action.house]
+        state = edit_house(state, action.house, traitors=hs.traitors + ((action.leader_house, action.leader),))
+        state = with_events(state, event("traitor-picked", f"{action.house} writes one traitor on a secret slip "
+                                         "(TRAITOR-4)", house=action.house, secret=True))
+    else:  # GAP-62: no leader it drew may be its traitor (K-21); the reason stays its own
+        state = with_events(state, event("no-traitor", f"{action.house} drew no leader that may be its traitor "
+                                         "(TRAITOR-4, K-21): no slip", house=action.house, secret=True))
     detail = state.pending.detail
     return _next_pick(state, detail["secrets"], index=detail["index"] + 1)
 
