@@ -54,7 +54,14 @@ def always_traitor_battle(victim, leader, *, hands=None, defense="none"):
 def ziarenko_battle(*, call: bool):
     state, spice = always_traitor_battle("emperor", "ziarenko")
     state = apply_action(state, CallTraitor("harkonnen", "ziarenko") if call else Pass("harkonnen"))
-    return state, spice
+    return pass_other_calls(state), spice
+
+
+def pass_other_calls(state):
+    """GAP-62: both sides are asked for a traitor call; the other side (no slip) passes."""
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+    return state
 
 
 def test_emperor_l11_a_ziarenko_call_pays_10():
@@ -90,7 +97,7 @@ def test_bg_l10_b_wanna_call_the_bg_draw_3_harkonnen_cards_after_traitor_11():
     draw 3 cards at random from the Harkonnen hand (chance nodes) and discard down to their limit of 4."""
     hands = {"harkonnen": ("shield", "lasgun", "lasgun", "snooper"), "bene-gesserit": ("karama", "worthless")}
     state, _spice = always_traitor_battle("bene-gesserit", "wanna", hands=hands, defense="shield")
-    state = apply_action(state, CallTraitor("harkonnen", "wanna"))
+    state = pass_other_calls(apply_action(state, CallTraitor("harkonnen", "wanna")))
     assert (state.pending.kind, state.pending.actor) == ("battle-discard", "harkonnen")  # TRAITOR-11 first
     state = apply_action(state, DiscardCards("harkonnen", "none"))
     assert state.pending.kind == "on-call-draw"
@@ -116,7 +123,7 @@ def test_bg_l10_b_the_card_drawn_is_seen_only_by_the_two_houses():
 
     hands = {"harkonnen": ("lasgun",), "bene-gesserit": ()}
     state, _spice = always_traitor_battle("bene-gesserit", "wanna", hands=hands)
-    state = apply_action(state, CallTraitor("harkonnen", "wanna"))
+    state = pass_other_calls(apply_action(state, CallTraitor("harkonnen", "wanna")))
     draw = OnCallDraw("bene-gesserit", "harkonnen", "lasgun")
     assert state.pending.kind == "on-call-draw" and sees(state, draw, "harkonnen") and sees(state, draw,
                                                                                           "bene-gesserit")
