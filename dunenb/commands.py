@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from dunenb import reference_cli
 from dunenb.board import load_board
 from dunenb.engine import make_config, view
 from dunenb.errors import InputError
@@ -18,11 +19,16 @@ from dunenb.ruleset import HOUSE_IDS, load_ruleset
 from dunenb.saves import load_game, save_game
 from dunenb.state import GameState
 
+REFERENCE_TOPICS = reference_cli.TOPICS
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    rules = subparsers.add_parser("rules", help="print rules data (board, leaders)")
-    rules.add_argument("topic", choices=["map", "leaders"], help="what to print")
-    rules.add_argument("--json", action="store_true", help="print JSON (the only format for now)")
+    rules = subparsers.add_parser("rules", help="print rules data (board, leaders), the rules reference and coverage")
+    rules.add_argument("topic", choices=["map", "leaders", *REFERENCE_TOPICS],
+                       help="map, leaders; show ID, search WORDS, text (the rules reference); coverage")
+    rules.add_argument("words", nargs="*", help="the rule ID for show, the words for search")
+    rules.add_argument("--json", action="store_true", help="print JSON (map and leaders: the only format)")
+    rules.add_argument("--tests", default=None, help="coverage: the tests folder (default: the project's tests/)")
     rules.set_defaults(func=_rules)
 
     new = subparsers.add_parser("new", help="set up a new game and write it as a saved game")
@@ -63,6 +69,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    if args.topic in REFERENCE_TOPICS:
+        return reference_cli.run(args)
+    if args.words:
+        raise InputError("rules/extra-words", f"`rules {args.topic}` takes no words, got {' '.join(args.words)!r}")
     if args.topic == "map":
         print(json.dumps(load_board().to_json(), ensure_ascii=False, indent=1))
     else:
