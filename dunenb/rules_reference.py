@@ -1,8 +1,10 @@
 """The rules reference for learners: one entry per rule ID of the specs, in the project's own words.
 
 The IDs, their sections and seed lines come from ``data/spec_ids.json`` (written from the specs by
-``tools/extract_spec_ids.py``); the titles and texts from ``data/rules_reference.json``. Secondary leaders' powers
-without a written text are explained from their leaders-note notation (:mod:`dunenb.reference_leaders`).
+``tools/extract_spec_ids.py``); the titles and texts from ``data/rules_reference.json``. The project's own
+decisions beyond the digest's GAPs (``data/decisions/GAP-NN.json``) follow, with short texts of their own.
+Secondary leaders' powers without a written text are explained from their leaders-note notation
+(:mod:`dunenb.reference_leaders`).
 
 >>> entry = lookup("storm-8")
 >>> entry.id, entry.section
@@ -72,8 +74,21 @@ def written_texts() -> dict[str, dict[str, str]]:
 
 
 @cache
+def _decisions() -> dict[str, dict[str, Any]]:
+    """The project's own decisions, ``data/decisions/GAP-NN.json`` (IDs beyond the digest's)."""
+    folder = resources.files("dunenb.data").joinpath("decisions")
+    found = {}
+    if folder.is_dir():
+        for item in sorted(folder.iterdir(), key=lambda i: i.name):
+            if item.name.endswith(".json"):
+                data = json.loads(item.read_text(encoding="utf-8"))
+                found[data["id"]] = data
+    return found
+
+
+@cache
 def entries() -> tuple[RuleEntry, ...]:
-    """The whole reference, in spec order."""
+    """The whole reference: every spec ID in spec order, then the project's decisions (``data/decisions``)."""
     texts = written_texts()
     result = []
     for spec in spec_ids():
@@ -88,6 +103,14 @@ def entries() -> tuple[RuleEntry, ...]:
             raise RulesDataError("rules/reference-missing", f"{spec['id']} has no entry in data/rules_reference.json")
         result.append(RuleEntry(spec["id"], title, text, spec["section"], tuple(spec["seed_lines"]),
                                 spec["group"], spec["spec"]))
+    written = {entry["id"]: entry for entry in _read("rules_reference.json").get("decisions", [])}
+    for rule_id in _decisions():
+        if rule_id not in written:
+            raise RulesDataError("rules/reference-missing", f"{rule_id} (data/decisions) has no entry under "
+                                 "'decisions' in data/rules_reference.json")
+        result.append(RuleEntry(rule_id, written[rule_id]["title"], written[rule_id]["text"],
+                                f"project decisions (data/decisions/{rule_id}.json)", (), "project-decision",
+                                "data/decisions"))
     return tuple(result)
 
 
