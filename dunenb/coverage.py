@@ -13,7 +13,9 @@ nothing mentions still shows up, as ``not-yet``. Each ID gets one status, decide
    for what is still to do), for the ID itself, else for its group (``group_defaults``);
 5. otherwise ``not-yet``, "no test or code names it yet".
 
-How a test names an ID (the matching rules):
+How a test names an ID (the matching rules), for every test function (``test*``) of ``tests/*.py`` except in
+files holding the line ``# rules-coverage: skip-file`` (the tests of the reference and of this report, which
+name IDs as sample data):
 
 * its **name**, in any case: the words between underscores, 2 to 4 of them in a row, spell the ID with ``_`` for
   ``-`` (``test_move_4_...`` and ``test_MOVE_4_...`` name MOVE-4); a last word ending in a digit and one letter is a
@@ -48,6 +50,8 @@ from dunenb.rules_reference import spec_ids
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 STATUSES = ("tested", "implemented", "not-yet", "no-mechanics")
+#: A line that keeps a test file out of the report: its tests name IDs as data, not as rules they check.
+SKIP_FILE = "# rules-coverage: skip-file"
 #: Modules that list or explain rule IDs without implementing them.
 NOT_IMPLEMENTATIONS = {"rules_reference.py", "reference_leaders.py", "coverage.py", "reference_cli.py",
                        "spec_ids.json", "rules_reference.json", "coverage_notes.json",
@@ -115,6 +119,8 @@ def test_functions(tests_dir: Path) -> list[tuple[str, str, str]]:
     for path in sorted(tests_dir.glob("*.py")):
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
+        if SKIP_FILE in lines:
+            continue
         try:
             tree = ast.parse(source)
         except SyntaxError as error:

@@ -1,5 +1,6 @@
 """The rules reference for learners (issue 16 item 1) and ``dunenb rules coverage`` (issue 10 item 5)."""
 
+# rules-coverage: skip-file
 from __future__ import annotations
 
 import importlib.util
@@ -158,5 +159,5 @@ def test_coverage_statuses_of_the_project(capsys):
             path, name = test.split("::")
             assert (ROOT / path).is_file() and f"def {name}(" in (ROOT / path).read_text(encoding="utf-8")
     by_id = {row["id"]: row for row in rows}
-    assert "tests/test_rules_reference.py::test_coverage_matching_rules_names_and_bodies" in by_id["MOVE-4"]["tests"]
+    assert not any("test_rules_reference.py" in test for row in rows for test in row["tests"])  # skip-file
     assert by_id["FREMEN-P1"]["status"] in ("tested", "implemented")  # data/powers.json says where it is used
