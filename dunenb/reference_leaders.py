@@ -63,6 +63,8 @@ POST = {
     'spare 4': 'the leader may spare a dying enemy leader for 4 spice',
     'see_traitor Atreides': 'the Atreides must show the Dispersion their traitor slip',
     'see_traitor BG': 'the Bene Gesserit must show the Dispersion their traitor slip',
+    'draw 2, first shown': "the leader's House draws 2 free cards (the Atreides see the first)",
+    'draw 1, shown unless 2 paid': "the leader's House draws 1 free card, seen by the Atreides unless it pays 2 spice",
 }
 TRIGGERS = {
     'win': 'When the leader wins',
@@ -92,24 +94,53 @@ PRE = {
 }
 
 
+SPECIALS = {
+    "S-1": "In a battle at Sietch Tarb led by Liet Kynes, the Fremen may swap Stilgar in for Kynes just before the "
+           "treachery check; Stilgar then counts as the leader in every way",
+    "S-2": "If Siona led a battle in a desert this turn, the Atreides tokens left there are spared by worms and lose "
+           "only half to storms during the next turn's first two steps",
+    "S-3": "The Bene Gesserit may commit Alma disguised as another of their living leaders; no treachery can be "
+           "called on her, and she adds that leader's powers to her own",
+    "S-4": "Outside cities and Sietchs, Atomics or a lasgun explosion in Burseg's battle spare him and the Imperial "
+           "tokens, and the Emperor wins; Burseg then loses 2 strength for good",
+    "S-5": "In a battle Gurney leads in Arrakeen, the Atreides may blow up the Shield Wall without a card and without "
+           "any sanction",
+    "S-6": "From the fourth turn after the real Duncan Idaho dies, the Atreides may pay the Tleilax 5 spice to bring "
+           "him back as Idaho-Ghola",
+    "S-7": "When Paul or Shaddam dies, Irulan leaves the game at once",
+    "S-8": "The Harkonnen collect 3 spice of tax from Sietch Tarb instead of 1 if Zébataleh led a battle there this "
+           "turn, lives, and they own it",
+    "S-9": "The Harkonnen may open a battle at the North Pole led by Lingar, who counts 3 there",
+}
+CARDS = {"shield": "a shield", "snooper": "a snooper", "lasgun": "a lasgun", "atomics": "Atomics"}
+
+
 def condition_text(cond: str) -> str:
     """``'opp Paul ∨ Shaddam'`` → ``'against Paul or Shaddam'``."""
     parts = []
-    for piece in re.split(r"\s*([∨∧])\s*", cond.strip()):
+    previous = ""
+    for piece in re.split(r"\s*([∨∧])\s*", cond.replace("(", "").replace(")", "").strip()):
         if piece in ("∨", "∧"):
             parts.append("or" if piece == "∨" else "and")
             continue
         words = piece.split()
         if not words:
             continue
+        if previous.startswith("opp ") and not previous.startswith("opp of") and piece[:1].isupper() \
+                and piece not in ("Polymorph",) and not piece.startswith(("Arsunt", "Carthag", "Arrakeen")):
+            piece, words = f"opp {piece}", ["opp", *words]
+        previous = piece
         if piece in TERRAIN:
             parts.append(TERRAIN[piece])
+        elif piece in ("male", "female", "Polymorph"):
+            parts.append({"male": "a male leader", "female": "a female leader",
+                          "Polymorph": "a Polymorph Face Dancer"}[piece])
         elif words[0] == "opp" and len(words) > 2 and words[1] == "of":
             parts.append(f"against a leader of {HOUSES.get(words[2], words[2])}")
         elif words[0] == "opp" and len(words) > 1:
             who = " ".join(words[1:])
             who = {"male": "a male leader", "female": "a female leader", "any": "any leader", "main":
-                   "a main leader", "Polymorph": "a Polymorph Face Dancer"}.get(who, who)
+                   "a main leader", "Polymorph": "a Polymorph Face Dancer", "Mentat": "a Mentat"}.get(who, who)
             parts.append(f"against {who}")
         elif words[0] == "victim" and len(words) > 2:
             parts.append(f"when the victim is a leader of {HOUSES.get(words[2], words[2])}")
@@ -148,25 +179,36 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
         return f"{name} is worth {main} on the battle wheel{when}"
     if kind == "WHEEL_MODIFIER":
         value, _, target = main.partition(" on ")
-        if not target:
-            return f"{name} gains {value.strip()}{when}"
-        whom = {"self": "the leader's own value", "opponent": "the opposing leader's value",
-                "Vladimir": "Vladimir's value in every battle the Baron leads"}.get(target.strip(), target)
-        return f"{name} changes {whom} by {value.strip()}{when}"
+        value, target = value.strip(), target.strip()
+        if "per Voice command" in value:
+            return (f"{name} gains {value.split()[0].lstrip('+')} on the wheel for each Voice command given against "
+                    f"that side{when}")
+        amount = value.lstrip("+−-")
+        up = not value.startswith(("−", "-"))
+        if not target or target == "self":
+            return f"{name} {'gains' if up else 'loses'} {amount} on the wheel{when}"
+        if target == "Vladimir":
+            return f"While {name} lives, Vladimir counts {amount} more in every battle he leads{when}"
+        return f"{name} {'raises' if up else 'lowers'} the opposing leader's value by {amount}{when}"
     if kind == "DISARM":
-        who = name if main.startswith("on self") else "the opposing leader"
-        return f"{who} is worth nothing and may not attack{when}"
+        if main.startswith("on self"):
+            return f"{name} is worth nothing and may not attack{when}"
+        return f"{name} makes the opposing leader worth nothing, with no attack{when}"
     if kind == "TROOPS_WORTH_ONE":
         return f"Every token of the leader's House that {name} leads counts 1 on the wheel, like a marked token{when}"
     if kind == "ARMY_BONUS":
         return f"{name} adds {main} to the leader's side's army value{when}"
     if kind == "CARD_SLOTS":
-        return f"{name} may carry {main} on the wheel instead of one attack and one defence"
+        numbers = re.findall(r"(\d+) (distinct )?(attacks|defences)", main)
+        words = {"0": "no", "1": "one", "2": "two"}
+        slots = " and ".join(f"{words.get(n, n)} {'different ' if d else ''}{k[:-1] if n == '1' else k}"
+                             for n, d, k in numbers)
+        return f"{name} may put {slots} on the wheel instead of one attack and one defence"
     if kind == "BUILTIN_WEAPON":
         weapon, _, mode = main.rpartition(",")
         extra = {"extra": "on top of an attack card", "extra_no_defence": "on top of an attack card (then with no "
                  "defence)", "in_slot": "in the attack slot"}.get(mode.strip(), mode)
-        return f"{name} carries a personal weapon, {weapon.strip()}, usable {extra}{when}"
+        return f"{name} carries a personal weapon, {weapon.strip()}, usable {extra}{when.replace(' at B1', '')}"
     if kind == "BUILTIN_DEFENSE":
         roll = re.search(r"d10≤(\d+)", main)
         return (f"{name} wears a shield that works on a d10 roll of {roll.group(1) if roll else '?'} or less"
@@ -181,20 +223,29 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
             return f"Atomics in {name}'s battles against {HOUSES.get(main.split()[-1], main)} bring no sanction"
         return f"With {name}, {rules.get(main, main)}"
     if kind == "IMMUNITY":
-        things = ", ".join({"voice": "the Voice", "prescience": "prescience", "poison_slow": "slow poison",
-                            "poison_all": "every poison", "seduction": "seduction",
-                            "all_but_lasgun_atomics": "every weapon but the lasgun and Atomics",
-                            "voice[shield,snooper]": "Voice commands about shields and snoopers"}.get(t.strip(), t)
-                           for t in main.split(","))
+        names = {"voice": "the Voice", "prescience": "prescience", "poison_slow": "slow poison",
+                 "poison_all": "every poison", "seduction": "seduction",
+                 "all_but_lasgun_atomics": "every weapon but the lasgun and Atomics",
+                 "voice[shield,snooper]": "Voice commands about shields and snoopers"}
+        things = " and ".join(names.get(t.strip(), t.strip()) for t in re.split(r",(?![^\[]*\])", main))
         return f"{name} is immune to {things}{when}"
     if kind == "VOICE":
-        return f"In {name}'s battles the leader's House may use the Voice like the Bene Gesserit ({main}){when}"
+        how = {"1/turn": " once a turn", "+1/turn": ", one extra command a turn",
+               "scope+": ", and may also name worthless or Karama cards"}.get(main, "")
+        roll = re.search(r"d10≤(\d+)", main)
+        if roll:
+            how = f" when an open d10 roll gives {roll.group(1)} or less"
+        return f"In {name}'s battles the leader's House may give a Voice command like the Bene Gesserit{how}{when}"
     if kind == "PRESCIENCE":
-        return f"In {name}'s battles the leader's House may ask one more prescience question ({main}){when}"
+        about = {"attack": "about the attack", "defence": "about the defence"}.get(main, "about the attack or "
+                                                                                     "the defence")
+        return f"In {name}'s battles the leader's House may ask one more prescience question, {about}{when}"
     if kind == "TRUTH_TRANCE":
-        return f"{name} brings {main} truth trance(s) to each of the leader's battles"
+        count = main.split()[0] if main else "1"
+        return f"{name} brings {count} truth trance{'s' if count != '1' else ''} to each of the leader's battles"
     if kind == "KILL":
-        return f"{name} kills the opposing leader whatever the defence{when or ' ' + condition_text(main)}"
+        return (f"{name} kills the opposing leader whatever the defence"
+                f"{' ' + condition_text(main) if main else ''}{when}")
     if kind == "BOUNTY":
         if main.startswith("×2"):
             return f"Killing {name}'s opponent pays a double bounty{when}"
@@ -213,11 +264,15 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
             trigger, action = "any", trigger
         head = TRIGGERS.get(trigger.split(" ∧ ")[0].strip(), f"After a battle ({trigger.strip()})")
         extra = f" ({condition_text(trigger.split(' ∧ ')[1])})" if " ∧ " in trigger else ""
-        return f"{head}{extra}, {POST.get(action.strip(), action.strip())}{when}".replace(f"{head}", head, 1)
+        return f"{head}{extra}, {POST.get(action.strip(), action.strip())}{when}"
     if kind == "ALLIANCE_INSTEAD_OF_BATTLE":
         partner, _, offer = main.partition(",")
-        return (f"{name} may offer an alliance ({offer.strip()}) instead of fighting "
-                f"{condition_text(partner)}; the battle is then void")
+        offer = offer.strip()
+        what = {"spice": "for spice", "revive": "in which the Tleilax revive the partner's dead",
+                "prescience(k)": "lending the Atreides prescience for some turns",
+                "traitor": "showing one of the Harkonnen's traitor slips", "leader_exchange": "exchanging leaders"}
+        return (f"{name} may propose an alliance {what.get(offer, offer)} instead of fighting "
+                f"{condition_text(partner)}; if it is made, the battle is void")
     if kind == "BUY_OFF":
         return f"{name}'s House may pay {main.split()[0]} spice to the enemy to call the battle off"
     if kind == "REGENERATES":
@@ -229,8 +284,10 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
                  "always_traitor_of": f"{name} is always a traitor of the Harkonnen",
                  "no_house_powers": f"The Dispersion's House powers do not work through {name}",
                  "marks_void": f"Under {name} the Dispersion's marked tokens count only ½",
-                 "cannot_carry": f"{name} may not carry {arg.replace(',', ' or')}",
-                 "attacks_only": f"{name} attacks only with {arg.replace(',', ' or')}",
+                 "cannot_carry": f"{name} may not carry "
+                                 f"{' or '.join(CARDS.get(c.strip(), c.strip()) for c in arg.split(','))}",
+                 "attacks_only": f"{name} attacks only with "
+                                 f"{' or '.join(CARDS.get(c.strip(), c.strip()) for c in arg.split(','))}",
                  "no_army": f"{name} fights with no army on the wheel",
                  "one_battle_per_turn": f"{name} fights at most one battle a turn",
                  "dies_in": f"{name} dies if committed to a battle in {arg}"}
@@ -240,10 +297,19 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
                 else f"{name} may open a battle at the North Pole")
     if kind == "EXCLUSIVE":
         if main.startswith("no_real"):
-            return f"This copy of {name} plays only if no real {main[8:]} is in play"
-        return f"This copy of {name} plays only if no House of higher precedence ({main[6:]}) has the character"
+            return f"This copy of {name} plays only if the real {main[8:].replace(' alive', '')} is not in the game"
+        first = [HOUSES.get(h.strip(), h.strip()) for h in main[6:].split(";")[0].split(",")]
+        return (f"This copy of {name} plays only if {' and '.join(first)} "
+                f"{'are' if len(first) > 1 or first[0] not in ('the Emperor', 'the Guild') else 'is'} not in the "
+                "game (they have first claim on the character)")
     if kind == "INHERIT":
-        return f"A leader's powers pass to an heir at death ({main})"
+        if "→" in main:
+            source, heir = (part.strip() for part in main.split("→"))
+            return f"While {source} is dead, {heir.split()[0]} also holds {source}'s powers"
+        if main.startswith("successor of"):
+            return (f"{name} becomes main leader when {main.split()[2]} dies, keeping only {name}'s own powers "
+                    "(houses.md G-7)")
+        return f"At {name}'s death the Weapon passes to the strongest living Honored Matre"
     if kind == "SPECIAL":
-        return f"{name} has a one-off rule, {main} in the leaders note"
+        return SPECIALS.get(main.split()[0] if main else "", f"{name} has a one-off rule, {main} in the leaders note")
     return f"{name} has a special rule ({kind}: {main})"

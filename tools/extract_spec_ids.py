@@ -136,7 +136,7 @@ def extract_leaders(text: str) -> list[dict]:
             continue
         leader_id, name = leader.group(1), leader.group(2).strip()
         for part in leader.group(4).split(" · "):
-            power = re.match(r"^\s*\*\*([a-z])\*\* (.*?)\s*(L\d+(?:-\d+)?)?\s*$", part)
+            power = re.match(r"^\s*\*\*([a-z])\*\* (.*?)\s*(L\d+(?:-\d+)?)?\s*(?:\([^()]*\))?\s*$", part)
             if not power:
                 continue
             entries.append({"id": f"{leader_id}-{power.group(1)}", "spec_title": f"{name}: {power.group(2)}",
