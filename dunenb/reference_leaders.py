@@ -308,7 +308,7 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
             return f"While {source} is dead, {heir.split()[0]} also holds {source}'s powers"
         if main.startswith("successor of"):
             return (f"{name} becomes main leader when {main.split()[2]} dies, keeping only {name}'s own powers "
-                    "(houses.md G-7)")
+                    "(see G-7)")
         return f"At {name}'s death the Weapon passes to the strongest living Honored Matre"
     if kind == "SPECIAL":
         return SPECIALS.get(main.split()[0] if main else "", f"{name} has a one-off rule, {main} in the leaders note")
