@@ -275,6 +275,9 @@ DESCRIBERS: dict[str, Describer] = {
     "hajj": lambda a: f"{_verb(a.house, 'play')} the Hajj: one more landing and one more move",
     "end-slot": lambda a: f"{_verb(a.house, 'end')} their landing and movement",
     "truth-trance": _truth_trance,
+    "on-call-draw": lambda a: (f"{_verb(a.house, 'draw')} {card_name(a.card)} at random from the hand of "
+                               f"{house_name(a.source)}"),
+    "on-call-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} to get back to the hand limit",
 }
 
 

@@ -28,6 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="map, leaders; show ID, search WORDS, text (the rules reference); coverage")
     rules.add_argument("words", nargs="*", help="the rule ID for show, the words for search")
     rules.add_argument("--json", action="store_true", help="print JSON (map and leaders: the only format)")
+    rules.add_argument("--houses", default=None,
+                       help="leaders only: comma-separated line-up; show the leaders in play and the copies left "
+                            "out (one copy per character, leaders.md X-1)")
     rules.add_argument("--tests", default=None, help="coverage: the tests folder (default: the project's tests/)")
     rules.set_defaults(func=_rules)
 
@@ -73,8 +76,15 @@ def _rules(args: argparse.Namespace) -> int:
         return reference_cli.run(args)
     if args.words:
         raise InputError("rules/extra-words", f"`rules {args.topic}` takes no words, got {' '.join(args.words)!r}")
+    if args.houses is not None and args.topic != "leaders":
+        raise InputError("cli/rules-houses", "--houses goes with 'rules leaders' only")
     if args.topic == "map":
         print(json.dumps(load_board().to_json(), ensure_ascii=False, indent=1))
+    elif args.houses is not None:
+        from dunenb.battle.characters import line_up_json
+
+        houses = [h.strip() for h in args.houses.split(",") if h.strip()]
+        print(json.dumps(line_up_json(houses), ensure_ascii=False, indent=1))
     else:
         from dunenb.battle.roster import roster_as_json
 

@@ -34,6 +34,7 @@ from dunenb.rules import (
     chance,
     collection,
     movement,
+    on_call,
     setup,
     spice,
     storm,
@@ -47,7 +48,7 @@ from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDec
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
     **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
-    **alliances.HANDLERS,
+    **alliances.HANDLERS, **on_call.HANDLERS,
 })
 CHANCE = "chance"
 
@@ -88,16 +89,17 @@ def make_config(
 
 def initial_state(config: GameConfig) -> GameState:
     """The position before the first action of setup (SETUP-1 a, b done by ``config``)."""
-    from dunenb.battle.roster import load_roster
+    from dunenb.battle.characters import leaders_in_game
 
     ruleset = load_ruleset()
-    roster = load_roster()
     houses = {}
     for house in config.houses:
         rules = ruleset.house(house)
         houses[house] = HouseState(
             house=house, spice=rules.spice, reserve=Tokens(rules.tokens - rules.marked, rules.marked),
-            harvesters=rules.harvesters, leaders=tuple(leader.id for leader in roster.of_house(house)),
+            harvesters=rules.harvesters,
+            # leaders.md X-1 to X-3: one copy per character, allocated from the line-up before the traitor draw
+            leaders=tuple(leader.id for leader in leaders_in_game(house, config.houses)),
         )
     remaining: dict[str, int] = {}
     for territory, value in ruleset.territory_cards:

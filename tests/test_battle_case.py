@@ -167,3 +167,121 @@ def test_karama_3_a_case_accepts_a_karama_on_the_wheel_and_the_analysis_keeps_it
     assert all(plan.karama == "karama" for plan in sensible_plans(case, 0).plans)
     assert plan_matrix(case).win_first.shape[0] == len(sensible_plans(case, 0).plans)
     assert "karama" in error_of(variant(("sides", 0, "karama"), "shield"))
+
+
+# --- battle cases are possible positions (issue 9 item 8, issue 15 items 4-5) ---------------------------------
+
+def with_traitors(index, names, changes=None):
+    data = variant(("sides", index, "traitors"), names)
+    for (side, key), value in (changes or {}).items():
+        data["sides"][side][key] = value
+    return data
+
+
+def test_traitor_1_main_leader_refused_in_case():
+    assert ("sides[1].traitors[0]: Paul is the atreides main leader: main leaders are never drawn as traitors "
+            "(TRAITOR-1, G-7)") in error_of(with_traitors(1, ["Paul"]))
+
+
+def test_k_21_never_traitor_refused_in_case():
+    data = with_traitors(0, ["Goose"], {(1, "house"): "bene-tleilax"})
+    assert "Goose (bene-tleilax) can never be a traitor of atreides (leaders.md K-21)" in error_of(data)
+    data = with_traitors(0, ["jamis"], {(1, "house"): "fremen"})
+    assert "Jamis (fremen) can never be a traitor of atreides" in error_of(data)  # never_traitor_of Atreides
+
+
+def test_gap_54_own_leader_and_unknown_names_refused_in_traitors():
+    assert "Gurney is one of the atreides leaders: a House never calls treachery on its own leader" in error_of(
+        with_traitors(0, ["gurney"]))
+    assert "sides[0].traitors[0]: unknown leader 'Nobody'" in error_of(with_traitors(0, ["Nobody"]))
+    # the opponent's inline leader may be named
+    case = parse_case(with_traitors(0, ["Any Name"]))
+    assert case_json(case)["outcomes"][0]["traitor_called_by"] == ["atreides"]
+
+
+def test_x_1_out_of_game_copies_refused_in_case():
+    data = variant(("sides", 1, "house"), "guild")
+    data["sides"][1]["leader"] = "guild:gurney"
+    assert ("sides[1].leader: guild:gurney is out of the game when atreides, guild play (leaders.md X-1: one "
+            "copy per character); the copy in play is atreides:gurney") in error_of(data)
+    data = variant(("sides", 1, "leader"), "yueh")  # the Harkonnen Yueh (H10) defers to the Atreides' (A09)
+    assert "harkonnen:yueh is out of the game" in error_of(data)
+
+
+@pytest.mark.parametrize(("path", "value", "needle"), [
+    (("sides", 0, "dice"), [4.0], "sides[0].dice[0]: 4.0 is not a d10 result: allowed whole numbers 1 to 10"),
+    (("sides", 0, "dice"), [True], "sides[0].dice[0]: True is not a d10 result"),
+    (("sides", 0, "dice"), [1] * 11, "sides[0].dice: must be a list of at most 10 d10 results"),
+    (("sides", 0, "tokens"), {"regular": 10 ** 40}, "sides[0].tokens.regular: 1000000000000000000000000000000000000"
+                                                    "0000 is not a whole number 0 to 20 (G-1: atreides owns 20"),
+    (("sides", 0, "tokens"), {"regular": 4, "elite": 1}, "sides[0].tokens.elite: 1 is not a whole number 0 to 0 "
+                                                         "(G-1: atreides owns 0 marked tokens)"),
+    (("sides", 0, "tokens"), {"regular": 6.0}, "sides[0].tokens.regular: 6.0 is not a whole number"),
+    (("sides", 0, "spice"), 10 ** 40, "sides[0].spice: 1"),
+    (("sides", 0, "leader"), {"name": "X", "strength": 99}, "sides[0].leader.strength: 99 is not a whole number "
+                                                            "0 to 10"),
+    (("sides", 0, "hand"), ["lasgun", "lasgun"], "sides[0].hand: 2 x lasgun: the treachery deck holds 1"),
+])
+def test_g_1_gap_54_numbers_past_the_rules_limits_are_refused(path, value, needle):
+    assert needle in error_of(variant(path, value))
+
+
+def test_g_1_marked_tokens_follow_the_house():
+    data = variant(("sides", 1, "house"), "emperor")
+    data["sides"][1]["tokens"] = {"regular": 15, "elite": 5}
+    parse_case(data)
+    data["sides"][1]["tokens"] = {"regular": 16, "elite": 5}
+    assert "sides[1].tokens.regular: 16 is not a whole number 0 to 15 (G-1: emperor owns 15 unmarked" in \
+        error_of(data)
+
+
+ZIARENKO = {
+    "format": "dunenb.battle/1", "territory": "carthag", "defender": "harkonnen",
+    "sides": [
+        {"house": "harkonnen", "tokens": {"regular": 6}, "dial": {"regular": 3}, "leader": "piter",
+         "weapon": None, "defense": None},
+        {"house": "emperor", "tokens": {"regular": 5, "elite": 3}, "dial": {"regular": 3, "elite": 2, "spice": 2},
+         "leader": "ziarenko", "weapon": None, "defense": None},
+    ],
+}
+
+
+def test_emperor_l11_a_ziarenko_call_pays_10_in_a_case():
+    """K-21, GAP-53: the Harkonnen hold Ziarenko as if on a slip; the Emperor receives 10 from the Bank."""
+    (outcome,) = case_json(parse_case(ZIARENKO))["outcomes"]
+    assert outcome["traitor_called_by"] == ["harkonnen"] and outcome["winner"] == "harkonnen"
+    assert outcome["on_call"] == [{"power": "EMPEROR-L11-a", "house": "emperor", "spice": 10, "cards": 0,
+                                   "from": None}]
+    assert outcome["sides"]["harkonnen"]["bounty"] == 2  # TRAITOR-10: she survives (D-32)
+    assert case_json(load_example_case("always_traitor_ziarenko"))["outcomes"][0]["on_call"][0]["spice"] == 10
+
+
+def test_k_21_always_traitors_are_called_only_by_the_harkonnen_in_a_case():
+    data = copy.deepcopy(ZIARENKO)
+    data["sides"][0].update(house="atreides", leader="gurney")
+    data["defender"] = "atreides"
+    (outcome,) = case_json(parse_case(data))["outcomes"]
+    assert outcome["traitor_called_by"] == [] and outcome["on_call"] == []
+    data["sides"][0]["traitors"] = ["ziarenko"]  # an ordinary slip: a call, but no on-call effect
+    (outcome,) = case_json(parse_case(data))["outcomes"]
+    assert outcome["traitor_called_by"] == ["atreides"] and outcome["on_call"] == []
+
+
+def test_k_21_yueh_and_wanna_are_always_harkonnen_traitors_in_a_case():
+    wanna = [{"power": "BG-L10-b", "house": "bene-gesserit", "spice": 0, "cards": 3, "from": "harkonnen"}]
+    for house, leader, on_call in (("atreides", "yueh", []), ("bene-gesserit", "wanna", wanna)):
+        data = copy.deepcopy(ZIARENKO)
+        data["sides"][1].update(house=house, leader=leader, tokens={"regular": 5}, dial={"regular": 3})
+        (outcome,) = case_json(parse_case(data))["outcomes"]
+        assert outcome["traitor_called_by"] == ["harkonnen"] and outcome["on_call"] == on_call
+
+
+def test_cli_refuses_float_dice_before_any_work(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(variant(("sides", 0, "dice"), [4.5])), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "dunenb.cli", "battle", str(path), "--json"],
+                         capture_output=True, text=True)
+    assert run.returncode != 0 and "sides[0].dice[0]: 4.5 is not a d10 result" in run.stderr

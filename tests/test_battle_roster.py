@@ -52,3 +52,12 @@ def test_ambiguous_and_unknown_names_are_errors():
     with pytest.raises(InputError) as error:
         load_roster().find("nobody", house="atreides")
     assert "duncan-idaho" in str(error.value)
+
+
+def test_k_21_on_call_effects_are_leader_data():
+    """EMPEROR-L11-a is declared on Ziarenko E11 (data/leaders.json traitor_traits.on_call), not in code."""
+    roster = load_roster()
+    ziarenko = roster.find("ziarenko", house="emperor")
+    assert ziarenko.always_traitor_of == ("harkonnen",)
+    assert [(e.power, e.kind, e.spice) for e in ziarenko.on_traitor_call] == [("EMPEROR-L11-a", "bank_pays_owner", 10)]
+    assert roster.find("ziarenko", house="harkonnen").on_traitor_call == ()  # X-5

@@ -75,8 +75,9 @@ def test_TRAITOR_1_G_7_main_leaders_are_never_in_the_pool():
     drawn = {(a.leader_house, a.leader) for a in outcomes}
     mains = {(leader.house, leader.id) for leader in ROSTER.leaders if leader.main}
     assert not drawn & mains
-    assert len(drawn) == 3 * 12 == len(traitor_pool(state))
-    assert set(outcomes.values()) == {Fraction(1, 36)} and sum(outcomes.values()) == 1
+    # leaders.md: A11, H10 (Yueh) and F05, F06, F07, F11, F12 are out of the game in this line-up
+    assert len(drawn) == 3 * 12 - 7 == len(traitor_pool(state))
+    assert set(outcomes.values()) == {Fraction(1, 29)} and sum(outcomes.values()) == 1
 
 
 def test_TRAITOR_1_each_card_drawn_is_a_chance_node_over_the_leaders_left():
@@ -84,7 +85,7 @@ def test_TRAITOR_1_each_card_drawn_is_a_chance_node_over_the_leaders_left():
     state = draw(state, ("fremen", "stilgar"))
     outcomes = outcome_map(state)
     assert DrawTraitor(state.pending.detail["house"], "fremen", "stilgar") not in outcomes
-    assert len(outcomes) == 35 and set(outcomes.values()) == {Fraction(1, 35)}
+    assert len(outcomes) == 28 and set(outcomes.values()) == {Fraction(1, 28)}  # 29 in play, 1 drawn
     assert current_player(state) == "chance"
 
 

@@ -3,7 +3,8 @@
 * ``teaching_game.json``: a hand-set opening for a class — the 3d10 rolls, start positions and initial storm
   dials are chosen, the first two spice cards are the seed's worked example (SPICE-5: Bassin du Bouclier 6,
   Grande Etendue 10) — then heuristic bots play 8 turns.
-* ``six_houses_heuristic.json``: six heuristic bots, 15-turn limit (or victory).
+* ``six_houses_heuristic.json``: six heuristic bots, 15-turn limit (or victory), target 4 (VICTORY-1: 2 to 4
+  with more than five Houses).
 * ``four_houses_random.json``: four random bots with the secondary storm, 6 turns.
 """
 
@@ -70,6 +71,6 @@ if __name__ == "__main__":
         old.unlink()
     teaching_game()
     bot_game("six_houses_heuristic.json", ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"],
-             "heuristic", seed=42, turn_limit=15)
+             "heuristic", seed=42, turn_limit=15, victory_target=4)
     bot_game("four_houses_random.json", ["dispersion", "bene-tleilax", "guild", "harkonnen"], "random", seed=5,
              turn_limit=6, secondary_storm=True)

@@ -20,7 +20,10 @@ blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``token
 territory (``elite`` = marked F, S or A). ``dice`` fixes that side's d10
 results in rolling order; missing results are enumerated. ``hand``, ``leaders`` and ``spice`` (spice owned) are
 optional and only used by analysis (:mod:`dunenb.analysis.battle_odds`); when given, the plan must respect them.
-An inline leader has no House and no powers. Names are matched accent- and case-insensitively.
+An inline leader has no House and no powers. Names are matched accent- and case-insensitively; ``house:id``
+names one House's copy. A case must be a possible position (``data/battles/README.md``): numbers within the rules'
+limits (G-1 tokens, LC-1 dice, GAP-54 spice and inline strength), one copy per character (leaders.md X-1), traitors
+that may be this House's (TRAITOR-1, K-21, GAP-54); the Harkonnen hold every always-traitor in play (GAP-53).
 
 >>> case = parse_case({"format": "dunenb.battle/1", "territory": "Arrakeen", "defender": "atreides",
 ...     "sides": [{"house": "atreides", "tokens": {"regular": 6}, "dial": {"regular": 4, "spice": 2},
@@ -43,15 +46,22 @@ from importlib import resources
 from typing import Any
 
 from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
-from dunenb.battle.plans import Battle, BattlePlan, BattleSide, traitor_names
-from dunenb.battle.resolve import Distribution, distribution_json, resolve_battle
+from dunenb.battle.characters import Allocation, allocate
+from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
+from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.board import load_board
 from dunenb.errors import DuneError, InputError
 from dunenb.jsonio import read_json
+from dunenb.ruleset import load_ruleset
 
 CASE_FORMAT = "dunenb.battle/1"
+#: GAP-54 (design): no rule bounds the spice a House owns; a case caps it so that a typo is refused at once.
+MAX_CASE_SPICE = 999
+#: GAP-54 (design): a side's fixed d10 results; no battle needs more rolls than this.
+MAX_CASE_DICE = 10
 _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
               "leaders", "spice", "notes")
@@ -116,11 +126,13 @@ def _check_keys(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> No
             raise _fail(f"{where}{key}" if where else key, f"unknown field; allowed fields: {', '.join(allowed)}")
 
 
-def _count(raw: Any, field: str, *, default: int | None = 0) -> int:
+def _count(raw: Any, field: str, *, default: int | None = 0, most: int | None = None, why: str = "") -> int:
+    """A whole number in 0..``most``; the error names the field and the allowed range (and its rule, ``why``)."""
     if raw is None and default is not None:
         return default
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-        raise _fail(field, f"{raw!r} is not a whole number >= 0")
+    allowed = f"0 to {most}" if most is not None else ">= 0"
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0 or (most is not None and raw > most):
+        raise _fail(field, f"{raw!r} is not a whole number {allowed}{f' ({why})' if why else ''}")
     return raw
 
 
@@ -131,11 +143,17 @@ def _choice(raw: Any, field: str, allowed: tuple[Any, ...]) -> Any:
     return value
 
 
-def _tokens(raw: Any, field: str) -> Tokens:
+def _tokens(raw: Any, field: str, house: str) -> Tokens:
+    """G-1: a House owns 20 tokens, of which ``marked`` are marked (houses.json): no side can hold more."""
     if not isinstance(raw, dict):
         raise _fail(field, 'must be an object like {"regular": 6, "elite": 0}')
     _check_keys(raw, ("regular", "elite"), f"{field}.")
-    return Tokens(_count(raw.get("regular"), f"{field}.regular"), _count(raw.get("elite"), f"{field}.elite"))
+    rules = load_ruleset().house(house)
+    regular = _count(raw.get("regular"), f"{field}.regular", most=rules.tokens - rules.marked,
+                     why=f"G-1: {house} owns {rules.tokens - rules.marked} unmarked tokens")
+    elite = _count(raw.get("elite"), f"{field}.elite", most=rules.marked,
+                   why=f"G-1: {house} owns {rules.marked} marked tokens")
+    return Tokens(regular, elite)
 
 
 def _dial(raw: Any, field: str) -> Dial:
@@ -146,20 +164,57 @@ def _dial(raw: Any, field: str) -> Dial:
                 _count(raw.get("spice"), f"{field}.spice"))
 
 
+def _roster_leader(raw: str, field: str, house: str, sides: tuple[str, ...] = ()) -> Leader:
+    """A roster leader by id, name or ``house:id`` key, ``house``'s copy preferred; a name held by several
+    copies then names the one in play among the ``sides``' Houses, if there is one (leaders.md X-6)."""
+    owner, sep, name = raw.partition(":")
+    try:
+        if sep:
+            leader = load_roster().find(name, house=owner.strip())
+            if leader.house != owner.strip():
+                raise _fail(field, f"{owner.strip()!r} has no leader {name.strip()!r}")
+            return leader
+        try:
+            return load_roster().find(raw, house=house)
+        except InputError as error:
+            if error.code != "leader/ambiguous" or not sides:
+                raise
+            allocation = allocate(sides)
+            matches = [leader for leader in load_roster().leaders if fold(raw) in leader.names()
+                       and leader.house in sides and allocation.in_game(leader)]
+            if len(matches) != 1:
+                raise
+            return matches[0]
+    except DuneError as error:
+        if isinstance(error, InputError) and error.code == "case/field":
+            raise
+        raise _fail(field, error.message) from None
+
+
+def _deck_counts() -> dict[str, int]:
+    """How many copies of each treachery card the deck holds (a hand can hold no more)."""
+    from dunenb.rules.bidding import load_treachery_rules  # the rules package builds on this one
+
+    return dict(load_treachery_rules().counts)
+
+
+def _max_strength() -> int:
+    return max(leader.strength for leader in load_roster().leaders)
+
+
 def _leader(raw: Any, field: str, house: str) -> Leader | None:
     if raw is None:
         return None
     if isinstance(raw, str):
-        try:
-            return load_roster().find(raw, house=house)
-        except DuneError as error:
-            raise _fail(field, error.message) from None
+        return _roster_leader(raw, field, house)
     if isinstance(raw, dict):
         _check_keys(raw, ("name", "strength"), f"{field}.")
         name = raw.get("name")
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"{field}.name", "an inline leader needs a non-empty name")
-        return inline_leader(name.strip(), _count(raw.get("strength"), f"{field}.strength", default=None))
+        strength = _count(raw.get("strength"), f"{field}.strength", default=None, most=_max_strength(),
+                          why="GAP-54: no leader of the roster is stronger")
+        return inline_leader(name.strip(), strength)
     raise _fail(field, 'must be null, a leader id or name, or {"name": ..., "strength": n}')
 
 
@@ -177,7 +232,7 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         raise _fail(where, "must be an object")
     _check_keys(raw, _SIDE_KEYS, f"{where}.")
     house = _choice(raw.get("house"), f"{where}.house", HOUSES)
-    tokens = _tokens(raw.get("tokens", {}), f"{where}.tokens")
+    tokens = _tokens(raw.get("tokens", {}), f"{where}.tokens", house)
     dial = _dial(raw.get("dial", {}), f"{where}.dial")
     if dial.regular > tokens.regular or dial.elite > tokens.elite:
         raise _fail(f"{where}.dial", f"dials {dial.regular} regular + {dial.elite} elite tokens but the side has "
@@ -192,18 +247,25 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     if leader is None and (weapon or defense or karama):
         raise _fail(f"{where}.weapon" if weapon else f"{where}.defense" if defense else f"{where}.karama",
                     "a side with no leader may play no treachery card (GAP-43)")
-    traitors = _string_list(raw.get("traitors"), f"{where}.traitors")
+    _string_list(raw.get("traitors"), f"{where}.traitors")  # checked by _traitors once both sides are known
     dice_raw = raw.get("dice", [])
-    if not isinstance(dice_raw, list):
-        raise _fail(f"{where}.dice", "must be a list of d10 results (1 to 10)")
+    if not isinstance(dice_raw, list) or len(dice_raw) > MAX_CASE_DICE:
+        raise _fail(f"{where}.dice", f"must be a list of at most {MAX_CASE_DICE} d10 results, each a whole "
+                                     "number 1 to 10 (GAP-54)")
     for position, value in enumerate(dice_raw):
-        if isinstance(value, bool) or value not in range(1, 11):
-            raise _fail(f"{where}.dice[{position}]", f"{value!r} is not a d10 result: allowed 1 to 10 (GAP-28b)")
+        if isinstance(value, bool) or not isinstance(value, int) or value not in D10:
+            raise _fail(f"{where}.dice[{position}]", f"{value!r} is not a d10 result: allowed whole numbers 1 to "
+                                                     "10 (LC-1, GAP-28b)")
     plan = BattlePlan(dial, leader, weapon, defense, karama)
     hand = None
     if "hand" in raw:
         hand = tuple(_choice(card, f"{where}.hand[{i}]", (*WEAPONS, "snooper", "shield", *OTHER_CARDS))
                      for i, card in enumerate(_string_list(raw["hand"], f"{where}.hand")))
+        deck = _deck_counts()
+        for card, count in sorted(Counter(hand).items()):
+            if count > deck.get(card, 0):
+                raise _fail(f"{where}.hand", f"{count} x {card}: the treachery deck holds {deck.get(card, 0)} "
+                                             "(GAP-26, data/treachery_deck.json)")
         missing = Counter(plan.cards_on_wheel) - Counter(hand)
         if missing:
             raise _fail(f"{where}.hand", f"the plan plays {', '.join(sorted(missing))}, not in the hand")
@@ -220,11 +282,85 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
             raise _fail(f"{where}.leader", "every battle needs a leader when one is available (BATTLE-5, GAP-43)")
     spice = None
     if "spice" in raw:
-        spice = _count(raw["spice"], f"{where}.spice")
+        spice = _count(raw["spice"], f"{where}.spice", most=MAX_CASE_SPICE, why="GAP-54")
         if dial.spice > spice:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
-    side = BattleSide(house, tokens, plan, traitor_names(traitors), tuple(dice_raw), wheel_karama_power(house))
+    side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house))
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
+
+
+def _named_leaders(side: CaseSide) -> list[Leader]:
+    return [leader for leader in (side.plan.leader, *(side.leaders or ())) if leader is not None]
+
+
+def _check_in_game(leader: Leader, field: str, allocation: Allocation) -> None:
+    """leaders.md X-1 to X-3: a copy out of the game for this line-up can be neither played nor a traitor."""
+    removed = allocation.reason(leader.house or "", leader.id)
+    if removed is None:
+        return
+    instead = f"; the copy in play is {removed.instead[0]}:{removed.instead[1]}" if removed.instead else ""
+    raise _fail(field, f"{leader.key} is out of the game when {', '.join(allocation.houses)} play (leaders.md "
+                       f"{removed.rule}: one copy per character){instead}")
+
+
+def _traitor(raw: str, field: str, me: CaseSide, foe: CaseSide) -> Leader | str:
+    """One name of a side's ``traitors``: a roster leader who may be this House's traitor, or the name of the
+    opponent's inline leader. TRAITOR-1 (main leaders), K-21 (never_traitor, never_traitor_of) and GAP-54
+    (the House's own leaders) are refused."""
+    inline = [leader for leader in _named_leaders(foe) if leader.house is None]
+    if any(fold(raw) in leader.names() for leader in inline):
+        return fold(raw)
+    leader = _roster_leader(raw, field, foe.house, (foe.house, me.house))
+    if leader.main:
+        raise _fail(field, f"{leader.name} is the {leader.house} main leader: main leaders are never drawn as "
+                           "traitors (TRAITOR-1, G-7)")
+    if leader.house == me.house:
+        # GAP-54 (design): a slip on one's own leader (TRAITOR-5) can never be called by its holder: refused.
+        raise _fail(field, f"{leader.name} is one of the {me.house} leaders: a House never calls treachery on its "
+                           "own leader (TRAITOR-5, GAP-54); list leaders of other Houses")
+    if not can_be_traitor_of(leader, me.house):
+        raise _fail(field, f"{leader.name} ({leader.house}) can never be a traitor of {me.house} (leaders.md K-21)")
+    return leader
+
+
+def _traitors(raw: dict[str, Any], index: int, sides: tuple[CaseSide, ...]) -> list[Leader | str]:
+    where = f"sides[{index}].traitors"
+    names = _string_list(raw.get("traitors"), where)
+    return [_traitor(name, f"{where}[{i}]", sides[index], sides[1 - index]) for i, name in enumerate(names)]
+
+
+def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSide, CaseSide]:
+    """Check every named leader against the line-up's allocation (leaders.md X-1) and set each side's traitors.
+
+    The line-up is the two sides' Houses plus the Houses of every roster leader the case names. GAP-53 (design):
+    a side holds as traitors, as if on a slip, every leader in play whose ``always_traitor_of`` names its House
+    (K-21: the Harkonnen and Yueh, Ziarenko, Wanna), so such a leader is called as in a game where the
+    Harkonnen call him; its on-call effects (EMPEROR-L11-a) then follow from :mod:`dunenb.battle.resolve`.
+    """
+    traitors = [_traitors(raws[index], index, sides) for index in (0, 1)]
+    named = [leader for side in sides for leader in _named_leaders(side)]
+    named += [leader for held in traitors for leader in held if isinstance(leader, Leader)]
+    houses = [side.house for side in sides]
+    houses += sorted({leader.house for leader in named if leader.house and leader.house not in houses})
+    allocation = allocate(houses)
+    for index, side in enumerate(sides):
+        where = f"sides[{index}]"
+        if side.plan.leader is not None:
+            _check_in_game(side.plan.leader, f"{where}.leader", allocation)
+        for position, leader in enumerate(side.leaders or ()):
+            _check_in_game(leader, f"{where}.leaders[{position}]", allocation)
+        for position, leader in enumerate(traitors[index]):
+            if isinstance(leader, Leader):
+                _check_in_game(leader, f"{where}.traitors[{position}]", allocation)
+    result = []
+    for index, side in enumerate(sides):
+        held = {leader if isinstance(leader, str) else leader.id for leader in traitors[index]}
+        held |= {leader.id for leader in load_roster().leaders
+                 if side.house in leader.always_traitor_of and allocation.in_game(leader)}  # GAP-53
+        battle_side = BattleSide(side.house, side.side.tokens, side.plan, frozenset(held), side.side.dice,
+                                 side.side.call_power)
+        result.append(CaseSide(battle_side, side.hand, side.leaders, side.spice))
+    return result[0], result[1]
 
 
 def parse_case(raw: Any) -> BattleCase:
@@ -245,12 +381,12 @@ def parse_case(raw: Any) -> BattleCase:
     sides_raw = raw.get("sides")
     if not isinstance(sides_raw, list) or len(sides_raw) != 2:
         raise _fail("sides", "a battle is always between two Houses (BATTLE-2): give a list of 2 sides")
-    sides = tuple(_parse_side(side, index) for index, side in enumerate(sides_raw))
-    if sides[0].house == sides[1].house:
-        raise _fail("sides[1].house", f"both sides are {sides[0].house}; a battle is between two Houses")
+    parsed = tuple(_parse_side(side, index) for index, side in enumerate(sides_raw))
+    if parsed[0].house == parsed[1].house:
+        raise _fail("sides[1].house", f"both sides are {parsed[0].house}; a battle is between two Houses")
+    sides = _with_traitors(sides_raw, parsed)
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
-    return BattleCase(territory, defender, (sides[0], sides[1]), str(raw.get("title", "")),
-                      str(raw.get("description", "")))
+    return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")))
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

@@ -2,7 +2,8 @@
 
 CASE is a path to a ``dunenb.battle/1`` file or the name of a shipped example (``--list`` shows them).
 With ``--json`` the output is ``{"outcomes": [{"probability", "winner", "explosion", "traitor_called_by",
-"sides": {house: {"total", "leader", "tokens_lost", "tokens_left", "spice_lost", "bounty"}}, "outlawed"}]}``;
+"sides": {house: {"total", "leader", "tokens_lost", "tokens_left", "spice_lost", "bounty"}}, "outlawed",
+"on_call": [{"power", "house", "spice", "cards", "from"}]}]}`` (``on_call``: leaders.md K-21 effects);
 with ``--optimal --json`` it is ``{"metric", "value", "win_probability": {house: p},
 "strategies": {house: [{"plan", "probability"}]}}``.
 
@@ -93,6 +94,13 @@ def _outcomes_text(case: BattleCase, data: dict[str, Any]) -> str:
             line += (f" | {side['total']:>5g} {side['leader']:<6} {side['tokens_lost']:>4} "
                      f"{side['tokens_left']:>4} {side['spice_lost']:>5} {side['bounty']:>6}")
         lines.append(line)
+        for effect in outcome.get("on_call", ()):  # leaders.md K-21, e.g. EMPEROR-L11-a
+            if effect["spice"]:
+                lines.append(f"{'':>7}  on call ({effect['power']}): the Bank pays {effect['house']} "
+                             f"{effect['spice']} spice")
+            if effect["cards"]:
+                lines.append(f"{'':>7}  on call ({effect['power']}): {effect['house']} draw {effect['cards']} "
+                             f"random cards from the {effect['from']} hand")
     return "\n".join(lines)
 
 

@@ -85,6 +85,22 @@ class SideOutcome:
 
 
 @dataclass(frozen=True)
+class CallEffect:
+    """An on-call effect that fired (leaders.md K-21): the Bank pays ``house`` ``spice`` (EMPEROR-L11-a) and/or
+    ``house`` draws ``cards`` random cards from the hand of ``source``, the caller (BG-L10-b)."""
+
+    power: str
+    house: str
+    spice: int = 0
+    cards: int = 0
+    source: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"power": self.power, "house": self.house, "spice": self.spice, "cards": self.cards,
+                "from": self.source}
+
+
+@dataclass(frozen=True)
 class BattleOutcome:
     """One possible end of a battle; the lead applies it to the game state.
 
@@ -102,6 +118,7 @@ class BattleOutcome:
     territory_destroyed: bool
     sides: tuple[SideOutcome, SideOutcome]
     treachery_blocked: tuple[str, ...] = ()  # Houses whose call a Karama on the wheel voided (KARAMA-3, KARAMA-45)
+    on_call: tuple[CallEffect, ...] = ()  # K-21 on-call effects of a called always-traitor
 
     @property
     def outlawed(self) -> tuple[str, ...]:
@@ -121,6 +138,7 @@ class BattleOutcome:
             "traitor_called_by": list(self.traitor_called_by),
             "sides": {side.house: side.to_json() for side in self.sides},
             "outlawed": list(self.outlawed),
+            "on_call": [effect.to_json() for effect in self.on_call],
         }
 
 
@@ -374,6 +392,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
         ))
     return BattleOutcome(
+        on_call=on_call_effects(sides, owners, fates.traitor_called_by),
         territory=battle.territory, defender=battle.defender,
         winner=None if winner is None else sides[winner].house,
         explosion=fates.explosion,
@@ -383,6 +402,27 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         sides=(outcome_sides[0], outcome_sides[1]),
         treachery_blocked=tuple(sides[me].house for me in fates.blocked_calls),
     )
+
+
+def on_call_effects(
+    sides: Sequence[BattleSide], leaders: Sequence[Leader | None], callers: Sequence[int]
+) -> tuple[CallEffect, ...]:
+    """leaders.md K-21: the on-call effects of each called leader whose ``always_traitor_of`` names the caller
+    (EMPEROR-L11-a: the Bank pays the Emperor 10 when the Harkonnen call Ziarenko, D-32; BG-L10-b: the BG draw 3
+    cards from the Harkonnen hand). The one place where they are computed, for games and battle cases alike;
+    ``leaders`` are the leaders the sides put on their wheels (before any TRAITOR-12 swap)."""
+    effects = []
+    for caller in callers:
+        traitor = leaders[1 - caller]
+        if traitor is None or sides[caller].house not in traitor.always_traitor_of:
+            continue
+        owner = _owner(traitor, sides[1 - caller])
+        for effect in traitor.on_traitor_call:
+            if effect.kind == "bank_pays_owner":
+                effects.append(CallEffect(effect.power, owner, spice=effect.spice))
+            elif effect.kind == "draw_from_caller":
+                effects.append(CallEffect(effect.power, owner, cards=effect.cards, source=sides[caller].house))
+    return tuple(effects)
 
 
 def _owner(leader: Leader, planned_by: BattleSide) -> str:

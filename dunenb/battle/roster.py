@@ -51,6 +51,22 @@ class Power:
     text: str
 
 
+#: The on-call effect kinds the engine applies (leaders.md K-21): the Bank pays the leader's own House
+#: (EMPEROR-L11-a), or that House draws random cards from the caller's hand (BG-L10-b).
+ON_CALL_KINDS: tuple[str, ...] = ("bank_pays_owner", "draw_from_caller")
+
+
+@dataclass(frozen=True)
+class OnCall:
+    """An effect of calling an ``always_traitor_of`` leader by that House (leaders.md K-21), declared as data
+    (``traitor_traits.on_call`` in ``data/leaders.json``) and applied by :func:`dunenb.battle.resolve.settle`."""
+
+    power: str
+    kind: str
+    spice: int = 0
+    cards: int = 0
+
+
 @dataclass(frozen=True)
 class Leader:
     """A leader who can lead a battle (BATTLE-5). ``strength`` is the base combat value: it sets the wheel
@@ -70,6 +86,7 @@ class Leader:
     never_traitor: bool = False
     never_traitor_of: tuple[str, ...] = ()
     always_traitor_of: tuple[str, ...] = ()
+    on_traitor_call: tuple[OnCall, ...] = ()
     aliases: tuple[str, ...] = ()
     powers: tuple[Power, ...] = ()
 
@@ -148,6 +165,15 @@ guild:gurney; give the House
         )
 
 
+def _on_call(raw: Any) -> OnCall:
+    """One ``traitor_traits.on_call`` entry (raises :class:`RulesDataError` for a kind the engine lacks)."""
+    kind = str(raw["kind"])
+    if kind not in ON_CALL_KINDS:
+        raise RulesDataError("leaders/on-call", f"on_call kind {kind!r} is not one of {', '.join(ON_CALL_KINDS)} "
+                                                "(mark it \"implemented\": false)")
+    return OnCall(power=str(raw["power"]), kind=kind, spice=int(raw.get("spice", 0)), cards=int(raw.get("cards", 0)))
+
+
 def parse_roster(raw: Any) -> Roster:
     """Build and validate a :class:`Roster` from its JSON form (raises :class:`RulesDataError`)."""
     if not isinstance(raw, dict) or raw.get("format") != "dunenb.leaders/1":
@@ -163,6 +189,8 @@ def parse_roster(raw: Any) -> Roster:
                 never_traitor=bool(traits.get("never_traitor", False)),
                 never_traitor_of=tuple(traits.get("never_traitor_of", ())),
                 always_traitor_of=tuple(traits.get("always_traitor_of", ())),
+                on_traitor_call=tuple(_on_call(effect) for effect in traits.get("on_call", ())
+                                      if effect.get("implemented", True)),
                 aliases=tuple(entry.get("aliases", ())),
                 powers=tuple(Power(str(p["id"]), str(p["kind"]), str(p["text"])) for p in entry["powers"]),
             )
@@ -202,5 +230,6 @@ def roster_as_json() -> dict[str, Any]:
     return {
         "leaders": [leader.to_dict() for leader in roster.leaders],
         "source": roster.source,
-        "note": "powers are descriptive only: battle resolution uses base strength; no power is implemented yet",
+        "note": "powers are descriptive only: battle resolution uses base strength; of the leader powers only the "
+                "K-21 on-call effects of an always-traitor (traitor_traits.on_call) are applied",
     }

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from dunenb.battle.characters import allocate
 from dunenb.battle.roster import Leader, Roster, fold
 from dunenb.errors import IllegalActionError, InputError
 
@@ -42,12 +43,11 @@ def traitor_draw_count(players: int, *, house: str | None = None) -> int:
 
 
 def traitor_pool(roster: Roster, houses: Iterable[str]) -> tuple[Leader, ...]:
-    """The leaders laid face down for the draw: every leader of the Houses in play, main leaders left out
-    (TRAITOR-1). The allocation of cross-House characters (leaders.md X-1) is the caller's business: pass the
-    roster of the leaders actually in play.
+    """The leaders laid face down for the draw: every leader in play, main leaders left out (TRAITOR-1). A copy
+    out of the game (leaders.md X-1 to X-3, :func:`dunenb.battle.characters.allocate`) is not in play.
     """
-    wanted = set(houses)
-    return tuple(leader for leader in roster.leaders if leader.house in wanted and not leader.main)
+    allocation = allocate(houses)
+    return tuple(leader for leader in roster.leaders if allocation.in_game(leader) and not leader.main)
 
 
 def draw_traitor_candidates(

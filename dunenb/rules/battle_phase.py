@@ -60,7 +60,7 @@ from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
-from dunenb.rules import alliances, flow
+from dunenb.rules import alliances, flow, on_call
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.bidding import karama_cards
 from dunenb.rules.common import (
@@ -568,6 +568,7 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
     state = with_events(state, event("battle-outcome", text, area=area, winner=outcome.winner,
                                      explosion=outcome.explosion, traitor_called_by=outcome.traitor_called_by))
     dead_main: list[str] = []
+    draws = on_call.card_draws(outcome.on_call)  # BG-L10-b, played after TRAITOR-11 (D-32)
     discard = list(state.treachery_discard)
     for side in outcome.sides:
         house = side.house
@@ -603,6 +604,7 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
             if leader_of(holder, key).main:
                 dead_main.append(holder)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):
             if a == area:
@@ -624,8 +626,20 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
         kept = outcome.side(winner).cards_kept
         if kept and not Counter(kept) - Counter(state.houses[winner].hand):
             return dataclasses.replace(state, pending=pending("battle-discard", winner, committed=committed,
-                                                              last=last, kept=kept))
-    return _next_battle(state, committed=committed, last=last)
+                                                              last=last, kept=kept, draws=draws))
+    return _after_treachery(state, {"committed": committed, "last": last}, draws)
+
+
+def _after_treachery(state: GameState, ctx: dict[str, Any], draws: tuple) -> GameState:
+    """D-32: on-call card draws (BG-L10-b, :mod:`dunenb.rules.on_call`) come once TRAITOR-11 is settled."""
+    if draws:
+        return on_call.begin_draws(state, draws, ctx)
+    return continue_after_battle(state, ctx)
+
+
+def continue_after_battle(state: GameState, ctx: Any) -> GameState:
+    """The next battle, or the end of the phase, once a battle is fully settled."""
+    return _next_battle(state, **_ctx(ctx))
 
 
 # --- the winner's cards ----------------------------------------------------------------------------------
@@ -647,7 +661,8 @@ def _apply_discard(state: GameState, action: DiscardCards) -> GameState:
         state = dataclasses.replace(state, treachery_discard=state.treachery_discard + cards)
         state = with_events(state, event("cards-discarded", f"{action.house} discards {', '.join(cards)} "
                                          "(BATTLE-10, CARD-WORTHLESS-2)", house=action.house, cards=cards))
-    return _next_battle(state, **_ctx(state.pending.detail))
+    detail = state.pending.detail
+    return _after_treachery(state, _ctx(detail), tuple(detail.get("draws", ())))
 
 
 # --- the end of the phase, elimination -------------------------------------------------------------------

@@ -18,6 +18,9 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``auction-card`` (BID-3, BID-8, ATREIDES-P2a): the opener and the Atreides (:func:`bidding.auction_viewers`);
   never revealed as an action (GAP-58: an unsold card's name is in the public ``card-unsold`` event anyway).
 * ``plan`` (BATTLE-13 a-e): the House that sets it; revealed by its ``plan-revealed`` event (BATTLE-13 f).
+* ``on-call-draw`` (BG-L10-b, leaders.md K-21): the drawing House and the House whose hand it draws from; never
+  revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
+  pile is).
 
 Every other action is public. The alternatives shown at a node follow the same rules (GAP-58): a House sees its
 own menu, no menu of another House (its cards, spice limits and drawn leaders shape it), the outcomes and odds of
@@ -78,6 +81,10 @@ def _own(_state: GameState, action: Action) -> tuple[str, ...]:
     return (str(getattr(action, "house", NOBODY)),)
 
 
+def _drawer_and_source(_state: GameState, action: Action) -> tuple[str, ...]:
+    return (str(getattr(action, "house", NOBODY)), str(getattr(action, "source", NOBODY)))
+
+
 def _token_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     holder = storm.token_holder(state)
     return () if holder is None else (holder,)
@@ -96,6 +103,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "treachery-card": _own,  # SETUP-1 h, HAND-2
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
     "plan": _own,  # BATTLE-13 a-e
+    "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
 }
 
 #: action kind -> does this later public event reveal that action? (the first match along the line does)

@@ -4,8 +4,9 @@
   and a turn number >= 1 (a decision). It is kept in ``HouseState.prediction`` and hidden from the other Houses
   by :func:`dunenb.engine.view`. Whether it comes true is judged with victory (not here).
 * **Traitor draw** (SETUP-1 d, TRAITOR-1 to TRAITOR-3): the leaders in play are laid face down, main leaders
-  left out (TRAITOR-1, G-7). "In play" means the ids in each House's ``HouseState.leaders`` (so an allocation of
-  cross-House characters, leaders.md X-1, done before this step is honoured). Each House draws, in table order,
+  left out (TRAITOR-1, G-7). "In play" means the ids in each House's ``HouseState.leaders``: the game starts with only
+  the copies allocated to it (leaders.md X-1 to X-3, :func:`dunenb.battle.characters.leaders_in_game`, called
+  by :func:`dunenb.engine.initial_state`), so a copy out of the game is never drawn. Each House draws, in table order,
   players - 1 leaders, the Harkonnen twice that (TRAITOR-2, TRAITOR-3). **Each card drawn is a chance node**:
   one outcome per leader still face down, each with probability 1 / (leaders left).
 * The Harkonnen keep every leader they drew as a traitor, except their own and those who can never be their

@@ -29,9 +29,11 @@ from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale, Pie
 from dunenb.analysis.battle_odds import outcome_table, win_probabilities
 from dunenb.battle.cards import CARD_NAMES, DEFENCES, WEAPONS
 from dunenb.battle.case import CASE_FORMAT, BattleCase, CaseSide, case_outcomes, parse_case
+from dunenb.battle.characters import leaders_in_game
 from dunenb.battle.colours import NEUTRAL_COLOUR, house_colour
 from dunenb.battle.resolve import Distribution
-from dunenb.battle.roster import Leader, load_roster
+from dunenb.battle.roster import Leader
+from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import DuneError
 
@@ -61,11 +63,11 @@ def default_case(
     >>> case.defender, case.sides[1].plan.leader.id, case.sides[0].spice
     ('atreides', 'zebataleh', 5)
     """
-    roster = load_roster()
+    line_up = [house for house, _tokens, _spice in sides]
     raw_sides = [
         {"house": house, "tokens": {"regular": tokens}, "spice": spice,
          "dial": {"regular": min(4, tokens), "spice": min(1, spice, tokens)},
-         "leader": roster.of_house(house)[2].id}
+         "leader": leaders_in_game(house, line_up)[2].id}  # leaders.md X-1: a copy in play
         for house, tokens, spice in sides
     ]
     return parse_case({"format": CASE_FORMAT, "territory": territory, "defender": defender or sides[0][0],
@@ -83,15 +85,16 @@ class _Side:
 
     def __init__(self, case_side: CaseSide, opponent: str) -> None:
         side, plan = case_side.side, case_side.plan
-        roster = load_roster()
         self.house = side.house
         self.tokens = side.tokens
         self.spice_owned = case_side.spice if case_side.spice is not None else side.tokens.total
         self.dice = list(side.dice)
         layout = widgets.Layout(width=_CONTROL_WIDTH)
 
-        # Leaders: the case's available leaders, else the House's roster (an inline leader of the case first).
-        leaders: list[Leader] = list(case_side.leaders or roster.of_house(self.house))
+        # Leaders: the case's available leaders, else the House's leaders in play (leaders.md X-1) against this
+        # opponent (an inline leader of the case first).
+        line_up = (self.house, opponent)
+        leaders: list[Leader] = list(case_side.leaders or leaders_in_game(self.house, line_up))
         if plan.leader is not None and plan.leader not in leaders:
             leaders.insert(0, plan.leader)
         self.inline = {leader.id: leader for leader in leaders if leader.house is None}
@@ -105,7 +108,8 @@ class _Side:
             return [("none", NONE)] + [(CARD_NAMES[card], card) for card in held]
 
         # Traitors: the opponent's leaders other than its main leader, plus any other name the case holds.
-        candidates = [leader for leader in roster.of_house(opponent) if not leader.main]
+        candidates = [leader for leader in leaders_in_game(opponent, line_up)
+                      if can_be_traitor_of(leader, self.house)]  # TRAITOR-1, K-21, X-1
         traitor_options = [(leader.name, leader.id) for leader in candidates]
         held = [leader.id for leader in candidates if set(leader.names()) & side.traitors]
         matched = {name for leader in candidates for name in leader.names()}
