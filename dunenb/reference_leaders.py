@@ -94,24 +94,6 @@ PRE = {
 }
 
 
-SPECIALS = {
-    "S-1": "In a battle at Sietch Tarb led by Liet Kynes, the Fremen may swap Stilgar in for Kynes just before the "
-           "treachery check; Stilgar then counts as the leader in every way",
-    "S-2": "If Siona led a battle in a desert this turn, the Atreides tokens left there are spared by worms and lose "
-           "only half to storms during the next turn's first two steps",
-    "S-3": "The Bene Gesserit may commit Alma disguised as another of their living leaders; no treachery can be "
-           "called on her, and she adds that leader's powers to her own",
-    "S-4": "Outside cities and Sietchs, Atomics or a lasgun explosion in Burseg's battle spare him and the Imperial "
-           "tokens, and the Emperor wins; Burseg then loses 2 strength for good",
-    "S-5": "In a battle Gurney leads in Arrakeen, the Atreides may blow up the Shield Wall without a card and without "
-           "any sanction",
-    "S-6": "From the fourth turn after the real Duncan Idaho dies, the Atreides may pay the Tleilax 5 spice to bring "
-           "him back as Idaho-Ghola",
-    "S-7": "When Paul or Shaddam dies, Irulan leaves the game at once",
-    "S-8": "The Harkonnen collect 3 spice of tax from Sietch Tarb instead of 1 if Zébataleh led a battle there this "
-           "turn, lives, and they own it",
-    "S-9": "The Harkonnen may open a battle at the North Pole led by Lingar, who counts 3 there",
-}
 CARDS = {"shield": "a shield", "snooper": "a snooper", "lasgun": "a lasgun", "atomics": "Atomics"}
 
 
@@ -293,7 +275,7 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
                  "dies_in": f"{name} dies if committed to a battle in {arg}"}
         return rules.get(rule, f"{name}: {main}")
     if kind == "MOBILITY":
-        return (f"{name} may fight in Arrakeen, Carthag and Arsunt in the same turn" if main.startswith("cities")
+        return (f"{name} may lead battles in Arrakeen, Carthag and Arsunt during one turn" if main.startswith("cities")
                 else f"{name} may open a battle at the North Pole")
     if kind == "EXCLUSIVE":
         if main.startswith("no_real"):
@@ -310,6 +292,6 @@ def _kind_text(kind: str, name: str, main: str, cond: str, when: str) -> str:  #
             return (f"{name} becomes main leader when {main.split()[2]} dies, keeping only {name}'s own powers "
                     "(see G-7)")
         return f"At {name}'s death the Weapon passes to the strongest living Honored Matre"
-    if kind == "SPECIAL":
-        return SPECIALS.get(main.split()[0] if main else "", f"{name} has a one-off rule, {main} in the leaders note")
+    if kind == "SPECIAL":  # the reference shows the written text of S-n instead (dunenb.rules_reference)
+        return f"{name} has a one-off rule of his own, {main}"
     return f"{name} has a special rule ({kind}: {main})"

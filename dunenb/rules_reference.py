@@ -98,7 +98,11 @@ def entries() -> tuple[RuleEntry, ...]:
         elif spec["group"] == "leader-power":
             name = spec["leader_name"].replace("*(guess)*", "").strip()
             title = f"{name} ({spec['leader']}), power {spec['id'][-1]}"
-            text = leader_power_text(name, spec["power"])
+            special = re.match(r"^SPECIAL (S-\d+)", spec["power"])
+            if special and special.group(1) in texts:  # a one-off rule: its own entry says it
+                text = f"{texts[special.group(1)]['text']} ({special.group(1)})"
+            else:
+                text = leader_power_text(name, spec["power"])
         else:
             raise RulesDataError("rules/reference-missing", f"{spec['id']} has no entry in data/rules_reference.json")
         result.append(RuleEntry(spec["id"], title, text, spec["section"], tuple(spec["seed_lines"]),

@@ -16,7 +16,8 @@ What counts as an ID (the matching rules):
 * houses.md: the starting conditions (``X-START``), the House powers (``X-Pn``), the main-leader powers (``X-Mn``)
   and the general conventions (``G-n``); seed lines are every ``L`` reference in the entry.
 * leaders.md: every secondary leader power, named ``HOUSE-Lnn-x`` (the leader's ID and the power's letter), with the
-  seed line written after it.
+  seed line written after it; and the note's own rules and decisions (``LC-n`` conventions, ``K-n`` effect kinds,
+  ``S-n`` one-off rules, ``X-n`` allocation, ``D-n`` decisions), with the ``L`` references of their first line.
 """
 
 from __future__ import annotations
@@ -128,8 +129,20 @@ def extract_leaders(text: str) -> list[dict]:
     entries: list[dict] = []
     section = ""
     for line in text.splitlines():
+        if line.startswith("## "):
+            section = "leaders §" + re.sub(r"\s*\(.*", "", line[3:].strip())
         if line.startswith("### 2."):
             section = "leaders §" + re.sub(r"\s*\(.*", "", line[4:].strip())
+            continue
+        convention = re.match(r"^\s*\* \*\*((?:LC|K|S|X|D)-\d+)\b\s*([^*]*)\*\*(.*)$", line)
+        if convention:
+            title = re.sub(r"\s*\(.*$", "", convention.group(2)).strip(" .")
+            entries.append({"id": convention.group(1), "spec_title": title,
+                            # F01 ... are leaders.md's short leader names, not seed 003 lines: keep the L refs only
+                            "seed_lines": [r for r in _refs(convention.group(2) + convention.group(3))
+                                           if r.startswith("L")], "section": section,
+                            "group": "leader-special" if convention.group(1).startswith("S-") else
+                            "leaders-convention", "spec": "leaders.md"})
             continue
         leader = re.match(r"^\* \*\*([A-Z]+-L\d\d) ([^*]+)\*\*(.*?)— (.*)$", line)
         if not leader:
