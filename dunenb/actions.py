@@ -5,6 +5,8 @@ Chance outcomes are actions too (``is_chance``): a die roll, a dial shown "au ha
 >>> action = ChooseStart(house="atreides", position=5)
 >>> action.notation()
 'start atreides 5'
+>>> action.describe()
+'The Atreides choose start position 5'
 >>> parse_action("start atreides 5") == action
 True
 >>> action_from_dict(action.to_dict()) == action
@@ -93,6 +95,13 @@ class Action:
             else:
                 parts.append("-" if value is None else str(value))
         return " ".join(parts)
+
+    def describe(self) -> str:
+        """One line in words ("The Harkonnen offer the Emperor 1 spice"), shown beside the notation (issue 16;
+        the table of texts per kind is :data:`dunenb.action_text.DESCRIBERS`)."""
+        from dunenb.action_text import describe
+
+        return describe(self)
 
     def __str__(self) -> str:
         return self.notation()

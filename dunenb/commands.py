@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from dunenb import reference_cli
 from dunenb.board import load_board
 from dunenb.cliargs import int_type, refuse_existing
 from dunenb.engine import make_config, view
@@ -22,15 +23,19 @@ from dunenb.state import GameState
 
 #: Seeds on the command line: 0 .. 2**63 - 1 (GAP-59; saves and the library accept any non-negative integer).
 SEED = int_type("--seed", low=0, high=2**63 - 1)
+REFERENCE_TOPICS = reference_cli.TOPICS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    rules = subparsers.add_parser("rules", help="print rules data (board, leaders)")
-    rules.add_argument("topic", choices=["map", "leaders"], help="what to print")
-    rules.add_argument("--json", action="store_true", help="print JSON (the only format for now)")
+    rules = subparsers.add_parser("rules", help="print rules data (board, leaders), the rules reference and coverage")
+    rules.add_argument("topic", choices=["map", "leaders", *REFERENCE_TOPICS],
+                       help="map, leaders; show ID, search WORDS, text (the rules reference); coverage")
+    rules.add_argument("words", nargs="*", help="the rule ID for show, the words for search")
+    rules.add_argument("--json", action="store_true", help="print JSON (map and leaders: the only format)")
     rules.add_argument("--houses", default=None,
                        help="leaders only: comma-separated line-up; show the leaders in play and the copies left "
                             "out (one copy per character, leaders.md X-1)")
+    rules.add_argument("--tests", default=None, help="coverage: the tests folder (default: the project's tests/)")
     rules.set_defaults(func=_rules)
 
     new = subparsers.add_parser("new", help="set up a new game and write it as a saved game")
@@ -78,6 +83,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _rules(args: argparse.Namespace) -> int:
+    if args.topic in REFERENCE_TOPICS:
+        return reference_cli.run(args)
+    if args.words:
+        raise InputError("rules/extra-words", f"`rules {args.topic}` takes no words, got {' '.join(args.words)!r}")
     if args.houses is not None and args.topic != "leaders":
         raise InputError("cli/rules-houses", "--houses goes with 'rules leaders' only")
     if args.topic == "map":

@@ -232,7 +232,7 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     if state.pending is None:
         return IllegalActionError("game/over", f"{action.notation()!r}: the game is over")
     handler = HANDLERS[state.pending.kind]
-    where = f"{action.notation()!r} at {describe_pending(state)}"
+    where = f"{action.notation()!r} ({action.describe()}) at {describe_pending(state)}"  # issue 16: in words too
     if handler.outcomes:
         outcomes = [a for a, _ in handler.outcomes(state)]
         if action not in outcomes:

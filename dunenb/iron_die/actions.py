@@ -76,6 +76,10 @@ class ChooseFirst:
     def notation(self) -> str:
         return f"first {self.player}"
 
+    def describe(self) -> str:
+        """The action in words (issue 16), beside :attr:`notation`."""
+        return f"The draw makes seat {self.player} the first player"
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -99,6 +103,10 @@ class Roll:
     @property
     def notation(self) -> str:
         return f"roll {_faces(self.dice)}"
+
+    def describe(self) -> str:
+        """The action in words (issue 16), beside :attr:`notation`."""
+        return f"The dice show {', '.join(map(str, self.dice)) or 'nothing'}"
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,12 @@ class Keep:
     def notation(self) -> str:
         return f"keep {_faces(self.dice)}"
 
+    def describe(self) -> str:
+        """The action in words (issue 16), beside :attr:`notation`."""
+        if not self.dice:
+            return "Reroll every die"
+        return f"Keep {', '.join(map(str, self.dice))} and reroll the others"
+
 
 @dataclass(frozen=True)
 class Stand:
@@ -143,6 +157,10 @@ class Stand:
     @property
     def notation(self) -> str:
         return "stand"
+
+    def describe(self) -> str:
+        """The action in words (issue 16), beside :attr:`notation`."""
+        return "Stop rolling and stand on these dice"
 
 
 @dataclass(frozen=True)
@@ -169,6 +187,10 @@ class Declare:
     @property
     def notation(self) -> str:
         return f"declare {self.challenge}"
+
+    def describe(self) -> str:
+        """The action in words (issue 16), beside :attr:`notation`."""
+        return f"Stop rolling and name the {self.challenge} challenge"
 
 
 Action = Union[ChooseFirst, Roll, Keep, Stand, Declare]  # noqa: UP007 - a runtime alias

@@ -63,6 +63,12 @@ class HiddenAction:
         """``'traitor-pick harkonnen (hidden)'``."""
         return f"{self.kind} {self.house or '?'} (hidden)"
 
+    def describe(self) -> str:
+        """``'The Harkonnen make a secret traitor-pick'``: who acted, never what (GAP-58)."""
+        from dunenb.action_text import describe
+
+        return describe(self)
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "house": self.house, "hidden": True}
 

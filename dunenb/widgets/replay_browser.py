@@ -11,6 +11,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from dunenb.action_text import describe
+from dunenb.action_text import label as action_label
 from dunenb.analysis.game_stats import house_table
 from dunenb.engine import chance_outcomes, legal_actions
 from dunenb.play import advance
@@ -135,7 +137,7 @@ class ReplayBrowser:
             return None
         child = self.record.add_move(self.node, action)
         self._set_line(self.record.leaf(child), focus=child)
-        self.message.value = f"<i>Branched: {escape(action.notation())}</i>"
+        self.message.value = f"<i>Branched: {escape(action_label(action))}</i>"
         return child
 
     def continue_with_bots(self, turns: int) -> int:
@@ -207,6 +209,7 @@ class ReplayBrowser:
         self.status.value = (
             f"<b>Step {self.slider.value}/{len(self.line) - 1}</b> · turn {state.turn} · {escape(state.phase)}"
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
+            f"{' — ' + escape(describe(action)) if action else ''}"
             f"<br>next: {escape(waiting)}")
         table = house_table(state)
         # the cards themselves: all of them in the god view, only the viewer's own in a House view
@@ -220,7 +223,7 @@ class ReplayBrowser:
         else:
             choices = chance_outcomes(state) or [(a, None) for a in legal_actions(state)[:400]]
         self.alternatives.options = [
-            (a.notation() if p is None else f"{a.notation()}  (p = {float(p):.3f})", a) for a, p in choices]
+            (action_label(a) if p is None else f"{action_label(a)}  (p = {float(p):.3f})", a) for a, p in choices]
         self.play_button.disabled = not self.alternatives.options
 
     def _ipython_display_(self) -> None:

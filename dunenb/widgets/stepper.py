@@ -9,6 +9,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from dunenb.action_text import describe
 from dunenb.analysis.spice_map import spice_table
 from dunenb.play import advance
 from dunenb.record import GameRecord
@@ -68,7 +69,10 @@ class GameStepper:
             storms += f", secondary {state.storm_secondary}"
         self.status.value = (f"<b>Step {self.record.depth(self.node)}</b> · turn {state.turn} · {escape(state.phase)}"
                              f"<br>{escape(storms)}<br><i>{escape(waiting)}</i>")
-        items = "".join(f"<li>{escape(e.text)}</li>" for e in state.events) or "<li>(nothing yet)</li>"
+        action = self.record.node(self.node).action  # issue 16: the action in words beside its notation
+        items = (f"<li><b>{escape(describe(action))}</b> <code>{escape(action.notation())}</code></li>"
+                 if action is not None else "")
+        items += "".join(f"<li>{escape(e.text)}</li>" for e in state.events) or "<li>(nothing yet)</li>"
         self.events.value = f"<b>What just happened</b><ul style='margin:0;padding-left:18px'>{items}</ul>"
         self.table.clear_output(wait=True)
         with self.table:

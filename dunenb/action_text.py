@@ -1,0 +1,300 @@
+"""Readable actions (issue 16 item 2): one line in words for every action kind, shown beside the notation.
+
+:func:`describe` is used by menus, the event log, the replay browser and illegal-action errors. Every kind of
+:data:`dunenb.actions.ACTION_KINDS` has an entry in :data:`DESCRIBERS`; a lookup that fails (an unknown leader, a
+card id the data lacks) falls back to the raw id, so describing never raises.
+
+>>> from dunenb.rules.alliances import Offer
+>>> describe(Offer("harkonnen", "emperor", "spice", "spice", 1))
+'The Harkonnen offer the Emperor 1 spice'
+>>> from dunenb.rules.movement import Land
+>>> describe(Land("guild", "arrakeen", 1, 5))
+'The Guild lands 5 tokens in Arrakeen (sector 1)'
+>>> label(Land("guild", "arrakeen", 1, 5))
+'land guild arrakeen 1 5 0 — The Guild lands 5 tokens in Arrakeen (sector 1)'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from typing import Any
+
+#: Houses named in the singular ("The Guild lands"); the others read as a people ("The Atreides land").
+SINGULAR = {"emperor", "guild", "dispersion"}
+HOUSE_NAMES = {"atreides": "the Atreides", "harkonnen": "the Harkonnen", "fremen": "the Fremen",
+               "emperor": "the Emperor", "guild": "the Guild", "dispersion": "the Dispersion",
+               "bene-gesserit": "the Bene Gesserit", "bene-tleilax": "the Bene Tleilax"}
+CARD_NAMES = {"worthless": "a worthless card", "truth-trance": "a truth trance", "poison-fast": "a fast poison",
+              "poison-slow": "a slow poison", "projectile-distance": "a distance projectile",
+              "projectile-contact": "a contact projectile", "weather-control": "weather control",
+              "ghola": "a ghola", "atomics": "Atomics", "lasgun": "a lasgun", "hajj": "the Hajj",
+              "karama": "a Karama", "shield": "a shield", "snooper": "a snooper", "poison": "a poison",
+              "projectile": "a projectile"}
+STORMS = {"main": "the main storm", "secondary": "the secondary storm"}
+
+
+def house_name(house: str) -> str:
+    """``'bene-gesserit'`` → ``'the Bene Gesserit'`` (an unknown id is returned as it is)."""
+    return HOUSE_NAMES.get(house, house or "someone")
+
+
+def _subject(house: str) -> str:
+    name = house_name(house)
+    return name[0].upper() + name[1:]
+
+
+def _verb(house: str, verb: str) -> str:
+    """``'The Guild lands'``, ``'The Atreides land'``."""
+    if house not in SINGULAR:
+        return f"{_subject(house)} {verb}"
+    if verb == "have":
+        form = "has"
+    elif verb.endswith(("s", "sh", "ch", "x")):
+        form = verb + "es"
+    elif verb.endswith("y") and verb[-2] not in "aeiou":
+        form = verb[:-1] + "ies"
+    else:
+        form = verb + "s"
+    return f"{_subject(house)} {form}"
+
+
+def card_name(card: str) -> str:
+    """``'poison-slow'`` → ``'a slow poison'``; ``'none'`` → ``'nothing'``."""
+    return "nothing" if card in ("none", "", "-") else CARD_NAMES.get(card, card)
+
+
+@cache
+def _area_names() -> dict[str, str]:
+    try:
+        from dunenb.board import load_board
+
+        return {area.id: area.name for area in load_board().areas}
+    except Exception:  # noqa: BLE001 - describing must never fail; the raw id is shown instead
+        return {}
+
+
+def area_name(area: str) -> str:
+    """``'arrakeen'`` → ``'Arrakeen'``."""
+    return _area_names().get(area, area)
+
+
+@cache
+def _leaders() -> dict[tuple[str, str], str]:
+    try:
+        from dunenb.battle.roster import load_roster
+
+        return {(leader.house, leader.id): leader.name for leader in load_roster().leaders}
+    except Exception:  # noqa: BLE001
+        return {}
+
+
+def leader_name(key: str, house: str = "") -> str:
+    """A leader key (``'vladimir'``, or ``'atreides:duncan-idaho'`` for a leader held by another House) → name."""
+    if key in ("none", "", "-"):
+        return "no leader"
+    owner, _, lid = key.rpartition(":")
+    names = _leaders()
+    for candidate in (owner, house):
+        if (candidate, lid) in names:
+            return names[(candidate, lid)]
+    return next((name for (_h, i), name in names.items() if i == lid), key)
+
+
+@cache
+def _json(name: str) -> Any:
+    try:
+        return json.loads(resources.files("dunenb.data").joinpath(name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _chance_name(card: str) -> str:
+    return next((c.get("name", card) for c in _json("chance_deck.json").get("cards", []) if c.get("id") == card),
+                card)
+
+
+def _power_name(power: str) -> str:
+    name = next((p.get("name") for p in _json("powers.json").get("powers", []) if p.get("id") == power), None)
+    return f"{name} ({power})" if name else power
+
+
+def _tokens(regular: int, marked: int = 0) -> str:
+    total = regular + marked
+    text = f"{total} token{'s' if total != 1 else ''}"
+    return f"{text} ({marked} marked)" if marked else text
+
+
+def _spice(amount: int) -> str:
+    return f"{amount} spice"
+
+
+def _goods(what: str, item: str, amount: int) -> str:
+    if what == "spice":
+        return _spice(amount)
+    if what == "token":
+        return _tokens(amount)
+    if what == "card":
+        return card_name(item)
+    if what == "leader":
+        return leader_name(item)
+    if what == "power":
+        return f"the power {_power_name(item)} for {amount} turn{'s' if amount != 1 else ''}"
+    return f"{amount} {what} {item}".strip()
+
+
+def _offer(a: Any) -> str:
+    text = f"{_verb(a.house, 'offer')} {house_name(a.receiver)} {_goods(a.what, a.item, a.amount)}"
+    if a.delay:
+        text += f", handed over in {a.delay} turn{'s' if a.delay != 1 else ''}"
+    if a.price:
+        text += f", for {_goods(a.back_what, a.back_item, a.price)}"
+    return text
+
+
+def _placements(a: Any) -> str:
+    parts = [f"{_tokens(r, m)} in {area_name(area)}" for area, _s, r, m in a.placements]
+    return f"{_verb(a.house, 'place')} {' and '.join(parts) or 'no tokens'} to start"
+
+
+def _weather(a: Any) -> str:
+    storm = STORMS.get(a.storm, a.storm)
+    if a.mode == "stop":
+        return f"{_verb(a.house, 'play')} weather control: {storm} stops after {a.sectors} sector(s)"
+    extra = {"plus1": 1, "plus2": 2}.get(a.mode, a.mode)
+    return f"{_verb(a.house, 'play')} weather control: {storm} moves {extra} more sector(s)"
+
+
+def _spice_card(a: Any) -> str:
+    if a.card == "worm":
+        return f"A worm (Shai-Hulud) comes up on spice pile {a.pile}"
+    area, _, value = a.card.partition("/")
+    return f"Spice card on pile {a.pile}: {value} spice in {area_name(area)}"
+
+
+def _plan(a: Any) -> str:
+    cards = [card_name(c) for c in (a.weapon, a.defense) if c not in ("none", "")]
+    if a.karama not in ("none", ""):
+        cards.append(f"{card_name(a.karama)} as a Karama")
+    return (f"{_verb(a.house, 'set')} a battle plan: {leader_name(a.leader, a.house)}, {_tokens(a.regular, a.marked)}"
+            f" with {_spice(a.spice)}, {', '.join(cards) if cards else 'no cards'}")
+
+
+def _move(a: Any) -> str:
+    route = " → ".join(area_name(area) for area, _sector in a.path) or "nowhere"
+    return f"{_verb(a.house, 'move')} {_tokens(a.regular, a.marked)} from {area_name(a.area)} to {route}"
+
+
+def _truth_trance(a: Any) -> str:
+    question = a.question
+    try:
+        from dunenb.rules.truth_trance import load_questions
+
+        found = next((q for q in load_questions() if q.id == a.question), None)
+        if found is not None:
+            subject = a.subject
+            if found.subject == "card":
+                subject = card_name(subject).removeprefix("a ").removeprefix("an ")
+            elif found.subject == "own-leader":
+                subject = leader_name(subject, a.house)
+            elif found.subject == "house":
+                subject = house_name(subject).removeprefix("the ")
+            question = found.text.replace("{subject}", subject)
+    except Exception:  # noqa: BLE001
+        pass
+    return f"{_verb(a.house, 'ask')} {house_name(a.target)} in a truth trance: “{question}”"
+
+
+def _ghola(a: Any) -> str:
+    parts = []
+    if a.regular or a.marked:
+        parts.append(_tokens(a.regular, a.marked))
+    if a.leader not in ("none", ""):
+        parts.append(leader_name(a.leader, a.house))
+    return f"{_verb(a.house, 'play')} a ghola to bring back {' and '.join(parts) or 'nobody'}"
+
+
+def _discard(a: Any) -> str:
+    cards = [card_name(c) for c in a.cards.split(",") if c not in ("none", "")]
+    return f"{_verb(a.house, 'discard')} {', '.join(cards)}" if cards else f"{_verb(a.house, 'keep')} every card"
+
+
+Describer = Callable[[Any], str]
+#: Action kind → one line in words. Keys must cover every kind of ``ACTION_KINDS`` (tested).
+DESCRIBERS: dict[str, Describer] = {
+    "roll": lambda a: f"{_verb(a.house, 'roll')} {a.total} on 3d10",
+    "worm-dice": lambda a: f"The dice add {a.total} extra worm cards to the spice deck",
+    "start": lambda a: f"{_verb(a.house, 'choose')} start position {a.position}",
+    "storm-dial": lambda a: f"{_verb(a.house, 'dial')} {a.value} for the first move of {STORMS.get(a.storm, a.storm)}",
+    "place": _placements,
+    "storm-token": lambda a: f"The Fremen draw storm token {a.value} for {STORMS.get(a.storm, a.storm)}",
+    "dial": lambda a: f"{_verb(a.house, 'dial')} {a.value} for {STORMS.get(a.storm, a.storm)}",
+    "weather": _weather,
+    "pass": lambda a: f"{_verb(a.house, 'pass')}",
+    "spice": _spice_card,
+    "predict": lambda a: f"{_verb(a.house, 'predict')} that {house_name(a.winner)} will win on turn {a.turn}",
+    "traitor-draw": lambda a: (f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.leader_house)} "
+                               f"({house_name(a.leader_house)}) as a possible traitor"),
+    "traitor-pick": lambda a: (f"{_verb(a.house, 'pick')} {leader_name(a.leader, a.leader_house)} "
+                               f"({house_name(a.leader_house)}) as their traitor"),
+    "offer": _offer,
+    "accept-offer": lambda a: f"{_verb(a.house, 'accept')} the offer",
+    "decline-offer": lambda a: f"{_verb(a.house, 'decline')} the offer",
+    "end-window": lambda a: f"{_verb(a.house, 'make')} no more offers in this alliance window",
+    "peace": lambda a: f"{_verb(a.house, 'declare')} their tokens in {area_name(a.area)} at peace",
+    "war": lambda a: f"{_verb(a.house, 'declare')} their tokens in {area_name(a.area)} at war",
+    "buy-harvester": lambda a: f"{_verb(a.house, 'buy')} {a.count} harvester(s) for {5 * a.count} spice",
+    "sell-harvester": lambda a: f"{_verb(a.house, 'sell')} {a.count} harvester(s) for {3 * a.count} spice",
+    "ghola": _ghola,
+    "treachery-card": lambda a: f"{_verb(a.house, 'receive')} {card_name(a.card)} as a free card",
+    "auction-card": lambda a: f"Auction card {a.number} is {card_name(a.card)}",
+    "bid": lambda a: f"{_verb(a.house, 'bid')} {_spice(a.amount)}",
+    "pay-bid": lambda a: f"{_verb(a.house, 'pay')} the winning bid for the card",
+    "karama-bid": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
+                             f"{'' if a.card == 'karama' else ' as a Karama'} to take the card free"),
+    "atomics": lambda a: f"{_verb(a.house, 'blow')} up the Shield Wall with Atomics",
+    "battle": lambda a: (f"{_verb(a.house, 'fight')} {house_name(a.opponent)} in {area_name(a.territory)} "
+                         f"(sector {a.sector})"),
+    "plan": _plan,
+    "traitor-call": lambda a: f"{_verb(a.house, 'call')} “Trahison !”: {leader_name(a.leader)} is their traitor",
+    "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 to get past the shield",
+    "battle-discard": _discard,
+    "chance-card": lambda a: f"Chance card {a.draw} of the turn: {_chance_name(a.card)}",
+    "commit-harvester": lambda a: f"{_verb(a.house, 'commit')} a harvester in {area_name(a.area)}",
+    "harvest-done": lambda a: f"{_verb(a.house, 'declare')} no more harvests",
+    "revive": lambda a: f"{_verb(a.house, 'revive')} {_tokens(a.regular, a.marked)} for {a.regular + a.marked} spice",
+    "land": lambda a: (f"{_verb(a.house, 'land')} {_tokens(a.regular, a.marked)} in {area_name(a.area)} "
+                       f"(sector {a.sector})"),
+    "emerge": lambda a: (f"{_verb(a.house, 'bring')} {_tokens(a.regular, a.marked)} up from the deep desert into "
+                         f"{area_name(a.area)}"),
+    "move": _move,
+    "reposition": lambda a: (f"{_verb(a.house, 'shift')} {_tokens(a.regular, a.marked)} in {area_name(a.area)} "
+                             f"from sector {a.from_sector} to {a.to_sector}"),
+    "hajj": lambda a: f"{_verb(a.house, 'play')} the Hajj: one more landing and one more move",
+    "end-slot": lambda a: f"{_verb(a.house, 'end')} their landing and movement",
+    "truth-trance": _truth_trance,
+    "on-call-draw": lambda a: (f"{_verb(a.house, 'draw')} {card_name(a.card)} at random from the hand of "
+                               f"{house_name(a.source)}"),
+    "on-call-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} to get back to the hand limit",
+}
+
+
+def describe(action: Any) -> str:
+    """One line in words for ``action``; a hidden action says only who did something secret."""
+    if getattr(action, "hidden", False):
+        return f"{_verb(action.house, 'make')} a secret {action.kind}" if action.house else \
+            f"A secret {action.kind} happens"
+    describer = DESCRIBERS.get(getattr(action, "kind", ""))
+    if describer is None:
+        return str(action)
+    try:
+        return describer(action)
+    except Exception:  # noqa: BLE001 - a describer bug must not hide the notation
+        return str(action)
+
+
+def label(action: Any) -> str:
+    """``'notation — description'``, as menus and the replay browser show an action."""
+    return f"{action.notation()} — {describe(action)}"
