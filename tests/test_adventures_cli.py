@@ -95,7 +95,7 @@ def test_help_documents_extra_dice(capsys):
         (["--drive", "6"], "--skill", "4 to 8"),
         (["--skill", "6", "--drive", "3"], "--drive", "4 to 8"),
         (["--skill", "6", "--drive", "6", "--dice", "4"], "--dice", "0 to 3"),
-        (["--skill", "6", "--drive", "6", "--difficulty", "6"], "--difficulty", "0 to 5"),
+        (["--skill", "6", "--drive", "6", "--difficulty", "41"], "--difficulty", "0 to 40"),
         (["--skill", "6", "--drive", "6", "--complication-range", "0"], "--complication-range", "1 to 5"),
         (["--skill", "6", "--drive", "6", "--assist-skill", "6"], "--assist-drive", "4 to 8"),
         (["--skill", "6", "--drive", "6", "--assist-focus"], "--assist-focus", "--assist-skill"),

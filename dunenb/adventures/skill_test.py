@@ -52,8 +52,9 @@ class Assist:
 
     @classmethod
     def from_character(cls, helper: Character, skill: str, drive: str, focus: str | None = None) -> Assist:
-        """Build the assist die of ``helper`` (their focus applies if they have it)."""
-        return cls(helper.skill(skill), helper.drive(drive), helper.has_focus(focus))
+        """Build the assist die of ``helper`` (their focus applies if they have it and it is a focus of
+        ``skill``, 2D20-GAP-5)."""
+        return cls(helper.skill(skill), helper.drive(drive), helper.focus_applies(focus, skill))
 
 
 @dataclass(frozen=True)
@@ -109,17 +110,20 @@ class SkillTest:
     def from_character(
         cls, character: Character, skill: str, drive: str, focus: str | None = None, **options: object
     ) -> SkillTest:
-        """Build a test from a sheet; ``focus`` applies only if the character has it.
+        """Build a test from a sheet; ``focus`` applies only if the character has it and it belongs to
+        ``skill`` (seed lines 57-155, 2D20-GAP-5).
 
         >>> from dunenb.adventures.rules import SKILLS, DRIVES
         >>> c = Character.create("C", dict.fromkeys(SKILLS, 6), dict.fromkeys(DRIVES, 5), focuses=["Duel"])
         >>> SkillTest.from_character(c, "battle", "duty", focus="Duel", difficulty=2).focus
         True
+        >>> SkillTest.from_character(c, "move", "duty", focus="Duel").focus
+        False
         """
         return cls(
             skill=character.skill(skill),
             drive=character.drive(drive),
-            focus=character.has_focus(focus),
+            focus=character.focus_applies(focus, skill),
             **options,
         )  # type: ignore[arg-type]
 
