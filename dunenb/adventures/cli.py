@@ -31,7 +31,7 @@ from dunenb.errors import InputError
 
 #: Largest difficulty the CLI accepts: the GM's base is 0-5 (seed line 43), but traits, complications,
 #: defensive assets and a defender's successes push the final difficulty higher (2D20-GAP-7).
-CLI_DIFFICULTY_MAX = 40
+CLI_DIFFICULTY_MAX: int = rule("cli_difficulty_max")
 #: Most helpers the CLI accepts on one test (2D20-GAP-6: no limit in the rules; a bound keeps it small).
 CLI_HELPERS_MAX = 6
 

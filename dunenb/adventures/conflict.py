@@ -345,10 +345,15 @@ def finish_action(state: Conflict, report: ActionReport) -> Conflict:
 
 
 def add_complications(state: Conflict, name: str, count: int, label: str) -> Conflict:
-    """Give ``count`` complication traits to ``name`` (they may be bought off until the next action)."""
+    """Give ``count`` complications to ``name`` (they may be bought off until the next action). By default
+    (``complication_effect`` = one_action) each raises the difficulty of their next tested action; with
+    ``trait`` each becomes a complication trait at once (seed line 230, 2D20-GAP-1)."""
     if count <= 0:
         return state
     victim = state.combatant(name)
+    if rule("complication_effect") == "trait":
+        victim = replace(victim, complication_traits=victim.complication_traits + (label,) * count)
+        return with_combatant(state, victim)
     state = with_combatant(state, replace(victim, complications=victim.complications + (label,) * count))
     fresh = dict(state.fresh_complications)
     fresh[name] = fresh.get(name, 0) + count
