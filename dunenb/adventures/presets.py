@@ -34,13 +34,14 @@ class ConflictPreset:
     zones: Zones
     templates: Mapping[str, Mapping[str, Any]]
 
-    def asset(self, name: str, owner: str, zone: str | None = None, **changes: Any) -> Asset:
-        """An asset built from the template ``name`` for ``owner`` (in its usual zone unless ``zone``)."""
-        template = dict(self.templates[check_choice("asset template", name, tuple(self.templates))])
-        template.update(changes)
+    def asset(self, template: str, owner: str, zone: str | None = None, **changes: Any) -> Asset:
+        """An asset built from ``template`` for ``owner`` (in its usual zone unless ``zone``); ``changes``
+        override fields, e.g. ``name="Jamis's crysknife"`` when both sides carry one."""
+        fields = dict(self.templates[check_choice("asset template", template, tuple(self.templates))])
+        fields.update(changes)
         if zone is not None:
-            template["zone"] = self.zones.check(zone)
-        return Asset(owner=owner, **template)
+            fields["zone"] = self.zones.check(zone)
+        return Asset(owner=owner, **fields)
 
     def assets(self, owners: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[Asset, ...]:
         """Assets for several templates at once: ``{template name: owner}``."""
