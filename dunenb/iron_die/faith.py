@@ -108,30 +108,76 @@ def _signed_sevens(values: Sequence[int]) -> str | None:
     return None if best is None else best[1]
 
 
-@cache
-def _arithmetic_values(values: tuple[int, ...]) -> dict[Fraction, str]:
-    """Every value that the multiset ``values`` makes with + - x / and any brackets (IRON-GAP-17), with one
-    expression for each; intermediate results are exact fractions, division by 0 is not allowed."""
-    if len(values) == 1:
-        return {Fraction(values[0]): str(values[0])}
-    found: dict[Fraction, str] = {}
+def _splits(values: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every split of a multiset into two non-empty parts, each once (the first die stays on the right)."""
     size = len(values)
-    for mask in range(1, 2 ** (size - 1)):  # the first die always goes to the right part: each split once
+    out = []
+    for mask in range(1, 2 ** (size - 1)):
         left = tuple(values[i] for i in range(size) if mask >> i & 1)
         right = tuple(values[i] for i in range(size) if not mask >> i & 1)
-        for x, x_text in _arithmetic_values(left).items():
-            for y, y_text in _arithmetic_values(right).items():
-                a, b = (f"({x_text})" if len(left) > 1 else x_text), (f"({y_text})" if len(right) > 1 else y_text)
-                candidates = [(x + y, f"{x_text}+{y_text}"), (x - y, f"{x_text}-{b}"), (y - x, f"{y_text}-{a}")]
-                candidates += [(x * y, f"{a}*{b}")]
+        out.append((left, right))
+    return out
+
+
+def _partners(x: Fraction, target: Fraction) -> list[tuple[Fraction, str]]:
+    """The values ``y`` with ``x op y == target`` for + - x / (either order), with the operation's form."""
+    out = [(target - x, "x+y"), (x - target, "x-y"), (x + target, "y-x")]
+    if x:
+        out.append((target / x, "x*y"))
+        out.append((target * x, "y/x"))
+    if target:
+        out.append((x / target, "x/y"))
+    return out
+
+
+@cache
+def _arithmetic_values(values: tuple[int, ...]) -> frozenset[Fraction]:
+    """Every value that the sorted multiset ``values`` makes with + - x / and any brackets (IRON-GAP-17);
+    intermediate results are exact fractions, division by 0 is not allowed."""
+    if len(values) == 1:
+        return frozenset({Fraction(values[0])})
+    found: set[Fraction] = set()
+    for left, right in _splits(values):
+        right_values = _arithmetic_values(right)
+        for x in _arithmetic_values(left):
+            for y in right_values:
+                found.update((x + y, x - y, y - x, x * y))
                 if y:
-                    candidates.append((x / y, f"{a}/{b}"))
+                    found.add(x / y)
                 if x:
-                    candidates.append((y / x, f"{b}/{a}"))
-                for value, text in candidates:
-                    if value not in found or len(text) < len(found[value]):
-                        found[value] = text
-    return found
+                    found.add(y / x)
+    return frozenset(found)
+
+
+@cache
+def _arithmetic_makes(values: tuple[int, ...], target: Fraction) -> str | None:
+    """An expression of the sorted multiset ``values`` worth ``target`` with + - x / and brackets, or None.
+    Only the smaller parts' value sets are built: for each split the partner value is looked up."""
+    if len(values) == 1:
+        return str(values[0]) if values[0] == target else None
+    for left, right in _splits(values):
+        right_values = _arithmetic_values(right)
+        for x in sorted(_arithmetic_values(left)):
+            partners = _partners(x, target)
+            if x == 0 and target == 0:  # 0 * y and 0 / y are 0 for any (non-zero) y
+                partners += [(y, "x*y") for y in sorted(right_values)]
+                partners += [(y, "x/y") for y in sorted(right_values) if y]
+            for y, form in partners:
+                if y not in right_values or (form in ("x/y",) and not y) or (form == "y/x" and not x):
+                    continue
+                a, b = _arithmetic_makes(left, x), _arithmetic_makes(right, y)
+                assert a is not None and b is not None
+                a_text = f"({a})" if len(left) > 1 else a
+                b_text = f"({b})" if len(right) > 1 else b
+                return {
+                    "x+y": f"{a}+{b}",
+                    "x-y": f"{a}-{b_text}",
+                    "y-x": f"{b}-{a_text}",
+                    "x*y": f"{a_text}*{b_text}",
+                    "x/y": f"{a_text}/{b_text}",
+                    "y/x": f"{b_text}/{a_text}",
+                }[form]
+    return None
 
 
 def _group_expression(values: Sequence[int], operations: str) -> str | None:
@@ -139,7 +185,7 @@ def _group_expression(values: Sequence[int], operations: str) -> str | None:
     signed = _signed_sevens(values)
     if signed is not None or operations == "add-subtract":
         return signed
-    return _arithmetic_values(tuple(sorted(values, reverse=True))).get(Fraction(TARGET))
+    return _arithmetic_makes(tuple(sorted(values, reverse=True)), Fraction(TARGET))
 
 
 @cache

@@ -353,6 +353,7 @@ def clear_caches() -> None:
     dice.tables.cache_clear()
     faith.faith_claim.cache_clear()
     faith._arithmetic_values.cache_clear()
+    faith._arithmetic_makes.cache_clear()
     initiator._initiator_policy.cache_clear()
 
 
