@@ -118,3 +118,27 @@ def test_beat_policy_follows_the_options_of_its_target() -> None:
     p_low = beat_policy("faith", target_low).start_value()
     p_high = beat_policy("faith", target_high).start_value()
     assert p_low != p_high and 0 < p_low < 1 and 0 < p_high < 1
+
+
+@pytest.mark.parametrize("options", [ARITHMETIC, HIGH], ids=str)
+def test_seed_line_8_beat_policy_last_reroll_is_exact_under_the_options(options: TableOptions) -> None:
+    """Seed line 8 (reroll any dice): with one roll left, the solver's optimal chance of beating 2/3 equals a
+    plain enumeration of every keep and every reroll, scored with the brute-force claims above."""
+    arithmetic = options.faith_operations == "arithmetic"
+
+    def key(dice: tuple[int, ...]) -> tuple[int, int, int]:
+        sevens, unused = brute_best(tuple(sorted(dice, reverse=True)), arithmetic, options.faith_tiebreak)
+        return (sevens, 1 if unused else 0, -unused) if options.faith_tiebreak == "low" else (sevens, 0, unused)
+
+    target_dice = (5, 4, 2, 1, 1)  # the result these dice make is the bar to beat
+    bar = key(target_dice)
+    policy = beat_policy("faith", result_of("faith", target_dice, options))
+    for hand in ((6, 6, 4, 4, 2), (6, 5, 3, 2, 1)):
+        best = Fraction(0)
+        for size in range(6):
+            for keep in set(itertools.combinations(hand, size)):
+                wins = sum(
+                    key(keep + extra) > bar for extra in itertools.product(range(1, 7), repeat=5 - size)
+                )
+                best = max(best, Fraction(wins, 6 ** (5 - size)))
+        assert policy.value(hand, 1) == best, hand
