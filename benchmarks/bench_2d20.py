@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable
 
 from dunenb.adventures import exact_odds as odds_module
-from dunenb.adventures.exact_odds import odds
-from dunenb.adventures.skill_test import Assist
+from dunenb.adventures.exact_odds import odds, opposed_odds
+from dunenb.adventures.skill_test import Assist, SkillTest
 
 TARGET_US = 1000.0
 
@@ -53,6 +53,12 @@ def main() -> None:
     def query_assist() -> object:
         return odds(6, 5, False, 2, 1, Assist(7, 6, True)).to_dict(3)
 
+    def query_helpers() -> object:
+        return odds(6, 5, True, 3, 1, Assist(7, 6, True), True, None, (Assist(5, 5), Assist(6, 4))).to_dict(6)
+
+    def query_opposed() -> object:
+        return opposed_odds(SkillTest(7, 7, True, 3), SkillTest(6, 6, False, 2), base=2).to_dict()
+
     def query_frames() -> object:
         result = odds(7, 7, True, 3, 2)
         return result.successes(), result.complications(), result.p_success_table()
@@ -62,6 +68,9 @@ def main() -> None:
         ("cold: 4d20 + assist die, to_dict", per_call_us(query_assist, repeat, clear_caches)),
         ("cached: 5d20 focus, to_dict", per_call_us(query, repeat * 10)),
         ("cached: 4d20 + assist die, to_dict", per_call_us(query_assist, repeat * 10)),
+        ("cold: 5d20 + automatic 1 + 3 helpers, to_dict", per_call_us(query_helpers, repeat, clear_caches)),
+        ("cold: opposed 5d20 focus vs 4d20, to_dict", per_call_us(query_opposed, repeat, clear_caches)),
+        ("cached: opposed 5d20 focus vs 4d20, to_dict", per_call_us(query_opposed, repeat)),
         ("cached: pandas Series x3", per_call_us(query_frames, repeat)),
     ]
     grid = list(itertools.product(range(4, 9), range(4, 9), (False, True), range(4), range(1, 6)))

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from dunenb.iron_die.initiator import initiator_policy
+from dunenb.iron_die.options import TableOptions
 from dunenb.iron_die.results import CHALLENGES, parse_result
 from dunenb.iron_die.simulate import simulate
 from dunenb.iron_die.solver import beat_policy, clear_caches, reply_numerators, score_policy
@@ -42,6 +43,18 @@ def main() -> None:
         print(
             f"{challenge:<9} expected-score policy {score * 1000:7.1f} ms | beat {TARGETS[challenge]:<10} "
             f"{beat * 1000:7.1f} ms | every target at once {replies * 1000:7.1f} ms (from scratch)"
+        )
+    for label, options in (
+        ("+ - x /", TableOptions(faith_operations="arithmetic")),
+        ("high tie-break", TableOptions(faith_tiebreak="high")),
+    ):
+        target = parse_result("faith", TARGETS["faith"], options=options)
+        score = timed(lambda o=options: score_policy("faith", o).start_value())
+        beat = timed(lambda t=target: beat_policy("faith", t).best_keep_indexes(2))
+        first = timed(lambda o=options: initiator_policy(2, options=o).start_value())
+        print(
+            f"faith, {label:<14} expected-score policy {score * 1000:7.1f} ms | beat 2/3 {beat * 1000:7.1f} ms | "
+            f"first player (exact) {first * 1000:7.1f} ms (from scratch)"
         )
     exact = timed(lambda: initiator_policy(2).start_value())
     floats = timed(lambda: initiator_policy(2, exact=False).start_value())

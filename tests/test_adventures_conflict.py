@@ -363,7 +363,9 @@ def test_seed_line_344_intangible_asset_destroyed(state):
 
 
 def test_seed_line_344_tangible_asset_set_aside_then_recovered(state):
-    state = target_asset(state, "Kara", "Knife", "Shield", Approach("battle", "duty", dice=TWO))
+    # difficulty 2 + 1 for the Shield itself, a defensive asset in the target's zone (seed line 340)
+    state = target_asset(state, "Kara", "Knife", "Shield", Approach("battle", "duty", dice=(1, 3)))
+    assert state.history[-1].test.difficulty == 3
     assert state.asset("Shield").set_aside and state.defensive_bonus("Baron") == 0
     with pytest.raises(IllegalActionError, match="set aside"):
         move_asset(state, "Baron", "Shield", "courtyard", "bold", Approach("move", "duty", dice=TWO))
@@ -380,10 +382,11 @@ def test_seed_line_344_wielded_asset_is_a_contest(state):
         "Kara",
         "Knife",
         "Sword",
-        Approach("battle", "duty", dice=TWO),
+        Approach("battle", "duty", dice=(1, 1)),
         defence=Approach("battle", "duty", dice=(10, 15)),
     )
-    assert state.history[-1].test.difficulty == 1 and state.asset("Sword").set_aside
+    # seed line 344: difficulty 2, opposed: + the wielder's 1 success, + the Shield in the hall (seed line 340)
+    assert state.history[-1].test.difficulty == 2 + 1 + 1 and state.asset("Sword").set_aside
 
 
 def test_seed_line_344_failed_targeting_leaves_the_asset(state):

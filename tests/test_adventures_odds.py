@@ -204,3 +204,93 @@ def test_seed_lines_194_202_p_success_and_momentum_are_exact_fractions_of_the_en
         assert result.expected_momentum(difficulty) == float(Fraction(momentum, 8000))
     complicated = sum(n for (_, c), n in brute.items() if c > 0)
     assert result.p_complication() == float(Fraction(complicated, 8000))
+
+
+# -- several helpers, the automatic 1 with helpers, opposed tests (seed lines 288, 336, 352) ------------
+def brute_helpers(
+    skill: int, drive: int, focus: bool, dice: int, helpers: list[tuple[int, int, bool]], leader_needed: bool,
+    auto_one: bool = False, comp_range: int = 1,
+) -> dict[tuple[int, int], int]:
+    """Enumerate the leader's rolled dice and one die per helper, plainly."""
+    counts: dict[tuple[int, int], int] = {}
+    rolled = dice - (1 if auto_one else 0)
+    for outcome in itertools.product(range(1, 21), repeat=rolled + len(helpers)):
+        leader = outcome[:rolled] + ((1,) if auto_one else ())
+        s = c = 0
+        for face in leader:
+            ds, dc = brute_face(face, skill + drive, skill, focus, comp_range)
+            s, c = s + ds, c + dc
+        extra = 0
+        for face, (h_skill, h_drive, h_focus) in zip(outcome[rolled:], helpers, strict=True):
+            ds, dc = brute_face(face, h_skill + h_drive, h_skill, h_focus, comp_range)
+            extra, c = extra + ds, c + dc
+        if s > 0 or not leader_needed:
+            s += extra
+        counts[(s, c)] = counts.get((s, c), 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("leader_needed", [False, True])
+def test_seed_line_352_two_helpers_exact_against_all_160000_outcomes(leader_needed):
+    """Seed line 352: "ajoutant les réussites obtenues sur un seul dé" - one die per helper, several helpers."""
+    helpers = (Assist(6, 6, True), Assist(4, 5))
+    result = odds(5, 6, False, 0, 2, helpers[0], assist_requires_leader_success=leader_needed, helpers=helpers[1:])
+    brute = brute_helpers(5, 6, False, 2, [(6, 6, True), (4, 5, False)], leader_needed, comp_range=2)
+    assert_matches(result, brute)
+    only_helpers = odds(5, 6, False, 0, 2, None, assist_requires_leader_success=leader_needed, helpers=helpers)
+    assert (only_helpers.counts == result.counts).all()
+
+
+def test_design_automatic_one_with_two_helpers_exact_against_all_outcomes():
+    result = odds(7, 5, True, 1, 1, auto_one=True, helpers=(Assist(5, 5), Assist(8, 8, True)))
+    assert_matches(result, brute_helpers(7, 5, True, 3, [(5, 5, False), (8, 8, True)], False, auto_one=True))
+
+
+def brute_opposed(attacker: tuple[int, int, bool, int], defender: tuple[int, int, bool, int], base: int) -> Fraction:
+    """P(attacker successes >= defender successes + base) by enumerating both pools together."""
+    a_skill, a_drive, a_focus, a_dice = attacker
+    d_skill, d_drive, d_focus, d_dice = defender
+    wins = total = 0
+    for outcome in itertools.product(range(1, 21), repeat=a_dice + d_dice):
+        a = sum(brute_face(f, a_skill + a_drive, a_skill, a_focus, 1)[0] for f in outcome[:a_dice])
+        d = sum(brute_face(f, d_skill + d_drive, d_skill, d_focus, 1)[0] for f in outcome[a_dice:])
+        wins += a >= d + base
+        total += 1
+    return Fraction(wins, total)
+
+
+@pytest.mark.parametrize(
+    "attacker,defender,base",
+    [
+        ((7, 7, False, 2), (5, 5, False, 2), 0),
+        ((6, 5, True, 2), (8, 8, True, 2), 0),
+        ((7, 6, False, 2), (6, 6, False, 2), 2),
+    ],
+)
+def test_seed_lines_288_336_opposed_test_exact_against_all_160000_outcomes(attacker, defender, base):
+    """Seed line 288: "Effectuez votre test en opposition contre la cible"; the defender's successes are the
+    attacker's difficulty (design contest_difficulty_from_defender), + 2 for a wielded asset (2D20-GAP-3)."""
+    from dunenb.adventures.exact_odds import opposed_odds
+
+    a_skill, a_drive, a_focus, a_dice = attacker
+    d_skill, d_drive, d_focus, d_dice = defender
+    contest = opposed_odds(
+        SkillTest(a_skill, a_drive, a_focus, a_dice - 2), SkillTest(d_skill, d_drive, d_focus, d_dice - 2), base=base
+    )
+    assert contest.exact_p_success() == brute_opposed(attacker, defender, base)
+    assert contest.total == 20**4 and int(contest.counts.sum()) == 20**4
+
+
+def test_opposed_momentum_and_difficulty_distribution_are_exact():
+    from dunenb.adventures.exact_odds import opposed_odds
+
+    contest = opposed_odds(SkillTest(7, 7), SkillTest(5, 5), modifier=1)
+    momentum = shortfall = 0
+    for outcome in itertools.product(range(1, 21), repeat=4):
+        a = sum(brute_face(f, 14, 7, False, 1)[0] for f in outcome[:2])
+        d = sum(brute_face(f, 10, 5, False, 1)[0] for f in outcome[2:])
+        momentum += max(0, a - d - 1)
+        shortfall += max(0, d + 1 - a)
+    assert contest.expected_momentum() == float(Fraction(momentum, 20**4))
+    assert contest.expected_defender_momentum() == float(Fraction(shortfall, 20**4))
+    assert min(contest.difficulty_distribution()) == 1

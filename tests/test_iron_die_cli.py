@@ -133,3 +133,39 @@ def test_help_documents_the_result_notation(capsys: pytest.CaptureFixture[str]) 
             parser.parse_args(["iron-die", sub, "--help"])
         text = capsys.readouterr().out
         assert "RESULT notation" in text and "full-house:4,4,4,1,1" in text and "2/4" in text
+
+
+def test_odds_distribution_is_the_whole_exact_final_score_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed line 11 (military: the sum of the five dice): every sum the optimal policy can end on."""
+    data = run(capsys, "odds", "--challenge", "military", "--distribution", "--json")
+    rows = data["distribution"]
+    assert data["distribution_policy"] == "expected_score"
+    assert sum(Fraction(row["exact"]) for row in rows) == 1
+    assert sum(row["score"] * Fraction(row["exact"]) for row in rows) == Fraction(data["expected_score_exact"])
+    assert [row["score"] for row in rows] == sorted(row["score"] for row in rows)
+    assert {"options"} & set(data) == set()  # default readings: no options key
+
+
+def test_odds_distribution_follows_the_beat_policy_with_a_target(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run(capsys, "odds", "--challenge", "intrigue", "--target", "full-house", "--distribution", "--json")
+    assert data["distribution_policy"] == "p_beat"
+    p_full_or_better = sum(Fraction(r["exact"]) for r in data["distribution"] if r["score"] >= 5)
+    assert p_full_or_better == Fraction(data["p_beat_exact"])
+
+
+def test_odds_and_advise_take_the_faith_table_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed lines 12-14 (faith "par calcul", the unused die breaks ties): IRON-GAP-17, IRON-GAP-18."""
+    plain = run(capsys, "odds", "--challenge", "faith", "--json")
+    data = run(capsys, "odds", "--challenge", "faith", "--faith-operations", "arithmetic", "--json")
+    assert data["options"] == {"faith_operations": "arithmetic", "faith_tiebreak": "low"}
+    assert Fraction(data["expected_score_exact"]) > Fraction(plain["expected_score_exact"])
+    advice = run(
+        capsys, "advise", "--dice", "6,6,6,6,1", "--rolls-left", "0", "--challenge", "faith",
+        "--faith-operations", "arithmetic", "--json",
+    )
+    assert advice["best"]["value"] == 2
+    text = run(capsys, "odds", "--challenge", "faith", "--target", "2/2", "--faith-tiebreak", "high")
+    assert "a higher unused total breaks ties" in text
+    with pytest.raises(InputError) as info:
+        run(capsys, "odds", "--challenge", "faith", "--faith-tiebreak", "middle")
+    assert "--faith-tiebreak" in info.value.message and "low, high" in info.value.message

@@ -35,6 +35,8 @@ DECISION_TESTS = {
     "IRON-GAP-14": "test_gap_14_first_to_five_power_wins_at_once",
     "IRON-GAP-15": "test_gap_15_expected_score_definitions",
     "IRON-GAP-16": "test_gap_16_optimal_play_with_more_players",
+    "IRON-GAP-17": "test_gap_17_faith_operations_table_option",
+    "IRON-GAP-18": "test_gap_18_faith_tiebreak_table_option",
 }
 
 
@@ -222,3 +224,40 @@ def test_rules_data_validation() -> None:
         parse_rules(broken)
     with pytest.raises(RulesDataError, match="sides: expected 6"):
         parse_rules({**raw, "sides": 8})
+
+
+def test_gap_17_faith_operations_table_option() -> None:
+    """Seed line 12 ("obtenir par calcul le plus de 7"): + and - by default, + - x / as a table option."""
+    from dunenb.iron_die.options import TableOptions
+
+    arithmetic = TableOptions(faith_operations="arithmetic")
+    assert result_of("faith", (6, 6, 6, 6, 1)).value == (1, 6)  # 6+6+1-6, a 6 left
+    assert result_of("faith", (6, 6, 6, 6, 1), arithmetic).value == (2, 0)  # 6+1 and 6+6/6
+    # both of the seed's examples are the same under either reading
+    for dice in ((4, 6, 3, 2, 1), (5, 4, 1, 6, 2)):
+        assert result_of("faith", dice, arithmetic).value == result_of("faith", dice).value
+    assert score_policy("faith", arithmetic).start_value() > score_policy("faith").start_value()
+    state = new_game(["A", "B"], seed=0, options=arithmetic)
+    state = play(state, "first 0", "roll 6,6,6,6,1", "declare faith", "roll 6,6,6,6,2", "stand")
+    assert state.history[-1].to_dict(state.players, state.options)["results"][0]["result"] == "2/-"
+    assert state.history[-1].winner == 0
+
+
+def test_gap_18_faith_tiebreak_table_option() -> None:
+    """Seed line 14 ("c'est la valeur du dé inutilisé dans les calculs qui départagera"): a lower unused
+    die wins by default; a table may let a higher unused total win (then none counts 0)."""
+    from dunenb.iron_die.options import TableOptions
+
+    high = TableOptions(faith_tiebreak="high")
+    first, second = (4, 6, 3, 2, 1), (5, 4, 1, 6, 2)  # the seed's example (seed lines 12-14)
+    assert result_of("faith", first).beats(result_of("faith", second))  # default: the seed's verdict
+    assert result_of("faith", second, high).beats(result_of("faith", first, high))  # 4 left beats 2 left
+    assert result_of("faith", (6, 1, 6, 3, 2), high).notation == "2/-"
+    assert result_of("faith", first, high).beats(result_of("faith", (6, 1, 6, 3, 2), high))
+    assert parse_result("faith", "2", options=high).beats(parse_result("faith", "1/30", options=high))
+    assert result_of("faith", (6, 1, 6, 3, 2), high).beats(parse_result("faith", "2", options=high))
+    with pytest.raises(ValueError):
+        result_of("faith", first, high).beats(result_of("faith", second))
+    state = new_game(["A", "B"], seed=0, options=high)
+    state = play(state, "first 0", "roll 4,6,3,2,1", "declare faith", "roll 5,4,1,6,2", "stand")
+    assert state.history[-1].winner == 1

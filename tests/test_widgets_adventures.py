@@ -91,3 +91,14 @@ def test_conflict_step_shows_the_states_own_tables() -> None:
 def test_conflict_step_rejects_an_unknown_table() -> None:
     with pytest.raises(InputError, match="'dice' is not one of action, pools"):
         conflict_step(_conflict(), "dice")
+
+
+def test_seed_lines_222_352_explorer_offers_helpers_and_the_automatic_one() -> None:
+    from dunenb.adventures import odds
+    from dunenb.adventures.skill_test import Assist
+
+    explorer = SkillTestExplorer(skill=6, drive=6, difficulty=3)
+    explorer.set(helpers=2, helper_skill=5, helper_drive=7, auto_one=True)
+    expected = odds(6, 6, auto_one=True, helpers=(Assist(5, 7), Assist(5, 7)))
+    assert explorer.result is expected
+    assert float(explorer.chosen.y[0]) == expected.p_success(3)

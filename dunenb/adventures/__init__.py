@@ -4,6 +4,8 @@ Small modules with one job each:
 
 - :mod:`~dunenb.adventures.rules` - rules constants (with their source) from ``dunenb.data``;
 - :mod:`~dunenb.adventures.characters` - skills, drives, focuses, traits;
+- :mod:`~dunenb.adventures.focuses` - the focus list, each focus tied to its skill;
+- :mod:`~dunenb.adventures.presets` - zones and assets for the five conflict types;
 - :mod:`~dunenb.adventures.dice` and :mod:`~dunenb.adventures.skill_test` - scoring and resolving tests;
 - :mod:`~dunenb.adventures.exact_odds` - exact odds by convolution;
 - :mod:`~dunenb.adventures.pools` - Momentum, Threat, Determination;
@@ -17,13 +19,14 @@ Small modules with one job each:
 """
 
 from dunenb.adventures.characters import Character
-from dunenb.adventures.exact_odds import TestOdds, odds, odds_for, odds_table
+from dunenb.adventures.exact_odds import OpposedOdds, TestOdds, odds, odds_for, odds_table, opposed_odds
 from dunenb.adventures.pools import Pools, extra_dice_cost
 from dunenb.adventures.skill_test import Assist, SkillTest, SkillTestResult, resolve_test, roll_test
 
 __all__ = [
     "Assist",
     "Character",
+    "OpposedOdds",
     "Pools",
     "SkillTest",
     "SkillTestResult",
@@ -32,6 +35,7 @@ __all__ = [
     "odds",
     "odds_for",
     "odds_table",
+    "opposed_odds",
     "resolve_test",
     "roll_test",
 ]

@@ -31,6 +31,7 @@ from dunenb.adventures.conflict import (
     add_complications,
     begin_action,
     finish_action,
+    remove_complication,
     spend,
     with_asset,
     with_combatant,
@@ -72,8 +73,10 @@ class Help:
 
 @dataclass(frozen=True)
 class Approach:
-    """How a character tackles a test: skill, drive, focus, bought dice (and how they are paid), an optional
-    helper, the Determination "automatic 1", and the dice (``None``: roll them from the Generator)."""
+    """How a character tackles a test: skill, drive, focus, bought dice (and how they are paid), helpers
+    (``help`` and any further ``helpers``, seed line 352), the Determination spends "automatic 1" and
+    "re-roll" (``reroll``: if the test fails, spend 1 Determination and roll the whole pool again, from
+    ``reroll_dice`` or the Generator; 2D20-GAP-9), and the dice (``None``: roll them from the Generator)."""
 
     skill: str
     drive: str
@@ -84,6 +87,24 @@ class Approach:
     help: Help | None = None
     auto_one: bool = False
     complication_range: int = 1
+    helpers: tuple[Help, ...] = ()
+    reroll: bool = False
+    reroll_dice: tuple[int, ...] | None = None
+
+    @property
+    def all_help(self) -> tuple[Help, ...]:
+        """Every helper: ``help`` first, then ``helpers``."""
+        return ((self.help,) if self.help is not None else ()) + tuple(self.helpers)
+
+
+def _faces(
+    given: tuple[int, ...] | None, rng: np.random.Generator | None, count: int, what: str
+) -> tuple[int, ...]:
+    if given is not None:
+        return tuple(given)
+    if rng is not None:
+        return roll_d20(rng, count)
+    raise InputError("2d20/dice", f"give {what} in the Approach or Help, or a numpy Generator as rng")
 
 
 def _roll(
@@ -93,18 +114,23 @@ def _roll(
     rng: np.random.Generator | None,
     difficulty: int,
     modifier: int,
+    own_action: bool = True,
 ) -> tuple[Conflict, SkillTestResult]:
+    """Roll ``roller``'s test. For their own action (not a defence) their complications add to the
+    difficulty, and the one-action ones are spent (seed line 230, 2D20-GAP-1)."""
     fighter = state.combatant(roller)
     check_choice("pay_with", approach.pay_with, PAYMENTS)
-    assist = None
-    helper_die = None
-    if approach.help is not None:
-        helper = state.combatant(approach.help.name)
-        if helper.side != fighter.side or helper.name == roller or not state.can_act(helper.name):
+    assists = []
+    seen = {roller}
+    for helper_help in approach.all_help:
+        helper = state.combatant(helper_help.name)
+        if helper.side != fighter.side or helper.name in seen or not state.can_act(helper.name):
             raise IllegalActionError("conflict/help", f"{helper.name} cannot help {roller} now")
-        assist = Assist.from_character(
-            helper.character, approach.help.skill, approach.help.drive, approach.help.focus
+        seen.add(helper.name)
+        assists.append(
+            Assist.from_character(helper.character, helper_help.skill, helper_help.drive, helper_help.focus)
         )
+    penalty = fighter.complication_penalty if own_action else 0
     test = SkillTest.from_character(
         fighter.character,
         approach.skill,
@@ -113,30 +139,31 @@ def _roll(
         extra_dice=approach.extra_dice,
         difficulty=difficulty,
         complication_range=approach.complication_range,
-        assist=assist,
+        assist=assists[0] if assists else None,
         auto_one=approach.auto_one,
-        difficulty_modifier=modifier + len(fighter.complications),
+        difficulty_modifier=modifier + penalty,
+        helpers=tuple(assists[1:]),
     )
     state = spend(state, fighter.side, extra_dice_cost(approach.extra_dice), approach.pay_with)
+    if own_action and fighter.complications:
+        state = with_combatant(state, replace(fighter, complications=()))
+    if (approach.auto_one or approach.reroll) and fighter.kind != "player":
+        raise IllegalActionError("conflict/determination", "only player characters hold Determination")
     if approach.auto_one:
-        if fighter.kind != "player":
-            raise IllegalActionError("conflict/determination", "only player characters hold Determination")
         state = replace(state, pools=state.pools.spend_determination(roller, "automatic_one"))
-    if approach.dice is not None:
-        faces = tuple(approach.dice)
-    elif rng is not None:
-        faces = roll_d20(rng, test.rolled_count)
-    else:
-        raise InputError("2d20/dice", "give the dice in the Approach or a numpy Generator as rng")
-    if assist is not None and approach.help is not None:
-        if approach.help.die is not None:
-            helper_die = approach.help.die
-        elif rng is not None:
-            helper_die = roll_d20(rng, 1)[0]
-        else:
-            raise InputError("2d20/dice", "give the helper's die in Help or a numpy Generator as rng")
-        state = replace(state, acted=state.acted | {approach.help.name})
-    return state, resolve_test(test, faces, helper_die)
+    faces = _faces(approach.dice, rng, test.rolled_count, "the dice")
+    helper_dice = [
+        _faces(None if h.die is None else (h.die,), rng, 1, "each helper's die")[0] for h in approach.all_help
+    ]
+    for helper_help in approach.all_help:
+        state = replace(state, acted=state.acted | {helper_help.name})
+    result = resolve_test(test, faces, helper_dice[0] if helper_dice else None, helper_dice[1:])
+    if approach.reroll and not result.passed:
+        # Determination "re-roll": the whole pool of the leader again; helpers' dice stay (2D20-GAP-9)
+        state = replace(state, pools=state.pools.spend_determination(roller, "reroll_pool"))
+        faces = _faces(approach.reroll_dice, rng, test.rolled_count, "reroll_dice")
+        result = resolve_test(test, faces, helper_dice[0] if helper_dice else None, helper_dice[1:])
+    return state, result
 
 
 def _own_usable_asset(state: Conflict, actor: str, name: str) -> Asset:
@@ -167,7 +194,7 @@ def _contest(
 ) -> tuple[Conflict, SkillTestResult]:
     if defence is None:
         raise InputError("2d20/defence", f"this is a contest: give {defender}'s defence Approach")
-    state, result = _roll(state, defender, defence, rng, 0, 0)
+    state, result = _roll(state, defender, defence, rng, 0, 0, own_action=False)
     return add_complications(state, defender, result.complications, "Complication"), result
 
 
@@ -255,7 +282,8 @@ def attack(
     """Attack an enemy with an asset in the target's zone (seed lines 284-289, 336-340).
 
     The defender rolls first; its successes are the attacker's difficulty (design: core-book contests), +1 per
-    defensive asset of the defender's side in the target's zone, +1 after keeping the initiative. A success
+    defensive asset in the target's zone whoever owns it (seed line 340, 2D20-GAP-2), +1 after keeping the
+    initiative, +1 per complication of the attacker (2D20-GAP-1). A success
     defeats a minor character, otherwise scores 2 + the asset's quality on the extended task against the
     target (requirement: the target's most appropriate skill). A failure gives the defender 1 Momentum per
     missing success.
@@ -309,8 +337,11 @@ def target_asset(
     defence: Approach | None = None,
     rng: np.random.Generator | None = None,
 ) -> Conflict:
-    """Target an enemy asset in the same zone as your asset: difficulty 2, or a contest if someone wields
-    it (seed line 344). Success: an intangible asset is destroyed, a tangible one is set aside."""
+    """Target an enemy asset in the same zone as your asset: difficulty 2 (seed line 344), +1 per defensive
+    asset in that zone (seed line 340, the targeted asset too if it is defensive; 2D20-GAP-2). If someone
+    wields it the test is opposed: the wielder's successes are added to that difficulty, so a wielded asset
+    is never easier to hit than a loose one (2D20-GAP-3). Success: an intangible asset is destroyed, a
+    tangible one is set aside."""
     state, bonus = begin_action(state, actor)
     side = state.combatant(actor).side
     tool = _own_usable_asset(state, actor, asset)
@@ -320,11 +351,11 @@ def target_asset(
     if tool.zone != aimed.zone:
         raise IllegalActionError("conflict/zone", f"{asset} is in {tool.zone}, {target} is in {aimed.zone}")
     defended = None
+    modifier = bonus + state.defensive_bonus_in(aimed.zone)
     if aimed.wielded:
         state, defended = _contest(state, aimed.owner, defence, rng)
-        state, result = _roll(state, actor, approach, rng, 0, defended.successes + bonus)
-    else:
-        state, result = _roll(state, actor, approach, rng, rule("target_asset_difficulty"), bonus)
+        modifier += defended.successes
+    state, result = _roll(state, actor, approach, rng, rule("target_asset_difficulty"), modifier)
     if result.passed:
         if aimed.tangible:
             state = with_asset(state, replace(aimed, set_aside=True))
@@ -360,20 +391,34 @@ def use_asset(
     rng: np.random.Generator | None = None,
     purpose: str = "overcome an obstacle",
     remove_complication_of: str | None = None,
+    help_defeated: str | None = None,
 ) -> Conflict:
     """Any other use of an asset (overcome an obstacle, gain information, help a defeated ally...): a skill
     test at the GM's difficulty 0-5 (seed lines 323-334). With ``remove_complication_of`` a success removes
-    one complication from that ally (seed line 332). A failure forbids keeping the initiative."""
+    one complication (or complication trait) from that ally (seed line 332). With ``help_defeated`` a
+    success brings that defeated ally back into the conflict (seed line 332 "aider un allié vaincu",
+    2D20-GAP-11): not defeated any more, the extended task against them starts again from 0, and they
+    have used their turn this round. A failure forbids keeping the initiative."""
     state, bonus = begin_action(state, actor)
     side = state.combatant(actor).side
     _own_usable_asset(state, actor, asset)
+    if help_defeated is not None:
+        fallen = state.combatant(help_defeated)
+        if fallen.side != side or not fallen.defeated:
+            raise IllegalActionError("conflict/help-defeated", f"{fallen.name} is not a defeated ally of {actor}")
     state, result = _roll(state, actor, approach, rng, difficulty, bonus)
     notes = [f"{purpose}: {'success' if result.passed else 'failure'}"]
     if result.passed and remove_complication_of is not None:
         ally = state.combatant(remove_complication_of)
-        if ally.side != side or not ally.complications:
-            raise IllegalActionError("conflict/complication", f"{ally.name} has no complication to remove")
-        state = with_combatant(state, replace(ally, complications=ally.complications[:-1]))
+        if ally.side != side:
+            raise IllegalActionError("conflict/complication", f"{ally.name} is not an ally of {actor}")
+        state = with_combatant(state, remove_complication(ally))
         notes.append(f"a complication of {ally.name} is removed")
+    if result.passed and help_defeated is not None:
+        fallen = state.combatant(help_defeated)
+        state = with_combatant(state, replace(fallen, defeated=False))
+        tasks = {k: v for k, v in state.tasks.items() if k != help_defeated}
+        state = replace(state, tasks=tasks, acted=state.acted | {help_defeated})
+        notes.append(f"{help_defeated} is back in the conflict")
     report = ActionReport(0, purpose, actor, side, result.passed, result, None, tuple(notes))
     return _finish(state, report, result)

@@ -11,6 +11,8 @@
 14
 >>> natalia.has_focus("advanced technology")
 True
+>>> natalia.focus_applies("Advanced technology", "understand"), natalia.focus_applies("Advanced technology", "move")
+(True, False)
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from dunenb.adventures.focuses import check_focus, find_focus, focus_specification
 from dunenb.adventures.rules import DRIVES, SKILLS, rule
 from dunenb.adventures.validation import check_choice, check_int
 from dunenb.errors import InputError
@@ -78,7 +81,10 @@ class Character:
         object.__setattr__(self, "skills", MappingProxyType(skills))
         object.__setattr__(self, "drives", MappingProxyType(drives))
         object.__setattr__(self, "drive_statements", MappingProxyType(statements))
-        object.__setattr__(self, "focuses", _labels("focus", self.focuses))
+        focuses = _labels("focus", self.focuses)
+        for focus in focuses:
+            check_focus(focus)  # seed lines 59-155: only focuses of the list (2D20-GAP-5)
+        object.__setattr__(self, "focuses", focuses)
         object.__setattr__(self, "traits", _labels("trait", self.traits))
 
     @classmethod
@@ -125,11 +131,28 @@ class Character:
         return self.skill(skill) + self.drive(drive)
 
     def has_focus(self, focus: str | None) -> bool:
-        """True when ``focus`` (case-insensitive) is one of the character's focuses."""
+        """True when ``focus`` is one of the character's focuses: the same focus of the list, named in English
+        or French in any case, with the same bracketed specification if any ("Pilot (ornithopter)")."""
         if focus is None:
             return False
-        wanted = focus.strip().casefold()
-        return any(own.strip().casefold() == wanted for own in self.focuses)
+        wanted = find_focus(focus)
+        if wanted is None:
+            return False
+        return any(
+            find_focus(own) == wanted and focus_specification(own) == focus_specification(focus)
+            for own in self.focuses
+        )
+
+    def focus_applies(self, focus: str | None, skill: str) -> bool:
+        """True when the character has ``focus`` and it belongs to ``skill`` (seed lines 57-155, 2D20-GAP-5):
+        a focus never helps a test of another skill."""
+        if not self.has_focus(focus):
+            return False
+        assert focus is not None
+        return check_focus(focus).skill == self._skill_name(skill)
+
+    def _skill_name(self, name: str) -> str:
+        return check_choice("skill", name, SKILLS)
 
     def best_skill(self) -> str:
         """The highest-rated skill (first in rules order on ties)."""

@@ -41,8 +41,10 @@ class Combatant:
     """A character taking part in a conflict.
 
     ``resist_skill`` is the adversary's "most appropriate skill" that sets the extended task needed to
-    defeat them (seed line 289; default: their best skill). ``complications`` are complication traits they
-    suffer; each adds 1 to the difficulty of their tests (seed line 230).
+    defeat them (seed line 289; default: their best skill). ``complications`` are the complications that will
+    each raise the difficulty of their next tested action by 1 and are then spent; ``complication_traits``
+    are complications the GM turned into traits, each adding 1 to every test of theirs until removed or the
+    end of the scene (seed line 230, 2D20-GAP-1).
     """
 
     character: Character
@@ -53,6 +55,7 @@ class Combatant:
     defeated: bool = False
     survived_defeat: bool = False
     complications: tuple[str, ...] = ()
+    complication_traits: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.character, Character):
@@ -70,6 +73,12 @@ class Combatant:
     def name(self) -> str:
         """The character's name (unique within a conflict)."""
         return self.character.name
+
+    @property
+    def complication_penalty(self) -> int:
+        """Difficulty added to this character's next tested action by complications (2D20-GAP-1)."""
+        step = rule("complication_difficulty_increase")
+        return step * (len(self.complications) + len(self.complication_traits))
 
 
 @dataclass(frozen=True)
@@ -177,15 +186,15 @@ class Conflict:
         return ExtendedTask.against(target.character, target.resist_skill)
 
     def defensive_bonus(self, target: str) -> int:
-        """+1 per usable defensive asset of the target's side in the target's zone (seed line 340)."""
-        victim = self.combatant(target)
+        """+1 per defensive asset in the target's zone (seed line 340), whoever owns it (2D20-GAP-2)."""
+        return self.defensive_bonus_in(self.combatant(target).zone)
+
+    def defensive_bonus_in(self, zone: str) -> int:
+        """+1 per usable defensive asset in ``zone``, whoever owns it: "pour chaque atout défensif dans la zone
+        de la cible" (seed line 340). A set-aside asset cannot be used, so it does not count (2D20-GAP-2)."""
+        self.zones.check(zone)
         return rule("defensive_asset_difficulty") * sum(
-            1
-            for asset in self.assets
-            if asset.defensive
-            and asset.usable
-            and asset.zone == victim.zone
-            and self.combatant(asset.owner).side == victim.side
+            1 for asset in self.assets if asset.defensive and asset.usable and asset.zone == zone
         )
 
     # -- tables for notebooks --------------------------------------------------------------------------
@@ -218,6 +227,7 @@ class Conflict:
                     "acted": c.name in self.acted,
                     "defeated": c.defeated,
                     "complications": len(c.complications),
+                    "complication traits": len(c.complication_traits),
                 }
             )
         return pd.DataFrame(rows).set_index("name")
@@ -335,10 +345,15 @@ def finish_action(state: Conflict, report: ActionReport) -> Conflict:
 
 
 def add_complications(state: Conflict, name: str, count: int, label: str) -> Conflict:
-    """Give ``count`` complication traits to ``name`` (they may be bought off until the next action)."""
+    """Give ``count`` complications to ``name`` (they may be bought off until the next action). By default
+    (``complication_effect`` = one_action) each raises the difficulty of their next tested action; with
+    ``trait`` each becomes a complication trait at once (seed line 230, 2D20-GAP-1)."""
     if count <= 0:
         return state
     victim = state.combatant(name)
+    if rule("complication_effect") == "trait":
+        victim = replace(victim, complication_traits=victim.complication_traits + (label,) * count)
+        return with_combatant(state, victim)
     state = with_combatant(state, replace(victim, complications=victim.complications + (label,) * count))
     fresh = dict(state.fresh_complications)
     fresh[name] = fresh.get(name, 0) + count
@@ -349,13 +364,20 @@ def add_complications(state: Conflict, name: str, count: int, label: str) -> Con
 def keep_initiative(
     state: Conflict, actor: str, next_actor: str | None = None, pay_with: PayWith = "momentum"
 ) -> Conflict:
-    """Keep the initiative after a successful action (seed line 278): pay 2 Momentum (or add 2 Threat; NPCs
-    spend 2 Threat) - free after a successful subtle move (seed line 320). The same character acts again at
-    +1 difficulty, or an ally who has not acted takes the next turn. Not again until an enemy has acted."""
+    """Keep the initiative after a successful tested action (seed line 278 names a successful attack; seed
+    lines 320 and 334 extend it to moves and other uses of an asset, 2D20-GAP-4), never after an action that
+    rolled no dice: pay 2 Momentum (or add 2 Threat; NPCs spend 2 Threat) - free after a successful subtle
+    move (seed line 320). The same character acts again at +1 difficulty, or an ally who has not acted takes
+    the next turn. Not again until an enemy has acted."""
     if not state.history or state.history[-1].actor != actor:
         raise IllegalActionError("conflict/initiative", f"{actor} did not take the last action")
     last = state.history[-1]
     side = last.side
+    if last.test is None:
+        raise IllegalActionError(
+            "conflict/initiative",
+            f"the initiative can only be kept after a successful tested action; {last.action!r} rolled no dice",
+        )
     if not last.succeeded:
         raise IllegalActionError(
             "conflict/initiative", "the initiative can only be kept after a successful action"
@@ -403,11 +425,89 @@ def cancel_complication(state: Conflict, name: str) -> Conflict:
     fighter = state.combatant(name)
     pools = state.pools.cancel_complication(fighter.side)
     complications = list(fighter.complications)
-    complications.pop()
+    complications.pop()  # fresh complications are the last ones added (and not yet made traits)
     fresh = dict(state.fresh_complications)
     fresh[name] = pending - 1
     state = with_combatant(state, replace(fighter, complications=tuple(complications)))
     return replace(state, pools=pools, fresh_complications=fresh)
+
+
+def complication_as_trait(state: Conflict, name: str) -> Conflict:
+    """The GM turns a complication that ``name`` suffered in the last action into a trait: "Cela génère un
+    Trait qui augmente la difficulté des Tests de compétence" (seed line 230). Instead of raising the
+    difficulty of one action it adds 1 to every test of ``name`` until removed or the end of the scene
+    (2D20-GAP-1). It can no longer be bought off."""
+    pending = state.fresh_complications.get(name, 0)
+    if pending < 1:
+        raise IllegalActionError("conflict/complication", f"{name} has no fresh complication to make a trait")
+    fighter = state.combatant(name)
+    complications = list(fighter.complications)
+    label = complications.pop()
+    fresh = dict(state.fresh_complications)
+    fresh[name] = pending - 1
+    fighter = replace(
+        fighter, complications=tuple(complications), complication_traits=fighter.complication_traits + (label,)
+    )
+    return replace(with_combatant(state, fighter), fresh_complications=fresh)
+
+
+def remove_complication(fighter: Combatant) -> Combatant:
+    """``fighter`` without one complication: a pending one first, else a complication trait (seed line 332)."""
+    if fighter.complications:
+        return replace(fighter, complications=fighter.complications[:-1])
+    if fighter.complication_traits:
+        return replace(fighter, complication_traits=fighter.complication_traits[:-1])
+    raise IllegalActionError("conflict/complication", f"{fighter.name} has no complication to remove")
+
+
+def challenge_drive(state: Conflict, name: str, drive: str) -> Conflict:
+    """A player character acts against one of their drives: "le Meneur de jeu offre 1 point de
+    Détermination" (seed line 224): they gain 1 Determination (at most 3, design ``determination_max``).
+    The player accepts the offer by calling this (2D20-GAP-8)."""
+    fighter = state.combatant(name)
+    if fighter.kind != "player":
+        raise IllegalActionError("conflict/determination", "only player characters hold Determination")
+    fighter.character.drive(drive)
+    return replace(state, pools=state.pools.gain_determination(name))
+
+
+def determination_trait(
+    state: Conflict, name: str, add: str | None = None, remove: str | None = None, drive_applies: bool = True
+) -> Conflict:
+    """Spend 1 Determination to change a trait (design ``determination_uses``, 2D20-GAP-9): ``add`` creates a
+    scene trait, ``remove`` removes a scene trait or, with ``remove="complication"``, one of ``name``'s own
+    complications. Needs no Momentum and no action."""
+    fighter = state.combatant(name)
+    if fighter.kind != "player":
+        raise IllegalActionError("conflict/determination", "only player characters hold Determination")
+    if (add is None) == (remove is None):
+        raise InputError("2d20/trait", "give exactly one of add (a new trait) or remove (a trait or 'complication')")
+    pools = state.pools.spend_determination(name, "change_trait", drive_applies)
+    if add is not None:
+        if not isinstance(add, str) or not add:
+            raise InputError("2d20/trait", "trait must be a non-empty string")
+        return replace(state, pools=pools, traits=state.traits + ((add, False),))
+    if remove == "complication":
+        return replace(with_combatant(state, remove_complication(fighter)), pools=pools)
+    kept = [t for t in state.traits if t[0] != remove]
+    if len(kept) == len(state.traits):
+        raise IllegalActionError("conflict/trait", f"there is no trait {remove!r} to remove")
+    return replace(state, pools=pools, traits=tuple(kept))
+
+
+def determination_extra_action(state: Conflict, name: str, drive_applies: bool = True) -> Conflict:
+    """Spend 1 Determination right after ``name``'s own action to take an extra action at once (design
+    ``determination_uses``, 2D20-GAP-9): unlike keeping the initiative it adds no difficulty and does not
+    stop the side from keeping the initiative later."""
+    if not state.history or state.history[-1].actor != name:
+        raise IllegalActionError("conflict/determination", f"{name} did not take the last action")
+    fighter = state.combatant(name)
+    if fighter.kind != "player" or fighter.defeated:
+        raise IllegalActionError("conflict/determination", f"{name} cannot take an extra action")
+    if state.next_actor is not None:
+        raise IllegalActionError("conflict/determination", f"the next action already belongs to {state.next_actor}")
+    pools = state.pools.spend_determination(name, "extra_action", drive_applies)
+    return replace(state, pools=pools, turn=fighter.side, next_actor=name, next_bonus=0)
 
 
 def create_trait(state: Conflict, side: Side, trait: str, permanent: bool = False) -> Conflict:
@@ -456,10 +556,13 @@ def make_permanent(state: Conflict, side: Side, name: str) -> Conflict:
 def end_scene(state: Conflict) -> Conflict:
     """End the scene: fresh Momentum saved then the pool loses 1 (seed line 208); tangible assets set aside
     come back (seed line 344); temporary traits and assets vanish (seed line 348); Survive Defeat is available
-    again (seed line 293); the initiative and the round reset."""
+    again (seed line 293); complications and complication traits end with the scene (2D20-GAP-1); the
+    initiative and the round reset."""
     state = save_fresh(state)
     assets = tuple(replace(a, set_aside=False) for a in state.assets if not a.temporary)
-    combatants = tuple(replace(c, survived_defeat=False) for c in state.combatants)
+    combatants = tuple(
+        replace(c, survived_defeat=False, complications=(), complication_traits=()) for c in state.combatants
+    )
     return replace(
         state,
         pools=state.pools.end_scene(),

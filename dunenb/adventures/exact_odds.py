@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
@@ -197,10 +198,16 @@ def _odds_cached(test: SkillTest) -> TestOdds:
     rolled = test.rolled_count
     if test.auto_one:
         counts = np.vstack([np.zeros((rule("critical_successes"), counts.shape[1]), dtype=np.int64), counts])
-    if test.assist is not None:
-        helper = die_counts(test.assist.target, test.assist.skill, test.assist.focus, test.complication_range)
-        counts = _with_assist(counts, helper, test.leader_success_needed)
-        rolled += 1
+    if test.assists:
+        # every helper rolls one die (seed line 352); their joint counts are convolved first so that the
+        # "leader must score" option applies to all helpers together
+        helpers = np.ones((1, 1), dtype=np.int64)
+        for assist in test.assists:
+            helpers = convolve2d(
+                helpers, die_counts(assist.target, assist.skill, assist.focus, test.complication_range)
+            )
+        counts = _with_assist(counts, helpers, test.leader_success_needed)
+        rolled += len(test.assists)
     counts = np.array(counts, dtype=np.int64)
     counts.setflags(write=False)
     return TestOdds(test, counts, FACES**rolled)
@@ -228,8 +235,10 @@ def odds(
     assist: Assist | None = None,
     auto_one: bool = False,
     assist_requires_leader_success: bool | None = None,
+    helpers: tuple[Assist, ...] = (),
 ) -> TestOdds:
-    """Exact odds for a skill + drive test; ``extra_dice`` is the number of bought dice (0-3).
+    """Exact odds for a skill + drive test; ``extra_dice`` is the number of bought dice (0-3); ``assist``
+    and ``helpers`` are helpers' dice (one each, seed line 352).
 
     Arguments are validated (bad values raise :class:`dunenb.errors.InputError` naming the argument).
 
@@ -248,8 +257,98 @@ def odds(
             auto_one,
             0,
             assist_requires_leader_success,
+            tuple(helpers),
         )
     )
+
+
+@dataclass(frozen=True)
+class OpposedOdds:
+    """Exact odds of an opposed test (seed lines 288, 336): the defender rolls first and its successes, plus
+    ``base`` and ``modifier``, are the attacker's difficulty (design ``contest_difficulty_from_defender``).
+
+    ``counts[d, a]`` is the number of equally likely outcomes (out of ``total``) in which the defender scores
+    ``d`` successes and the attacker ``a``.
+    """
+
+    __test__ = False
+
+    attacker: TestOdds
+    defender: TestOdds
+    base: int
+    modifier: int
+
+    @cached_property
+    def counts(self) -> np.ndarray:
+        """Joint integer counts of (defender successes, attacker successes)."""
+        defender = self.defender.counts.sum(axis=1)
+        attacker = self.attacker.counts.sum(axis=1)
+        return np.outer(defender, attacker)
+
+    @property
+    def total(self) -> int:
+        """Number of equally likely outcomes of both pools."""
+        return self.attacker.total * self.defender.total
+
+    def _difficulty(self) -> np.ndarray:
+        return np.maximum(0, np.arange(self.counts.shape[0]) + self.base + self.modifier)
+
+    def _margins(self) -> np.ndarray:
+        # margin[d, a] = attacker successes - final difficulty when the defender scored d
+        return np.arange(self.counts.shape[1])[None, :] - self._difficulty()[:, None]
+
+    def exact_p_success(self) -> Fraction:
+        """P(the attacker's successes >= the final difficulty) as an exact fraction."""
+        return Fraction(int(self.counts[self._margins() >= 0].sum()), self.total)
+
+    def p_success(self) -> float:
+        """P(the attacker wins the opposed test)."""
+        return float(self.exact_p_success())
+
+    def expected_momentum(self) -> float:
+        """The attacker's mean Momentum (successes beyond the final difficulty, 0 on a failure)."""
+        margins = np.clip(self._margins(), 0, None)
+        return int((margins * self.counts).sum()) / self.total
+
+    def expected_defender_momentum(self) -> float:
+        """The defender's mean Momentum: 1 per missing success when the attacker fails (design
+        ``contest_failure_momentum_to_defender``)."""
+        shortfall = np.clip(-self._margins(), 0, None)
+        return int((shortfall * self.counts).sum()) / self.total
+
+    def difficulty_distribution(self) -> dict[int, float]:
+        """P(the attacker's final difficulty = k)."""
+        out: dict[int, float] = {}
+        for d, n in enumerate(self.defender.counts.sum(axis=1)):
+            key = int(self._difficulty()[d])
+            out[key] = out.get(key, 0.0) + int(n) / self.defender.total
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready: ``{"p_success", "p_success_exact", "expected_momentum", "expected_defender_momentum",
+        "defender_successes": {"0": p, ...}, "difficulty": {"k": p, ...}}``."""
+        return {
+            "p_success": self.p_success(),
+            "p_success_exact": str(self.exact_p_success()),
+            "expected_momentum": self.expected_momentum(),
+            "expected_defender_momentum": self.expected_defender_momentum(),
+            "defender_successes": {str(k): float(v) for k, v in enumerate(self.defender.successes())},
+            "difficulty": {str(k): v for k, v in sorted(self.difficulty_distribution().items())},
+        }
+
+
+def opposed_odds(attacker: SkillTest, defender: SkillTest, base: int = 0, modifier: int = 0) -> OpposedOdds:
+    """Exact odds of ``attacker`` against ``defender`` (each test's own difficulty is ignored): the attacker's
+    difficulty is ``base`` + the defender's successes + ``modifier`` (e.g. defensive assets, seed line 340).
+    ``base`` is 0 for an attack and 2 for targeting a wielded asset (2D20-GAP-3).
+
+    >>> o = opposed_odds(SkillTest(7, 7), SkillTest(5, 5))
+    >>> o.exact_p_success()
+    Fraction(25403, 32000)
+    """
+    check_int("base", base, 0)
+    check_int("modifier", modifier, -100, 100)
+    return OpposedOdds(odds_for(attacker), odds_for(defender), base, modifier)
 
 
 def odds_table(skill: int, drive: int, focus: bool = False, complication_range: int = 1) -> pd.DataFrame:

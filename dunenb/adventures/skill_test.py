@@ -52,8 +52,9 @@ class Assist:
 
     @classmethod
     def from_character(cls, helper: Character, skill: str, drive: str, focus: str | None = None) -> Assist:
-        """Build the assist die of ``helper`` (their focus applies if they have it)."""
-        return cls(helper.skill(skill), helper.drive(drive), helper.has_focus(focus))
+        """Build the assist die of ``helper`` (their focus applies if they have it and it is a focus of
+        ``skill``, 2D20-GAP-5)."""
+        return cls(helper.skill(skill), helper.drive(drive), helper.focus_applies(focus, skill))
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,11 @@ class SkillTest:
 
     ``extra_dice`` is the number of *bought* dice (0-3) on top of the 2 base dice; ``difficulty`` is the
     GM's base difficulty 0-5 (seed line 43) and ``difficulty_modifier`` what traits, complications, defensive
-    assets or a kept initiative add (the final difficulty never drops below 0). ``auto_one`` is the
-    Determination spend that sets one die to a 1 before rolling. ``assist_requires_leader_success`` = None
-    follows the rules data (seed line 352: no condition).
+    assets, a defender's successes or a kept initiative add (the final difficulty never drops below 0).
+    ``auto_one`` is the Determination spend that sets one die to a 1 before rolling. ``assist`` is one
+    helper's die and ``helpers`` any further helpers, one die each (seed line 352; 2D20-GAP-6: helpers' dice
+    do not count toward the 5d20 pool). ``assist_requires_leader_success`` = None follows the rules data
+    (seed line 352: no condition); when True it applies to every helper.
     """
 
     skill: int
@@ -77,6 +80,7 @@ class SkillTest:
     auto_one: bool = False
     difficulty_modifier: int = 0
     assist_requires_leader_success: bool | None = None
+    helpers: tuple[Assist, ...] = ()
 
     def __post_init__(self) -> None:
         _check_rating("skill", self.skill, "skill")
@@ -92,6 +96,11 @@ class SkillTest:
         )
         if self.assist is not None and not isinstance(self.assist, Assist):
             raise InputError("2d20/assist", f"assist must be an Assist or None, got {self.assist!r}")
+        helpers = tuple(self.helpers)
+        for helper in helpers:
+            if not isinstance(helper, Assist):
+                raise InputError("2d20/helpers", f"helpers must be Assist values, got {helper!r}")
+        object.__setattr__(self, "helpers", helpers)
         check_bool("auto_one", self.auto_one)
         check_int("difficulty_modifier", self.difficulty_modifier, -100, 100)
         if self.assist_requires_leader_success is not None:
@@ -101,17 +110,20 @@ class SkillTest:
     def from_character(
         cls, character: Character, skill: str, drive: str, focus: str | None = None, **options: object
     ) -> SkillTest:
-        """Build a test from a sheet; ``focus`` applies only if the character has it.
+        """Build a test from a sheet; ``focus`` applies only if the character has it and it belongs to
+        ``skill`` (seed lines 57-155, 2D20-GAP-5).
 
         >>> from dunenb.adventures.rules import SKILLS, DRIVES
         >>> c = Character.create("C", dict.fromkeys(SKILLS, 6), dict.fromkeys(DRIVES, 5), focuses=["Duel"])
         >>> SkillTest.from_character(c, "battle", "duty", focus="Duel", difficulty=2).focus
         True
+        >>> SkillTest.from_character(c, "move", "duty", focus="Duel").focus
+        False
         """
         return cls(
             skill=character.skill(skill),
             drive=character.drive(drive),
-            focus=character.has_focus(focus),
+            focus=character.focus_applies(focus, skill),
             **options,
         )  # type: ignore[arg-type]
 
@@ -119,6 +131,11 @@ class SkillTest:
     def target(self) -> int:
         """Skill + drive (seed line 180)."""
         return self.skill + self.drive
+
+    @property
+    def assists(self) -> tuple[Assist, ...]:
+        """Every helper's die: ``assist`` first, then ``helpers``."""
+        return ((self.assist,) if self.assist is not None else ()) + self.helpers
 
     @property
     def dice_count(self) -> int:
@@ -162,6 +179,8 @@ class SkillTestResult:
     assist_score: DieScore | None
     successes: int
     complications: int
+    helper_dice: tuple[int, ...] = ()
+    helper_scores: tuple[DieScore, ...] = ()
 
     @property
     def difficulty(self) -> int:
@@ -184,13 +203,20 @@ class SkillTestResult:
         return max(0, self.difficulty - self.successes)
 
 
-def resolve_test(test: SkillTest, dice: Sequence[int], assist_die: int | None = None) -> SkillTestResult:
+def resolve_test(
+    test: SkillTest, dice: Sequence[int], assist_die: int | None = None, helper_dice: Sequence[int] = ()
+) -> SkillTestResult:
     """Score fixed dice. ``dice`` holds the rolled faces (``test.rolled_count`` of them: with ``auto_one``
-    the automatic 1 is added here); ``assist_die`` is required exactly when ``test.assist`` is set.
+    the automatic 1 is added here); ``assist_die`` is required exactly when ``test.assist`` is set, and
+    ``helper_dice`` holds one face per entry of ``test.helpers``.
 
     >>> r = resolve_test(SkillTest(6, 6, difficulty=2, assist=Assist(5, 5)), (3, 15), assist_die=1)
     >>> r.successes, r.passed
     (3, True)
+    >>> two_helpers = SkillTest(6, 6, difficulty=3, helpers=(Assist(5, 5), Assist(4, 4)))
+    >>> r = resolve_test(two_helpers, (3, 15), helper_dice=(9, 8))
+    >>> r.successes, r.helper_dice
+    (3, (9, 8))
     """
     faces = check_dice("dice", dice, test.rolled_count)
     if test.auto_one:
@@ -200,6 +226,7 @@ def resolve_test(test: SkillTest, dice: Sequence[int], assist_die: int | None = 
     )
     successes = sum(score.successes for score in scores)
     complications = sum(score.complication for score in scores)
+    leader_scored = successes > 0
     assist_score = None
     if test.assist is None:
         if assist_die is not None:
@@ -211,10 +238,21 @@ def resolve_test(test: SkillTest, dice: Sequence[int], assist_die: int | None = 
         assist_score = score_die(
             face, test.assist.target, test.assist.skill, test.assist.focus, test.complication_range
         )
-        if successes > 0 or not test.leader_success_needed:
+        if leader_scored or not test.leader_success_needed:
             successes += assist_score.successes
         complications += assist_score.complication
-    return SkillTestResult(test, faces, assist_die, scores, assist_score, successes, complications)
+    helper_faces = check_dice("helper_dice", helper_dice, len(test.helpers))
+    helper_scores = tuple(
+        score_die(face, helper.target, helper.skill, helper.focus, test.complication_range)
+        for face, helper in zip(helper_faces, test.helpers, strict=True)
+    )
+    for score in helper_scores:
+        if leader_scored or not test.leader_success_needed:
+            successes += score.successes
+        complications += score.complication
+    return SkillTestResult(
+        test, faces, assist_die, scores, assist_score, successes, complications, helper_faces, helper_scores
+    )
 
 
 def roll_test(test: SkillTest, rng: np.random.Generator) -> SkillTestResult:
@@ -226,7 +264,7 @@ def roll_test(test: SkillTest, rng: np.random.Generator) -> SkillTestResult:
     """
     faces = roll_d20(rng, test.rolled_count)
     assist_die = roll_d20(rng, 1)[0] if test.assist is not None else None
-    return resolve_test(test, faces, assist_die)
+    return resolve_test(test, faces, assist_die, roll_d20(rng, len(test.helpers)))
 
 
 def reroll_pool(
@@ -242,4 +280,4 @@ def reroll_pool(
     if (dice is None) == (rng is None):
         raise InputError("2d20/reroll", "give exactly one of dice or rng to re-roll the pool")
     faces = roll_d20(rng, result.test.rolled_count) if rng is not None else tuple(dice or ())
-    return resolve_test(result.test, faces, result.assist_die)
+    return resolve_test(result.test, faces, result.assist_die, result.helper_dice)

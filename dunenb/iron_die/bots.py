@@ -56,7 +56,7 @@ class OptimalBot:
         """The optimal action for the current player."""
         _require_decision(state, self.name)
         if state.is_initiator_turn:
-            policy = initiator_policy(len(state.players))
+            policy = initiator_policy(len(state.players), options=state.options)
             keep = policy.best_keep(state.dice, state.rolls_left)
             if keep == state.dice:
                 return Declare(policy.declare_for(state.dice))
@@ -160,7 +160,7 @@ class NaiveBot:
             return Declare(plan) if len(keep) == len(dice) else Keep(keep)
         assert state.challenge is not None and state.bar is not None
         bar: Result = state.bar
-        if result_of(state.challenge, dice).beats(bar):
+        if result_of(state.challenge, dice, state.options).beats(bar):
             return Stand()
         keep = naive_keep(state.challenge, dice, state.rolls_left)
         return Stand() if len(keep) == len(dice) else Keep(keep)

@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 from typing import Any
 
 from dunenb.cliargs import parse_int, refuse_existing
 from dunenb.errors import InputError
 from dunenb.iron_die.dice import ROLLS_PER_TURN
+from dunenb.iron_die.options import FAITH_OPERATIONS, FAITH_TIEBREAKS, TableOptions
 from dunenb.iron_die.results import CHALLENGES, SCORE_NAMES, check_challenge, parse_dice, parse_result
 from dunenb.iron_die.rules_data import load_rules
-from dunenb.iron_die.solver import KeepChoice, Value, beat_policy, score_policy
+from dunenb.iron_die.solver import KeepChoice, Policy, Value, beat_policy, score_policy, scores
 
 RESULT_HELP = """\
 RESULT notation (what a challenger must strictly beat):
@@ -61,11 +63,47 @@ def _challenge(args: argparse.Namespace) -> str:
     return check_challenge(args.challenge, "--challenge")
 
 
+def _table_options(args: argparse.Namespace) -> TableOptions:
+    """The table options of ``--faith-operations`` / ``--faith-tiebreak`` (IRON-GAP-17, IRON-GAP-18)."""
+    values = {}
+    for name, allowed in (("faith_operations", FAITH_OPERATIONS), ("faith_tiebreak", FAITH_TIEBREAKS)):
+        text = getattr(args, name, None)
+        if text is None:
+            continue
+        if text not in allowed:
+            option = "--" + name.replace("_", "-")
+            raise InputError("iron-die/argument", f"{option}: {text!r} is not allowed (allowed: {', '.join(allowed)})")
+        values[name] = text
+    return TableOptions(**values)
+
+
+def score_distribution(challenge: str, policy: Policy, options: TableOptions) -> list[dict[str, Any]]:
+    """How the turn's final score is distributed when ``policy`` is followed from the first roll (exact):
+    one ``{"score", "p", "exact"}`` row per reachable score, lowest first (IRON-GAP-15 scores).
+
+    >>> rows = score_distribution("faith", score_policy("faith"), TableOptions())
+    >>> [row["score"] for row in rows], sum(row["p"] for row in rows)
+    ([0, 1, 2], 1.0)
+    """
+    weights, denominator = policy.final_distribution()
+    totals: dict[int, int] = {}
+    for score, weight in zip(scores(challenge, options).tolist(), weights.tolist(), strict=True):
+        totals[score] = totals.get(score, 0) + int(weight)
+    rows = []
+    for score in sorted(totals):
+        if totals[score]:
+            exact = Fraction(totals[score], denominator)
+            rows.append({"score": score, "p": float(exact), "exact": str(exact)})
+    return rows
+
+
 def run_odds(args: argparse.Namespace) -> int:
-    """``iron-die odds``: optimal probability of beating ``--target`` and optimal expected score."""
+    """``iron-die odds``: optimal probability of beating ``--target`` and optimal expected score; with
+    ``--distribution`` the whole final-score distribution of the policy followed."""
     challenge = _challenge(args)
-    target = None if args.target is None else parse_result(challenge, args.target, "--target")
-    expected = score_policy(challenge).start_value()
+    options = _table_options(args)
+    target = None if args.target is None else parse_result(challenge, args.target, "--target", options)
+    expected = score_policy(challenge, options).start_value()
     p_beat = None if target is None else beat_policy(challenge, target).start_value()
     data: dict[str, Any] = {
         "challenge": challenge,
@@ -81,6 +119,15 @@ def run_odds(args: argparse.Namespace) -> int:
         lines.append(
             f"optimal probability of beating {target.notation} ({target.describe()}): {float(p_beat):.6f}"
         )
+    if not options.is_default:
+        data["options"] = options.to_dict()
+        lines.append(f"table options: {options.describe()}")
+    if args.distribution:
+        followed = score_policy(challenge, options) if target is None else beat_policy(challenge, target)
+        data["distribution_policy"] = "expected_score" if target is None else "p_beat"
+        data["distribution"] = score_distribution(challenge, followed, options)
+        lines.append(f"final score distribution ({data['distribution_policy']} policy):")
+        lines += [f"  {row['score']:>3}  {row['p']:.6f}  ({row['exact']})" for row in data["distribution"]]
     _print(data, args.json, lines)
     return 0
 
@@ -103,6 +150,7 @@ def run_advise(args: argparse.Namespace) -> int:
         raise InputError("iron-die/argument", "--dice: required (allowed: five faces 1-6, e.g. 6,6,4,4,2)")
     dice = parse_dice(args.dice, "--dice")
     rolls_left = _rolls_left(args.rolls_left)
+    options = _table_options(args)
     declare = None
     if args.first_player:
         if args.challenge is not None or args.target is not None:
@@ -113,16 +161,16 @@ def run_advise(args: argparse.Namespace) -> int:
         from dunenb.iron_die.initiator import initiator_policy
 
         players = _players(args.players)
-        policy = initiator_policy(players)
+        policy = initiator_policy(players, options=options)
         choices = policy.ranked_keeps(dice, rolls_left)
         challenge, target, objective = None, None, "p_win_point"
         if choices[0].keep == dice:
             declare = policy.declare_for(dice)
     else:
         challenge = _challenge(args)
-        target = None if args.target is None else parse_result(challenge, args.target, "--target")
+        target = None if args.target is None else parse_result(challenge, args.target, "--target", options)
         if target is None:
-            choices = score_policy(challenge).ranked_keeps(dice, rolls_left)
+            choices = score_policy(challenge, options).ranked_keeps(dice, rolls_left)
             objective = "expected_score"
         else:
             choices = beat_policy(challenge, target).ranked_keeps(dice, rolls_left)
@@ -140,6 +188,8 @@ def run_advise(args: argparse.Namespace) -> int:
         "declare": declare,
         "keeps": [choice.to_dict() for choice in choices],
     }
+    if not options.is_default:
+        data["options"] = options.to_dict()
     action = "stop" if best.keep == dice else f"keep {','.join(map(str, best.keep)) or 'nothing'}"
     lines = [
         f"best: {action} ({objective} {float(best.value):.6f})" + (f", declare {declare}" if declare else "")
@@ -179,7 +229,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     games = _nonnegative(args.games, "--games")
     seed = _nonnegative(args.seed, "--seed")
     bots = _bot_names(args.bots)
-    table = simulate(games, seed=seed, bots=bots, progress=args.progress)
+    options = _table_options(args)
+    table = simulate(games, seed=seed, bots=bots, progress=args.progress, options=options)
     rates = win_rates(table)
     data = {
         "games": games,
@@ -191,6 +242,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         },
         "mean_rounds": float(table["rounds"].mean()) if games else None,
     }
+    if not options.is_default:
+        data["options"] = options.to_dict()
     lines = [f"{games} games, seed {seed}"] + [
         f"  {bot:<8} {int(row.wins):>6} wins / {int(row.games)} games = {float(row.win_rate):.3f}"
         for bot, row in rates.iterrows()
@@ -247,6 +300,21 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_table_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--faith-operations",
+        metavar="OPS",
+        help="table option (IRON-GAP-17): add-subtract (default: each die added or subtracted) or arithmetic "
+        "(+ - x / with brackets)",
+    )
+    parser.add_argument(
+        "--faith-tiebreak",
+        metavar="RULE",
+        help="table option (IRON-GAP-18): low (default: an unused die beats none, a lower unused total wins) "
+        "or high (a higher unused total wins, none counts 0)",
+    )
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``iron-die`` command and its subcommands to ``subparsers``."""
     formatter = argparse.RawDescriptionHelpFormatter
@@ -267,6 +335,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     odds.add_argument("--challenge", help="military, faith or intrigue (required)")
     odds.add_argument("--target", metavar="RESULT", help="the result to beat (see RESULT notation)")
+    odds.add_argument(
+        "--distribution",
+        action="store_true",
+        help="also print the whole final-score distribution of the policy followed (expected-score policy, "
+        "or the beat policy with --target)",
+    )
+    _add_table_options(odds)
     odds.add_argument("--json", action="store_true", help="print a JSON object")
     odds.set_defaults(func=run_odds)
 
@@ -288,6 +363,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--first-player", action="store_true", help="advise the first player (no challenge yet)"
     )
     advise.add_argument("--players", default="2", help="number of players, with --first-player (default 2)")
+    _add_table_options(advise)
     advise.add_argument("--json", action="store_true", help="print a JSON object")
     advise.set_defaults(func=run_advise)
 
@@ -296,6 +372,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     simulate.add_argument("--seed", default="0", help="simulation seed (default 0)")
     simulate.add_argument("--bots", default="optimal,naive", help="bots, comma-separated (optimal, naive)")
     simulate.add_argument("--progress", action="store_true", help="show a progress bar")
+    _add_table_options(simulate)
     simulate.add_argument("--json", action="store_true", help="print a JSON object")
     simulate.set_defaults(func=run_simulate)
 

@@ -36,6 +36,7 @@ from dunenb.iron_die.dice import (
     roll_distribution,
     sub_multisets,
 )
+from dunenb.iron_die.options import DEFAULT_OPTIONS, TableOptions
 from dunenb.iron_die.results import CHALLENGES, result_of
 from dunenb.iron_die.rng import draw_index, draw_roll, initial_rng
 from dunenb.iron_die.rules_data import load_rules
@@ -66,8 +67,9 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def new_game(players: Sequence[str], seed: int) -> IronDieState:
-    """A new game: everyone at 0 power, the first player still to be drawn (IRON-GAP-11).
+def new_game(players: Sequence[str], seed: int, options: TableOptions | None = None) -> IronDieState:
+    """A new game: everyone at 0 power, the first player still to be drawn (IRON-GAP-11); ``options`` are
+    the table's faith readings (IRON-GAP-17, IRON-GAP-18; default readings when omitted).
 
     >>> new_game(["A"], seed=0)
     Traceback (most recent call last):
@@ -77,6 +79,8 @@ def new_game(players: Sequence[str], seed: int) -> IronDieState:
     """
     names = check_players(players if isinstance(players, (str, list, tuple)) else list(players))
     seed = check_seed(seed)
+    if options is not None and not isinstance(options, TableOptions):
+        raise InputError("iron-die/option", f"options: expected a TableOptions, got {options!r}")
     return IronDieState(
         players=names,
         seed=seed,
@@ -98,6 +102,7 @@ def new_game(players: Sequence[str], seed: int) -> IronDieState:
         history=(),
         winner=None,
         actions=(),
+        options=DEFAULT_OPTIONS if options is None else options,
     )
 
 
@@ -294,8 +299,8 @@ def _start_turn(state: IronDieState, turn: int) -> IronDieState:
 def _end_challenger_turn(state: IronDieState) -> IronDieState:
     player = state.order[state.turn]
     assert state.challenge is not None and state.leader is not None
-    bar = result_of(state.challenge, dict(state.finals)[state.leader])
-    leader = player if result_of(state.challenge, state.dice).beats(bar) else state.leader
+    bar = result_of(state.challenge, dict(state.finals)[state.leader], state.options)
+    leader = player if result_of(state.challenge, state.dice, state.options).beats(bar) else state.leader
     state = state.evolve(finals=state.finals + ((player, state.dice),), leader=leader)
     if state.turn + 1 < len(state.order):
         return _start_turn(state, state.turn + 1)

@@ -29,6 +29,7 @@ from functools import cache
 import numpy as np
 
 from dunenb.iron_die.dice import OUTCOME_INDEX, OUTCOMES, ROLL_DENOMINATOR, normalise
+from dunenb.iron_die.options import DEFAULT_OPTIONS, TableOptions
 from dunenb.iron_die.results import CHALLENGES
 from dunenb.iron_die.solver import KeepChoice, Policy, Value, reply_numerators
 
@@ -76,19 +77,26 @@ class InitiatorPolicy:
         return self.policy.start_value()
 
 
-@cache
-def initiator_policy(n_players: int = 2, exact: bool = True) -> InitiatorPolicy:
-    """Solve the first player's policy for ``n_players`` (2 or more); ``exact=False`` uses floats.
+def initiator_policy(
+    n_players: int = 2, exact: bool = True, options: TableOptions | None = None
+) -> InitiatorPolicy:
+    """Solve the first player's policy for ``n_players`` (2 or more); ``exact=False`` uses floats;
+    ``options`` are the table's faith readings (IRON-GAP-17, IRON-GAP-18; default readings when omitted).
 
     >>> float(initiator_policy(3, exact=False).start_value()) < float(initiator_policy(2).start_value())
     True
     """
+    return _initiator_policy(n_players, exact, DEFAULT_OPTIONS if options is None else options)
+
+
+@cache
+def _initiator_policy(n_players: int, exact: bool, options: TableOptions) -> InitiatorPolicy:
     if n_players < 2:
         raise ValueError("the first player needs at least one challenger")
     power = n_players - 1
     per_challenge: dict[str, np.ndarray] = {}
     for challenge in CHALLENGES:
-        fail = TURN_DENOMINATOR - reply_numerators(challenge)
+        fail = TURN_DENOMINATOR - reply_numerators(challenge, options)
         if exact:
             per_challenge[challenge] = np.array([int(x) ** power for x in fail], dtype=object)
         else:

@@ -24,12 +24,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dunenb.errors import InputError
 from dunenb.iron_die.dice import SIDES, is_valid_dice, normalise
 from dunenb.iron_die.faith import faith_claim
 from dunenb.iron_die.hands import FRENCH_NAMES, HAND_NAMES, Hand, hand_rank, intrigue_hand
+from dunenb.iron_die.options import DEFAULT_OPTIONS, TableOptions, options_for
 
 #: The three challenges, in the seed's order.
 CHALLENGES: tuple[str, ...] = ("military", "faith", "intrigue")
@@ -77,12 +78,14 @@ class Result:
 
     ``value`` is ``(sum,)`` for military, ``(sevens, unused_total)`` for faith (``unused_total`` 0 when
     every die is used) or ``(sevens,)`` for a faith threshold, ``(rank, *tiebreak)`` for intrigue or
-    ``(rank,)`` for an intrigue threshold.
+    ``(rank,)`` for an intrigue threshold. ``options`` are the table's readings of the faith challenge
+    (IRON-GAP-17, IRON-GAP-18; always the defaults for the other challenges).
     """
 
     challenge: str
     value: tuple[int, ...]
     threshold: bool = False
+    options: TableOptions = field(default=DEFAULT_OPTIONS, repr=False)
 
     @property
     def strength(self) -> int:
@@ -97,7 +100,9 @@ class Result:
             if self.threshold:
                 return self.value[0] * 100
             sevens, unused = self.value
-            return sevens * 100 + (71 - unused if unused else 1)
+            if self.options.faith_tiebreak == "high":  # IRON-GAP-18: a higher unused total wins
+                return sevens * 100 + 1 + unused
+            return sevens * 100 + (71 - unused if unused else 1)  # IRON-GAP-5, IRON-GAP-6
         rank = self.value[0]
         return rank * 100_000 + (0 if self.threshold else _encode(self.value[1:]))
 
@@ -105,6 +110,8 @@ class Result:
         """True when this result is strictly better than ``other`` (same challenge only)."""
         if other.challenge != self.challenge:
             raise ValueError(f"cannot compare a {self.challenge} result with a {other.challenge} result")
+        if other.options != self.options:
+            raise ValueError("cannot compare results made under different table options")
         return self.strength > other.strength
 
     @property
@@ -152,18 +159,22 @@ class Result:
         return f"{name} ({self.notation.split(':')[1]})"
 
 
-def result_of(challenge: str, dice: Iterable[int]) -> Result:
-    """The result that five dice make in ``challenge``.
+def result_of(challenge: str, dice: Iterable[int], options: TableOptions | None = None) -> Result:
+    """The result that five dice make in ``challenge`` (under the table ``options``; default readings).
 
     >>> result_of("faith", (5, 4, 1, 6, 2))
     Result(challenge='faith', value=(2, 4), threshold=False)
+    >>> high = TableOptions(faith_tiebreak="high")
+    >>> result_of("faith", (5, 4, 1, 6, 2), high).beats(result_of("faith", (4, 6, 3, 2, 1), high))
+    True
     """
     dice = normalise(dice)
     if challenge == "military":
         return Result(challenge, (sum(dice),))
     if challenge == "faith":
-        claim = faith_claim(dice)
-        return Result(challenge, (claim.sevens, claim.unused_total))
+        options = options_for(challenge, options)
+        claim = faith_claim(dice, options)
+        return Result(challenge, (claim.sevens, claim.unused_total), options=options)
     if challenge == "intrigue":
         hand = intrigue_hand(dice)
         return Result(challenge, (hand.rank, *hand.tiebreak))
@@ -171,13 +182,13 @@ def result_of(challenge: str, dice: Iterable[int]) -> Result:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def score_of(challenge: str, dice: Iterable[int]) -> int:
+def score_of(challenge: str, dice: Iterable[int], options: TableOptions | None = None) -> int:
     """The score that the expected-score policy maximises (IRON-GAP-15).
 
     >>> [score_of(challenge, (6, 6, 4, 4, 2)) for challenge in CHALLENGES]
     [22, 0, 2]
     """
-    value = result_of(challenge, dice).value
+    value = result_of(challenge, dice, options).value
     return value[0]
 
 
@@ -226,7 +237,9 @@ def _bad(challenge: str, text: str, argument: str) -> InputError:
     )
 
 
-def parse_result(challenge: str, text: str, argument: str = "target") -> Result:
+def parse_result(
+    challenge: str, text: str, argument: str = "target", options: TableOptions | None = None
+) -> Result:
     """Parse a result in the notation of the module docstring; raises :class:`InputError` naming ``argument``.
 
     >>> parse_result("military", "23")
@@ -239,9 +252,10 @@ def parse_result(challenge: str, text: str, argument: str = "target") -> Result:
     'five-of-a-kind:6,6,6,6,6'
     """
     challenge = check_challenge(challenge)
+    options = options_for(challenge, options)
     raw = str(text).strip()
     if raw.count(",") == 4 and ":" not in raw:
-        return result_of(challenge, parse_dice(raw, argument))
+        return result_of(challenge, parse_dice(raw, argument), options)
     if challenge == "military":
         if raw.isdigit() and 5 <= int(raw) <= 30:
             return Result(challenge, (int(raw),))
@@ -251,11 +265,11 @@ def parse_result(challenge: str, text: str, argument: str = "target") -> Result:
         if not sevens.isdigit() or int(sevens) > 2:
             raise _bad(challenge, raw, argument)
         if not _:
-            return Result(challenge, (int(sevens),), threshold=True)
+            return Result(challenge, (int(sevens),), threshold=True, options=options)
         if unused == "-" and int(sevens) > 0:
-            return Result(challenge, (int(sevens), 0))
+            return Result(challenge, (int(sevens), 0), options=options)
         if unused.isdigit() and 1 <= int(unused) <= 30:
-            return Result(challenge, (int(sevens), int(unused)))
+            return Result(challenge, (int(sevens), int(unused)), options=options)
         raise _bad(challenge, raw, argument)
     name, _, dice_text = raw.partition(":")
     rank = hand_rank(name)

@@ -19,6 +19,7 @@ from typing import Any
 from dunenb.errors import RulesDataError
 from dunenb.iron_die.dice import N_DICE, ROLLS_PER_TURN, SIDES
 from dunenb.iron_die.hands import FRENCH_NAMES, HAND_NAMES
+from dunenb.iron_die.options import FAITH_OPERATIONS, FAITH_TIEBREAKS
 from dunenb.iron_die.results import CHALLENGES
 
 #: The format tag of ``data/iron_die.json``.
@@ -96,6 +97,17 @@ def parse_rules(data: Any) -> IronDieRules:
         == [(i, name, fr) for i, (name, fr) in enumerate(zip(HAND_NAMES, FRENCH_NAMES, strict=True))],
         "hands",
         f"expected ranks 0-7 with ids {', '.join(HAND_NAMES)}",
+    )
+    expected_options = [
+        {"id": "faith_operations", "default": FAITH_OPERATIONS[0], "choices": list(FAITH_OPERATIONS)},
+        {"id": "faith_tiebreak", "default": FAITH_TIEBREAKS[0], "choices": list(FAITH_TIEBREAKS)},
+    ]
+    options = data.get("table_options")
+    _require(
+        isinstance(options, list)
+        and [{k: o.get(k) for k in ("id", "default", "choices")} for o in options] == expected_options,
+        "table_options",
+        "expected faith_operations (add-subtract, arithmetic) and faith_tiebreak (low, high), the engine's options",
     )
     raw = data.get("decisions")
     _require(isinstance(raw, list) and raw, "decisions", "expected a non-empty list")

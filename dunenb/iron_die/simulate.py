@@ -17,11 +17,15 @@ import pandas as pd
 from dunenb.errors import InputError
 from dunenb.iron_die.bots import Bot, make_bot
 from dunenb.iron_die.engine import apply_action, new_game, propose_chance
+from dunenb.iron_die.options import TableOptions
 from dunenb.iron_die.state import IronDieState
 
 
-def play_game(players: Sequence[str], seed: int, bots: Sequence[Bot]) -> IronDieState:
-    """Play a whole game, one bot per seat; chance nodes take the state's seeded proposals.
+def play_game(
+    players: Sequence[str], seed: int, bots: Sequence[Bot], options: TableOptions | None = None
+) -> IronDieState:
+    """Play a whole game, one bot per seat; chance nodes take the state's seeded proposals; ``options`` are
+    the table's faith readings (IRON-GAP-17, IRON-GAP-18).
 
     >>> from dunenb.iron_die.bots import NaiveBot, OptimalBot
     >>> final = play_game(["Stark", "Lannister"], 3, [OptimalBot(), NaiveBot()])
@@ -32,7 +36,7 @@ def play_game(players: Sequence[str], seed: int, bots: Sequence[Bot]) -> IronDie
         raise InputError(
             "iron-die/bots", f"bots: expected one bot per player ({len(players)}), got {len(bots)}"
         )
-    state = new_game(players, seed)
+    state = new_game(players, seed, options)
     while not state.is_over:
         if state.is_chance:
             action = propose_chance(state)
@@ -54,9 +58,14 @@ def game_seeds(n_games: int, seed: int) -> list[int]:
 
 
 def simulate(
-    n_games: int, seed: int = 0, bots: Sequence[str] = ("optimal", "naive"), progress: bool = False
+    n_games: int,
+    seed: int = 0,
+    bots: Sequence[str] = ("optimal", "naive"),
+    progress: bool = False,
+    options: TableOptions | None = None,
 ) -> pd.DataFrame:
-    """Play ``n_games`` games between the named bots, rotating the seats each game.
+    """Play ``n_games`` games between the named bots, rotating the seats each game (under the table
+    ``options``).
 
     Deterministic for a given ``seed``. One row per game: ``game``, ``seed``, ``seatN_bot``,
     ``seatN_power``, ``winner_seat``, ``winner_bot``, ``rounds``, ``first_bot`` (who started round 1) and
@@ -78,7 +87,7 @@ def simulate(
     for game in iterator:
         seats = [players[(game + offset) % count] for offset in range(count)]
         names = [f"{bot.name}#{seat}" for seat, bot in enumerate(seats)]
-        final = play_game(names, seeds[game], seats)
+        final = play_game(names, seeds[game], seats, options)
         assert final.winner is not None
         row: dict[str, object] = {"game": game, "seed": seeds[game]}
         row.update({f"seat{seat}_bot": bot.name for seat, bot in enumerate(seats)})

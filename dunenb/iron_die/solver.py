@@ -12,6 +12,9 @@ exact integer (``int64``, or Python integers in ``object`` arrays when they woul
 exact fractions, ties are exact, and the policy is deterministic (ties go to the keep with more dice,
 then to higher dice). Float arrays are supported too.
 
+Every table takes the table ``options`` of the faith challenge (IRON-GAP-17, IRON-GAP-18; default readings
+when omitted; military and intrigue ignore them).
+
 Objectives (IRON-GAP-15, IRON-GAP-16):
 
 * :func:`beat_policy` - (a) maximise the probability of strictly beating a known result;
@@ -44,6 +47,7 @@ from dunenb.iron_die.dice import (
     remove,
 )
 from dunenb.iron_die.dice import tables as dice_tables
+from dunenb.iron_die.options import TableOptions, options_for
 from dunenb.iron_die.results import CHALLENGES, Result, check_challenge, result_of
 
 #: Values closer than this count as equal when a float policy breaks ties.
@@ -241,24 +245,32 @@ class Policy:
 # --------------------------------------------------------------------------------------- result tables
 
 
-@cache
-def strengths(challenge: str) -> np.ndarray:
+def strengths(challenge: str, options: TableOptions | None = None) -> np.ndarray:
     """The :attr:`Result.strength` of each of the 252 outcomes in ``challenge``.
 
     >>> int(strengths("military")[0]), int(strengths("military")[-1])
     (30, 5)
     """
     challenge = check_challenge(challenge)
-    array = np.array([result_of(challenge, dice).strength for dice in OUTCOMES], dtype=np.int64)
+    return _strengths(challenge, options_for(challenge, options))
+
+
+@cache
+def _strengths(challenge: str, options: TableOptions) -> np.ndarray:
+    array = np.array([result_of(challenge, dice, options).strength for dice in OUTCOMES], dtype=np.int64)
     array.setflags(write=False)
     return array
 
 
-@cache
-def scores(challenge: str) -> np.ndarray:
+def scores(challenge: str, options: TableOptions | None = None) -> np.ndarray:
     """The score of each of the 252 outcomes (IRON-GAP-15: sum, sevens or hand rank index)."""
     challenge = check_challenge(challenge)
-    array = np.array([result_of(challenge, dice).value[0] for dice in OUTCOMES], dtype=np.int64)
+    return _scores(challenge, options_for(challenge, options))
+
+
+@cache
+def _scores(challenge: str, options: TableOptions) -> np.ndarray:
+    array = np.array([result_of(challenge, dice, options).value[0] for dice in OUTCOMES], dtype=np.int64)
     array.setflags(write=False)
     return array
 
@@ -266,15 +278,25 @@ def scores(challenge: str) -> np.ndarray:
 # --------------------------------------------------------------------------------------------- policies
 
 
-@cache
-def score_policy(challenge: str) -> Policy:
-    """(c) The policy maximising the expected score of ``challenge`` (exact)."""
+def score_policy(challenge: str, options: TableOptions | None = None) -> Policy:
+    """(c) The policy maximising the expected score of ``challenge`` (exact).
+
+    >>> from dunenb.iron_die.options import TableOptions
+    >>> score_policy("faith").start_value() < score_policy("faith", TableOptions("arithmetic")).start_value()
+    True
+    """
     challenge = check_challenge(challenge)
-    return Policy.solve(f"expected {challenge} score", scores(challenge).copy())
+    return _score_policy(challenge, options_for(challenge, options))
+
+
+@cache
+def _score_policy(challenge: str, options: TableOptions) -> Policy:
+    return Policy.solve(f"expected {challenge} score", scores(challenge, options).copy())
 
 
 def beat_policy(challenge: str, target: Result) -> Policy:
-    """(a) The policy maximising the probability of strictly beating ``target`` (exact).
+    """(a) The policy maximising the probability of strictly beating ``target`` (exact), under the table
+    options ``target`` was made with.
 
     >>> from dunenb.iron_die.results import parse_result
     >>> policy = beat_policy("intrigue", parse_result("intrigue", "five-of-a-kind"))
@@ -284,17 +306,16 @@ def beat_policy(challenge: str, target: Result) -> Policy:
     challenge = check_challenge(challenge)
     if target.challenge != challenge:
         raise ValueError(f"target {target.notation!r} is a {target.challenge} result, not {challenge}")
-    return _beat_policy(challenge, target.strength, target.notation)
+    return _beat_policy(challenge, target.strength, target.notation, target.options)
 
 
 @cache
-def _beat_policy(challenge: str, strength: int, notation: str) -> Policy:
-    terminal = (strengths(challenge) > strength).astype(np.int64)
+def _beat_policy(challenge: str, strength: int, notation: str, options: TableOptions) -> Policy:
+    terminal = (strengths(challenge, options) > strength).astype(np.int64)
     return Policy.solve(f"beat {challenge} {notation}", terminal)
 
 
-@cache
-def reply_numerators(challenge: str) -> np.ndarray:
+def reply_numerators(challenge: str, options: TableOptions | None = None) -> np.ndarray:
     """For every outcome ``D`` (252), a challenger's optimal chance of strictly beating the result of ``D``
     from the start of his turn, as numerators over ``7776 ** 3`` (all targets solved at once).
 
@@ -302,7 +323,12 @@ def reply_numerators(challenge: str) -> np.ndarray:
     0
     """
     challenge = check_challenge(challenge)
-    own = strengths(challenge)
+    return _reply_numerators(challenge, options_for(challenge, options))
+
+
+@cache
+def _reply_numerators(challenge: str, options: TableOptions) -> np.ndarray:
+    own = strengths(challenge, options)
     targets, inverse = np.unique(own, return_inverse=True)
     terminal = (own[:, None] > targets[None, :]).astype(np.int64)
     values, _ = backward(terminal)
@@ -322,11 +348,13 @@ def clear_caches() -> None:
     """Forget every solved table and policy (used by the benchmark to time solving from scratch)."""
     from dunenb.iron_die import dice, faith, initiator
 
-    for function in (strengths, scores, score_policy, _beat_policy, reply_numerators, _object_transition):
+    for function in (_strengths, _scores, _score_policy, _beat_policy, _reply_numerators, _object_transition):
         function.cache_clear()
     dice.tables.cache_clear()
     faith.faith_claim.cache_clear()
-    initiator.initiator_policy.cache_clear()
+    faith._arithmetic_values.cache_clear()
+    faith._arithmetic_makes.cache_clear()
+    initiator._initiator_policy.cache_clear()
 
 
 __all__ = [

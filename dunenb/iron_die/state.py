@@ -17,6 +17,7 @@ from typing import Any
 
 from dunenb.iron_die.actions import Action
 from dunenb.iron_die.dice import ROLLS_PER_TURN
+from dunenb.iron_die.options import DEFAULT_OPTIONS, TableOptions
 from dunenb.iron_die.results import Result, result_of
 from dunenb.iron_die.rng import RngState
 
@@ -34,14 +35,14 @@ class RoundRecord:
     finals: tuple[tuple[int, tuple[int, ...]], ...]
     winner: int
 
-    def to_dict(self, players: tuple[str, ...]) -> dict[str, Any]:
-        """A JSON-friendly summary with player names and result notations."""
+    def to_dict(self, players: tuple[str, ...], options: TableOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
+        """A JSON-friendly summary with player names and result notations (under the table ``options``)."""
         return {
             "round": self.number,
             "first_player": players[self.first_player],
             "challenge": self.challenge,
             "results": [
-                {"player": players[p], "dice": list(d), "result": result_of(self.challenge, d).notation}
+                {"player": players[p], "dice": list(d), "result": result_of(self.challenge, d, options).notation}
                 for p, d in self.finals
             ],
             "winner": players[self.winner],
@@ -51,7 +52,8 @@ class RoundRecord:
 @dataclass(frozen=True)
 class IronDieState:
     """A game position. Build it with :func:`dunenb.iron_die.engine.new_game`; change it only with
-    :func:`dunenb.iron_die.engine.apply_action` (which returns a new state)."""
+    :func:`dunenb.iron_die.engine.apply_action` (which returns a new state). ``options`` are the table's
+    readings of the faith challenge (IRON-GAP-17, IRON-GAP-18)."""
 
     players: tuple[str, ...]
     seed: int
@@ -73,6 +75,7 @@ class IronDieState:
     history: tuple[RoundRecord, ...]
     winner: int | None
     actions: tuple[Action, ...]
+    options: TableOptions = DEFAULT_OPTIONS
 
     def evolve(self, **changes: Any) -> IronDieState:
         """A copy with some fields changed (a fast ``dataclasses.replace`` for the engine's own use).
@@ -122,7 +125,7 @@ class IronDieState:
         """The result to beat: the best result of this round so far (``None`` before the declaration)."""
         if self.challenge is None or self.leader is None:
             return None
-        return result_of(self.challenge, dict(self.finals)[self.leader])
+        return result_of(self.challenge, dict(self.finals)[self.leader], self.options)
 
     def actor_name(self) -> str:
         """Who acts now, for messages: a player's name, ``"chance"`` for a draw, ``"nobody"`` at the end."""
@@ -152,5 +155,5 @@ class IronDieState:
             "challenge": self.challenge,
             "to_beat": None if bar is None else bar.notation,
             "winner": None if self.winner is None else self.players[self.winner],
-            "history": [record.to_dict(self.players) for record in self.history],
+            "history": [record.to_dict(self.players, self.options) for record in self.history],
         }

@@ -20,6 +20,10 @@ from pandas.io.formats.style import Styler
 
 from dunenb.adventures import TestOdds, odds
 from dunenb.adventures.rules import rule
+from dunenb.adventures.skill_test import Assist
+
+#: Most helpers offered by the slider (the rules set no limit, 2D20-GAP-6).
+MAX_HELPERS = 3
 
 #: Chart colours: sand for the successes, dark brown for the pass curve, red for the chosen difficulty.
 SUCCESS_COLOUR, PASS_COLOUR, CHOSEN_COLOUR = "#c2803a", "#5a3e1b", "#c0392b"
@@ -32,11 +36,14 @@ class SkillTestExplorer:
     and two charts: P(successes = s) and P(pass) against difficulty (a dot marks the chosen difficulty).
 
     ``controls`` holds the controls by name (``skill``, ``drive``, ``extra_dice``, ``difficulty``,
-    ``complication_range``, ``focus``); setting a value from code updates the charts as the mouse would.
+    ``complication_range``, ``focus``, ``auto_one``, ``helpers``, ``helper_skill``, ``helper_drive``); setting a
+    value from code updates the charts as the mouse would. Helpers each roll one die against their own skill +
+    drive (seed line 352); the automatic 1 is the Determination spend.
     """
 
     def __init__(self, skill: int = 7, drive: int = 7, *, extra_dice: int = 0, difficulty: int = 2,
-                 complication_range: int = 1, focus: bool = False) -> None:
+                 complication_range: int = 1, focus: bool = False, auto_one: bool = False, helpers: int = 0,
+                 helper_skill: int = 6, helper_drive: int = 6) -> None:
         def slider(value: int, low: str, high: str, description: str) -> widgets.IntSlider:
             return widgets.IntSlider(value=value, min=rule(low), max=rule(high), description=description,
                                      style=_STYLE)
@@ -50,6 +57,11 @@ class SkillTestExplorer:
             "complication_range": slider(complication_range, "complication_range_min", "complication_range_max",
                                          "Compl. range"),
             "focus": widgets.ToggleButton(value=focus, description="Focus applies"),
+            "auto_one": widgets.ToggleButton(value=auto_one, description="Automatic 1"),
+            "helpers": widgets.IntSlider(value=helpers, min=0, max=MAX_HELPERS, description="Helpers",
+                                         style=_STYLE),
+            "helper_skill": slider(helper_skill, "skill_min", "skill_max", "Helper skill"),
+            "helper_drive": slider(helper_drive, "drive_min", "drive_max", "Helper drive"),
         }
         self.summary = widgets.HTML()
         difficulties = list(range(rule("difficulty_min"), rule("difficulty_max") + 1))
@@ -86,6 +98,7 @@ class SkillTestExplorer:
         self.widget = widgets.VBox([
             widgets.HBox([c["skill"], c["drive"], c["extra_dice"]]),
             widgets.HBox([c["difficulty"], c["complication_range"], c["focus"]]),
+            widgets.HBox([c["helpers"], c["helper_skill"], c["helper_drive"], c["auto_one"]]),
             self.summary,
             widgets.HBox([self.success_figure, self.pass_figure]),
         ])
@@ -99,7 +112,9 @@ class SkillTestExplorer:
     def result(self) -> TestOdds:
         """The exact odds of the test the controls describe."""
         v = self.values
-        return odds(v["skill"], v["drive"], v["focus"], v["extra_dice"], v["complication_range"])
+        helpers = (Assist(v["helper_skill"], v["helper_drive"]),) * v["helpers"]
+        return odds(v["skill"], v["drive"], v["focus"], v["extra_dice"], v["complication_range"],
+                    auto_one=v["auto_one"], helpers=helpers)
 
     def set(self, **values: Any) -> None:
         """Set some controls by name, e.g. ``set(extra_dice=3, focus=True)``."""
@@ -111,7 +126,9 @@ class SkillTestExplorer:
         P(complication)); ``.data`` is the plain DataFrame."""
         result, difficulty = self.result, self.values["difficulty"]
         frame = pd.DataFrame([{
-            "dice": f"{result.test.dice_count}d20", "target number": result.test.target, "difficulty": difficulty,
+            "dice": f"{result.test.dice_count}d20" + (f" + {len(result.test.helpers)} helper(s)"
+                                                       if result.test.helpers else ""),
+            "target number": result.test.target, "difficulty": difficulty,
             "P(pass)": result.p_success(difficulty), "expected Momentum": result.expected_momentum(difficulty),
             "P(at least one complication)": result.p_complication(),
         }])
