@@ -100,6 +100,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     houses = None if args.houses == "mixed" else [h.strip() for h in args.houses.split(",") if h.strip()]
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.workers is not None and args.dask is None:
+        raise InputError("cli/workers", "--workers needs --dask local (the number of local Dask worker processes)")
     table = simulate(games=args.games, houses=houses, bots=bots, seed=args.seed, turn_limit=args.turn_limit,
                      out=args.out, secondary_storm=args.secondary_storm, dask=args.dask, workers=args.workers)
     if args.json:

@@ -139,3 +139,10 @@ def test_GAP_60_a_game_without_a_turn_limit_still_ends():
     assert state.is_over and state.turn <= 50
     if state.winner is None:
         assert state.turn == 50 and any("GAP-60" in e.text for e in state.events)
+
+
+def test_simulate_cli_workers_needs_dask(tmp_path, capsys):
+    from dunenb.cli import main
+
+    assert main(["simulate", "--games", "1", "--out", str(tmp_path), "--workers", "2"]) == 2
+    assert "[cli/workers]" in capsys.readouterr().err
