@@ -52,7 +52,7 @@ def dask_client(dask: Any, workers: int | None = None) -> Iterator[Any]:
         raise InputError("dask/scheduler", f"--dask takes 'local' or a scheduler address, not {dask!r}")
     if dask == "local":
         cluster = LocalCluster(n_workers=workers or 1, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=":0")
         try:
             with Client(cluster) as client:
                 yield client
@@ -79,28 +79,25 @@ def run_indexed(
     result that arrived before it went through ``on_result`` (a rerun then resumes from there).
     """
     indices = list(indices)
-    bar = tqdm(total=len(indices), desc=desc, disable=not progress)
-    try:
-        if dask is None:
+    if dask is None:
+        with tqdm(total=len(indices), desc=desc, disable=not progress) as bar:
             for index in indices:
                 on_result(index, task(index))
                 bar.update()
-            return
-        from distributed import as_completed
+        return
+    from distributed import as_completed
 
-        with dask_client(dask, workers) as client:
-            futures = {client.submit(task, index, pure=False): index for index in indices}
-            try:
-                for future in as_completed(list(futures)):
-                    index = futures.pop(future)
-                    result = future.result()  # re-raises the task's exception here
-                    future.release()
-                    on_result(index, result)
-                    bar.update()
-            finally:
-                client.cancel(list(futures))
-    finally:
-        bar.close()
+    with dask_client(dask, workers) as client, tqdm(total=len(indices), desc=desc, disable=not progress) as bar:
+        futures = {client.submit(task, index, pure=False): index for index in indices}
+        try:
+            for future in as_completed(list(futures)):
+                index = futures.pop(future)
+                result = future.result()  # re-raises the task's exception here
+                future.release()
+                on_result(index, result)
+                bar.update()
+        finally:
+            client.cancel(list(futures))
 
 
 def task_overhead(dask: Any = "local", workers: int | None = 1, tasks: int = 200) -> float:

@@ -25,7 +25,7 @@ SETTINGS = {"games": 3, "houses": None, "bots": ["random"], "seed": 11, "turn_li
 @pytest.fixture(scope="module")
 def client():
     """A small in-process cluster (threads): starts in about a second on a shared machine."""
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0")
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
@@ -108,7 +108,7 @@ def test_a_dead_worker_loses_no_task(tmp_path):
     import cloudpickle
 
     cloudpickle.register_pickle_by_value(__import__(__name__))  # the workers cannot import the test module
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0")
     try:
         with distributed.Client(cluster) as c:
             got: dict[int, int] = {}

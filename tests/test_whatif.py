@@ -52,7 +52,7 @@ def test_whatif_interval_is_clopper_pearson():
 
 def test_whatif_on_dask_gives_the_same_table(record):
     distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0")
     try:
         with distributed.Client(cluster) as client:
             on_dask = whatif_odds(record, record.leaf(), n=3, seed=4, bots="random", progress=False, dask=client)
