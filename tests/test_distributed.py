@@ -146,3 +146,16 @@ def test_simulate_cli_workers_needs_dask(tmp_path, capsys):
 
     assert main(["simulate", "--games", "1", "--out", str(tmp_path), "--workers", "2"]) == 2
     assert "[cli/workers]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("cap", [0, -1, True, "50", None])
+def test_GAP_60_the_turn_cap_in_the_victory_data_is_checked(cap):
+    from dunenb.board import read_data_file
+    from dunenb.errors import RulesDataError
+    from dunenb.rules.collection import parse_victory_rules
+
+    raw = dict(read_data_file("victory.json"), turn_cap={"turns": cap})
+    with pytest.raises(RulesDataError) as error:
+        parse_victory_rules(raw)
+    assert error.value.code == "victory/turn-cap"
+    assert parse_victory_rules(read_data_file("victory.json")).turn_cap == 50
