@@ -21,10 +21,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args()
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as out:
-        simulate(games=args.games, out=out, **SETTINGS)
-    single = args.games / (time.perf_counter() - started)
+    def single_process() -> float:
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory() as out:
+            simulate(games=args.games, out=out, **SETTINGS)
+        return args.games / (time.perf_counter() - started)
+
+    single = single_process()
     print(f"single process: {single:.2f} games/s ({args.games} mixed 2-8 House random-bot games, 6 turns)")
     for workers in (1, 2):
         with dask_client("local", workers) as client, tempfile.TemporaryDirectory() as out:
@@ -32,6 +35,7 @@ def main() -> None:
             simulate(games=args.games, out=out, dask=client, **SETTINGS)
             rate = args.games / (time.perf_counter() - started)
         print(f"dask local, {workers} worker(s): {rate:.2f} games/s ({rate / single:.2f}x single process)")
+    print(f"single process again: {single_process():.2f} games/s (the machine's load moves the figures)")
     print(f"dask overhead: {task_overhead('local', 1) * 1000:.1f} ms per task (empty task, 1 worker)")
 
 
