@@ -68,6 +68,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     simulate.add_argument("--secondary-storm", action="store_true", help="play with the secondary storm")
     simulate.add_argument("--out", required=True, help="folder for game_NNNN.json saves and summary.csv")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON records")
+    simulate.add_argument("--dask", default=None, metavar="SCHEDULER",
+                          help="run the games as Dask tasks: 'local' (a LocalCluster) or a scheduler address; "
+                               "same files as without it, and a rerun resumes")
+    simulate.add_argument("--workers", type=int, default=None, help="worker processes for --dask local (default 1)")
     simulate.set_defaults(func=_simulate)
 
     replay = subparsers.add_parser("replay", help="replay a saved game's main line to a step")
@@ -128,8 +132,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
     houses = None if args.houses == "mixed" else [h.strip() for h in args.houses.split(",") if h.strip()]
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.workers is not None and args.dask is None:
+        raise InputError("cli/workers", "--workers needs --dask local (the number of local Dask worker processes)")
     table = simulate(games=args.games, houses=houses, bots=bots, seed=args.seed, turn_limit=args.turn_limit,
-                     out=args.out, secondary_storm=args.secondary_storm)
+                     out=args.out, secondary_storm=args.secondary_storm, dask=args.dask, workers=args.workers)
     if args.json:
         print(table.to_json(orient="records"))
     else:

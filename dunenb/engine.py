@@ -280,10 +280,16 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def end_turn(state: GameState) -> GameState:
-    """Close the turn; the next starts with the storm (TURN-1 a). A table turn limit ends the game (GAP-36c)."""
+    """Close the turn; the next starts with the storm (TURN-1 a). A table turn limit ends the game (GAP-36c);
+    without one the game still ends after the turn cap of ``data/victory.json`` (GAP-60)."""
     limit = state.config.turn_limit
-    if limit is not None and state.turn >= limit:
-        state = with_events(state, event("game-over", f"Turn limit {limit} reached"))
+    if limit is None:
+        limit = collection.load_victory_rules().turn_cap  # GAP-60: every game ends
+        reason = f"Turn cap {limit} reached (no table turn limit, GAP-60)"
+    else:
+        reason = f"Turn limit {limit} reached"
+    if state.turn >= limit:
+        state = with_events(state, event("game-over", reason))
         return dataclasses.replace(state, phase="game-over", pending=None)
     state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))

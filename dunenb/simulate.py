@@ -76,36 +76,60 @@ def game_summary(index: int, config: GameConfig, state: GameState, bots: Mapping
     return row
 
 
+def play_indexed_game(
+    index: int, *, seed: int, houses: Sequence[str] | None, bots: Sequence[str], turn_limit: int | None,
+    secondary_storm: bool,
+) -> tuple[GameConfig, list[Action], GameState, dict[str, Any]]:
+    """Play game ``index`` of a simulation (configuration seed ``seed + index``): the one implementation both
+    the single-process run and the Dask tasks (dunenb/distributed.py) use, so their files are equal."""
+    game_seed = seed + index
+    chosen = _houses_for(game_seed, houses)
+    if len(bots) not in (1, len(chosen)):
+        raise InputError("simulate/bots", f"give one bot name, or one per House ({len(chosen)})")
+    names = list(bots) * len(chosen) if len(bots) == 1 else list(bots)
+    config = make_config(chosen, seed=game_seed, turn_limit=turn_limit, secondary_storm=secondary_storm)
+    pairs = enumerate(zip(chosen, names, strict=True))
+    players = {h: make_bot(name, seed=game_seed * 31 + k) for k, (h, name) in pairs}
+    actions, final = play_game(config, players)
+    return config, actions, final, players
+
+
 def simulate(
     *, games: int, houses: Sequence[str] | None, bots: Sequence[str], seed: int | None = None,
     turn_limit: int | None = 15, out: str | os.PathLike[str] | None = None, progress: bool = True,
-    secondary_storm: bool = False,
+    secondary_storm: bool = False, dask: Any = None, workers: int | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` bot-only games; write each as ``game_NNNN.json`` (and ``summary.csv``) into ``out``.
 
     ``houses=None`` draws a mixed set of 2 to 8 Houses per game; ``bots`` is one bot name for everyone or
     one per House (in the order of ``houses``). ``seed=None`` draws a fresh 128-bit first seed (GAP-62); the
-    summary's ``seed`` column gives each game's, to replay it.
+    summary's ``seed`` column gives each game's, to replay it. ``dask``: ``"local"``, a scheduler address or a
+    client runs the games as Dask tasks (dunenb/distributed.py): the same files, byte for byte, and a rerun resumes.
     """
     if seed is None:
         seed = fresh_seed()
     folder = _check_options(games=games, houses=houses, bots=bots, seed=seed, turn_limit=turn_limit, out=out,
                             secondary_storm=secondary_storm)
-    rows = []
-    for index in tqdm(range(games), desc="games", disable=not progress):
-        game_seed = seed + index
-        chosen = _houses_for(game_seed, houses)
-        names = list(bots) * len(chosen) if len(bots) == 1 else list(bots)
-        config = make_config(chosen, seed=game_seed, turn_limit=turn_limit, secondary_storm=secondary_storm)
-        pairs = enumerate(zip(chosen, names, strict=True))
-        players = {h: make_bot(name, seed=game_seed * 31 + k) for k, (h, name) in pairs}
-        actions, final = play_game(config, players)
-        if folder is not None:
-            write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions))
-        rows.append(game_summary(index, config, final, players, len(actions)))
+    settings = {"seed": seed, "houses": houses, "bots": bots, "turn_limit": turn_limit,
+                "secondary_storm": secondary_storm}
+    if dask is not None:
+        from dunenb.distributed import simulate_rows
+
+        rows = simulate_rows(games, settings, folder, dask=dask, workers=workers, progress=progress)
+    else:
+        rows = []
+        for index in tqdm(range(games), desc="games", disable=not progress):
+            config, actions, final, players = play_indexed_game(index, **settings)
+            if folder is not None:
+                write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions))
+            rows.append(game_summary(index, config, final, players, len(actions)))
     table = pd.DataFrame(rows)
     if folder is not None:  # atomic like the saves: a full disk never leaves a cut summary
         write_text_atomic(folder / "summary.csv", table.to_csv(index=False))
+        if dask is not None:
+            from dunenb.distributed import finish_simulation
+
+            finish_simulation(folder)  # the per-game resume records are no longer needed
     return table
 
 

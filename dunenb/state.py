@@ -162,7 +162,7 @@ class GameConfig:
     seed: int
     secondary_storm: bool = False
     worm_option: str = "standard"
-    turn_limit: int | None = None  # GAP-36c: no limit by default; 1979's 15 is a table option
+    turn_limit: int | None = None  # GAP-36c: no limit by default (GAP-60: still ends at the turn cap); 15 an option
     victory_target: int | None = None
     chance_cards: bool = False  # GAP-20: the Chance-card module (CHANCE-1..5) is optional, off by default
 

@@ -99,6 +99,7 @@ class VictoryRules:
 
     targets: tuple[tuple[tuple[int, ...], int, int, int], ...]  # (player counts, low, high, default)
     taxes: tuple[tuple[str, int], ...]  # (settlement id, spice)
+    turn_cap: int = 50  # GAP-60: the last turn of a game without a table turn limit
 
 
 def parse_victory_rules(raw: Any) -> VictoryRules:
@@ -130,7 +131,11 @@ def parse_victory_rules(raw: Any) -> VictoryRules:
         if not isinstance(amount, int) or amount < 0:
             raise RulesDataError("victory/tax-amount", f"taxes[{area}]: a non-negative integer, not {amount!r}")
         taxes.append((area, amount))
-    return VictoryRules(targets=tuple(targets), taxes=tuple(taxes))
+    cap_raw = raw.get("turn_cap", {"turns": 50})
+    cap = cap_raw.get("turns") if isinstance(cap_raw, dict) else cap_raw
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+        raise RulesDataError("victory/turn-cap", f"turn_cap.turns must be a positive integer (GAP-60), not {cap!r}")
+    return VictoryRules(targets=tuple(targets), taxes=tuple(taxes), turn_cap=cap)
 
 
 @lru_cache(maxsize=1)
