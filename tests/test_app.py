@@ -87,7 +87,7 @@ def test_landing_page_links_every_notebook_and_a_widget_reacts(classroom_app):
         links = {a.inner_text().strip(): a.get_attribute("href") for a in page.locator("a[href*='.ipynb']").all()}
         page.screenshot(path=str(ARTIFACTS / "app_landing.png"))
         assert sorted(links) == notebooks, links
-        page.goto(classroom_app.rstrip("/") + links["01_sector_map.ipynb"], wait_until="domcontentloaded")
+        page.goto(classroom_app.rstrip("/") + links["01_sector_map.ipynb"], wait_until="commit")
         try:
             page.wait_for_selector(".bqplot", state="attached", timeout=70_000)
             button = page.locator("button", has_text="Move storm").first
@@ -102,8 +102,63 @@ def test_landing_page_links_every_notebook_and_a_widget_reacts(classroom_app):
                 page.wait_for_timeout(100)
             elapsed = time.perf_counter() - started
             after = _map_markup(page)
+            assert "Traceback" not in page.inner_text("body")
         finally:
             page.screenshot(path=str(ARTIFACTS / "app_01_sector_map.png"))
             browser.close()
     assert after != before, "clicking 'Move storm' in the Voilà page did not change the map"
     print(f"app: one click -> new map in {elapsed:.2f} s")
+
+
+PLAY_PAGE = "00_learn_by_playing.ipynb"
+
+
+def _page_markup(page) -> str:
+    return page.locator("body").inner_html()
+
+
+def _decide(page, tried: set[str]) -> float:
+    """Click the page's enabled buttons in turn until one changes what the page shows (a decision answered by
+    the kernel); returns the seconds from that click to the change."""
+    for button in page.locator("button.jupyter-button:enabled").all():
+        if not button.is_visible():
+            continue
+        before = _page_markup(page)
+        started = time.perf_counter()
+        button.click()
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            if _page_markup(page) != before:
+                tried.add(button.inner_text())
+                return time.perf_counter() - started
+            page.wait_for_timeout(50)
+    raise AssertionError("no button of the play page changed what it shows")
+
+
+@pytest.mark.skipif(not (ROOT / "notebooks" / PLAY_PAGE).exists(), reason=f"{PLAY_PAGE} is not in this tree yet")
+def test_the_play_page_renders_and_answers_decisions(classroom_app):
+    """The play page, from the landing page: it renders without an error, and three decisions made through its
+    buttons each change what the page shows (the first button that does, in page order)."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    timings: list[float] = []
+    clicked: set[str] = set()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(classroom_app, wait_until="domcontentloaded")
+        href = page.locator(f"a[href*='{PLAY_PAGE}']").first.get_attribute("href")
+        page.goto(classroom_app.rstrip("/") + href, wait_until="commit")  # Voilà streams the page as cells run
+        try:
+            page.wait_for_selector("button.jupyter-button", timeout=80_000)
+            page.wait_for_timeout(1000)
+            assert "Traceback" not in page.inner_text("body")
+            timings = [_decide(page, clicked) for _ in range(3)]
+            assert "Traceback" not in page.inner_text("body")
+        finally:
+            page.screenshot(path=str(ARTIFACTS / "app_00_learn_by_playing.png"))
+            browser.close()
+    print(f"app: play page decisions ({', '.join(sorted(clicked))}), click -> page changed: median "
+          f"{sorted(timings)[len(timings) // 2]:.2f} s, worst {max(timings):.2f} s")
