@@ -36,6 +36,7 @@ def voila_command(port: int, notebooks: Path = ROOT / "notebooks") -> list[str]:
     return [
         sys.executable, "-m", "voila", os.fspath(notebooks),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
+        "--Voila.port_retries=0",  # this port or none, so the address printed is the app's
         "--VoilaConfiguration.classic_tree=True",  # a plain HTML landing page, one link per notebook
         "--VoilaConfiguration.show_tracebacks=True",  # a teacher sees why a cell failed
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
