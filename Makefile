@@ -1,12 +1,17 @@
 # Two commands do everything on a fresh machine:
-#   make lab    set up the environment and open JupyterLab on notebooks/
-#   make test   set up the environment and run every test (ruff, pytest, notebooks, the browser test)
+#   make lab    set up the environment and open JupyterLab on a working copy of notebooks/ (lab/, git-ignored)
+#   make test   set up the environment and run every test (ruff, pytest, notebooks, the browser tests)
+# and one serves the classroom:
+#   make app    serve the notebooks as pages with Voila on http://127.0.0.1:$(APP_PORT)/ (default 8866)
+# and one runs the long soak:
 #   make soak   10,000 bot games with every invariant checked after every action (SOAK_GAMES, DASK, WORKERS)
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
+LAB_DIR ?= lab
+APP_PORT ?= 8866
 
-.PHONY: lab test setup chromium bench soak clean
+.PHONY: lab app test setup chromium bench soak clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +21,14 @@ $(BIN)/.installed: pyproject.toml
 
 setup: $(BIN)/.installed
 
+# The lab opens copies in $(LAB_DIR)/ (git ignores it): running and saving never dirties notebooks/.
 lab: setup
-	$(BIN)/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
+	$(BIN)/python tools/lab_workspace.py $(LAB_DIR)
+	$(BIN)/jupyter lab $(LAB_DIR)/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# The classroom app: every notebook as a page (widgets, no code), a landing page linking them, idle kernels culled.
+app: setup
+	APP_PORT=$(APP_PORT) $(BIN)/python tools/classroom_app.py
 
 # Debian's Chromium drives the real-browser test (never `playwright install`).
 chromium:
@@ -40,4 +51,4 @@ soak: setup
 	  $(if $(WORKERS),--workers $(WORKERS))
 
 clean:
-	rm -rf $(VENV) build *.egg-info artifacts
+	rm -rf $(VENV) build *.egg-info artifacts  # never $(LAB_DIR)/: the user's saved copies

@@ -1,4 +1,6 @@
-"""Core subcommands: ``rules``, ``new``, ``replay``. The JSON they print is documented in the README."""
+"""Core subcommands: ``rules``, ``new``, ``continue``, ``simulate``, ``replay``.
+
+The JSON they print is documented in the README."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from dunenb.cliargs import int_type, refuse_existing
 from dunenb.engine import make_config, view
 from dunenb.errors import InputError
 from dunenb.jsonio import write_text_atomic
-from dunenb.play import advance
+from dunenb.play import play_turns
 from dunenb.record import GameRecord
 from dunenb.render import render_svg
 from dunenb.ruleset import HOUSE_IDS, load_ruleset
@@ -55,6 +57,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--force", action="store_true", help="overwrite an existing file at --out")
     new.add_argument("--json", action="store_true", help="print a JSON summary")
     new.set_defaults(func=_new)
+
+    more = subparsers.add_parser("continue", help="play a saved game on with bots and write it as a new save")
+    more.add_argument("save", help="a saved game (dunenb.save/1); play resumes at the end of its main line")
+    more.add_argument("--turns", type=int_type("--turns", low=1), required=True,
+                      help="play this many more turns (fewer if the game ends first)")
+    more.add_argument("--bots", default="random",
+                      help="one bot for every House or one per House in the save's order: random, heuristic "
+                           "(default random, like new --play-turns)")
+    more.add_argument("--out", default=None,
+                      help="path of the new save (default: none; give --out, or --force to overwrite SAVE)")
+    more.add_argument("--force", action="store_true", help="overwrite an existing --out, or SAVE without --out")
+    more.add_argument("--json", action="store_true", help="print a JSON summary")
+    more.set_defaults(func=_continue)
 
     simulate = subparsers.add_parser("simulate", help="play bot-only games, save them and print a summary table")
     simulate.add_argument("--games", type=int_type("--games", low=1), required=True, help="number of games")
@@ -114,16 +129,55 @@ def _new(args: argparse.Namespace) -> int:
     out = Path(args.out)
     refuse_existing(out, args.force, "--out")
     record = GameRecord(config)
-    node = record.root
-    for _ in range(args.play_turns):
-        if record.state_at(node).is_over:  # a huge --play-turns stops with the game (GAP-59)
-            break
-        node = advance(record, node, until="turn", seed=config.seed)
+    node = play_turns(record, record.root, args.play_turns, seed=config.seed)
     save_game(record, out)
     summary = {"save": os.fspath(out), **position_summary(record.state_at(node), step=record.depth(node),
                                                            total=record.depth(node))}
     print(json.dumps(summary, ensure_ascii=False, indent=1) if args.json else
           f"wrote {out}: {summary['step']} actions, turn {summary['turn']}, {summary['phase']}")
+    return 0
+
+
+def _continue_bots(text: str, houses: tuple[str, ...], seed: int) -> dict[str, Any]:
+    """The bots of ``continue --bots``: one name for every House, or one per House in the save's order."""
+    from dunenb.bots import BOTS, make_bot
+
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown or len(names) not in (1, len(houses)):
+        raise InputError("cli/bots", f"--bots {text!r}: give one bot name, or one per House ({len(houses)}: "
+                         f"{', '.join(houses)}); allowed names: {', '.join(BOTS)}")
+    if len(names) == 1:
+        names = names * len(houses)
+    # The bots are seeded with the game's seed, as ``new --play-turns`` seeds its random bot, so that
+    # ``new`` then ``continue --turns N`` plays the same game as ``new --play-turns N``.
+    return {house: make_bot(name, seed=seed) for house, name in zip(houses, names, strict=True)}
+
+
+def _continue(args: argparse.Namespace) -> int:
+    """``dunenb continue``: resume at the end of the save's main line, play ``--turns`` turns with the bots
+    (chance drawn by the game's own seeded generator), and write the whole tree, variations kept, to a new
+    file. Without ``--out`` only ``--force`` may write, over SAVE itself; an existing ``--out`` needs it too."""
+    out = Path(args.out) if args.out is not None else Path(args.save)
+    if args.out is None and not args.force:
+        raise InputError("cli/out-required", f"continue writes a new save: give --out NEW, or --force to "
+                         f"overwrite {args.save}")
+    if args.out is not None:
+        refuse_existing(out, args.force, "--out")
+    record = load_game(args.save)
+    start = record.leaf()
+    if record.state_at(start).is_over:
+        raise InputError("cli/game-over", f"{args.save}: the game is over (step {record.depth(start)}); "
+                         "there is nothing to continue")
+    bots = _continue_bots(args.bots, record.config.houses, record.config.seed)
+    node = play_turns(record, start, args.turns, bots=bots, seed=record.config.seed)
+    save_game(record, out, current=node)
+    step = record.depth(node)
+    summary = {"save": os.fspath(out), "from_step": record.depth(start),
+               **position_summary(record.state_at(node), step=step, total=step)}
+    print(json.dumps(summary, ensure_ascii=False, indent=1) if args.json else
+          f"wrote {out}: {summary['from_step']} -> {step} actions, turn {summary['turn']}, {summary['phase']}"
+          + (f", won by {record.state_at(node).winner}" if record.state_at(node).is_over else ""))
     return 0
 
 

@@ -65,3 +65,21 @@ def advance(
         if _reached(state, record.state_at(node), until):
             return node
     raise InputError("play/loop", f"no {until!r} within {max_actions} actions (loop guard)")
+
+
+def play_turns(
+    record: GameRecord, node: int, turns: int, *, bots: Mapping[str, RandomBot] | None = None, seed: int = 0,
+) -> int:
+    """Play ``turns`` more turns from ``node`` (each ends when the next turn begins), stopping early if the game
+    ends; returns the node reached. Used by ``dunenb new --play-turns`` and ``dunenb continue``.
+
+    >>> from dunenb.engine import make_config
+    >>> record = GameRecord(make_config(["atreides", "harkonnen"], seed=5))
+    >>> record.state_at(play_turns(record, record.root, 1)).turn
+    2
+    """
+    for _ in range(turns):
+        if record.state_at(node).is_over:  # a huge number of turns stops with the game (GAP-59)
+            break
+        node = advance(record, node, until="turn", bots=bots, seed=seed)
+    return node

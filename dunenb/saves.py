@@ -34,6 +34,9 @@ from dunenb.jsonio import read_json, write_json_atomic
 from dunenb.record import GameRecord
 
 SAVE_FORMAT = "dunenb.save/1"
+#: Where the notebooks and the classroom app save games by default: a folder beside the notebook, which the
+#: project's .gitignore ignores wherever it appears, so saving a game never dirties a checkout (issue 16 item 8).
+SAVED_GAMES = "saved_games"
 CONFIG_FIELDS = ("houses", "seed", "secondary_storm", "worm_option", "turn_limit", "victory_target", "chance_cards")
 
 

@@ -165,8 +165,20 @@ def test_shipped_example_games_load_and_replay():
 
 def test_pip_install_outside_the_checkout_ships_the_rules_data(tmp_path):
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--target", str(target), str(ROOT)], check=True, cwd=tmp_path)
+    build = subprocess.run([sys.executable, "-m", "pip", "install", "--verbose", "--no-deps", "--no-build-isolation",
+                            "--target", str(target), str(ROOT)], cwd=tmp_path, capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-3000:]
+    # Issue 16 item 8: setuptools prints no warning (no deprecated license table, no data folder "absent from
+    # the packages configuration"), and every file of data/ ships, sub-folders included.
+    log = build.stdout + build.stderr
+    for warning in ("BuildBackendWarning", "SetuptoolsDeprecationWarning", "absent from the `packages`",
+                    "is deprecated"):
+        assert warning not in log, next(line for line in log.splitlines() if warning in line)
+    data = ROOT / "data"
+    wanted = {p.relative_to(data) for p in data.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    shipped = {p.relative_to(target / "dunenb" / "data") for p in (target / "dunenb" / "data").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts}
+    assert wanted - shipped == set()
     code = ("import dunenb.board, dunenb.ruleset, dunenb.engine, sys;"
             "assert dunenb.board.__file__.startswith(sys.argv[1]), dunenb.board.__file__;"
             "b = dunenb.board.load_board(); r = dunenb.ruleset.load_ruleset();"

@@ -19,7 +19,7 @@ from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
 from dunenb.ruleset import load_ruleset
-from dunenb.saves import save_game
+from dunenb.saves import SAVED_GAMES, save_game
 from dunenb.widgets.sector_map import SectorMapWidget
 
 GOD_VIEW = "god view (teaching)"
@@ -65,7 +65,7 @@ class ReplayBrowser:
         self.continue_button.on_click(lambda _b: self.continue_with_bots(self.turns.value))
         self.lines = widgets.Dropdown(description="line", layout=widgets.Layout(width="470px"))
         self.lines.observe(lambda change: self._switch_line(change["new"]), names="value")
-        self.save_path = widgets.Text(value="branched_game.json", description="save as",
+        self.save_path = widgets.Text(value=f"{SAVED_GAMES}/branched_game.json", description="save as",
                                       layout=widgets.Layout(width="330px"))
         self.save_button = widgets.Button(description="Save tree")
         self.save_button.on_click(lambda _b: self.save(self.save_path.value))
