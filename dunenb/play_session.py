@@ -195,6 +195,7 @@ class PlaySession:
         shown = action if (self.god_view or secrecy.sees(before, action, self.human)) else secrecy.hidden(before,
                                                                                                           action)
         self.node = self.record.add_move(self.node, action)
+        self.record.promote(self.node)  # the line played last is the main line (an undone one stays a variation)
         line = f"T{before.turn} {before.phase}: {shown.describe()}"
         if who == "Chance":
             line = f"🎲 {line}"
@@ -220,8 +221,20 @@ class PlaySession:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / (name or f"play_{self.human}_{time.strftime('%Y%m%d-%H%M%S')}.json")
-        save_game(self.record, path, current=self.node)
+        record, current = self._line_first()
+        save_game(record, path, current=current)
         return path
+
+    def _line_first(self) -> tuple[GameRecord, int]:
+        """A copy of the record whose first variation at every node is the line played last (a save keeps nodes
+        in creation order, so the replay browser's main line is the line the learner kept, undone lines after)."""
+        copy = GameRecord(self.record.config)
+        ids = {self.record.root: copy.root}
+        for node_id in (*self.record.path(self.node), *sorted(self.record.node_ids)):
+            node = self.record.node(node_id)
+            if node_id not in ids and node.parent is not None:
+                ids[node_id] = copy.add_move(ids[node.parent], node.action)
+        return copy, ids[self.node]
 
     # --- battle odds ---------------------------------------------------------------------------------------
     def plan_odds(self, plan: Action) -> Odds | None:
