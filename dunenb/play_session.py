@@ -154,7 +154,8 @@ class PlaySession:
             return "The game is over. " + (winners[-1] if winners else "")
         kind = state.pending.kind.replace("-", " ")
         forms = self.forms()
-        asked = ", ".join(f.title.split(" (")[0].lower() for f in forms if not f.anytime)
+        asked = ", ".join((f.button_label if f.is_button else f.title.split(" (")[0]).lower()
+                          for f in forms if not f.anytime)
         return f"Turn {state.turn}, {state.phase} phase — your decision: {kind}. You may: {asked}."
 
     def why(self) -> list[RuleEntry]:

@@ -149,6 +149,8 @@ class PlayGame:
         self.save_button.on_click(lambda _b: self.save())
         self.god.observe(lambda _c: self._god_changed(), names="value")
         self.saved_path: str | None = None
+        #: Called with this widget after each accepted decision (the lessons explain the outcome there).
+        self.on_played: list = []
         self.save_folder = "games"  # git ignores it (issue 16 item 8)
         self._set_tools(False)
         setup = widgets.HBox([widgets.VBox([self.house, self.bot]), self.opponents,
@@ -186,6 +188,14 @@ class PlayGame:
         self.explain.value = ""
         self.refresh()
 
+    def load(self, session: PlaySession, heading: str = "") -> None:
+        """Show an existing session (a lesson's scene, a game built elsewhere)."""
+        self.session = session
+        self.setup_message.value = heading
+        self.god.value = False
+        self._set_tools(True)
+        self.refresh()
+
     def play(self, controls: FormControls) -> Refusal | None:
         """Play the action of a form's controls; the bots reply, then the new position is shown."""
         start = time.perf_counter()
@@ -199,6 +209,8 @@ class PlayGame:
         self.explain.value = ""
         self.refresh()
         self.decision_times.append(time.perf_counter() - start)
+        for callback in self.on_played:
+            callback(self)
         return None
 
     def show_why(self) -> None:
