@@ -211,6 +211,10 @@ class PlaySession:
         self.log.append("↶ Undone: back to your previous decision")
         return True
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._decisions)
+
     def hint(self) -> Action | None:
         """What the heuristic bot would play in the learner's place."""
         if self.to_act != self.human:

@@ -139,7 +139,7 @@ class PlayGame:
         self.explain = widgets.HTML()
         self.log = widgets.HTML()
         self.why_button = widgets.Button(description="Why?", icon="question", tooltip="the rules of this step")
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="what the bot would play")
+        self.hint_button = widgets.Button(description="Hint", tooltip="what the bot would play")
         self.undo_button = widgets.Button(description="Undo", icon="undo")
         self.save_button = widgets.Button(description="Save", icon="save")
         self.god = widgets.ToggleButton(description="God view (teacher)", value=False, icon="eye")
@@ -275,7 +275,7 @@ class PlayGame:
             extra.selected_index = None
             parts.append(extra)
         self.decision.children = parts
-        self.undo_button.disabled = not session._decisions
+        self.undo_button.disabled = not session.can_undo
         lines = "".join(f"<div>{escape(line)}</div>" for line in session.log[-10:])
         self.log.value = f"<div style='font-size:12px;color:#4e342e;max-height:220px;overflow:auto'>{lines}</div>"
         if not keep_explain:
