@@ -90,6 +90,8 @@ MARKED = _field("marked", "Marked tokens")
 #: The shape of each kind's form: its title and fields in the order they are chosen. Kinds not listed show
 #: every field but ``house`` in the order of the action's definition.
 SHAPES: dict[str, tuple[str, tuple[FieldSpec, ...]]] = {
+    "place": ("Split your starting tokens (FREMEN-START)", (
+        FieldSpec("placements", "Split", _attr("placements"), lambda a, _v: describe(a)),)),
     "start": ("Choose your start position (SETUP-2)", (_field("position", "Start position"),)),
     "land": ("Land tokens from your reserve (LAND-1)", (
         _field("area", "Territory", _area), _field("sector", "Sector"), TOKENS, MARKED)),

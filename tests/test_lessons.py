@@ -46,3 +46,17 @@ def test_storm_lesson_shows_the_storm_moving():
     dial.set(value=dial.form.options(1, dial.values[:1])[-1][1])
     dial.button.click()
     assert "STORM-6" in player.answer.value
+
+
+def test_battle_plan_controls_hint_with_exact_odds_then_play():
+    player = LessonPlayer(size=300)
+    player.start("karama")
+    plan = next(c for c in player.game.form_controls if c.kind == "plan")
+    assert [d.description for d in plan.dropdowns][:2] == ["Leader", "Tokens dialled"]
+    regular = plan.dropdowns[1]
+    regular.value = regular.options[-1][1]  # dial the whole army: the later fields follow
+    assert plan.action() in plan.form.actions
+    player.game.hint_button.click()
+    assert "possible plans wins with probability" in player.game.explain.value
+    plan.button.click()
+    assert "What happened" in player.answer.value

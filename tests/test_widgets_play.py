@@ -108,3 +108,15 @@ def test_every_complete_choice_of_a_form_is_in_its_menu():
     for _label, value in form.options(0, ()):
         assert form.pick((value,)) in form.actions
     assert json.dumps([label for label, _ in form.options(0, ())])
+
+
+def test_eight_houses_and_the_fremen_split_read_in_words():
+    session = PlaySession(["fremen", "atreides", "harkonnen", "emperor", "guild", "dispersion", "bene-gesserit",
+                           "bene-tleilax"], "fremen", seed=4, turn_limit=1)
+    for _ in range(10):
+        form = next(f for f in session.forms() if not f.anytime)
+        if form.kind == "place":
+            break
+        session.play(form.actions[0] if form.is_button else form.pick(form.first_choice()))
+    assert form.kind == "place" and form.options(0, ())[0][0].startswith("The Fremen place 10 tokens")
+    assert "Turn 1" in session.what_now()

@@ -127,7 +127,7 @@ class PlayGame:
                                     value="heuristic", description="Bots", style=_STYLE)
         self.turns = widgets.BoundedIntText(value=3, min=0, max=50, description="Turn limit (0 = none)",
                                             style=_STYLE, layout=widgets.Layout(width="220px"))
-        self.seed = widgets.BoundedIntText(value=7, min=0, max=10**9, description="Seed", style=_STYLE,
+        self.seed = widgets.BoundedIntText(value=0, min=0, max=10**9, description="Seed (0 = fresh)", style=_STYLE,
                                            layout=widgets.Layout(width="220px"))
         self.start_button = widgets.Button(description="New game", button_style="primary", icon="play")
         self.start_button.on_click(lambda _b: self.new_game())
@@ -179,7 +179,8 @@ class PlayGame:
             self.setup_message.value = "<span style='color:#c62828'>Choose 1 to 7 opponents.</span>"
             return
         self.setup_message.value = "<i>Setting up the table…</i>"
-        self.session = PlaySession(houses, self.house.value, bots=self.bot.value, seed=self.seed.value,
+        # GAP-62: seed 0 draws a fresh 128-bit seed (secret play); a small seed replays a teaching game
+        self.session = PlaySession(houses, self.house.value, bots=self.bot.value, seed=self.seed.value or None,
                                    turn_limit=self.turns.value or None)
         self.setup_message.value = (f"New game: {' '.join(_chip(h) for h in houses)} — you play "
                                     f"{_chip(self.house.value)}.")
