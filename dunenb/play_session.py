@@ -95,6 +95,14 @@ class Odds:
     worst: float
     mean: float
     best: float
+    values: tuple[float, ...] = ()
+
+    def histogram(self, bins: int = 10) -> list[int]:
+        """How many of the opponent's plans give a win chance in each tenth (0-10 %, ..., 90-100 %)."""
+        counts = [0] * bins
+        for value in self.values:
+            counts[min(int(value * bins), bins - 1)] += 1
+        return counts
 
 
 class PlaySession:
@@ -269,4 +277,4 @@ class PlaySession:
             odds.append(win_probabilities(resolve_battle(battle)).get(self.human, 0.0))
         if not odds:
             return None
-        return Odds(len(odds), min(odds), sum(odds) / len(odds), max(odds))
+        return Odds(len(odds), min(odds), sum(odds) / len(odds), max(odds), tuple(odds))

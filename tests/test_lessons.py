@@ -60,3 +60,12 @@ def test_battle_plan_controls_hint_with_exact_odds_then_play():
     assert "possible plans wins with probability" in player.game.explain.value
     plan.button.click()
     assert "What happened" in player.answer.value
+
+
+def test_battle_hint_draws_the_odds_chart():
+    player = LessonPlayer(size=300)
+    player.start("karama")
+    assert player.game.odds_chart.layout.display == "none"
+    player.game.hint_button.click()
+    assert player.game.odds_chart.layout.display is None
+    assert sum(player.game.odds_chart.marks[0].y) > 0 and player.game.odds_chart.title

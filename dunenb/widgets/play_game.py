@@ -137,6 +137,7 @@ class PlayGame:
         self.house_panel = widgets.HTML()
         self.decision = widgets.VBox()
         self.explain = widgets.HTML()
+        self.odds_chart = self._odds_figure()
         self.log = widgets.HTML()
         self.why_button = widgets.Button(description="Why?", icon="question", tooltip="the rules of this step")
         self.hint_button = widgets.Button(description="Hint", tooltip="what the bot would play")
@@ -156,7 +157,7 @@ class PlayGame:
         setup = widgets.HBox([widgets.VBox([self.house, self.bot]), self.opponents,
                               widgets.VBox([self.turns, self.seed, self.start_button])])
         tools = widgets.HBox([self.why_button, self.hint_button, self.undo_button, self.save_button, self.god])
-        right = widgets.VBox([self.status, self.house_panel, self.decision, tools, self.explain],
+        right = widgets.VBox([self.status, self.house_panel, self.decision, tools, self.explain, self.odds_chart],
                              layout=widgets.Layout(width="470px"))
         self.box = widgets.VBox([setup, self.setup_message, widgets.HBox([self.map.figure, right]),
                                  widgets.HTML("<b>What happened</b>"), self.log])
@@ -166,6 +167,24 @@ class PlayGame:
         from dunenb.engine import new_game
 
         return new_game(["atreides", "harkonnen"], seed=0)
+
+    @staticmethod
+    def _odds_figure():
+        from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
+
+        x, y = OrdinalScale(), LinearScale(min=0)
+        bars = Bars(x=[f"{10 * i}%" for i in range(10)], y=[0] * 10, scales={"x": x, "y": y}, colors=["#f57c00"])
+        figure = Figure(marks=[bars], axes=[Axis(scale=x, label="your chance to win"),
+                                            Axis(scale=y, side="left", label="opponent plans")],
+                        title="Your plan against each plan the opponent could set",
+                        layout=widgets.Layout(width="460px", height="220px", display="none"),
+                        fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 10})
+        return figure
+
+    def _show_odds(self, odds) -> None:
+        with self.odds_chart.hold_sync():
+            self.odds_chart.marks[0].y = odds.histogram() if odds is not None else [0] * 10
+        self.odds_chart.layout.display = None if odds is not None else "none"
 
     def _set_tools(self, on: bool) -> None:
         for button in (self.why_button, self.hint_button, self.undo_button, self.save_button, self.god):
@@ -224,8 +243,9 @@ class PlayGame:
             return
         text = f"<b>Hint:</b> the heuristic bot would play <i>{escape(hint.describe())}</i>."
         plan = next((c.action() for c in self.form_controls if c.kind == "plan"), None)
+        odds = None if plan is None else self.session.plan_odds(plan)
+        self._show_odds(odds)
         if plan is not None:
-            odds = self.session.plan_odds(plan)
             if odds is not None:
                 text += (f"<br><b>Your plan</b> ({escape(plan.describe())}) against the opponent's {odds.plans} "
                          f"possible plans wins with probability {odds.worst:.0%} at worst, {odds.mean:.0%} on "
@@ -281,6 +301,7 @@ class PlayGame:
         self.log.value = f"<div style='font-size:12px;color:#4e342e;max-height:220px;overflow:auto'>{lines}</div>"
         if not keep_explain:
             self.explain.value = ""
+            self._show_odds(None)
 
     def _house_html(self, seen) -> str:
         hs = seen.houses[self.session.human]
