@@ -128,6 +128,8 @@ SHAPES: dict[str, tuple[str, tuple[FieldSpec, ...]]] = {
         _field("receiver", "To", _house), _field("what", "You give"), _field("item", "Item"),
         _field("amount", "Amount"), _field("price", "Price"), _field("delay", "Delay (turns)"),
         _field("back_what", "They give"), _field("back_item", "Their item"))),
+    "truth-trance": ("Ask a truth trance (CARD-TRUTH-1)", (
+        _field("target", "Ask", _house), _field("question", "Question"), _field("subject", "About"))),
     "peace": ("Declare peace in a territory", (_field("area", "Territory", _area),)),
     "war": ("Declare war in a territory", (_field("area", "Territory", _area),)),
     "buy-harvester": ("Buy harvesters (HARVEST-3)", (_field("count", "How many"),)),

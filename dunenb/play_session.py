@@ -180,8 +180,8 @@ class PlaySession:
             error = IllegalActionError("play/incomplete", "choose a value for every field first")
             return Refusal(error, ())
         error = check_action(self.state, action)
-        if error is not None:
-            return Refusal(error, tuple(rule_entries(rules_in(error.message))))
+        if error is not None:  # the rules the error cites, else those of the step
+            return Refusal(error, tuple(rule_entries(rules_in(error.message)) or self.why()))
         self._decisions.append(self.node)
         self._step(action, "You")
         self.advance()

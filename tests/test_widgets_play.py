@@ -120,3 +120,14 @@ def test_eight_houses_and_the_fremen_split_read_in_words():
         session.play(form.actions[0] if form.is_button else form.pick(form.first_choice()))
     assert form.kind == "place" and form.options(0, ())[0][0].startswith("The Fremen place 10 tokens")
     assert "Turn 1" in session.what_now()
+
+
+def test_a_stale_control_is_refused_with_the_rule_text():
+    game = PlayGame(size=300)
+    game.seed.value, game.turns.value = 3, 1
+    game.start_button.click()
+    stale = game.form_controls[0]
+    stale.button.click()  # the start position is chosen: this control now belongs to a past decision
+    refused = game.play(stale)
+    assert refused is not None and refused.rules
+    assert "Refused" in game.explain.value and refused.rules[0].id in game.explain.value
