@@ -224,10 +224,11 @@ class PlaySession:
         return bool(self._decisions)
 
     def hint(self) -> Action | None:
-        """What the heuristic bot would play in the learner's place."""
+        """What the heuristic bot would play in the learner's place, deciding from the learner's view only (so
+        the hint reveals nothing the learner may not see)."""
         if self.to_act != self.human:
             return None
-        return make_bot("heuristic", seed=0).choose(self.state)
+        return make_bot("heuristic", seed=0).choose(view(self.state, self.human))
 
     def save(self, folder: str | Path = SAVE_FOLDER, name: str | None = None) -> Path:
         """Save the record (with the cursor) as JSON in ``folder``; returns the path."""

@@ -131,3 +131,17 @@ def test_a_stale_control_is_refused_with_the_rule_text():
     refused = game.play(stale)
     assert refused is not None and refused.rules
     assert "Refused" in game.explain.value and refused.rules[0].id in game.explain.value
+
+
+def test_traitor_4_a_house_view_lists_the_houses_own_traitor_draws():
+    """TRAITOR-4: at the traitor pick, a House's view hides the others' draws but keeps its own, so a decision
+    (the hint) can be made from the view; before, the hidden entries broke the menu (ValueError)."""
+    from dunenb.engine import legal_actions, view
+
+    session = PlaySession(["atreides", "harkonnen", "emperor"], "atreides", seed=1, turn_limit=1)
+    while session.state.pending.kind != "traitor-pick":
+        form = next(f for f in session.forms() if not f.anytime)
+        session.play(form.actions[0] if form.is_button else form.pick(form.first_choice()))
+    seen = legal_actions(view(session.state, "atreides"))
+    assert seen == legal_actions(session.state)
+    assert session.hint() in seen
