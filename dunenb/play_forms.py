@@ -222,7 +222,19 @@ def _bid_note(state: GameState, action: Action) -> str:
     return f"You have {state.houses[action.house].spice} spice (BID-5: the highest bid wins)."
 
 
-NOTES: dict[str, Callable[[GameState, Action], str]] = {"land": _landing_note, "bid": _bid_note}
+def _plan_note(state: GameState, action: Action) -> str:
+    """WHEEL-2, BATTLE-7: the number this dial shows on the wheel; the leader's strength adds to it."""
+    from dunenb.battle.wheel import Dial, army_value
+    from dunenb.rules.traitors import leader_of
+
+    value = float(army_value(Dial(action.regular, action.marked, action.spice)))
+    strength = 0 if action.leader in ("none", "") else leader_of(action.house, action.leader).strength
+    return (f"Wheel {value:g} (WHEEL-2) + leader {strength} = total {value + strength:g} (BATTLE-7); the tokens "
+            "dialled are lost, win or lose (BATTLE-10, BATTLE-11).")
+
+
+NOTES: dict[str, Callable[[GameState, Action], str]] = {"land": _landing_note, "bid": _bid_note,
+                                                        "plan": _plan_note}
 
 
 def shape(state: GameState, actions: Sequence[Action]) -> list[Form]:
