@@ -59,6 +59,15 @@ def test_a_short_game_plays_to_its_end_through_the_widgets(tmp_path):
           f" ms over {len(game.session.bot_times)}")
 
 
+def test_play_the_hint_sets_the_controls_and_plays():
+    game = PlayGame(size=300)
+    game.seed.value, game.turns.value = 3, 1
+    game.start_button.click()
+    hint = game.session.hint()
+    game.play_hint_button.click()
+    assert hint in game.session.record.actions_to(game.session.node)
+
+
 def test_house_view_hides_the_other_hands_unless_the_god_view():
     game = PlayGame(size=300)
     game.seed.value, game.turns.value = 5, 1

@@ -141,6 +141,8 @@ class PlayGame:
         self.log = widgets.HTML()
         self.why_button = widgets.Button(description="Why?", icon="question", tooltip="the rules of this step")
         self.hint_button = widgets.Button(description="Hint", tooltip="what the bot would play")
+        self.play_hint_button = widgets.Button(description="Play the hint", tooltip="play the bot's suggestion")
+        self.play_hint_button.on_click(lambda _b: self.play_hint())
         self.undo_button = widgets.Button(description="Undo", icon="undo")
         self.save_button = widgets.Button(description="Save", icon="save")
         self.god = widgets.ToggleButton(description="God view (teacher)", value=False, icon="eye")
@@ -156,7 +158,8 @@ class PlayGame:
         self._set_tools(False)
         setup = widgets.HBox([widgets.VBox([self.house, self.bot]), self.opponents,
                               widgets.VBox([self.turns, self.seed, self.start_button])])
-        tools = widgets.HBox([self.why_button, self.hint_button, self.undo_button, self.save_button, self.god])
+        tools = widgets.HBox([self.why_button, self.hint_button, self.play_hint_button, self.undo_button,
+                              self.save_button, self.god], layout=widgets.Layout(flex_flow="row wrap"))
         right = widgets.VBox([self.status, self.house_panel, self.decision, tools, self.explain, self.odds_chart],
                              layout=widgets.Layout(width="470px"))
         self.box = widgets.VBox([setup, self.setup_message, widgets.HBox([self.map.figure, right]),
@@ -187,7 +190,8 @@ class PlayGame:
         self.odds_chart.layout.display = None if odds is not None else "none"
 
     def _set_tools(self, on: bool) -> None:
-        for button in (self.why_button, self.hint_button, self.undo_button, self.save_button, self.god):
+        for button in (self.why_button, self.hint_button, self.play_hint_button, self.undo_button, self.save_button,
+                       self.god):
             button.disabled = not on
 
     # --- actions ---------------------------------------------------------------------------------------------
@@ -251,6 +255,21 @@ class PlayGame:
                          f"possible plans wins with probability {odds.worst:.0%} at worst, {odds.mean:.0%} on "
                          f"average, {odds.best:.0%} at best (exact; traitor calls not counted).")
         self.explain.value = text
+
+    def play_hint(self) -> Refusal | None:
+        """Play what the heuristic bot suggests (as if its controls were set and clicked)."""
+        hint = self.session.hint()
+        if hint is None:
+            return None
+        form = next((c.form for c in self.form_controls if hint in c.form.actions), None)
+        if form is None:  # a suggestion outside the listed menu (a representative menu): play it as it is
+            refused = self.session.play(hint)
+            self.refresh(keep_explain=refused is not None)
+            return refused
+        controls = FormControls(form, self.play)
+        if not form.is_button:
+            controls.set(**{spec.name: spec.get(hint) for spec in form.fields})
+        return self.play(controls)
 
     def undo(self) -> None:
         if not self.session.undo():
