@@ -51,7 +51,12 @@ def test_a_short_game_plays_to_its_end_through_the_widgets(tmp_path):
     assert "game is over" in game.status.value
     game.save_folder = str(tmp_path)
     game.save_button.click()
-    assert game.saved_path and load_game(game.saved_path).state_at(load_game(game.saved_path).leaf()).is_over
+    saved = load_game(game.saved_path)
+    assert saved.state_at(saved.leaf()).is_over  # the line played (not the undone start) is the main line
+    from dunenb.widgets.replay_browser import ReplayBrowser
+
+    browser = ReplayBrowser(saved)  # reopened as in the replay notebook
+    assert browser.state.is_over and "03_replay_and_branch" in game.explain.value
     times = game.decision_times
     print(f"\ndecision (click -> new position shown): median {statistics.median(times) * 1000:.0f} ms, "
           f"worst {max(times) * 1000:.0f} ms over {len(times)}; bot reply: median "
