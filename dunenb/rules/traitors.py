@@ -144,8 +144,10 @@ def traitor_pool(state: GameState) -> tuple[tuple[str, str], ...]:
 
 
 def _drawn(secrets: tuple) -> tuple[tuple[str, str, str], ...]:
-    """The draws so far as (drawer, leader house, leader id), from the pending secrets."""
-    return tuple((drawer, lh, lid) for drawer, (lh, lid) in secrets)
+    """The draws so far as (drawer, leader house, leader id), from the pending secrets. In a House view
+    (:func:`dunenb.engine.view`, TRAITOR-4) the other Houses' draws read ``"hidden"`` and are left out, so a House
+    deciding from its view (a bot giving the learner a hint) sees its own draws."""
+    return tuple((drawer, *drawn) for drawer, drawn in secrets if drawn != "hidden")
 
 
 def drawn_by(state: GameState, house: str, secrets: tuple | None = None) -> tuple[tuple[str, str], ...]:
