@@ -36,6 +36,7 @@ from dunenb.actions import Pass, action_from_dict, parse_action
 from dunenb.battle.cards import DEFENCES, WEAPONS
 from dunenb.engine import apply_action, check_action, current_player, legal_actions, sample_chance, view
 from dunenb.errors import IllegalActionError
+from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import (
     Arena,
     BattleDie,
@@ -47,7 +48,6 @@ from dunenb.rules.battle_phase import (
     begin_phase,
     eliminate,
 )
-from dunenb.rules.battle_context import context_of
 from dunenb.rules.common import storm_order
 from dunenb.state import Tokens
 
