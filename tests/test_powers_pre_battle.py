@@ -150,3 +150,15 @@ def test_G_9_the_voice_comes_before_the_prescience_question_and_bots_choose_from
     state = apply_action(state, choice)
     assert state.pending.kind == "battle-prescience"
     assert HeuristicBot().choose(state) == AskPrescience("atreides", "defence")  # it holds no defence card
+
+
+def test_DISPERSION_M3_M1_P2_in_a_game_dama_attacking_beats_duncan_with_more_tokens():
+    state = battle(["atreides", "dispersion"], [("atreides", "arsunt", 5, 8), ("dispersion", "arsunt", 5, 8)])
+    ctx = context_of(state)
+    if ctx.defender != "atreides":
+        pytest.skip("storm order made the Dispersion defend")
+    state = apply_action(state, Pass("atreides"))  # no prescience question
+    state = submit(state, "atreides", "duncan-idaho", 8)  # 4 + (6 - 4) = 6
+    state = submit(state, "dispersion", "dama", 0)  # 0 + 12
+    outcome = events_of(state, "battle-outcome")
+    assert outcome and outcome[0].data["winner"] == "dispersion"
