@@ -162,3 +162,16 @@ def test_DISPERSION_M3_M1_P2_in_a_game_dama_attacking_beats_duncan_with_more_tok
     state = submit(state, "dispersion", "dama", 0)  # 0 + 12
     outcome = events_of(state, "battle-outcome")
     assert outcome and outcome[0].data["winner"] == "dispersion"
+
+
+def test_DISPERSION_M2_no_voice_binds_a_plan_dama_leads():
+    state = battle(["bene-gesserit", "dispersion"],
+                   [("bene-gesserit", "arsunt", 5, 3), ("dispersion", "arsunt", 5, 3)],
+                   {"dispersion": ("poison-fast",)})
+    state = apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
+    if state.pending.actor == "bene-gesserit":
+        state = submit(state, "bene-gesserit", "darwi", 1)
+    assert check_action(state, SubmitPlan("dispersion", "dama", 1, 0, 0, "poison-fast")) is None
+    error = check_action(state, SubmitPlan("dispersion", "murbella", 1, 0, 0, "poison-fast"))
+    assert error is not None and error.code == "battle/bound-by-voice"
+    assert any(a.leader == "dama" and a.weapon == "poison-fast" for a in decisions(state))

@@ -17,8 +17,10 @@
 
 Not modelled yet: the leader disclosures (step 1: BG-M2 and leader powers), the Karama against abilities
 (seed 003 F7), Paul's Voice (ATREIDES-M2) and the Navigator's prescience (GUILD-M2) (both need the leader or
-the battle turn known before the plans), Dama's immunity (DISPERSION-M2), and the secret Karamas shown at the reveal
-(KARAMA-25, KARAMA-40): every plan must obey.
+the battle turn known before the plans) and the secret Karamas shown at the reveal (KARAMA-25, KARAMA-40):
+every other plan must obey. DISPERSION-M2: a plan led by a leader immune to the Voice (``leader.immune``
+``"voice"`` in ``data/powers.json``: Dama) is not bound by it (her immunity shows only at the reveal: nothing is
+asked).
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ from dunenb.actions import Action, Pass
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
+from dunenb.battle.powers import immune_to
 from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holds_power
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, event, pending, with_events
+from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState
 
 if TYPE_CHECKING:
@@ -184,7 +188,10 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
                        defense=None if plan.defense == NONE else plan.defense)
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
-    return seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand)
+    # DISPERSION-M2 (leader.immune "voice"): no Voice binds a House whose plan has such a leader (Dama)
+    leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
+    released = ("voice",) if "voice" in immune_to(leader) else ()
+    return seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
 def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | None:
