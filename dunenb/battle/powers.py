@@ -20,8 +20,9 @@ Conditions (``when``), for the leader the act changes (*target*) and the leader 
 * ``main-leader-leads``: the holder's own leader is its main leader (houses.md X-M* powers act in battles he
   leads);
 * ``attacker``: the holder is not the defender (G-6, BATTLE-14);
-* ``house-powers-leader``: the holder's own leader may use the House's powers (not a leader whose leaders.md
-  block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721).
+* ``honored-matre``: the holder's own leader may use the House's powers (not a leader whose leaders.md
+  block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721); the name matches the
+  powers framework's ``not-honored-matre``.
 
 Not applied yet: the Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-42), the
 Vladimir bonus of his living minions (HARKONNEN-M3, it needs the dead leaders as a battle fact), and the Idaho-Ghola
@@ -81,10 +82,10 @@ def _holds(name: str, *, target: Leader, own: Leader | None, holder_attacks: boo
         return own is not None and own.main
     if name == "attacker":
         return holder_attacks
-    if name == "house-powers-leader":
+    if name == "honored-matre":
         return own is not None and not any(power.text == NO_HOUSE_POWERS for power in own.powers)
     raise RulesDataError("powers/when", f"unknown battle condition {name!r}; allowed: male-leader, "
-                         "main-leader-leads, attacker, house-powers-leader")
+                         "main-leader-leads, attacker, honored-matre")
 
 
 def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Leader | None],
