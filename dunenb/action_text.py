@@ -258,6 +258,9 @@ DESCRIBERS: dict[str, Describer] = {
     "battle": lambda a: (f"{_verb(a.house, 'fight')} {house_name(a.opponent)} in {area_name(a.territory)} "
                          f"(sector {a.sector})"),
     "plan": _plan,
+    "voice": lambda a: (f"{_verb(a.house, 'use')} the Voice: the opponent must "
+                        f"{'not play' if a.mode == 'forbid' else 'play'} a {a.card_kind} card"),
+    "prescience": lambda a: f"{_verb(a.house, 'ask')} the opponent by prescience: “your {a.slot}?”",
     "traitor-call": lambda a: f"{_verb(a.house, 'call')} “Trahison !”: {leader_name(a.leader)} is their traitor",
     "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 to get past the shield",
     "battle-discard": _discard,

@@ -302,8 +302,9 @@ def view(state: GameState, house: str | None) -> GameState:
     prediction (BG-P6), the Fremen's storm tokens, the generator *and the seed it is built from* (``rng_seed``
     and ``config.seed`` are both 0 in a view: GAP-58, with the seed any House could compute every secret draw),
     the make-up of the treachery deck (only its size is public), other Houses' truth-trance answers (GAP-56),
-    and other Houses' entries in the pending node's ``secrets`` (leaders drawn as traitors, a battle plan not
-    yet revealed) are hidden.
+    and other Houses' entries in the pending node's ``secrets`` (leaders drawn as traitors) are hidden; a typed
+    context in the node hides what it holds (:meth:`dunenb.rules.battle_context.BattleContext.seen_by`: a battle
+    plan not yet revealed, a prescience answer not meant for this House).
 
     ``house=None`` is the god view (for teaching) and returns the state unchanged. A view is for looking and
     deciding (bots take it): it cannot propose chance outcomes (:func:`sample_chance` needs the god state).
@@ -328,6 +329,10 @@ def view(state: GameState, house: str | None) -> GameState:
     if shown is not None and "secrets" in shown.detail:
         secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
         shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
+    if shown is not None:  # a typed context redacts itself (BattleContext.seen_by: plans, prescience answer)
+        for key, value in shown.detail.items():
+            if hasattr(value, "seen_by"):
+                shown = dataclasses.replace(shown, detail=shown.detail.set(key, value.seen_by(house)))
     # The unseen treachery cards are the deck plus the other hands: only their number is public.
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
     # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).

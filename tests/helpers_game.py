@@ -44,6 +44,19 @@ def decisions(state: GameState) -> list[Action]:
 ASKED_OF_ALL = ("traitor-call", "weather")
 
 
+#: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.
+PRE_BATTLE = ("battle-voice", "battle-prescience")
+
+
+def skip_pre_battle(state: GameState) -> GameState:
+    """Pass the Voice and prescience steps (G-9) of the pending battle, for tests about something else."""
+    events = state.events
+    while state.pending is not None and state.pending.kind in PRE_BATTLE:
+        state = apply_action(state, decisions(state)[0])  # the pass is listed first
+        events += state.events
+    return dataclasses.replace(state, events=events)
+
+
 def pass_unable(state: GameState, kinds: Sequence[str] = ASKED_OF_ALL) -> GameState:
     """Pass every pending node of ``kinds`` whose House has nothing to play but the pass (GAP-62: such a House is
     asked anyway, so that the question reveals nothing); stop at the first node with something else to choose.

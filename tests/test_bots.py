@@ -31,6 +31,7 @@ from dunenb.engine import (
     view,
 )
 from dunenb.errors import InputError
+from dunenb.rules.battle_context import BattleContext
 from dunenb.ruleset import WORM_CARD
 from dunenb.simulate import play_game
 from dunenb.state import FrozenDict, Pending, Tokens
@@ -100,8 +101,9 @@ def _battle(mine: Tokens, theirs: Tokens, *, my_spice: int = 10, their_spice: in
     houses = houses.set("atreides", dataclasses.replace(houses["atreides"], spice=my_spice, hand=()))
     houses = houses.set("harkonnen", dataclasses.replace(houses["harkonnen"], spice=their_spice))
     forces = FrozenDict({("atreides", "arrakeen", 1): mine, ("harkonnen", "arrakeen", 1): theirs})
-    detail = FrozenDict(dict(committed=(), last=(), area="arrakeen", sectors=(1,), defender="atreides",
-                             attacker="harkonnen", secrets=()))
+    battle = BattleContext(area="arrakeen", sectors=(1,), defender="atreides", attacker="harkonnen",
+                           order=("atreides", "harkonnen"))
+    detail = FrozenDict(dict(battle=battle))
     return dataclasses.replace(state, phase="battle", houses=houses, forces=forces,
                                pending=Pending("battle-plan", "atreides", detail))
 

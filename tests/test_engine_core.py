@@ -54,6 +54,7 @@ from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, PlayHajj, Reposition, Revive, SellHarvester
 from dunenb.rules.on_call import OnCallDiscard, OnCallDraw
+from dunenb.rules.pre_battle import AskPrescience, UseVoice
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
 from dunenb.rules.truth_trance import AskTruthTrance
 from dunenb.state import GameConfig
@@ -205,6 +206,8 @@ HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("at
 HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),
               AskTruthTrance("emperor", "guild", "traitor-among-mine"),
               AskTruthTrance("guild", "fremen", "spice-more-than", "20")]
+# houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) (dunenb.rules.pre_battle)
+HAND_MADE += [UseVoice("bene-gesserit", "forbid", "poison"), AskPrescience("atreides", "defence")]
 # K-21 on-call effects (dunenb.rules.on_call, BG-L10-b)
 HAND_MADE += [OnCallDraw("bene-gesserit", "harkonnen", "lasgun"), OnCallDiscard("bene-gesserit", "shield")]
 

@@ -15,7 +15,7 @@ import dataclasses
 import json
 
 import pytest
-from helpers_game import clear_map, decisions, give_cards, place, quiet_setup, set_storms
+from helpers_game import clear_map, decisions, give_cards, place, quiet_setup, set_storms, skip_pre_battle
 
 from dunenb.actions import DialStorm, Pass, PlayWeatherControl
 from dunenb.bots import make_bot
@@ -68,7 +68,7 @@ def battle(traitors=None) -> GameState:
         houses = houses.set(house, dataclasses.replace(houses[house], traitors=tuple((traitors or {}).get(house, ()))))
     state = dataclasses.replace(state, houses=houses)
     state = place(place(state, "atreides", "arsunt", 5, 4), "harkonnen", "arsunt", 5, 4)
-    state = begin_phase(dataclasses.replace(state, events=()))
+    state = skip_pre_battle(begin_phase(dataclasses.replace(state, events=())))
     for leader in ("duncan-idaho", "piter"):
         state = apply_action(state, SubmitPlan(state.pending.actor, leader, 2, 0, 0))
     return state

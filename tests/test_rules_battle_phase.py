@@ -27,6 +27,7 @@ from helpers_game import (
     place,
     quiet_setup,
     set_storms,
+    skip_pre_battle,
     token_count,
     tokens_at,
 )
@@ -35,6 +36,7 @@ from dunenb.actions import Pass, action_from_dict, parse_action
 from dunenb.battle.cards import DEFENCES, WEAPONS
 from dunenb.engine import apply_action, check_action, current_player, legal_actions, sample_chance, view
 from dunenb.errors import IllegalActionError
+from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import (
     Arena,
     BattleDie,
@@ -69,7 +71,7 @@ def position(houses, forces, *, hands=None, spice=None, traitors=None, storm=10,
     for house, amount in (spice or {}).items():
         state = set_spice(state, house, amount)
     state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
-    return begin_phase(state) if begin else state
+    return skip_pre_battle(begin_phase(state)) if begin else state
 
 
 def set_spice(state, house, amount):
@@ -82,7 +84,7 @@ def set_spice(state, house, amount):
 def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
     """Submit the pending side's plan; then pass the traitor calls of sides that can only pass (GAP-62)."""
     state = apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
-    return pass_unable(state, ("traitor-call",))
+    return skip_pre_battle(pass_unable(state, ("traitor-call",)))
 
 
 def illegal(state, action):
@@ -106,7 +108,7 @@ def test_BATTLE_1_a_battle_wherever_two_houses_share_a_territory_never_at_the_no
                              ("emperor", "faille-rouge", 7, 4)], begin=False)
     assert arenas(state) == (Arena("arsunt", (5,), ("atreides", "harkonnen")),
                              Arena("mesa-molle", (8, 9), ("atreides", "emperor")))
-    state = begin_phase(state)
+    state = skip_pre_battle(begin_phase(state))
     assert events_of(state, "battle-phase")[0].data["arenas"] == (("arsunt", (5,), ("atreides", "harkonnen")),
                                                                    ("mesa-molle", (8, 9), ("atreides", "emperor")))
 
@@ -143,29 +145,29 @@ def test_BATTLE_3_the_first_house_in_storm_order_chooses_territory_and_opponent_
     assert state.pending.kind == "battle-choice" and state.pending.actor == "atreides"
     assert set(decisions(state)) == {ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
                                          ChooseBattle("atreides", "mesa-molle", 8, "emperor")}
-    state = apply_action(state, ChooseBattle("atreides", "mesa-molle", 8, "emperor"))
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "mesa-molle", 8, "emperor")))
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "atreides")  # BATTLE-14: the defender
-    assert state.pending.detail["defender"] == "atreides" and state.pending.detail["attacker"] == "emperor"
+    assert context_of(state).defender == "atreides" and context_of(state).attacker == "emperor"
     state = plan(state, "paul")           # 8
     state = plan(state, "burseg")         # weaker: the Atreides win
     # the Atreides' other battle starts at once (one choice left: not asked)
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "atreides")
-    assert state.pending.detail["area"] == "arsunt" and events_of(state, "battle")[0].data["attacker"] == "harkonnen"
+    assert context_of(state).area == "arsunt" and events_of(state, "battle")[0].data["attacker"] == "harkonnen"
     state = plan(state, "paul")
     state = plan(state, "piter")
     # then play passes on counterclockwise: the Harkonnen defend in the Faille Rouge
-    assert state.pending.detail["area"] == "faille-rouge" and state.pending.actor == "harkonnen"
+    assert context_of(state).area == "faille-rouge" and state.pending.actor == "harkonnen"
 
 
 def test_BATTLE_2_three_houses_in_one_territory_fight_a_series_of_two_sided_battles():
     forces = [("atreides", "arsunt", 5, 2), ("harkonnen", "arsunt", 5, 2), ("emperor", "arsunt", 5, 2)]
     state = position(THREE, forces)
     assert {a.opponent for a in decisions(state)} == {"harkonnen", "emperor"}
-    state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "emperor"))
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "arsunt", 5, "emperor")))
     state = plan(state, "paul")
     state = plan(state, "burseg")
     assert tokens_at(state, "emperor", "arsunt") == 0
-    assert state.pending.detail["attacker"] == "harkonnen" and state.pending.actor == "atreides"
+    assert context_of(state).attacker == "harkonnen" and state.pending.actor == "atreides"
     state = plan(state, "paul")
     state = plan(state, "piter")
     assert tokens_at(state, "atreides", "arsunt") == 2 and tokens_at(state, "harkonnen", "arsunt") == 0
@@ -187,7 +189,7 @@ def test_GAP_43_with_no_leader_a_house_fights_at_army_value_and_plays_no_card():
     hs = state.houses["atreides"]
     state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
         hs, leaders=(), leader_tanks=hs.leaders)))
-    state = begin_phase(state)
+    state = skip_pre_battle(begin_phase(state))
     assert {(a.leader, a.weapon, a.defense) for a in decisions(state)} == {("none", "none", "none")}
     assert illegal(state, SubmitPlan("atreides", "none", 3, 0, 0, "lasgun")) == "battle/no-leader-cards"
     state = plan(state, "none", 3)   # 1.5
@@ -236,14 +238,14 @@ def test_BATTLE_13_the_view_hides_the_defenders_plan_from_the_attacker_until_the
                      hands={"atreides": ("shield",), "harkonnen": ("projectile-contact",)})
     state = plan(state, "gurney", 2, defense="shield")
     assert state.pending.actor == "harkonnen"
-    assert view(state, "harkonnen").pending.detail["secrets"] == (("atreides", "hidden"),)
-    assert view(state, "atreides").pending.detail["secrets"] == state.pending.detail["secrets"]
+    assert context_of(view(state, "harkonnen")).secrets == (("atreides", "hidden"),)
+    assert context_of(view(state, "atreides")).secrets == context_of(state).secrets
     assert all("gurney" not in e.text for e in state.events)
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 1, 0, 0, weapon="projectile-contact"))
     assert [e.data["leader"] for e in events_of(state, "plan-revealed")] == ["gurney", "piter"]
     state = pass_unable(state)
     assert state.pending.kind == "battle-d10"  # after the reveal both plans are public
-    assert dict(view(state, "harkonnen").pending.detail["plans"])["atreides"].leader == "gurney"
+    assert dict(context_of(view(state, "harkonnen")).plans)["atreides"].leader == "gurney"
 
 
 # --- BATTLE-15, BATTLE-16: leaders over several battles -------------------------------------------------------
@@ -252,10 +254,10 @@ def test_BATTLE_15_a_secondary_leader_who_fought_cannot_fight_in_another_territo
     forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2), ("atreides", "mesa-molle", 8, 3),
               ("harkonnen", "mesa-molle", 9, 2)]
     state = position(TWO, forces)
-    state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen")))
     state = plan(state, "gurney")
     state = plan(state, "piter")
-    assert state.pending.detail["area"] == "mesa-molle"
+    assert context_of(state).area == "mesa-molle"
     assert "gurney" not in {a.leader for a in decisions(state)}
     assert illegal(state, SubmitPlan("atreides", "gurney", 0, 0, 0)) == "battle/leader-unavailable"
     assert check_action(state, SubmitPlan("atreides", "paul", 0, 0, 0)) is None
@@ -264,7 +266,7 @@ def test_BATTLE_15_a_secondary_leader_who_fought_cannot_fight_in_another_territo
 def test_BATTLE_15_the_same_leader_may_fight_again_in_the_same_territory():
     forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2), ("emperor", "arsunt", 5, 2)]
     state = position(THREE, forces)
-    state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen")))
     state = plan(state, "gurney")
     state = plan(state, "piter")
     assert "gurney" in {a.leader for a in decisions(state)}
@@ -274,7 +276,7 @@ def test_BATTLE_16_the_main_leader_may_fight_in_several_territories():
     forces = [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 2), ("atreides", "mesa-molle", 8, 3),
               ("harkonnen", "mesa-molle", 9, 2)]
     state = position(TWO, forces)
-    state = apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen"))
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "arsunt", 5, "harkonnen")))
     state = plan(state, "paul")
     state = plan(state, "piter")
     assert "paul" in {a.leader for a in decisions(state)}
@@ -381,7 +383,7 @@ def test_CARD_LASGUN_1_GAP_29_explosion_kills_everything_in_the_territory_and_pa
               ("emperor", "arsunt", 5, 1), ("harkonnen", "arsunt", 5, 1)]
     state = position(THREE, forces, hands={"atreides": ("lasgun",), "harkonnen": ("shield",)},
                      spice={"atreides": 1, "harkonnen": 1})
-    state = apply_action(state, ChooseBattle("atreides", "bouclier", 1, "harkonnen"))
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "bouclier", 1, "harkonnen")))
     bank = state.bank
     state = plan(state, "gurney", 1, spice=1, weapon="lasgun")
     state = plan(state, "piter", 1, spice=1, defense="shield")
@@ -546,7 +548,7 @@ def test_random_battles_never_dead_end_and_conserve_tokens_and_spice(seed):
                 state = place(state, house, area, sector, int(rng.integers(1, min(6, reserve.regular) + 1)), marked)
         state = give_cards(state, house, *(str(c) for c in rng.choice(CARDS, size=3)))
         state = set_spice(state, house, int(rng.integers(0, 6)))
-    state = begin_phase(state)
+    state = skip_pre_battle(begin_phase(state))
     steps = 0
     while state.phase == "battle":
         actions = decisions(state)

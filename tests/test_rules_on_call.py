@@ -16,6 +16,7 @@ from helpers_game import (
     place,
     quiet_setup,
     set_storms,
+    skip_pre_battle,
     tokens_at,
 )
 
@@ -40,7 +41,7 @@ def always_traitor_battle(victim, leader, *, hands=None, defense="none"):
     state = place(state, "harkonnen", "arsunt", 5, 4)
     state = place(state, victim, "arsunt", 5, 4)
     state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
-    state = begin_phase(state)
+    state = skip_pre_battle(begin_phase(state))
     plans = {"harkonnen": ("piter", 2, defense), victim: (leader, 3, "none")}
     while state.pending.kind == "battle-plan":
         house = state.pending.actor

@@ -39,6 +39,12 @@ def test_views_hide_hands_traitors_prediction_storm_tokens_deck_and_secrets(seed
             if seen.pending is not None and "secrets" in seen.pending.detail:
                 for owner, value in seen.pending.detail["secrets"]:
                     assert owner == house or value == "hidden"
+            battle = seen.pending.detail.get("battle") if seen.pending is not None else None
+            if battle is not None:  # the typed battle context: plans not revealed, the prescience answer (ATREIDES-P1)
+                assert all(owner == house or value == "hidden" for owner, value in battle.secrets)
+                seq = battle.sequence
+                if seq is not None and seq.answer is not None and house not in (seq.question.by, seq.question.target):
+                    assert seq.answer.kind == "hidden"
         assert view(state, None) is state
 
 

@@ -31,6 +31,7 @@ import pandas as pd
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.plans import BattlePlan
+from dunenb.battle.powers import leader_values
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value, pareto_dials
@@ -180,7 +181,7 @@ def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 def _block(
     fates: Fates, p: float, leaders: tuple[Leader | None, Leader | None], arrays: tuple, totals: tuple[int, int],
-    defender_first: bool,
+    defender_first: bool, houses: tuple[str, str] = ("", ""),
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised :func:`dunenb.battle.resolve.settle` for one fates result over all dial pairs.
 
@@ -212,8 +213,9 @@ def _block(
             spice_bal = (-reward - spice_a[:, None]) * ones
             token_bal = -totals[0] * ones
         return p * win_a, p * win_b, p * spice_bal, p * token_bal
+    values = leader_values(houses, fighting, 0 if defender_first else 1)  # leader.value hooks, as settle
     alive = [
-        0.0 if leader is None or fates.dead[me] else float(leader.strength) for me, leader in enumerate(fighting)
+        0.0 if leader is None or fates.dead[me] else float(values[me]) for me, leader in enumerate(fighting)
     ]
     total_a = (value_a + alive[0])[:, None]
     total_b = (value_b + alive[1])[None, :]
@@ -250,7 +252,8 @@ def plan_matrix(
         battle = case.with_plans(plan_a, plan_b)
         block = [np.zeros((n_a, n_b)) for _ in range(4)]
         for probability, fates in fates_distribution(battle):
-            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first)
+            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first,
+                           case.houses)
             for total, part in zip(block, parts, strict=True):
                 total += part
         for result, part in zip(results, block, strict=True):

@@ -7,7 +7,9 @@ leader's fate, the cards played, lost and kept, the bounty received; the winner,
 calls and whether the whole territory is destroyed.
 
 Order of the reveal (BATTLE-13 f): treachery first, then the leaders' deaths from the cards, bounties, totals
-(the defender wins ties), then losses. Leader powers are **not** applied yet: a leader counts his base strength.
+(the defender wins ties), then losses. The House and main-leader powers declared on the ``leader.value`` and
+``leader.immune`` hooks apply (:mod:`dunenb.battle.powers`: Dama 12 as attacker, seduction, Paul and the slow
+poison); other leader powers do not yet.
 
 >>> from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 >>> from dunenb.battle.roster import inline_leader
@@ -32,6 +34,7 @@ from typing import Any
 
 from dunenb.battle.cards import card_kind, is_instant
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
+from dunenb.battle.powers import immune_to, leader_values
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Tokens, army_value
 from dunenb.errors import IllegalActionError, InputError
@@ -197,7 +200,7 @@ def _card_deaths(
         if weapon == "lasgun":
             instant[foe] = True
         elif kind == "poison":
-            if defence != "snooper":
+            if defence != "snooper" and weapon not in immune_to(leaders[foe]):  # leader.immune: ATREIDES-M1
                 (instant if is_instant(weapon) else slow)[foe] = True
         elif weapon == "projectile-distance":
             if defence != "shield":
@@ -330,12 +333,13 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     owners = [plan.leader for plan in plans]
     fighting = [owners[1], owners[0]] if fates.swapped else owners
     army = [army_value(plan.dial) for plan in plans]
+    defender = battle.index(battle.defender)
+    values = leader_values(battle.houses, fighting, defender)  # leader.value: House and main-leader powers
     alive_value = [
-        Fraction(leader.strength) if leader is not None and not fates.dead[me] else Fraction(0)
+        values[me] if leader is not None and not fates.dead[me] else Fraction(0)
         for me, leader in enumerate(fighting)
     ]
     totals = [army[me] + alive_value[me] for me in (0, 1)]
-    defender = battle.index(battle.defender)
     tokens_lost: list[Tokens]
     spice_lost = [plan.dial.spice for plan in plans]
     bounty = [0, 0]

@@ -29,13 +29,14 @@ other Houses (their calls cannot be blocked, G-5), leader powers (the library us
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.actions import Action
-from dunenb.battle.cards import wheel_karama_power
+from dunenb.battle.cards import card_kind, wheel_karama_power
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.resolve import fates_distribution
 from dunenb.battle.roster import inline_leader
@@ -43,6 +44,7 @@ from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.board import load_board
 from dunenb.engine import view
+from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.state import GameState
 
 NONE = "none"
@@ -142,17 +144,18 @@ class Opposition:
     dials: tuple[tuple[float, float], ...]
 
 
-def opposition(state: GameState, house: str, opponent: str, detail) -> Opposition:
-    """The plausible opposing plans, from what ``house`` may know (``state`` should be its view)."""
+def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Opposition:
+    """The plausible opposing plans, from what ``house`` may know (``state`` should be its view): what its Voice
+    forbade (BG-P1) and what its prescience answer said (ATREIDES-P1) are left out (:func:`_obeys`)."""
     from dunenb.rules.battle_phase import arena_tokens, available_leaders, may_call, menu_dials
     from dunenb.rules.traitors import leader_of
 
-    tokens = arena_tokens(state, opponent, detail["area"], detail["sectors"])
+    tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
     dials = menu_dials(tokens, state.houses[opponent].spice)
     weights = DIAL_WEIGHTS[:len(dials)]
     dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))))
                       for w, (r, m, s) in zip(weights, dials, strict=True))
-    ids = available_leaders(state, opponent, detail["area"], detail["committed"])
+    ids = available_leaders(state, opponent, ctx.area, ctx.committed)
     ranked = sorted(ids, key=lambda lid: -leader_of(opponent, lid).strength)[:len(LEADER_WEIGHTS)]
     if not ranked:
         return Opposition(((1.0, None, None, None, False),), dial_odds)
@@ -164,8 +167,28 @@ def opposition(state: GameState, house: str, opponent: str, detail) -> Oppositio
     for lw, lid in zip(leader_odds, ranked, strict=True):
         traitor = may_call(state, house, opponent, lid)
         strength = leader_of(opponent, lid).strength
-        configs += [(lw * pw * pd, strength, w, d, traitor) for pw, w in weapons for pd, d in defences]
-    return Opposition(tuple(configs), dial_odds)
+        configs += [(lw * pw * pd, strength, w, d, traitor) for pw, w in weapons for pd, d in defences
+                    if _obeys(ctx, house, w, d)]
+    total = sum(c[0] for c in configs)
+    if not total:  # what it knows rules out every guess (e.g. a card it has not seen): keep the plain guess
+        return opposition(state, house, opponent, dataclasses.replace(ctx, sequence=None))
+    return Opposition(tuple((c[0] / total, *c[1:]) for c in configs), dial_odds)
+
+
+def _obeys(ctx: BattleContext, house: str, weapon: str | None, defence: str | None) -> bool:
+    """Whether an opposing (weapon, defence) fits what ``house`` knows: its Voice's forbidden kind is absent
+    (BG-P1), and the slot it asked about shows the answered kind (ATREIDES-P1; a hidden answer tells nothing)."""
+    seq = ctx.sequence
+    if seq is None:
+        return True
+    kinds = {card_kind(c) for c in (weapon, defence) if c not in (None, "worthless")}
+    if seq.voice is not None and seq.voice.by == house and seq.voice.mode == "forbid" and seq.voice.kind in kinds:
+        return False
+    question, answer = seq.question, seq.answer
+    if question is not None and answer is not None and question.by == house and answer.kind != "hidden":
+        card = weapon if question.slot == "attack" else defence
+        return (None if card in (None, "worthless") else card_kind(card)) == answer.kind
+    return True
 
 
 def battle_stakes(state: GameState, house: str, area_id: str) -> float:
@@ -227,13 +250,13 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
 
     house = house or state.pending.actor
     seen = view(state, house)
-    detail = seen.pending.detail
-    opponent = detail["attacker"] if house == detail["defender"] else detail["defender"]
-    my_index = 0 if house == detail["defender"] else 1
+    ctx = context_of(seen)
+    opponent = ctx.opponent(house)
+    my_index = 0 if house == ctx.defender else 1
     defender = my_index == 0
-    opp = opposition(seen, house, opponent, detail)
-    mine_all = arena_tokens(seen, house, detail["area"], detail["sectors"]).total
-    stakes = battle_stakes(seen, house, detail["area"])
+    opp = opposition(seen, house, opponent, ctx)
+    mine_all = arena_tokens(seen, house, ctx.area, ctx.sectors).total
+    stakes = battle_stakes(seen, house, ctx.area)
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
     memo: dict[tuple, dict[tuple, float]] = {}
     values = []

@@ -46,6 +46,7 @@ import numpy as np
 from dunenb.actions import Action
 from dunenb.board import load_board
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
+from dunenb.bots.pre_battle_choice import score_prescience, score_voice
 from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
@@ -61,6 +62,7 @@ TOKENS_USEFUL = 10
 SPICE_VALUE = 0.5  # one spice, in tokens
 HARVESTER_VALUE = 2.0  # a harvester (bought for 5 spice, sold for 3, HARVEST-3/4), in tokens
 DESERT_ARMY_COST = 0.6  # an army in the desert holds no settlement (design tuning; not a risk: see exposure())
+PRE_BATTLE_SCORES = {"battle-voice": score_voice, "battle-prescience": score_prescience}  # houses.md G-9
 FIGHT_COST = 1.5  # a battle risks the leader and the cards (design)
 RESERVE_TOKENS = 3  # tokens the bot likes to keep off Dune, ready to land
 LANDING_GROUP = 4  # tokens the bot wants to be able to land in a turn: it keeps the spice for them (LAND-1)
@@ -609,6 +611,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return _score_discard(action)
     if kind == "battle":
         return _score_battle_choice(state, house, action)
+    if state.pending is not None and state.pending.kind in PRE_BATTLE_SCORES:  # G-9: BG-P1, ATREIDES-P1
+        return PRE_BATTLE_SCORES[state.pending.kind](state, house, action)
     return 0.0
 
 

@@ -14,8 +14,8 @@ The battle library (:mod:`dunenb.battle`) decides each battle; this module runs 
   defender first. A leader is required while one can lead (BATTLE-5); with none, the side fights at army
   value only and plays no card (GAP-43). A secondary leader who fought in one territory this turn cannot fight
   in another; the main leader may (BATTLE-15, BATTLE-16, :func:`dunenb.battle.order.can_lead`). Dial at most
-  1 spice per token (GAP-42), only cards held. The submitted plan sits in the pending detail's ``secrets``,
-  which :func:`dunenb.engine.view` hides from the other House; once both are in, they move to ``plans``
+  1 spice per token (GAP-42), only cards held. The submitted plan sits in the battle context's ``secrets``,
+  which :func:`dunenb.engine.view` hides from the other Houses; once both are in, they move to ``plans``
   (revealed).
 * **Reveal** (BATTLE-13 f, TRAITOR-8 to TRAITOR-12, GAP-62): both sides are asked, defender first, whether
   they call "Trahison !" (``traitor-call``; a pass first). Only a House holding the opposing leader on a traitor
@@ -41,7 +41,11 @@ The battle library (:mod:`dunenb.battle`) decides each battle; this module runs 
   (``treachery_deck.json`` ``wheel_karama``: the Harkonnen treachery, KARAMA-45). That House's traitor call then
   has no effect in this battle; the Karama is discarded whatever happens (KARAMA-2).
 
-Not modelled here (House and leader powers): the Voice, prescience, the Harkonnen capture (HARKONNEN-P4), leader
+* **Before the plans** (houses.md G-9): the Voice (BG-P1) and prescience (ATREIDES-P1) steps,
+  :mod:`dunenb.rules.pre_battle`; the whole battle is carried by one typed
+  :class:`~dunenb.rules.battle_context.BattleContext` in the pending node (``detail["battle"]``).
+
+Not modelled here (House and leader powers): the Harkonnen capture (HARKONNEN-P4), leader
 powers (the library uses base strengths).
 """
 
@@ -62,8 +66,9 @@ from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
-from dunenb.rules import alliances, flow, on_call
+from dunenb.rules import alliances, flow, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
+from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
 from dunenb.rules.common import (
     Handler,
@@ -236,10 +241,6 @@ def begin_phase(state: GameState) -> GameState:
     return _next_battle(state, committed=(), last=())
 
 
-def _ctx(detail: Any) -> dict[str, Any]:
-    return {"committed": detail["committed"], "last": detail["last"]}
-
-
 def _choices(state: GameState) -> tuple[str | None, list[tuple[Arena, str]]]:
     found = arenas(state)
     for house in storm_order(state):
@@ -257,7 +258,8 @@ def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameStat
     if len(choices) == 1:  # design: a choice with one option is not asked
         arena, opponent = choices[0]
         return _start_battle(state, arena, chooser, opponent, committed=committed, last=last)
-    return dataclasses.replace(state, pending=pending("battle-choice", chooser, committed=committed, last=last))
+    return dataclasses.replace(state, pending=pending("battle-choice", chooser,
+                                                      battle=BattleContext(committed=committed, last=last)))
 
 
 def _choice_decisions(state: GameState) -> list[Action]:
@@ -269,7 +271,8 @@ def _apply_choice(state: GameState, action: ChooseBattle) -> GameState:
     _house, choices = _choices(state)
     arena = next(a for a, other in choices
                  if a.area == action.territory and a.sectors[0] == action.sector and other == action.opponent)
-    return _start_battle(state, arena, action.house, action.opponent, **_ctx(state.pending.detail))
+    ctx = context_of(state)
+    return _start_battle(state, arena, action.house, action.opponent, committed=ctx.committed, last=ctx.last)
 
 
 def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *, committed: tuple,
@@ -280,9 +283,9 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
     state = with_events(state, event(
         "battle", f"Battle in {name} (sector {arena.sectors[0]}): {defender} (defender) against {attacker}",
         area=arena.area, sectors=arena.sectors, defender=defender, attacker=attacker))
-    return dataclasses.replace(state, pending=pending(
-        "battle-plan", defender, committed=committed, last=last, area=arena.area, sectors=arena.sectors,
-        defender=defender, attacker=attacker, secrets=()))
+    ctx = BattleContext(committed=committed, last=last, area=arena.area, sectors=arena.sectors,
+                        defender=defender, attacker=attacker)
+    return pre_battle.begin(state, ctx)
 
 
 # --- plans -----------------------------------------------------------------------------------------------
@@ -305,9 +308,9 @@ def menu_dials(tokens: Tokens, spice: int) -> tuple[tuple[int, int, int], ...]:
 
 
 def _plan_context(state: GameState, house: str) -> tuple[Tokens, tuple[str, ...]]:
-    detail = state.pending.detail
-    tokens = arena_tokens(state, house, detail["area"], detail["sectors"])
-    return tokens, available_leaders(state, house, detail["area"], detail["committed"])
+    ctx = context_of(state)
+    tokens = arena_tokens(state, house, ctx.area, ctx.sectors)
+    return tokens, available_leaders(state, house, ctx.area, ctx.committed)
 
 
 def _plan_decisions(state: GameState) -> list[Action]:
@@ -325,15 +328,15 @@ def _plan_decisions(state: GameState) -> list[Action]:
     karamas = [NONE] + (list(karama_cards(state, house)) if _karama_target(state, house) else [])
     triples = [(w, d, k) for w, d in pairs for k in karamas
                if not Counter(c for c in (w, d, k) if c != NONE) - held]
-    return [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama)
-            for leader in leaders or (NONE,)
-            for regular, marked, spice in dials
-            for weapon, defense, karama in (triples if leader != NONE else [(NONE, NONE, NONE)])]
+    plans = [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama)
+             for leader in leaders or (NONE,)
+             for regular, marked, spice in dials
+             for weapon, defense, karama in (triples if leader != NONE else [(NONE, NONE, NONE)])]
+    return [plan for plan in plans if not pre_battle.violations(state, plan)]  # BG-P1, ATREIDES-P1: bound
 
 
 def _opponent(state: GameState, house: str) -> str:
-    detail = state.pending.detail
-    return detail["attacker"] if house == detail["defender"] else detail["defender"]
+    return context_of(state).opponent(house)
 
 
 def _karama_target(state: GameState, house: str) -> str | None:
@@ -345,7 +348,7 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     """Validate any plan (BATTLE-5, BATTLE-6, BATTLE-15, BATTLE-16, GAP-42, GAP-43); errors name the field."""
     hs = state.houses[action.house]
     tokens, leaders = _plan_context(state, action.house)
-    area = state.pending.detail["area"]
+    area = context_of(state).area
     if action.leader == NONE and leaders:
         return IllegalActionError("battle/leader-required", f"leader: every battle needs a leader (BATTLE-5); "
                                   f"allowed: {', '.join(leaders)}")
@@ -389,21 +392,22 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     if missing:
         return IllegalActionError("battle/card-not-held", f"weapon/defense: {', '.join(sorted(missing))} not in "
                                   f"{action.house}'s hand; held: {', '.join(hs.hand) or 'nothing'}")
-    return None
+    return pre_battle.binding_error(state, action)  # BG-P1, ATREIDES-P1: the Voice and the answer bind
 
 
 def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
-    detail = state.pending.detail
-    secrets = detail["secrets"] + ((action.house, action),)
+    ctx = context_of(state)
+    ctx = dataclasses.replace(ctx, secrets=ctx.secrets + ((action.house, action),))
     state = with_events(state, event("plan-set", f"{action.house} sets its battle wheel (hidden)",
                                      house=action.house, secret=True))
-    if action.house == detail["defender"]:
-        return dataclasses.replace(state, pending=pending(
-            "battle-plan", detail["attacker"], **{**dict(detail), "secrets": secrets}))
-    detail = {k: v for k, v in detail.items() if k != "secrets"}
-    detail["plans"] = secrets  # revealed (BATTLE-13 f): no longer hidden by the view
-    plans = dict(secrets)
-    for house in (detail["defender"], detail["attacker"]):
+    state, ctx = pre_battle.after_plan(state, ctx, action)  # ATREIDES-P1: the answer read from this plan
+    waiting = [house for house in ctx.order if house not in dict(ctx.secrets)]
+    if waiting:
+        return dataclasses.replace(state, pending=pending("battle-plan", waiting[0], battle=ctx))
+    plans = dict(ctx.secrets)
+    # revealed (BATTLE-13 f): no longer hidden by the view; kept defender first
+    ctx = dataclasses.replace(ctx, secrets=(), plans=tuple((house, plans[house]) for house in ctx.houses))
+    for house in ctx.houses:
         plan = plans[house]
         value = army_value(Dial(plan.regular, plan.marked, plan.spice))
         state = with_events(state, event(
@@ -412,15 +416,13 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
             f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else ""),
             house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
             spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama))
-    return _begin_calls(state, detail)
+    return _begin_calls(state, ctx)
 
 
 def plan_pledge(state: GameState, house: str) -> Pledge:
     """GAP-57: a House whose battle plan is set owes the spice it dialled (GAP-42) and holds its cards on the wheel
     until the battle is settled; it may not spend them at any time meanwhile."""
-    detail = state.pending.detail
-    plans = dict(detail.get("plans") or detail.get("secrets") or ())
-    plan = plans.get(house)
+    plan = context_of(state).plan_of(house)
     if plan is None:
         return Pledge()
     return Pledge(spice=plan.spice, cards=tuple(c for c in (plan.weapon, plan.defense) if c != NONE))
@@ -436,21 +438,20 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 
-def _begin_calls(state: GameState, detail: dict[str, Any]) -> GameState:
+def _begin_calls(state: GameState, ctx: BattleContext) -> GameState:
     """TRAITOR-8, GAP-62: both sides are asked, defender first, whether they call "Trahison !", whether or not they
     hold a slip for the opposing leader: a question asked only of a slip holder would tell the table who holds one
     (DESIGN "Powers": every House that could be asked is asked in a fixed order, with a pass first)."""
-    callers = (detail["defender"], detail["attacker"])
-    detail = {**detail, "callers": callers, "calls": (), "rolls": ()}
-    return dataclasses.replace(state, pending=pending("traitor-call", callers[0], **detail))
+    ctx = dataclasses.replace(ctx, callers=ctx.houses, calls=(), rolls=())
+    return dataclasses.replace(state, pending=pending("traitor-call", ctx.callers[0], battle=ctx))
 
 
 def _call_decisions(state: GameState) -> list[Action]:
     """GAP-62: the pass first; then the call, only for a House that may make it (:func:`may_call`)."""
-    detail = state.pending.detail
+    ctx = context_of(state)
     house = state.pending.actor
-    other = detail["attacker"] if house == detail["defender"] else detail["defender"]
-    leader = dict(detail["plans"])[other].leader
+    other = ctx.opponent(house)
+    leader = dict(ctx.plans)[other].leader
     calls: list[Action] = [CallTraitor(house, leader)] if may_call(state, house, other, leader) else []
     return [Pass(house), *calls]
 
@@ -459,9 +460,9 @@ def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
     """Why ``action`` is not a call the House to act may make (TRAITOR-8, TRAITOR-9, GAP-62), or ``None``."""
     if not isinstance(action, CallTraitor):
         return IllegalActionError("action/illegal", f"{action.notation()!r}: at a traitor call, pass or call")
-    detail = state.pending.detail
-    other = detail["attacker"] if action.house == detail["defender"] else detail["defender"]
-    leader = dict(detail["plans"])[other].leader
+    ctx = context_of(state)
+    other = ctx.opponent(action.house)
+    leader = dict(ctx.plans)[other].leader
     if action.leader != leader:
         return IllegalActionError("traitor/not-the-leader", f"leader {action.leader!r}: {other} leads with "
                                   f"{leader!r}, the only leader a call may name (TRAITOR-8); allowed: pass")
@@ -472,16 +473,16 @@ def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
 
 
 def _apply_call(state: GameState, action: Action) -> GameState:
-    detail = dict(state.pending.detail)
+    ctx = context_of(state)
     if isinstance(action, CallTraitor):
-        detail["calls"] = detail["calls"] + (action.house,)
+        ctx = dataclasses.replace(ctx, calls=ctx.calls + (action.house,))
         state = with_events(state, event("treachery", f"{action.house}: \"Trahison !\" {action.leader} is its "
                                          "traitor (TRAITOR-9)", house=action.house, leader=action.leader))
     # GAP-62: a pass says nothing, not even "kept secret": every side passes the same way, slip or no slip
-    index = detail["callers"].index(action.house) + 1
-    if index < len(detail["callers"]):
-        return dataclasses.replace(state, pending=pending("traitor-call", detail["callers"][index], **detail))
-    return _resolve(state, detail)
+    index = ctx.callers.index(action.house) + 1
+    if index < len(ctx.callers):
+        return dataclasses.replace(state, pending=pending("traitor-call", ctx.callers[index], battle=ctx))
+    return _resolve(state, ctx)
 
 
 # --- resolution ------------------------------------------------------------------------------------------
@@ -492,25 +493,25 @@ class _NeedRoll(Exception):
         self.side = side
 
 
-def battle_of(state: GameState, detail: Any) -> Battle:
+def battle_of(state: GameState, ctx: BattleContext) -> Battle:
     """The library's :class:`Battle` for the pending battle, with the traitor calls made (TRAITOR-8)."""
-    plans = dict(detail["plans"])
-    houses = (detail["defender"], detail["attacker"])
+    plans = dict(ctx.plans)
+    houses = ctx.houses
     sides = []
     for me, house in enumerate(houses):
         plan = plans[house]
         other = plans[houses[1 - me]]
-        tokens = arena_tokens(state, house, detail["area"], detail["sectors"])
+        tokens = arena_tokens(state, house, ctx.area, ctx.sectors)
         leader = None if plan.leader == NONE else leader_of(house, plan.leader)
         wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
                            None if plan.weapon == NONE else plan.weapon,
                            None if plan.defense == NONE else plan.defense,
                            None if plan.karama == NONE else plan.karama)
-        called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in detail["calls"]
+        called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in ctx.calls
                   else frozenset())
         sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called,
                                 call_power=wheel_karama_power(house)))
-    return Battle(detail["area"], detail["defender"], (sides[0], sides[1]))
+    return Battle(ctx.area, ctx.defender, (sides[0], sides[1]))
 
 
 def _fates(battle: Battle, rolls: tuple) -> Fates:
@@ -527,27 +528,28 @@ def _fates(battle: Battle, rolls: tuple) -> Fates:
     return leader_step(battle.sides, roll)
 
 
-def _resolve(state: GameState, detail: dict[str, Any]) -> GameState:
-    battle = battle_of(state, detail)
+def _resolve(state: GameState, ctx: BattleContext) -> GameState:
+    battle = battle_of(state, ctx)
     try:
-        fates = _fates(battle, detail["rolls"])
+        fates = _fates(battle, ctx.rolls)
     except _NeedRoll as need:
-        return dataclasses.replace(state, pending=pending("battle-d10", "chance", roller=battle.sides[need.side].house,
-                                                          **detail))
-    return _apply_outcome(state, detail, settle(battle, fates))
+        ctx = dataclasses.replace(ctx, roller=battle.sides[need.side].house)
+        return dataclasses.replace(state, pending=pending("battle-d10", "chance", battle=ctx))
+    return _apply_outcome(state, ctx, settle(battle, fates))
 
 
 def _die_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
-    house = state.pending.detail["roller"]
+    house = context_of(state).roller
+    assert house is not None
     return uniform([BattleDie(house, value) for value in D10])
 
 
 def _apply_die(state: GameState, action: BattleDie) -> GameState:
-    detail = {k: v for k, v in state.pending.detail.items() if k != "roller"}
-    detail["rolls"] = detail["rolls"] + ((action.house, action.value),)
+    ctx = context_of(state)
+    ctx = dataclasses.replace(ctx, roller=None, rolls=ctx.rolls + ((action.house, action.value),))
     state = with_events(state, event("battle-d10", f"{action.house} rolls {action.value} on the d10 to get past the "
                                      "shield (CARD-SHIELD-3)", house=action.house, value=action.value))
-    return _resolve(state, detail)
+    return _resolve(state, ctx)
 
 
 def _lose_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ...], lost: Tokens) -> GameState:
@@ -570,8 +572,8 @@ def _pay(state: GameState, house: str, amount: int) -> GameState:
     return dataclasses.replace(state, bank=state.bank + amount)
 
 
-def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutcome) -> GameState:
-    area, sectors = detail["area"], detail["sectors"]
+def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
+    area, sectors = ctx.area, ctx.sectors
     name = rules().board.area(area).name
     if outcome.explosion:
         text = f"Battle in {name}: {outcome.explosion} explosion, no winner (CARD-ATOMICS-3, GAP-29b)"
@@ -631,39 +633,41 @@ def _apply_outcome(state: GameState, detail: dict[str, Any], outcome: BattleOutc
                                                  count=tokens.total))
     for house in outcome.outlawed:
         state = alliances.outlaw(state, house, cause="used Atomics in battle")  # CARD-ATOMICS-4, GAP-29c
-    plans = dict(detail["plans"])
-    committed = detail["committed"] + tuple(
-        (house, plans[house].leader, area) for house in (detail["defender"], detail["attacker"])
-        if plans[house].leader != NONE)
-    last = (detail["defender"], detail["attacker"])
+    plans = dict(ctx.plans)
+    committed = ctx.committed + tuple(
+        (house, plans[house].leader, area) for house in ctx.houses if plans[house].leader != NONE)
+    last = ctx.houses
     for house in dead_main:
         state = eliminate(state, house, cause="its main leader was killed (VICTORY-2)")
     winner = outcome.winner
     if winner is not None and winner not in state.eliminated:
         kept = outcome.side(winner).cards_kept
         if kept and not Counter(kept) - Counter(state.houses[winner].hand):
-            return dataclasses.replace(state, pending=pending("battle-discard", winner, committed=committed,
-                                                              last=last, kept=kept, draws=draws))
-    return _after_treachery(state, {"committed": committed, "last": last}, draws)
+            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last)
+            return dataclasses.replace(state, pending=pending("battle-discard", winner, battle=ctx))
+    return _after_treachery(state, BattleContext(committed=committed, last=last), draws)
 
 
-def _after_treachery(state: GameState, ctx: dict[str, Any], draws: tuple) -> GameState:
+def _after_treachery(state: GameState, ctx: BattleContext, draws: tuple) -> GameState:
     """D-32: on-call card draws (BG-L10-b, :mod:`dunenb.rules.on_call`) come once TRAITOR-11 is settled."""
+    after = BattleContext(committed=ctx.committed, last=ctx.last)
     if draws:
-        return on_call.begin_draws(state, draws, ctx)
-    return continue_after_battle(state, ctx)
+        return on_call.begin_draws(state, draws, {"battle": after})
+    return continue_after_battle(state, {"battle": after})
 
 
 def continue_after_battle(state: GameState, ctx: Any) -> GameState:
-    """The next battle, or the end of the phase, once a battle is fully settled."""
-    return _next_battle(state, **_ctx(ctx))
+    """The next battle, or the end of the phase, once a battle is fully settled (``ctx``: the pending detail
+    that carries the :class:`BattleContext` under ``"battle"``)."""
+    battle = ctx["battle"]
+    return _next_battle(state, committed=battle.committed, last=battle.last)
 
 
 # --- the winner's cards ----------------------------------------------------------------------------------
 
 def _discard_decisions(state: GameState) -> list[Action]:
     house = state.pending.actor
-    kept = state.pending.detail["kept"]
+    kept = context_of(state).kept
     subsets = dict.fromkeys(c for n in range(len(kept) + 1) for c in combinations(kept, n))
     return [DiscardCards(house, ",".join(cards) if cards else NONE) for cards in subsets]
 
@@ -678,8 +682,8 @@ def _apply_discard(state: GameState, action: DiscardCards) -> GameState:
         state = dataclasses.replace(state, treachery_discard=state.treachery_discard + cards)
         state = with_events(state, event("cards-discarded", f"{action.house} discards {', '.join(cards)} "
                                          "(BATTLE-10, CARD-WORTHLESS-2)", house=action.house, cards=cards))
-    detail = state.pending.detail
-    return _after_treachery(state, _ctx(detail), tuple(detail.get("draws", ())))
+    ctx = context_of(state)
+    return _after_treachery(state, ctx, ctx.draws)
 
 
 # --- the end of the phase, elimination -------------------------------------------------------------------
@@ -743,5 +747,6 @@ HANDLERS = {
     "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, check=_check_call, accepts=(CallTraitor,),
                             pledged=plan_pledge),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
+    **pre_battle.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

@@ -22,6 +22,11 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
 
+* The prescience answer (ATREIDES-P1, GAP-66) is no action: the engine reads it from the plan of the House
+  asked and keeps it in the battle context; :func:`answer_viewers` names who sees it (the asker and the House
+  asked), and :meth:`dunenb.rules.battle_context.BattleContext.seen_by` hides it from the others. The ``voice``
+  (BG-P1) and ``prescience`` question (ATREIDES-P1) actions are public: they are stated openly (G-9).
+
 Every other action is public, passes included: that is safe because the flow asks every House that could play a
 secret option, whether or not it holds it (GAP-62: traitor calls, weather control and Atomics, traitor picks), so
 a pass tells nothing. The alternatives shown at a node follow the same rules (GAP-58): a House sees its
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dunenb.actions import Action
+from dunenb.battle.sequence import BattleSequence
 from dunenb.rules import bidding, storm
 from dunenb.state import Event, GameState
 
@@ -114,6 +120,19 @@ REVEALED_BY: dict[str, Callable[[Action, Event], bool]] = {
     "storm-token": lambda action, e: (e.kind == "storm-token-revealed"
                                       and e.data.get("storm") == getattr(action, "storm", None)),
 }
+
+
+def answer_viewers(sequence: BattleSequence) -> tuple[str, ...]:
+    """ATREIDES-P1: the Houses that see the prescience answer: the asker and the House that answered.
+
+    >>> from dunenb.battle.sequence import PrescienceQuestion, start_sequence
+    >>> import dataclasses
+    >>> seq = start_sequence(("atreides", "harkonnen"), prescience_holder="atreides")
+    >>> answer_viewers(dataclasses.replace(seq, question=PrescienceQuestion("atreides", "harkonnen", "attack")))
+    ('atreides', 'harkonnen')
+    """
+    question = sequence.question
+    return () if question is None else (question.by, question.target)
 
 
 def viewers(state: GameState, action: Action) -> tuple[str, ...] | None:

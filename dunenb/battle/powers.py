@@ -1,0 +1,133 @@
+"""Battle value hooks of House and main-leader powers (issue 10 item 3), read from ``data/powers.json``.
+
+The resolver (:mod:`dunenb.battle.resolve`) asks two hooks, from the battle's own facts only (the Houses, the
+leaders on the wheels, who defends), so games, ``dunenb battle`` cases and the analyzer apply them alike:
+
+* ``leader.value`` (:func:`leader_values`): a living leader's value on the wheel (BATTLE-13 f4). Bounty and the
+  shield-passing roll keep the base strength (GAP-28a). Effects: ``set`` (``value``) and ``add`` (``amount``,
+  ``floor``), in file order.
+* ``leader.immune`` (:func:`immune_to`): the cards that cannot kill a leader (effect ``set``, ``value``: card
+  ids).
+
+An act is declared as in the powers framework (``hook``, ``effect``, ``params``, ``applies_to`` ``holder`` (the
+holder's own leader) or ``others`` (the leader facing the holder's), ``when``: named conditions below). The
+powers here act in battles only; a power is the holder's when the holder is a side of the battle (no state:
+lends and eliminations do not change who fights).
+
+Conditions (``when``), for the leader the act changes (*target*) and the leader of the holder's side (*own*):
+
+* ``male-leader``: the target is male (DISPERSION-P2, DISPERSION-M1);
+* ``main-leader-leads``: the holder's own leader is its main leader (houses.md X-M* powers act in battles he
+  leads);
+* ``attacker``: the holder is not the defender (G-6, BATTLE-14);
+* ``honored-matre``: the holder's own leader may use the House's powers (not a leader whose leaders.md
+  block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721); the name matches the
+  powers framework's ``not-honored-matre``.
+
+Not applied yet: the Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-42), the
+Vladimir bonus of his living minions (HARKONNEN-M3, it needs the dead leaders as a battle fact), and the Idaho-Ghola
+who resists seduction (L981, a leader power).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from dunenb.battle.roster import Leader
+from dunenb.board import read_data_file
+from dunenb.errors import RulesDataError
+
+HOOKS = ("leader.value", "leader.immune")
+NO_HOUSE_POWERS = "RESTRICTION(no_house_powers)"
+
+
+@dataclass(frozen=True)
+class BattleAct:
+    """One declared act of a battle hook: the power's ID and holder, and the act's fields."""
+
+    power: str
+    holder: str
+    hook: str
+    effect: str
+    params: Mapping[str, Any]
+    applies_to: str
+    when: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def battle_acts() -> tuple[BattleAct, ...]:
+    """Every act of ``data/powers.json`` on a battle hook, in file order."""
+    found = []
+    for entry in read_data_file("powers.json").get("powers", []):
+        for act in entry.get("acts", ()):
+            if act.get("hook") in HOOKS:
+                if act.get("effect") not in ("set", "add") or act.get("applies_to", "holder") not in ("holder",
+                                                                                                       "others"):
+                    raise RulesDataError("powers/acts", f"{entry['id']}: a battle act is set or add, applied to "
+                                         "holder or others")
+                found.append(BattleAct(entry["id"], entry["holder"], act["hook"], act["effect"],
+                                       act.get("params", {}), act.get("applies_to", "holder"),
+                                       tuple(act.get("when", ()))))
+    return tuple(found)
+
+
+def _holds(name: str, *, target: Leader, own: Leader | None, holder_attacks: bool) -> bool:
+    if name == "male-leader":
+        return target.sex == "M"
+    if name == "main-leader-leads":
+        return own is not None and own.main
+    if name == "attacker":
+        return holder_attacks
+    if name == "honored-matre":
+        return own is not None and not any(power.text == NO_HOUSE_POWERS for power in own.powers)
+    raise RulesDataError("powers/when", f"unknown battle condition {name!r}; allowed: male-leader, "
+                         "main-leader-leads, attacker, honored-matre")
+
+
+def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Leader | None],
+            defender: int) -> bool:
+    """Whether ``act`` changes the leader on side ``me``'s wheel."""
+    holder_side = me if act.applies_to == "holder" else 1 - me
+    if houses[holder_side] != act.holder:
+        return False
+    target, own = leaders[me], leaders[holder_side]
+    if target is None or (own is not None and own.house not in (None, act.holder)):
+        return False  # a leader who changed sides (TRAITOR-12) carries no power of his new side
+    return all(_holds(name, target=target, own=own, holder_attacks=holder_side != defender) for name in act.when)
+
+
+def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int) -> tuple[Fraction, Fraction]:
+    """The ``leader.value`` of the two leaders on the wheels (side order; 0 for no leader): base strength, then
+    every act in file order (DISPERSION-M3 Dama 12 as attacker, DISPERSION-P2 and -M1 on male leaders...)."""
+    values = []
+    for me, leader in enumerate(leaders):
+        if leader is None:
+            values.append(Fraction(0))
+            continue
+        value = Fraction(leader.strength)
+        for act in battle_acts():
+            if act.hook != "leader.value" or not _acting(act, me, houses, leaders, defender):
+                continue
+            if act.effect == "set":
+                value = Fraction(act.params["value"])
+            else:
+                value = max(Fraction(act.params.get("floor", 0)), value + Fraction(act.params["amount"]))
+        values.append(value)
+    return values[0], values[1]
+
+
+def immune_to(leader: Leader | None) -> frozenset[str]:
+    """The cards that cannot kill ``leader`` (``leader.immune``; ATREIDES-M1: Paul and the slow poison). Only
+    the leader's own facts decide (his House and whether he is its main leader)."""
+    if leader is None:
+        return frozenset()
+    cards: set[str] = set()
+    for act in battle_acts():
+        if act.hook == "leader.immune" and leader.house == act.holder and all(
+                _holds(name, target=leader, own=leader, holder_attacks=False) for name in act.when):
+            cards.update(act.params["value"])
+    return frozenset(cards)
