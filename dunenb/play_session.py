@@ -258,13 +258,13 @@ class PlaySession:
         from dunenb.analysis.battle_odds import win_probabilities
         from dunenb.battle.cards import DEFENCES, WEAPONS
         from dunenb.battle.resolve import resolve_battle
-        from dunenb.rules import battle_phase
+        from dunenb.rules import battle_context, battle_phase
 
         state = self.state
         if state.pending is None or state.pending.kind != "battle-plan" or plan.kind != "plan":
             return None
-        detail = state.pending.detail
-        opponent = detail["attacker"] if self.human == detail["defender"] else detail["defender"]
+        ctx = battle_context.context_of(state)
+        opponent = ctx.opponent(self.human)
         hand = state.houses[opponent].hand
         could = tuple(c for c in (*WEAPONS, *DEFENCES) if c != "worthless") if hand else ()
         imagined = dataclasses.replace(
@@ -273,7 +273,7 @@ class PlaySession:
         theirs = [p for p in battle_phase.HANDLERS["battle-plan"].decisions(imagined) if p.kind == "plan"]
         odds = []
         for other in theirs:
-            trial = {**detail, "plans": ((self.human, plan), (opponent, other)), "calls": ()}
+            trial = dataclasses.replace(ctx, plans=((self.human, plan), (opponent, other)), calls=())
             battle = battle_phase.battle_of(state, trial)
             odds.append(win_probabilities(resolve_battle(battle)).get(self.human, 0.0))
         if not odds:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import assert_conserved, events_of, finish_turn, tokens_at
+from helpers_game import assert_conserved, events_of, finish_turn, skip_pre_battle, tokens_at
 from test_rules_alliances import end_all, error_code, window, with_hand, with_spice
 from test_rules_battle_phase import plan, position
 from test_rules_movement import movement_position, play
@@ -78,7 +78,7 @@ def test_GAP_19_a_leader_received_fights_for_his_new_house_and_dies_in_its_tanks
                      hands={"atreides": ("projectile-distance",)}, spice={"atreides": 0, "harkonnen": 0},
                      begin=False)
     state = transfer(state, "atreides", "harkonnen", "leader", "gurney", 1)
-    state = begin_phase(state)
+    state = skip_pre_battle(begin_phase(state))  # G-9: the Atreides' prescience passed
     assert "atreides:gurney" in available_leaders(state, "harkonnen", "arsunt")
     assert "gurney" not in available_leaders(state, "atreides", "arsunt")
     state = plan(state, "duncan-idaho", 2, weapon="projectile-distance")  # the Atreides defend (storm order)
