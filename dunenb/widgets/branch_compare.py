@@ -47,11 +47,11 @@ class BranchComparison:
         self.table = compare_lines(record, first, second)
         self.spice_chart = _chart(self.table, "spice", "Spice per House at the end of each turn", "spice")
         self.cities_chart = _chart(self.table, "cities_owned", "Cities and Sietchs owned", "cities and Sietchs")
-        self.maps = [SectorMapWidget(record.state_at(node), size=420, title=title)
+        self.maps = [SectorMapWidget(record.state_at(node), title=title)  # default size: labels stay 11 px
                      for node, title in ((first, "Line A — final position"), (second, "Line B — final position"))]
         self.widget = widgets.VBox([
             widgets.HBox([self.spice_chart, self.cities_chart]),
-            widgets.HBox([m.figure for m in self.maps]),
+            widgets.Tab([m.figure for m in self.maps], titles=("Line A", "Line B")),
         ])
 
     def _ipython_display_(self) -> None:

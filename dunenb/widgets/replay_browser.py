@@ -20,6 +20,7 @@ from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import save_game
+from dunenb.render.layout import MAP_PIXELS
 from dunenb.widgets.sector_map import SectorMapWidget
 
 GOD_VIEW = "god view (teaching)"
@@ -32,7 +33,7 @@ def _house_label(house: str) -> str:
 class ReplayBrowser:
     """Browse a record along one line (root → a leaf), switch lines, and branch at the cursor."""
 
-    def __init__(self, record: GameRecord, *, seed: int = 0, size: int = 520) -> None:
+    def __init__(self, record: GameRecord, *, seed: int = 0, size: int = MAP_PIXELS) -> None:
         self.record = record
         self.seed = seed
         self._views: dict[str, RecordView] = {}
