@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ from dunenb.saves import load_game
 GAMES = sorted((Path(__file__).resolve().parent.parent / "data" / "games").glob("*.json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _crowded_states(path: Path) -> tuple:
     """The three states of a shipped game with the most armies and spice deposits on the map."""
     record = load_game(path)
@@ -86,7 +86,7 @@ def test_house_colours_are_distinct_from_each_other_and_from_spice() -> None:
         return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
 
     for colour in colours:  # far from the spice orange in plain RGB distance
-        assert sum((a - b) ** 2 for a, b in zip(rgb(colour), rgb(SPICE_COLOUR))) ** 0.5 > 120, colour
+        assert sum((a - b) ** 2 for a, b in zip(rgb(colour), rgb(SPICE_COLOUR), strict=True)) ** 0.5 > 120, colour
 
 
 def test_token_counts_are_written_in_a_readable_colour() -> None:

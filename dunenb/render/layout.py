@@ -82,8 +82,10 @@ def polygons_overlap(first: list[tuple[float, float]], second: list[tuple[float,
     """Whether two convex polygons overlap by more than ``tolerance`` along every axis (separating-axis theorem).
 
     >>> square = [(0, 0), (1, 0), (1, 1), (0, 1)]
-    >>> polygons_overlap(square, [(0.5, 0.5), (2, 0.5), (2, 2), (0.5, 2)]), polygons_overlap(square, [(1, 0), (2, 0), (2, 1), (1, 1)])
-    (True, False)
+    >>> polygons_overlap(square, [(0.5, 0.5), (2, 0.5), (2, 2), (0.5, 2)])
+    True
+    >>> polygons_overlap(square, [(1, 0), (2, 0), (2, 1), (1, 1)])  # touching
+    False
     """
     for polygon in (first, second):
         count = len(polygon)
@@ -145,13 +147,6 @@ class PlacedText:
     def left(self, scale: float) -> float:
         """The x of the text's left end (unrotated texts: the legend is drawn left-aligned from there)."""
         return self.x - len(self.text) * CHAR_EM * self.font_px / scale / 2
-
-    def baseline(self, scale: float, *, left: bool = False) -> tuple[float, float]:
-        """The point where a renderer that aligns on the baseline (bqplot) puts the text's middle (or left end)."""
-        drop = 0.34 * self.font_px / scale
-        a = math.radians(-self.rotation)
-        x = self.left(scale) if left else self.x
-        return x + drop * math.sin(a), self.y - drop * math.cos(a)
 
 
 @dataclass(frozen=True)

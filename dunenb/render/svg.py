@@ -23,6 +23,7 @@ from dunenb.render.geometry import (
 from dunenb.render.layout import COUNT_PX, LEGEND_WIDTH, LIMIT, MAP_PIXELS, PlacedMarker, map_layout, px_per_unit
 from dunenb.state import GameState
 
+
 def _fmt(value: float) -> str:
     text = f"{value:.1f}"
     return "0.0" if text == "-0.0" else text

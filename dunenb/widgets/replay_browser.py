@@ -18,9 +18,9 @@ from dunenb.engine import chance_outcomes, legal_actions
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
+from dunenb.render.layout import MAP_PIXELS
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import save_game
-from dunenb.render.layout import MAP_PIXELS
 from dunenb.widgets.sector_map import SectorMapWidget
 
 GOD_VIEW = "god view (teaching)"

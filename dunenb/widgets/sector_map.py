@@ -72,6 +72,8 @@ class SectorMapWidget:
         self.x_scale = bq.LinearScale(min=-LIMIT, max=LIMIT + LEGEND_WIDTH)
         self.y_scale = bq.LinearScale(min=-LIMIT, max=LIMIT)
         scales = {"x": self.x_scale, "y": self.y_scale}
+        # bqplot maps a Label's per-text rotation through a scale whose range is [0, 180]: the identity here
+        text_scales = {**scales, "rotation": bq.LinearScale(min=0, max=180)}
         xs, ys = _polygons([area_outline(area) for area in board.areas])
         self.territories = bq.Lines(
             x=xs, y=ys, scales=scales, fill="inside", close_path=True, colors=["#5b4a36"],
@@ -83,10 +85,10 @@ class SectorMapWidget:
                                fill_opacities=[0.28], stroke_width=2.5)
         self.storm_letters = bq.Label(x=[OFF], y=[OFF], text=[""], scales=scales, default_size=COUNT_PX + 2,
                                       font_unit="px", align="middle", font_weight="bold")
-        self.names = bq.Label(x=[OFF], y=[OFF], text=[""], scales=scales, default_size=NAME_PX, font_unit="px",
-                              align="middle", colors=["#2b2118"])
+        self.names = bq.Label(x=[OFF], y=[OFF], text=[""], scales=text_scales, default_size=NAME_PX,
+                              font_unit="px", align="middle", colors=["#2b2118"], font_weight="normal")
         self.legend_texts = bq.Label(x=[OFF], y=[OFF], text=[""], scales=scales, default_size=LEGEND_PX,
-                                     font_unit="px", align="start", colors=["#222222"])
+                                     font_unit="px", align="start", colors=["#222222"], font_weight="normal")
         self.leaders = bq.Lines(x=[[OFF, OFF]], y=[[OFF, OFF]], scales=scales, stroke_width=1.5)
         self.tokens: dict[tuple[str, float], bq.Scatter] = {}
         for shape, radius in GROUPS:
@@ -102,7 +104,8 @@ class SectorMapWidget:
                    self.legend_texts, *self.tokens.values(), self.counts],
             title=title or "Dune — the 24-sector map", padding_x=0, padding_y=0,
             fig_margin={"top": TITLE_MARGIN, "bottom": 0, "left": 0, "right": 0},
-            layout={"width": f"{width:.0f}px", "height": f"{size + TITLE_MARGIN}px"},
+            layout={"width": f"{width:.0f}px", "height": f"{size + TITLE_MARGIN}px", "min_width": f"{width:.0f}px",
+                    "flex": "0 0 auto"},  # never shrunk by a box: the layout's pixel sizes must hold
             title_style={"font-size": "16px"},
         )
         self.figure.min_aspect_ratio = width / size
@@ -128,6 +131,7 @@ class SectorMapWidget:
                 self.storms.x, self.storms.y = xs, ys
                 self.storms.colors = [STORM_COLOURS[n] for n, _ in storms] or ["#000"]
                 self.storms.fill_colors = [STORM_COLOURS[n] for n, _ in storms] or ["#000"]
+                self.storms.fill_opacities = [0.28] * max(1, len(storms))  # a veil: the names stay readable
             letters = [(polar_point(0.955, sector_mid_angle(s)), n) for n, s in storms]
             self._texts(self.storm_letters, [PlacedText("S" if n == "main" else "s", x, y, COUNT_PX + 2,
                                                         colour=STORM_COLOURS[n]) for (x, y), n in letters])
@@ -147,10 +151,9 @@ class SectorMapWidget:
         if not texts:
             mark.x, mark.y, mark.text = [OFF], [OFF], [""]
             return
-        points = [t.baseline(self.scale, left=mark.align == "start") for t in texts]
-        with mark.hold_sync():
-            mark.x = [p[0] for p in points]
-            mark.y = [p[1] for p in points]
+        with mark.hold_sync():  # bqplot centres a text vertically on its point (dominant-baseline: central)
+            mark.x = [t.left(self.scale) if mark.align == "start" else t.x for t in texts]
+            mark.y = [t.y for t in texts]
             mark.text = [t.text for t in texts]
             mark.rotation = [t.rotation for t in texts]
             mark.colors = [t.colour for t in texts]
