@@ -74,3 +74,19 @@ def test_gap_58_house_view_redacts_last_action_alternatives_and_odds():
     browser.go(secret_draw)
     assert "traitor-draw harkonnen (hidden)" not in browser.status.value
     assert browser.record_view("atreides").config.seed == 0
+
+
+def test_a_house_view_shows_other_houses_cards_as_backs_and_traitors_as_counts() -> None:
+    """Issue 12 on GAP-58: the House view visibly hides what that House cannot see; the god view shows all."""
+    from pathlib import Path
+
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import CARD_BACK, house_panel_html
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    node = record.mainline()[200]
+    god = house_panel_html(record.state_at(node), None)
+    seen = house_panel_html(record.view("atreides").state_at(node), "atreides")
+    assert CARD_BACK not in god and "hidden</i>" not in god
+    assert seen.count(CARD_BACK) >= 6 + 1 and "5 hidden</i>" in seen  # Harkonnen's 5 traitors, counted
+    assert "Atreides view" in seen

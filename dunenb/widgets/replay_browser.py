@@ -14,6 +14,8 @@ import ipywidgets as widgets
 from dunenb.action_text import describe
 from dunenb.action_text import label as action_label
 from dunenb.analysis.game_stats import house_table
+from dunenb.battle.cards import CARD_NAMES
+from dunenb.battle.colours import house_colour
 from dunenb.engine import chance_outcomes, legal_actions
 from dunenb.play import advance
 from dunenb.record import GameRecord
@@ -28,6 +30,52 @@ GOD_VIEW = "god view (teaching)"
 
 def _house_label(house: str) -> str:
     return load_ruleset().house(house).name
+
+
+HIDDEN = "hidden"  # what a House view holds in place of a secret (GAP-58, dunenb.record_view)
+CARD_BACK = "🂠"
+_PANEL_COLUMNS = (("spice", "spice"), ("on_dune", "on Dune"), ("reserve", "reserve"), ("tanks", "tanks"),
+                  ("leaders_alive", "leaders"), ("cities_owned", "cities"))
+
+
+def house_panel_html(state, viewer: str | None) -> str:
+    """One aligned table of the Houses (issue 12); in a House view, what that House cannot see is drawn hidden:
+    other Houses' cards as card backs and their traitors as a count."""
+    table = house_table(state)
+    cell = "padding:2px 6px;text-align:right;white-space:nowrap"
+    head = "".join(f"<th style='{cell}'>{escape(title)}</th>" for _, title in _PANEL_COLUMNS)
+    rows = []
+    hidden_cards = hidden_traitors = 0
+    for _, row in table.iterrows():
+        house = row["house"]
+        hs = state.houses[house]
+        swatch = f"<span style='color:{house_colour(house)}'>●</span>"
+        cards = list(hs.hand)
+        backs = sum(card == HIDDEN for card in cards)
+        hidden_cards += backs
+        shown = [escape(CARD_NAMES.get(card, card)) for card in cards if card != HIDDEN]
+        hand = ", ".join(shown + [f"<span title='a card {escape(_house_label(viewer or house))} cannot see' "
+                                  f"style='font-size:18px;color:#5b4a36'>{CARD_BACK}</span>"] * backs) or "-"
+        traitors = [t for t in hs.traitors if t != (HIDDEN, HIDDEN)]
+        secret = len(hs.traitors) - len(traitors)
+        hidden_traitors += secret
+        traitor_text = ", ".join(escape(leader) for _owner, leader in traitors)
+        if secret:
+            traitor_text = (traitor_text + ", " if traitor_text else "") + f"<i>{secret} hidden</i>"
+        values = "".join(f"<td style='{cell}'>{escape(str(row[key]))}</td>" for key, _ in _PANEL_COLUMNS)
+        rows.append(f"<tr><td style='padding:2px 6px;white-space:nowrap'>{swatch} {escape(_house_label(house))}"
+                    f"</td>{values}<td style='padding:2px 6px'>{hand}</td>"
+                    f"<td style='padding:2px 6px'>{traitor_text or '-'}</td></tr>")
+    banner = ("<div style='background:#eef3f8;padding:3px 6px'>God view (teaching): every card and traitor is "
+              "shown.</div>" if viewer is None else
+              f"<div style='background:#fff3d6;padding:3px 6px'><b>{escape(_house_label(viewer))} view</b>: "
+              f"{hidden_cards} card(s) shown as backs {CARD_BACK}, {hidden_traitors} traitor(s) counted, not "
+              f"named.</div>")
+    return (f"{banner}<table style='border-collapse:collapse;table-layout:auto;font-size:12px;line-height:1.3'>"
+            f"<thead><tr style='border-bottom:1px solid #999'><th style='padding:2px 6px;text-align:left'>House"
+            f"</th>{head}<th style='padding:2px 6px;text-align:left'>cards</th>"
+            f"<th style='padding:2px 6px;text-align:left'>traitors</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 class ReplayBrowser:
@@ -56,7 +104,7 @@ class ReplayBrowser:
                                        layout=widgets.Layout(width="260px"))
         self.viewer.observe(lambda change: self._show(), names="value")
         self.status = widgets.HTML()
-        self.panel = widgets.HTML(layout=widgets.Layout(width="470px"))
+        self.panel = widgets.HTML(layout=widgets.Layout(width="860px"))
         self.alternatives = widgets.Dropdown(description="instead", layout=widgets.Layout(width="470px"))
         self.play_button = widgets.Button(description="Play this instead", button_style="warning")
         self.play_button.on_click(lambda _b: self.branch(self.alternatives.value))
@@ -78,7 +126,7 @@ class ReplayBrowser:
         ])
         self.widget = widgets.VBox([
             widgets.HBox(self.jump_buttons + [self.viewer]), self.slider,
-            widgets.HBox([self.map.figure, widgets.VBox([self.status, self.panel, branch_box])]),
+            widgets.HBox([self.map.figure, widgets.VBox([self.status, branch_box])]), self.panel,
         ])
         self._refresh_lines()
         self._show()
@@ -212,11 +260,7 @@ class ReplayBrowser:
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
             f"{' — ' + escape(describe(action)) if action else ''}"
             f"<br>next: {escape(waiting)}")
-        table = house_table(state)
-        # the cards themselves: all of them in the god view, only the viewer's own in a House view
-        table["hand"] = [", ".join(state.houses[h].hand) or "-" for h in state.config.houses]
-        table["house"] = table["house"].map(_house_label)
-        self.panel.value = table.drop(columns=["owned"]).to_html(index=False, border=0)
+        self.panel.value = house_panel_html(state, house)
         if seen is not None:  # only the House's own menu and public odds (GAP-58, dunenb.rules.secrecy)
             choices = seen.alternatives(self.node)
         elif state.pending is None:
