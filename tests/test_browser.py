@@ -63,8 +63,10 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def lab_dir(tmp_path_factory) -> Path:
     workdir = tmp_path_factory.mktemp("lab")
-    for name in NOTEBOOKS:
-        shutil.copy(ROOT / "notebooks" / name, workdir)
+    (workdir / "notebooks").mkdir()
+    for name in NOTEBOOKS:  # copies, so that saving a run never touches the repository
+        shutil.copy(ROOT / "notebooks" / name, workdir / "notebooks")
+    (workdir / "data").symlink_to(ROOT / "data")  # the notebooks read ../data/games/...
     return workdir
 
 
@@ -114,9 +116,10 @@ def browser(jupyter_lab):
 
 
 def _run_all(page, url: str, name: str) -> None:
-    page.goto(f"{url}/lab/tree/{name}", wait_until="domcontentloaded")
+    page.goto(f"{url}/lab/tree/notebooks/{name}?reset", wait_until="domcontentloaded")  # one tab only
     page.wait_for_selector(".jp-Notebook", timeout=120_000)
-    page.get_by_text("| Idle").first.wait_for(timeout=120_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", state="attached",
+                           timeout=120_000)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     page.wait_for_timeout(1500)
@@ -202,14 +205,17 @@ def test_notebook_runs_in_jupyterlab_with_titled_figures_and_readable_maps(name,
         except Exception:
             page.screenshot(path=str(ARTIFACTS / f"{stem}_failure.png"))
             raise
-        notebook = _save(page, lab_dir / name)
-        assert _errors(notebook) == [], f"{name} has error outputs"
+        notebook = _save(page, lab_dir / "notebooks" / name)
+        errors = _errors(notebook)
+        (ARTIFACTS / f"{stem}_errors.txt").write_text("\n".join(errors))
+        assert errors == [], f"{name} has error outputs"
         problems = _check_figures(page, stem)
         if stem == "01_sector_map":
             assert _storm_button_changes_the_map(page), "clicking 'Move storm' did not change the bqplot map"
+        (ARTIFACTS / f"{stem}_problems.txt").write_text("\n".join(problems))
         assert problems == []
     finally:
         page.close()
-        for kernel in json.loads(urllib.request.urlopen(f"{jupyter_lab}/api/kernels", timeout=5).read()):
-            urllib.request.urlopen(urllib.request.Request(f"{jupyter_lab}/api/kernels/{kernel['id']}",
+        for session in json.loads(urllib.request.urlopen(f"{jupyter_lab}/api/sessions", timeout=5).read()):
+            urllib.request.urlopen(urllib.request.Request(f"{jupyter_lab}/api/sessions/{session['id']}",
                                                           method="DELETE"), timeout=10)

@@ -91,3 +91,22 @@ def test_house_colours_are_distinct_from_each_other_and_from_spice() -> None:
 
 def test_token_counts_are_written_in_a_readable_colour() -> None:
     assert text_colour_on("#88ccee") == "#111111" and text_colour_on("#332288") == "#ffffff"
+
+
+@pytest.mark.parametrize("low, high", [(0, 4), (1, 9), (0, 47), (2, 3), (0, 230), (5, 5)])
+def test_integer_ticks_never_repeat_and_cover_the_range(low: int, high: int) -> None:
+    from dunenb.render.ticks import integer_ticks
+
+    ticks = integer_ticks(low, high)
+    assert ticks == sorted(set(ticks)) and all(isinstance(t, int) for t in ticks)
+    assert ticks[0] <= low and ticks[-1] >= high and len(ticks) <= 8
+
+
+def test_probability_charts_run_from_0_to_100_percent() -> None:
+    import pandas as pd
+
+    from dunenb.widgets.spice_charts import worm_bars
+
+    figure = worm_bars(pd.DataFrame({"territory": ["Erg Mineur"], "spice": [6], "p_worm": [0.52]}))
+    scale = figure.axes[0].scale
+    assert (scale.min, scale.max) == (0, 1) and figure.title
