@@ -132,13 +132,34 @@ def _run_all(page, url: str, name: str) -> None:
     page.wait_for_timeout(1500)  # widgets finish drawing
 
 
+def _wait_for_widgets(page) -> None:
+    """Wait until every widget output has drawn something and the number of figures stops changing."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll(
+                    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]')]
+                 .every(o => o.querySelector('.jupyter-widgets, .widget-box, .bqplot'))""",
+        timeout=120_000, polling=500)
+    count, stable_since = -1, time.time()
+    while time.time() - stable_since < 2.0:
+        now = page.locator(".bqplot.figure").count()
+        if now != count:
+            count, stable_since = now, time.time()
+        page.wait_for_timeout(300)
+
+
 def _save(page, path: Path) -> dict:
     before = path.stat().st_mtime
     page.keyboard.press("Control+s")
     deadline = time.time() + 30
     while time.time() < deadline and path.stat().st_mtime == before:
         time.sleep(0.25)
-    return json.loads(path.read_text())
+    while True:  # the server may still be writing the file
+        try:
+            return json.loads(path.read_text())
+        except json.JSONDecodeError:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.25)
 
 
 def _errors(notebook: dict) -> list[str]:
@@ -206,6 +227,7 @@ def test_notebook_runs_in_jupyterlab_with_titled_figures_and_readable_maps(name,
             page.screenshot(path=str(ARTIFACTS / f"{stem}_failure.png"))
             raise
         notebook = _save(page, lab_dir / "notebooks" / name)
+        _wait_for_widgets(page)
         errors = _errors(notebook)
         (ARTIFACTS / f"{stem}_errors.txt").write_text("\n".join(errors))
         assert errors == [], f"{name} has error outputs"

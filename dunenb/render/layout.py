@@ -51,6 +51,7 @@ CHAR_EM = 0.62  # average advance of a sans-serif character, in em (DejaVu/Liber
 LINE_EM = 1.2
 TOKEN_RADIUS_PX = 9.5
 GAP_PX = 1.5  # breathing room kept around every box
+STORM_LETTER_RADIUS = 1.16  # the storm letters (S, s) sit outside the sector numbers
 
 
 def px_per_unit(map_pixels: float = MAP_PIXELS) -> float:

@@ -20,7 +20,16 @@ from dunenb.render.geometry import (
     sector_mid_angle,
     storm_outline,
 )
-from dunenb.render.layout import COUNT_PX, LEGEND_WIDTH, LIMIT, MAP_PIXELS, PlacedMarker, map_layout, px_per_unit
+from dunenb.render.layout import (
+    COUNT_PX,
+    LEGEND_WIDTH,
+    LIMIT,
+    MAP_PIXELS,
+    STORM_LETTER_RADIUS,
+    PlacedMarker,
+    map_layout,
+    px_per_unit,
+)
 from dunenb.state import GameState
 
 
@@ -102,7 +111,7 @@ def render_svg(state: GameState, *, size: int = MAP_PIXELS, house_view: str | No
         if sector is not None:  # issue 12: a light veil and a strong border, so the names under it stay readable
             canvas.polygon(storm_outline(sector), fill=STORM_COLOURS[storm], fill_opacity="0.28",
                            stroke=STORM_COLOURS[storm], stroke_width="2.5")
-            x, y = polar_point(1.0 - 0.045, sector_mid_angle(sector))
+            x, y = polar_point(STORM_LETTER_RADIUS, sector_mid_angle(sector))  # outside the rim: no name under it
             canvas.text(x, y, "S" if storm == "main" else "s", font_size=_fmt(COUNT_PX + 2), text_anchor="middle",
                         dominant_baseline="central", fill=STORM_COLOURS[storm], font_weight="bold")
     for marker in layout.markers:

@@ -33,6 +33,7 @@ from dunenb.render.layout import (
     LIMIT,
     MAP_PIXELS,
     NAME_PX,
+    STORM_LETTER_RADIUS,
     MapLayout,
     PlacedMarker,
     PlacedText,
@@ -132,7 +133,7 @@ class SectorMapWidget:
                 self.storms.colors = [STORM_COLOURS[n] for n, _ in storms] or ["#000"]
                 self.storms.fill_colors = [STORM_COLOURS[n] for n, _ in storms] or ["#000"]
                 self.storms.fill_opacities = [0.28] * max(1, len(storms))  # a veil: the names stay readable
-            letters = [(polar_point(0.955, sector_mid_angle(s)), n) for n, s in storms]
+            letters = [(polar_point(STORM_LETTER_RADIUS, sector_mid_angle(s)), n) for n, s in storms]
             self._texts(self.storm_letters, [PlacedText("S" if n == "main" else "s", x, y, COUNT_PX + 2,
                                                         colour=STORM_COLOURS[n]) for (x, y), n in letters])
             names = tuple(t for t in layout.texts if t.role in ("name", "sector"))
