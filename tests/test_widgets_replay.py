@@ -90,3 +90,24 @@ def test_a_house_view_shows_other_houses_cards_as_backs_and_traitors_as_counts()
     assert CARD_BACK not in god and "hidden</i>" not in god
     assert seen.count(CARD_BACK) >= 6 + 1 and "5 hidden</i>" in seen  # Harkonnen's 5 traitors, counted
     assert "Atreides view" in seen
+
+
+def test_at_a_battle_step_the_browser_draws_both_wheels_and_opens_the_battle_in_the_explorer() -> None:
+    """Issue 12: at the step that reveals the plans (BATTLE-13), the battle is shown and can be explored."""
+    from pathlib import Path
+
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import ReplayBrowser, revealed_battle
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    browser = ReplayBrowser(record)
+    index = next(i for i, n in enumerate(browser.line) if revealed_battle(record.state_at(n)) is not None)
+    browser.go(index)
+    assert "Battle in" in browser.battle.value and browser.battle.value.count("<svg") == 2
+    assert browser.battle_button.layout.display is None
+    explorer = browser.open_battle()
+    detail = revealed_battle(browser.state)
+    assert explorer.case.territory == detail["area"] and explorer.case.defender == detail["defender"]
+    assert abs(float(sum(explorer.outcome_bars.y)) - 1.0) < 1e-9
+    browser.go(0)
+    assert browser.battle.value == "" and browser.battle_button.layout.display == "none"

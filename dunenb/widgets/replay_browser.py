@@ -15,12 +15,17 @@ from dunenb.action_text import describe
 from dunenb.action_text import label as action_label
 from dunenb.analysis.game_stats import house_table
 from dunenb.battle.cards import CARD_NAMES
+from dunenb.battle.case import CASE_FORMAT, BattleCase, parse_case
 from dunenb.battle.colours import house_colour
+from dunenb.battle.roster import load_roster
+from dunenb.battle.wheel import Dial, army_value
+from dunenb.board import load_board
 from dunenb.engine import chance_outcomes, legal_actions
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
 from dunenb.render.layout import MAP_PIXELS
+from dunenb.render.wheel_svg import WheelPicture, wheel_svg
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import save_game
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -78,6 +83,70 @@ def house_panel_html(state, viewer: str | None) -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def revealed_battle(state) -> dict | None:
+    """The battle whose plans the last step revealed (BATTLE-13), as its pending detail, else ``None``."""
+    if not any(e.kind == "plan-revealed" for e in state.events) or state.pending is None:
+        return None
+    detail = state.pending.detail
+    return detail if "plans" in detail and "area" in detail else None
+
+
+def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
+    if leader_id in (None, "none"):
+        return None, None
+    for leader in load_roster().leaders:
+        if leader.id == leader_id:
+            return leader.name, leader.strength
+    return leader_id, None
+
+
+def battle_html(state, detail: dict) -> str:
+    """Both wheels after the reveal, as pictures (issue 12), with where and who."""
+    area = load_board().area(detail["area"]).name
+    wheels = []
+    for house, plan in detail["plans"]:
+        name, strength = _leader(plan.leader)
+        value = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
+        tokens = _tokens_in(state, house, detail["area"])
+        most = float(army_value(Dial(tokens[0], tokens[1], min(sum(tokens), state.houses[house].spice))))
+        role = "defender" if house == detail["defender"] else "attacker"
+        wheels.append(wheel_svg(WheelPicture(
+            house=_house_label(house), colour=house_colour(house), regular=plan.regular, elite=plan.marked,
+            spice=plan.spice, value=value, most=max(most, value), leader=name, leader_value=strength,
+            weapon=None if plan.weapon == "none" else CARD_NAMES.get(plan.weapon, plan.weapon),
+            defence=None if plan.defense == "none" else CARD_NAMES.get(plan.defense, plan.defense),
+            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role)))
+    return (f"<b>Battle in {escape(area)}</b>: the plans after the reveal (cards act next: traitor calls, "
+            f"weapons and defences)<div style='display:flex;gap:8px'>{''.join(wheels)}</div>")
+
+
+def _tokens_in(state, house: str, area: str) -> tuple[int, int]:
+    """(unmarked, marked) tokens of ``house`` in ``area``, all sectors together."""
+    total = marked = 0
+    for (owner, where, _sector), tokens in state.forces.items():
+        if owner == house and where == area:
+            total += tokens.total
+            marked += tokens.marked
+    return total - marked, marked
+
+
+def battle_case_of(state, detail: dict) -> BattleCase:
+    """The revealed battle as a battle case for the wheel explorer (its plans set the controls)."""
+    sides = []
+    for house, plan in detail["plans"]:
+        regular, marked = _tokens_in(state, house, detail["area"])
+        regular, marked = max(regular, plan.regular), max(marked, plan.marked)
+        sides.append({
+            "house": house, "tokens": {"regular": regular, "elite": marked},
+            "spice": max(state.houses[house].spice, plan.spice),
+            "dial": {"regular": plan.regular, "elite": plan.marked, "spice": plan.spice},
+            "leader": None if plan.leader == "none" else plan.leader,
+            "weapon": None if plan.weapon == "none" else plan.weapon,
+            "defense": None if plan.defense == "none" else plan.defense})
+    return parse_case({"format": CASE_FORMAT, "territory": detail["area"], "defender": detail["defender"],
+                       "sides": sides})
+
+
 class ReplayBrowser:
     """Browse a record along one line (root → a leaf), switch lines, and branch at the cursor."""
 
@@ -119,6 +188,12 @@ class ReplayBrowser:
         self.save_button = widgets.Button(description="Save tree")
         self.save_button.on_click(lambda _b: self.save(self.save_path.value))
         self.message = widgets.HTML()
+        self.battle = widgets.HTML()
+        self.battle_button = widgets.Button(description="Open this battle in the wheel explorer",
+                                            button_style="info", layout=widgets.Layout(width="300px"))
+        self.battle_button.on_click(lambda _b: self.open_battle())
+        self.battle_output = widgets.Output()
+        self.explorer = None
         branch_box = widgets.VBox([
             widgets.HTML("<b>Branch here</b>"), self.alternatives, widgets.HBox([self.play_button]),
             widgets.HBox([self.turns, self.continue_button]), self.lines,
@@ -127,6 +202,7 @@ class ReplayBrowser:
         self.widget = widgets.VBox([
             widgets.HBox(self.jump_buttons + [self.viewer]), self.slider,
             widgets.HBox([self.map.figure, widgets.VBox([self.status, branch_box])]), self.panel,
+            self.battle, self.battle_button, self.battle_output,
         ])
         self._refresh_lines()
         self._show()
@@ -261,6 +337,9 @@ class ReplayBrowser:
             f"{' — ' + escape(describe(action)) if action else ''}"
             f"<br>next: {escape(waiting)}")
         self.panel.value = house_panel_html(state, house)
+        detail = revealed_battle(state)
+        self.battle.value = "" if detail is None else battle_html(state, detail)
+        self.battle_button.layout.display = None if detail is not None else "none"
         if seen is not None:  # only the House's own menu and public odds (GAP-58, dunenb.rules.secrecy)
             choices = seen.alternatives(self.node)
         elif state.pending is None:
@@ -270,6 +349,21 @@ class ReplayBrowser:
         self.alternatives.options = [
             (action_label(a) if p is None else f"{action_label(a)}  (p = {float(p):.3f})", a) for a, p in choices]
         self.play_button.disabled = not self.alternatives.options
+
+    def open_battle(self):
+        """Open the battle revealed at the cursor in a :class:`BattleWheelExplorer` below the browser."""
+        from IPython.display import display
+
+        from dunenb.widgets.battle_wheel import BattleWheelExplorer
+
+        detail = revealed_battle(self.state)
+        if detail is None:
+            return None
+        self.explorer = BattleWheelExplorer(battle_case_of(self.state, detail))
+        self.battle_output.clear_output()
+        with self.battle_output:
+            display(self.explorer.widget)
+        return self.explorer
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
