@@ -115,21 +115,32 @@ def browser(jupyter_lab):
         chromium.close()
 
 
+ALL_RAN_JS = """() => {
+  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')].map(p => p.textContent.trim());
+  return prompts.length > 0 && prompts.every(t => /^\\[\\d+\\]:$/.test(t));
+}"""
+
+
 def _run_all(page, url: str, name: str) -> None:
+    """Open the notebook alone, wait for its kernel, Run All Cells, and wait until every code cell has run."""
     page.goto(f"{url}/lab/tree/notebooks/{name}?reset", wait_until="domcontentloaded")  # one tab only
     page.wait_for_selector(".jp-Notebook", timeout=120_000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", state="attached",
-                           timeout=120_000)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.get_by_text("| Idle").first.wait_for(timeout=120_000)
     page.wait_for_timeout(1500)
-    page.wait_for_function(
-        """() => {
-          const prompts = [...document.querySelectorAll('.jp-InputArea-prompt')].map(p => p.textContent);
-          return prompts.length > 0 && !prompts.some(t => t.includes('*'))
-                 && document.body.innerText.includes('| Idle');
-        }""", timeout=RUN_TIMEOUT_MS, polling=500)
-    page.wait_for_timeout(1500)  # widgets finish drawing
+    for attempt in range(3):  # a click before the notebook is ready does nothing: try again
+        page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]"
+                ".some(p => /[*\\d]/.test(p.textContent))", timeout=15_000, polling=250)
+            break
+        except Exception:
+            if attempt == 2:
+                raise
+    page.wait_for_function(ALL_RAN_JS, timeout=RUN_TIMEOUT_MS, polling=500)
+    page.wait_for_timeout(1000)  # widgets finish drawing
 
 
 def _wait_for_widgets(page) -> None:
@@ -223,17 +234,22 @@ def test_notebook_runs_in_jupyterlab_with_titled_figures_and_readable_maps(name,
     try:
         try:
             _run_all(page, jupyter_lab, name)
+            notebook = _save(page, lab_dir / "notebooks" / name)
+            _wait_for_widgets(page)
         except Exception:
             page.screenshot(path=str(ARTIFACTS / f"{stem}_failure.png"))
             raise
-        notebook = _save(page, lab_dir / "notebooks" / name)
-        _wait_for_widgets(page)
         errors = _errors(notebook)
         (ARTIFACTS / f"{stem}_errors.txt").write_text("\n".join(errors))
         assert errors == [], f"{name} has error outputs"
         problems = _check_figures(page, stem)
         if stem == "01_sector_map":
-            assert _storm_button_changes_the_map(page), "clicking 'Move storm' did not change the bqplot map"
+            try:
+                changed = _storm_button_changes_the_map(page)
+            except Exception:
+                page.screenshot(path=str(ARTIFACTS / f"{stem}_failure.png"), full_page=True)
+                raise
+            assert changed, "clicking 'Move storm' did not change the bqplot map"
         (ARTIFACTS / f"{stem}_problems.txt").write_text("\n".join(problems))
         assert problems == []
     finally:
