@@ -203,6 +203,11 @@ def _check_figures(page, stem: str) -> list[str]:
             overlaps = _map_overlaps(figure.evaluate(TEXT_BOXES_JS))
             if overlaps:
                 problems.append(f"{stem}: map '{title}' has overlapping labels {overlaps}")
+    pictures = page.locator(".widget-html-content svg")  # SVG pictures inside widgets (the battle wheels)
+    for index in range(min(pictures.count(), 6)):
+        if pictures.nth(index).is_visible():
+            pictures.nth(index).scroll_into_view_if_needed()
+            pictures.nth(index).screenshot(path=str(ARTIFACTS / f"{stem}_picture{index:02d}.png"))
     svgs = page.locator(".jp-RenderedSVG")
     for index in range(svgs.count()):
         svg = svgs.nth(index)
