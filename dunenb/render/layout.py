@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from dunenb.battle.colours import house_colour
 from dunenb.board import Area, load_board
@@ -70,6 +70,11 @@ class Box:
     angle: float = 0.0
 
     def corners(self) -> list[tuple[float, float]]:
+        """The four corners, counterclockwise (computed once per box)."""
+        return self._corners
+
+    @cached_property
+    def _corners(self) -> list[tuple[float, float]]:
         a = math.radians(self.angle)
         ux, uy = math.cos(a), math.sin(a)
         vx, vy = -uy, ux
@@ -194,16 +199,41 @@ def _grow(box: Box, by: float) -> Box:
 
 
 class _Placer:
-    def __init__(self, scale: float) -> None:
+    """The boxes placed so far, in a grid of cells so that a free-room test only looks at its neighbours."""
+
+    CELL = 0.1  # map units
+
+    def __init__(self, scale: float, base: tuple[Box, ...] = ()) -> None:
         self.scale = scale
         self.placed: list[Box] = []
+        self._grid: dict[tuple[int, int], list[Box]] = {}
+        for box in base:
+            self._insert(box)
+
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        reach = math.hypot(box.width, box.height) / 2
+        x0, x1 = math.floor((box.cx - reach) / self.CELL), math.floor((box.cx + reach) / self.CELL)
+        y0, y1 = math.floor((box.cy - reach) / self.CELL), math.floor((box.cy + reach) / self.CELL)
+        return [(i, j) for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
+
+    def _insert(self, box: Box) -> None:
+        self.placed.append(box)
+        for cell in self._cells(box):
+            self._grid.setdefault(cell, []).append(box)
 
     def free(self, box: Box) -> bool:
         grown = _grow(box, GAP_PX / self.scale / 2)
-        return not any(boxes_overlap(grown, other) for other in self.placed)
+        seen: set[int] = set()
+        for cell in self._cells(grown):
+            for other in self._grid.get(cell, ()):
+                if id(other) not in seen:
+                    seen.add(id(other))
+                    if boxes_overlap(grown, other):
+                        return False
+        return True
 
     def take(self, box: Box) -> None:
-        self.placed.append(_grow(box, GAP_PX / self.scale / 2))
+        self._insert(_grow(box, GAP_PX / self.scale / 2))
 
 
 def readable(rotation: float) -> float:
@@ -376,8 +406,7 @@ def map_layout(state: GameState | None, *, scale: float | None = None) -> MapLay
     """
     scale = scale or px_per_unit()
     fixed_texts, fixed_boxes = _fixed_layout(scale)
-    placer = _Placer(scale)
-    placer.placed = list(fixed_boxes)
+    placer = _Placer(scale, fixed_boxes)
     layout = MapLayout(scale=scale, texts=list(fixed_texts))
     board = load_board()
     ruleset = load_ruleset()
