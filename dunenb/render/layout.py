@@ -74,6 +74,13 @@ class Box:
         return self._corners
 
     @cached_property
+    def aabb(self) -> tuple[float, float, float, float]:
+        """The axis-aligned hull (xmin, ymin, xmax, ymax): a cheap first test before the exact one."""
+        xs = [x for x, _ in self._corners]
+        ys = [y for _, y in self._corners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @cached_property
     def _corners(self) -> list[tuple[float, float]]:
         a = math.radians(self.angle)
         ux, uy = math.cos(a), math.sin(a)
@@ -109,9 +116,11 @@ def polygons_overlap(first: list[tuple[float, float]], second: list[tuple[float,
 
 def boxes_overlap(first: Box, second: Box) -> bool:
     """Exact overlap test of two oriented boxes (touching is not overlapping)."""
-    reach = math.hypot(first.width, first.height) / 2 + math.hypot(second.width, second.height) / 2
-    if math.hypot(first.cx - second.cx, first.cy - second.cy) >= reach:
+    a, b = first.aabb, second.aabb
+    if a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]:
         return False
+    if first.angle % 90 == 0 and second.angle % 90 == 0:  # both axis-aligned: the hulls are the boxes
+        return True
     return polygons_overlap(first.corners(), second.corners())
 
 
