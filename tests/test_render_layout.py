@@ -110,3 +110,9 @@ def test_probability_charts_run_from_0_to_100_percent() -> None:
     figure = worm_bars(pd.DataFrame({"territory": ["Erg Mineur"], "spice": [6], "p_worm": [0.52]}))
     scale = figure.axes[0].scale
     assert (scale.min, scale.max) == (0, 1) and figure.title
+
+
+def test_house_colours_differ_from_the_neutral_grey_of_no_winner() -> None:
+    from dunenb.battle.colours import NEUTRAL_COLOUR
+
+    assert NEUTRAL_COLOUR not in [house_colour(h.id) for h in load_ruleset().houses]
