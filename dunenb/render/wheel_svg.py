@@ -47,6 +47,11 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def _fit(text: str, most: int) -> str:
+    """``text`` cut to ``most`` characters with an ellipsis, so that it stays inside its card slot."""
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
+
 def dial_breakdown(regular: int, elite: int, spice: int) -> str:
     """The dial in words (WHEEL-2, WHEEL-3: spice backs marked tokens first; a backed token counts double).
 
@@ -112,13 +117,17 @@ def wheel_svg(wheel: WheelPicture) -> str:
         parts.append(f'<circle cx="52" cy="{ly}" r="24" fill="none" stroke="#999" stroke-dasharray="4 3"/>'
                      f'<text x="52" y="{ly + 36}" font-size="11" text-anchor="middle" fill="#666">no leader</text>')
     for index, (slot, card) in enumerate((("Attack", wheel.weapon), ("Defence", wheel.defence))):
-        x = 104 + index * 112
+        x = 88 + index * 122
         filled = card is not None
         look = 'fill="#fff3d6" stroke="#5b4a36"' if filled else 'fill="none" stroke="#999" stroke-dasharray="4 3"'
-        parts.append(f'<rect x="{x}" y="{ly - 26}" width="104" height="46" rx="5" {look}/>'
-                     f'<text x="{x + 52}" y="{ly - 12}" font-size="10" text-anchor="middle" fill="#666">{slot}</text>'
-                     f'<text x="{x + 52}" y="{ly + 6}" font-size="12" text-anchor="middle" fill="#222">'
-                     f'{escape(card or "empty")}</text>')
+        name, _, aside = (card or "empty").partition(" (")
+        parts.append(f'<rect x="{x}" y="{ly - 28}" width="116" height="54" rx="5" {look}/>'
+                     f'<text x="{x + 58}" y="{ly - 14}" font-size="10" text-anchor="middle" fill="#666">{slot}</text>'
+                     f'<text x="{x + 58}" y="{ly + 3}" font-size="11" text-anchor="middle" fill="#222">'
+                     f'{escape(_fit(name, 19))}</text>')
+        if aside:  # the French name, smaller, on its own line
+            parts.append(f'<text x="{x + 58}" y="{ly + 17}" font-size="10" text-anchor="middle" fill="#555">'
+                         f'{escape(_fit(aside.rstrip(")"), 21))}</text>')
     parts.append(f'<text x="{cx}" y="{HEIGHT - 8}" font-size="13" font-weight="bold" text-anchor="middle" '
                  f'fill="#222">{escape(wheel.total_text)} · {escape(wheel.verdict)}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
