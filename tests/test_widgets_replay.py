@@ -111,3 +111,19 @@ def test_at_a_battle_step_the_browser_draws_both_wheels_and_opens_the_battle_in_
     assert abs(float(sum(explorer.outcome_bars.y)) - 1.0) < 1e-9
     browser.go(0)
     assert browser.battle.value == "" and browser.battle_button.layout.display == "none"
+
+
+def test_branch_choices_are_grouped_by_kind_and_summed_up_in_words() -> None:
+    """Issue 12: the choices of one kind sit together in the menu, and a line counts them by kind."""
+    from dunenb.engine import new_game
+    from dunenb.play import advance
+    from dunenb.record import GameRecord
+    from dunenb.widgets.replay_browser import ReplayBrowser
+
+    record = GameRecord(new_game(["atreides", "harkonnen"], seed=2).config)
+    advance(record, record.root, until="step", seed=2)
+    browser = ReplayBrowser(record, seed=2)
+    browser.to_start()
+    kinds = [action.notation().split(" ", 1)[0] for _label, action in browser.alternatives.options]
+    assert kinds == sorted(kinds, key=kinds.index)  # each kind in one block
+    assert f"{len(kinds)} choice(s)" in browser.choices_summary.value

@@ -83,6 +83,26 @@ def house_panel_html(state, viewer: str | None) -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def _group(action) -> str:
+    """The kind of a choice (the first word of its notation: move, pass, bid, storm...)."""
+    return action.notation().split(" ", 1)[0]
+
+
+def _choice_groups(choices) -> dict[str, int]:
+    groups: dict[str, int] = {}
+    for action, _p in choices:
+        groups[_group(action)] = groups.get(_group(action), 0) + 1
+    return groups
+
+
+def choice_options(choices) -> list[tuple[str, object]]:
+    """Dropdown options for the branch choices (issue 12): grouped by kind (the notation's first word leads each
+    label), each described in words (issue 16), with its probability for a chance draw."""
+    order = list(_choice_groups(choices))
+    ranked = sorted(choices, key=lambda item: order.index(_group(item[0])))
+    return [(action_label(a) + ("" if p is None else f"  (p = {float(p):.3f})"), a) for a, p in ranked]
+
+
 def revealed_battle(state) -> dict | None:
     """The battle whose plans the last step revealed (BATTLE-13), as its pending detail, else ``None``."""
     if not any(e.kind == "plan-revealed" for e in state.events) or state.pending is None:
@@ -175,6 +195,7 @@ class ReplayBrowser:
         self.status = widgets.HTML()
         self.panel = widgets.HTML(layout=widgets.Layout(width="860px"))
         self.alternatives = widgets.Dropdown(description="instead", layout=widgets.Layout(width="470px"))
+        self.choices_summary = widgets.HTML()
         self.play_button = widgets.Button(description="Play this instead", button_style="warning")
         self.play_button.on_click(lambda _b: self.branch(self.alternatives.value))
         self.turns = widgets.BoundedIntText(value=2, min=1, max=50, description="turns",
@@ -195,7 +216,8 @@ class ReplayBrowser:
         self.battle_output = widgets.Output()
         self.explorer = None
         branch_box = widgets.VBox([
-            widgets.HTML("<b>Branch here</b>"), self.alternatives, widgets.HBox([self.play_button]),
+            widgets.HTML("<b>Branch here</b>"), self.choices_summary, self.alternatives,
+            widgets.HBox([self.play_button]),
             widgets.HBox([self.turns, self.continue_button]), self.lines,
             widgets.HBox([self.save_path, self.save_button]), self.message,
         ])
@@ -346,8 +368,10 @@ class ReplayBrowser:
             choices = []
         else:
             choices = chance_outcomes(state) or [(a, None) for a in legal_actions(state)[:400]]
-        self.alternatives.options = [
-            (action_label(a) if p is None else f"{action_label(a)}  (p = {float(p):.3f})", a) for a, p in choices]
+        self.alternatives.options = choice_options(choices)
+        groups = _choice_groups(choices)
+        self.choices_summary.value = ("" if not choices else f"<i>{len(choices)} choice(s): "
+                                      + ", ".join(f"{n} {escape(g)}" for g, n in groups.items()) + "</i>")
         self.play_button.disabled = not self.alternatives.options
 
     def open_battle(self):
