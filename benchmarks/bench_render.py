@@ -43,6 +43,24 @@ def main() -> None:
         widget.update(record.state_at(node))
         step_times.append(time.perf_counter() - start)
     print(f"one step (engine + widget update): median {statistics.median(step_times) * 1000:.2f} ms")
+    replay_step()
+
+
+def replay_step() -> None:
+    """Issue 12: one step of the replay browser (map, House table, choices) on the shipped teaching game."""
+    from pathlib import Path
+
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import ReplayBrowser
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    browser = ReplayBrowser(record)
+    times = []
+    for index in range(100, 160):
+        start = time.perf_counter()
+        browser.go(index)
+        times.append(time.perf_counter() - start)
+    print(f"ReplayBrowser one step (kernel side): median {statistics.median(times) * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from dunenb.battle.colours import house_colour
 from dunenb.cli import main
 from dunenb.engine import make_config
 from dunenb.play import advance
@@ -91,7 +92,7 @@ def test_MAP_2_svg_is_deterministic_and_shows_storms_spice_and_forces():
     svg = render_svg(state)
     assert svg == render_svg(state)
     assert svg.count("<polygon") >= 31 + 2  # territories + both storms
-    assert "Arrakeen" in svg and "#2e7d32" in svg  # a territory label and the Atreides colour
+    assert "Arrakeen" in svg and house_colour("atreides") in svg  # a territory label and the Atreides colour
     for amount in state.spice_on_map.values():
         assert f">{amount}</text>" in svg
     assert StateSvg(state)._repr_svg_() == svg

@@ -77,9 +77,10 @@ def test_a_traitor_call_changes_the_winner() -> None:
 def test_the_dial_fills_the_wheel() -> None:
     explorer = BattleWheelExplorer()
     explorer.set("atreides", regular=6, spice=2)  # 6 unmarked tokens = 3, two of them doubled = 4
-    pie = explorer._sides[0].pie
-    assert list(pie.sizes) == [4.0, 3.5]  # 4 shown out of 10 tokens + 5 spice = 7.5
-    assert explorer._sides[0].figure.title == "atreides: 4 of 7.5 on the wheel"
+    picture = explorer._sides[0].picture
+    assert (picture.value, picture.most) == (4.0, 7.5)  # 4 shown out of 10 tokens + 5 spice = 7.5
+    assert ">4</text>" in explorer._sides[0].wheel.value  # the number dialled, in the dial
+    assert "4 tokens × ½ + 2 with spice × 1 = 4" in explorer._sides[0].wheel.value
     expected = _expected(_side("atreides", regular=6, spice=2), _side("harkonnen"))
     assert list(explorer.outcome_bars.y) == pytest.approx(expected)
 
@@ -162,7 +163,9 @@ def test_no_card_is_a_visible_none_choice_and_none_resets_it() -> None:
     weapon = explorer.controls[0]["weapon"]
     assert weapon.label == "none"  # a None value would show an empty dropdown
     explorer.set("atreides", weapon="lasgun")
-    assert list(explorer.outcome_bars.x) == ["atreides: alive/dead #1"]  # the lasgun kills the Harkonnen leader
+    # the lasgun kills the Harkonnen leader: the bar is labelled in words
+    assert list(explorer.outcome_bars.x) == [f"Atreides win · {explorer.case.sides[0].plan.leader.name} alive · "
+                                             f"{explorer.case.sides[1].plan.leader.name} dead"]
     explorer.set("atreides", weapon=None)
     assert weapon.label == "none" and explorer.case.sides[0].plan.weapon is None
     assert list(explorer.outcome_bars.y) == before

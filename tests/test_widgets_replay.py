@@ -74,3 +74,56 @@ def test_gap_58_house_view_redacts_last_action_alternatives_and_odds():
     browser.go(secret_draw)
     assert "traitor-draw harkonnen (hidden)" not in browser.status.value
     assert browser.record_view("atreides").config.seed == 0
+
+
+def test_a_house_view_shows_other_houses_cards_as_backs_and_traitors_as_counts() -> None:
+    """Issue 12 on GAP-58: the House view visibly hides what that House cannot see; the god view shows all."""
+    from pathlib import Path
+
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import CARD_BACK, house_panel_html
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    node = record.mainline()[200]
+    god = house_panel_html(record.state_at(node), None)
+    seen = house_panel_html(record.view("atreides").state_at(node), "atreides")
+    assert CARD_BACK not in god and "hidden</i>" not in god
+    assert seen.count(CARD_BACK) >= 6 + 1 and "5 hidden</i>" in seen  # Harkonnen's 5 traitors, counted
+    assert "Atreides view" in seen
+
+
+def test_at_a_battle_step_the_browser_draws_both_wheels_and_opens_the_battle_in_the_explorer() -> None:
+    """Issue 12: at the step that reveals the plans (BATTLE-13), the battle is shown and can be explored."""
+    from pathlib import Path
+
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import ReplayBrowser, revealed_battle
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    browser = ReplayBrowser(record)
+    index = next(i for i, n in enumerate(browser.line) if revealed_battle(record.state_at(n)) is not None)
+    browser.go(index)
+    assert "Battle in" in browser.battle.value and browser.battle.value.count("<svg") == 2
+    assert browser.battle_button.layout.display is None
+    explorer = browser.open_battle()
+    detail = revealed_battle(browser.state)
+    assert explorer.case.territory == detail["area"] and explorer.case.defender == detail["defender"]
+    assert abs(float(sum(explorer.outcome_bars.y)) - 1.0) < 1e-9
+    browser.go(0)
+    assert browser.battle.value == "" and browser.battle_button.layout.display == "none"
+
+
+def test_branch_choices_are_grouped_by_kind_and_summed_up_in_words() -> None:
+    """Issue 12: the choices of one kind sit together in the menu, and a line counts them by kind."""
+    from dunenb.engine import new_game
+    from dunenb.play import advance
+    from dunenb.record import GameRecord
+    from dunenb.widgets.replay_browser import ReplayBrowser
+
+    record = GameRecord(new_game(["atreides", "harkonnen"], seed=2).config)
+    advance(record, record.root, until="step", seed=2)
+    browser = ReplayBrowser(record, seed=2)
+    browser.to_start()
+    kinds = [action.notation().split(" ", 1)[0] for _label, action in browser.alternatives.options]
+    assert kinds == sorted(kinds, key=kinds.index)  # each kind in one block
+    assert f"{len(kinds)} choice(s)" in browser.choices_summary.value

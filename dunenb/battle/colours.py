@@ -1,7 +1,7 @@
 """House colours for drawings (wheels, charts, maps), read from the Houses data (a design choice).
 
->>> HOUSE_COLOURS["atreides"]
-'#2e7d32'
+>>> HOUSE_COLOURS["atreides"]  # issue 12: Paul Tol's colour-blind-safe muted scheme
+'#117733'
 >>> sorted(HOUSE_COLOURS) == sorted(("atreides", "harkonnen", "fremen", "emperor", "guild", "dispersion",
 ...                                  "bene-gesserit", "bene-tleilax"))
 True

@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
-from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale, Pie
+from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 
 from dunenb.analysis.battle_odds import outcome_table, win_probabilities
 from dunenb.battle.cards import CARD_NAMES, DEFENCES, WEAPONS
@@ -32,10 +32,12 @@ from dunenb.battle.case import CASE_FORMAT, BattleCase, CaseSide, case_outcomes,
 from dunenb.battle.characters import leaders_in_game
 from dunenb.battle.colours import NEUTRAL_COLOUR, house_colour
 from dunenb.battle.resolve import Distribution
-from dunenb.battle.roster import Leader
+from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import DuneError
+from dunenb.render.wheel_svg import WheelPicture, wheel_svg
+from dunenb.ruleset import load_ruleset
 
 #: The default battle: (house, unmarked tokens in the territory, spice owned); the first House defends.
 DEFAULT_SIDES: tuple[tuple[str, int, int], ...] = (("atreides", 10, 5), ("harkonnen", 10, 5))
@@ -74,10 +76,67 @@ def default_case(
                        "sides": raw_sides})
 
 
+def _name(house: str | None) -> str:
+    return "nobody" if house is None else load_ruleset().house(house).name
+
+
+def _leader_name(leader: str | None) -> str:
+    """A leader's printed name from the id an outcome holds (an inline leader keeps its own name)."""
+    if leader is None:
+        return "no leader"
+    by_id = {entry.id: entry.name for entry in load_roster().leaders}
+    return by_id.get(leader, leader)
+
+
 def outcome_label(index: int, outcome: Any) -> str:
-    """The x label of one outcome bar: winner, then both leaders' fates, then a rank that keeps labels unique."""
-    fates = "/".join(side.leader_fate for side in outcome.sides)
-    return f"{outcome.winner or 'no winner'}: {fates} #{index + 1}"
+    """The x label of one outcome bar in words: the winner, each leader's fate, then the events (issue 12).
+
+    ``index`` is kept for callers; labels are made unique by :func:`outcome_labels`.
+    """
+    winner = "No winner" if outcome.winner is None else f"{_name(outcome.winner)} win"
+    fates = " · ".join(f"{_leader_name(side.leader)} {side.leader_fate}" for side in outcome.sides
+                       if side.leader_fate != "none")
+    events = battle_events(outcome)
+    return " · ".join(part for part in (winner, fates, *events) if part)
+
+
+def battle_events(outcome: Any) -> list[str]:
+    """The events of one outcome in words: traitor calls, an explosion, a destroyed territory."""
+    events = [f"traitor called by {_name(house)}" for house in outcome.traitor_called_by]
+    if outcome.explosion:
+        events.append("explosion (lasgun and shield)")
+    if outcome.territory_destroyed:
+        events.append("territory destroyed")
+    if outcome.treachery_blocked:
+        events.append("call voided by Karama")
+    return events
+
+
+def outcome_labels(distribution: Distribution) -> list[str]:
+    """One label per outcome; outcomes that read the same (different token losses) get a number."""
+    labels = [outcome_label(i, outcome) for i, (_, outcome) in enumerate(distribution)]
+    repeated = {label for label in labels if labels.count(label) > 1}
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if label in repeated:
+            seen[label] = seen.get(label, 0) + 1
+            label = f"{label} ({seen[label]})"
+        out.append(label)
+    return out
+
+
+def _events_html(distribution: Distribution) -> str:
+    """The battle's events (traitor calls, explosions) with how often they happen, as a list (issue 12)."""
+    chances: dict[str, float] = {}
+    for probability, outcome in distribution:
+        for event in battle_events(outcome):
+            chances[event] = chances.get(event, 0.0) + float(probability)
+    if not chances:
+        return "<b>Events:</b> none (no traitor call, no explosion)"
+    items = "".join(f"<li>⚠ <b>{escape(event[0].upper() + event[1:])}</b>"
+                    f"{'' if p == 1 else f' ({p:.0%} of outcomes)'}</li>" for event, p in chances.items())
+    return f"<b>Events</b><ul style='margin:0'>{items}</ul>"
 
 
 class _Side:
@@ -139,11 +198,8 @@ class _Side:
                                                rows=4, layout=layout, style=_STYLE),
         })
 
-        self.pie = Pie(sizes=[0, 1], colors=[house_colour(self.house), "#eeeeee"], inner_radius=55, radius=95,
-                       display_labels="none", sort=False)
-        self.figure = Figure(marks=[self.pie], title=self.house,
-                             layout=widgets.Layout(width=_CONTROL_WIDTH, height="300px"),
-                             fig_margin={"top": 50, "bottom": 10, "left": 10, "right": 10})
+        self.wheel = widgets.HTML(layout=widgets.Layout(width=_CONTROL_WIDTH, height="336px"))
+        self.picture: WheelPicture | None = None
 
     def raw(self) -> dict[str, Any]:
         values = {name: control.value for name, control in self.controls.items()}
@@ -157,18 +213,29 @@ class _Side:
             "traitors": list(values["traitors"]), "dice": self.dice,
         }
 
-    def show(self, case_side: CaseSide) -> None:
-        """Fill the wheel: the value dialled out of the most these tokens and this spice could show."""
-        shown = float(army_value(case_side.plan.dial))
+    def show(self, case_side: CaseSide, distribution: Distribution) -> None:
+        """Draw the wheel after the reveal: the dial, the leader disc, the two cards, the total and the odds."""
+        plan = case_side.plan
+        shown = float(army_value(plan.dial))
         most = float(army_value(Dial(self.tokens.regular, self.tokens.elite,
                                      min(self.tokens.total, self.spice_owned))))
-        with self.figure.hold_sync():
-            self.pie.sizes = [shown, max(most - shown, 0)]
-            self.figure.title = f"{self.house}: {shown:g} of {most:g} on the wheel"
+        totals = sorted({float(outcome.side(self.house).total) for _, outcome in distribution})
+        total = "total " + (f"{totals[0]:g}" if len(totals) == 1 else f"{totals[0]:g} to {totals[-1]:g}")
+        wins = float(sum(p for p, outcome in distribution if outcome.winner == self.house))
+        verdict = "wins" if wins == 1 else ("loses" if wins == 0 else f"wins {wins:.0%} of the time")
+        self.picture = WheelPicture(
+            house=_name(self.house), colour=house_colour(self.house), regular=plan.dial.regular,
+            elite=plan.dial.elite, spice=plan.dial.spice, value=shown, most=most,
+            leader=plan.leader.name if plan.leader else None,
+            leader_value=plan.leader.strength if plan.leader else None,
+            weapon=CARD_NAMES[plan.weapon] if plan.weapon else None,
+            defence=CARD_NAMES[plan.defense] if plan.defense else None,
+            total_text=total if totals else "", verdict=verdict)
+        self.wheel.value = wheel_svg(self.picture)
 
     @property
     def column(self) -> widgets.VBox:
-        return widgets.VBox([self.figure, *self.controls.values()])
+        return widgets.VBox([self.wheel, *self.controls.values()])
 
 
 class BattleWheelExplorer:
@@ -194,11 +261,12 @@ class BattleWheelExplorer:
                                  colors=[NEUTRAL_COLOUR])
         self.outcome_chart = Figure(
             marks=[self.outcome_bars], title="Probability of each outcome",
-            axes=[Axis(scale=self.outcome_x, label="outcome (winner: leader fates)"),
+            axes=[Axis(scale=self.outcome_x, label="outcome", tick_style={"font-size": "11px"}),
                   Axis(scale=self.outcome_y, side="left", label="probability", tick_format=".0%",
                        label_offset="55px")],
             fig_margin={"top": 60, "bottom": 60, "left": 80, "right": 20},
-            layout=widgets.Layout(width="680px", height="320px"))
+            layout=widgets.Layout(width="680px", height="340px"))
+        self.events = widgets.HTML()
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.table.add_class("jp-RenderedHTMLCommon")
@@ -209,7 +277,7 @@ class BattleWheelExplorer:
                 control.observe(self.update, names="value")
         self.update()
         self.widget = widgets.VBox([widgets.HBox([side.column for side in self._sides]), self.message,
-                                    self.outcome_chart, self.table])
+                                    self.events, self.outcome_chart, self.table])
 
     @property
     def houses(self) -> tuple[str, str]:
@@ -240,9 +308,10 @@ class BattleWheelExplorer:
         self.case = case
         self.distribution = case_outcomes(case)
         for side, case_side in zip(self._sides, case.sides, strict=True):
-            side.show(case_side)
+            side.show(case_side, self.distribution)
+        self.events.value = _events_html(self.distribution)
         with self.outcome_bars.hold_sync():
-            self.outcome_bars.x = [outcome_label(i, outcome) for i, (_, outcome) in enumerate(self.distribution)]
+            self.outcome_bars.x = outcome_labels(self.distribution)
             self.outcome_bars.y = [float(p) for p, _ in self.distribution]
             self.outcome_bars.colors = [house_colour(outcome.winner) for _, outcome in self.distribution]
         frame = outcome_table(self.distribution).drop(columns=["fraction"])

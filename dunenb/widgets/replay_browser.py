@@ -14,10 +14,18 @@ import ipywidgets as widgets
 from dunenb.action_text import describe
 from dunenb.action_text import label as action_label
 from dunenb.analysis.game_stats import house_table
+from dunenb.battle.cards import CARD_NAMES
+from dunenb.battle.case import CASE_FORMAT, BattleCase, parse_case
+from dunenb.battle.colours import house_colour
+from dunenb.battle.roster import load_roster
+from dunenb.battle.wheel import Dial, army_value
+from dunenb.board import load_board
 from dunenb.engine import chance_outcomes, legal_actions
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
+from dunenb.render.layout import MAP_PIXELS
+from dunenb.render.wheel_svg import WheelPicture, wheel_svg
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import SAVED_GAMES, save_game
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -29,10 +37,140 @@ def _house_label(house: str) -> str:
     return load_ruleset().house(house).name
 
 
+HIDDEN = "hidden"  # what a House view holds in place of a secret (GAP-58, dunenb.record_view)
+CARD_BACK = "🂠"
+_PANEL_COLUMNS = (("spice", "spice"), ("on_dune", "on Dune"), ("reserve", "reserve"), ("tanks", "tanks"),
+                  ("leaders_alive", "leaders"), ("cities_owned", "cities"))
+
+
+def house_panel_html(state, viewer: str | None) -> str:
+    """One aligned table of the Houses (issue 12); in a House view, what that House cannot see is drawn hidden:
+    other Houses' cards as card backs and their traitors as a count."""
+    table = house_table(state)
+    cell = "padding:2px 6px;text-align:right;white-space:nowrap"
+    head = "".join(f"<th style='{cell}'>{escape(title)}</th>" for _, title in _PANEL_COLUMNS)
+    rows = []
+    hidden_cards = hidden_traitors = 0
+    for _, row in table.iterrows():
+        house = row["house"]
+        hs = state.houses[house]
+        swatch = f"<span style='color:{house_colour(house)}'>●</span>"
+        cards = list(hs.hand)
+        backs = sum(card == HIDDEN for card in cards)
+        hidden_cards += backs
+        shown = [escape(CARD_NAMES.get(card, card)) for card in cards if card != HIDDEN]
+        hand = ", ".join(shown + [f"<span title='a card {escape(_house_label(viewer or house))} cannot see' "
+                                  f"style='font-size:18px;color:#5b4a36'>{CARD_BACK}</span>"] * backs) or "-"
+        traitors = [t for t in hs.traitors if t != (HIDDEN, HIDDEN)]
+        secret = len(hs.traitors) - len(traitors)
+        hidden_traitors += secret
+        traitor_text = ", ".join(escape(leader) for _owner, leader in traitors)
+        if secret:
+            traitor_text = (traitor_text + ", " if traitor_text else "") + f"<i>{secret} hidden</i>"
+        values = "".join(f"<td style='{cell}'>{escape(str(row[key]))}</td>" for key, _ in _PANEL_COLUMNS)
+        rows.append(f"<tr><td style='padding:2px 6px;white-space:nowrap'>{swatch} {escape(_house_label(house))}"
+                    f"</td>{values}<td style='padding:2px 6px'>{hand}</td>"
+                    f"<td style='padding:2px 6px'>{traitor_text or '-'}</td></tr>")
+    banner = ("<div style='background:#eef3f8;padding:3px 6px'>God view (teaching): every card and traitor is "
+              "shown.</div>" if viewer is None else
+              f"<div style='background:#fff3d6;padding:3px 6px'><b>{escape(_house_label(viewer))} view</b>: "
+              f"{hidden_cards} card(s) shown as backs {CARD_BACK}, {hidden_traitors} traitor(s) counted, not "
+              f"named.</div>")
+    return (f"{banner}<table style='border-collapse:collapse;table-layout:auto;font-size:12px;line-height:1.3'>"
+            f"<thead><tr style='border-bottom:1px solid #999'><th style='padding:2px 6px;text-align:left'>House"
+            f"</th>{head}<th style='padding:2px 6px;text-align:left'>cards</th>"
+            f"<th style='padding:2px 6px;text-align:left'>traitors</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _group(action) -> str:
+    """The kind of a choice (the first word of its notation: move, pass, bid, storm...)."""
+    return action.notation().split(" ", 1)[0]
+
+
+def _choice_groups(choices) -> dict[str, int]:
+    groups: dict[str, int] = {}
+    for action, _p in choices:
+        groups[_group(action)] = groups.get(_group(action), 0) + 1
+    return groups
+
+
+def choice_options(choices) -> list[tuple[str, object]]:
+    """Dropdown options for the branch choices (issue 12): grouped by kind (the notation's first word leads each
+    label), each described in words (issue 16), with its probability for a chance draw."""
+    order = list(_choice_groups(choices))
+    ranked = sorted(choices, key=lambda item: order.index(_group(item[0])))
+    return [(action_label(a) + ("" if p is None else f"  (p = {float(p):.3f})"), a) for a, p in ranked]
+
+
+def revealed_battle(state) -> dict | None:
+    """The battle whose plans the last step revealed (BATTLE-13), as its pending detail, else ``None``."""
+    if not any(e.kind == "plan-revealed" for e in state.events) or state.pending is None:
+        return None
+    detail = state.pending.detail
+    return detail if "plans" in detail and "area" in detail else None
+
+
+def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
+    if leader_id in (None, "none"):
+        return None, None
+    for leader in load_roster().leaders:
+        if leader.id == leader_id:
+            return leader.name, leader.strength
+    return leader_id, None
+
+
+def battle_html(state, detail: dict) -> str:
+    """Both wheels after the reveal, as pictures (issue 12), with where and who."""
+    area = load_board().area(detail["area"]).name
+    wheels = []
+    for house, plan in detail["plans"]:
+        name, strength = _leader(plan.leader)
+        value = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
+        tokens = _tokens_in(state, house, detail["area"])
+        most = float(army_value(Dial(tokens[0], tokens[1], min(sum(tokens), state.houses[house].spice))))
+        role = "defender" if house == detail["defender"] else "attacker"
+        wheels.append(wheel_svg(WheelPicture(
+            house=_house_label(house), colour=house_colour(house), regular=plan.regular, elite=plan.marked,
+            spice=plan.spice, value=value, most=max(most, value), leader=name, leader_value=strength,
+            weapon=None if plan.weapon == "none" else CARD_NAMES.get(plan.weapon, plan.weapon),
+            defence=None if plan.defense == "none" else CARD_NAMES.get(plan.defense, plan.defense),
+            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role)))
+    return (f"<b>Battle in {escape(area)}</b>: the plans after the reveal (cards act next: traitor calls, "
+            f"weapons and defences)<div style='display:flex;gap:8px'>{''.join(wheels)}</div>")
+
+
+def _tokens_in(state, house: str, area: str) -> tuple[int, int]:
+    """(unmarked, marked) tokens of ``house`` in ``area``, all sectors together."""
+    total = marked = 0
+    for (owner, where, _sector), tokens in state.forces.items():
+        if owner == house and where == area:
+            total += tokens.total
+            marked += tokens.marked
+    return total - marked, marked
+
+
+def battle_case_of(state, detail: dict) -> BattleCase:
+    """The revealed battle as a battle case for the wheel explorer (its plans set the controls)."""
+    sides = []
+    for house, plan in detail["plans"]:
+        regular, marked = _tokens_in(state, house, detail["area"])
+        regular, marked = max(regular, plan.regular), max(marked, plan.marked)
+        sides.append({
+            "house": house, "tokens": {"regular": regular, "elite": marked},
+            "spice": max(state.houses[house].spice, plan.spice),
+            "dial": {"regular": plan.regular, "elite": plan.marked, "spice": plan.spice},
+            "leader": None if plan.leader == "none" else plan.leader,
+            "weapon": None if plan.weapon == "none" else plan.weapon,
+            "defense": None if plan.defense == "none" else plan.defense})
+    return parse_case({"format": CASE_FORMAT, "territory": detail["area"], "defender": detail["defender"],
+                       "sides": sides})
+
+
 class ReplayBrowser:
     """Browse a record along one line (root → a leaf), switch lines, and branch at the cursor."""
 
-    def __init__(self, record: GameRecord, *, seed: int = 0, size: int = 520) -> None:
+    def __init__(self, record: GameRecord, *, seed: int = 0, size: int = MAP_PIXELS) -> None:
         self.record = record
         self.seed = seed
         self._views: dict[str, RecordView] = {}
@@ -55,8 +193,9 @@ class ReplayBrowser:
                                        layout=widgets.Layout(width="260px"))
         self.viewer.observe(lambda change: self._show(), names="value")
         self.status = widgets.HTML()
-        self.panel = widgets.HTML(layout=widgets.Layout(width="470px"))
+        self.panel = widgets.HTML(layout=widgets.Layout(width="860px"))
         self.alternatives = widgets.Dropdown(description="instead", layout=widgets.Layout(width="470px"))
+        self.choices_summary = widgets.HTML()
         self.play_button = widgets.Button(description="Play this instead", button_style="warning")
         self.play_button.on_click(lambda _b: self.branch(self.alternatives.value))
         self.turns = widgets.BoundedIntText(value=2, min=1, max=50, description="turns",
@@ -70,14 +209,22 @@ class ReplayBrowser:
         self.save_button = widgets.Button(description="Save tree")
         self.save_button.on_click(lambda _b: self.save(self.save_path.value))
         self.message = widgets.HTML()
+        self.battle = widgets.HTML()
+        self.battle_button = widgets.Button(description="Open this battle in the wheel explorer",
+                                            button_style="info", layout=widgets.Layout(width="300px"))
+        self.battle_button.on_click(lambda _b: self.open_battle())
+        self.battle_output = widgets.Output()
+        self.explorer = None
         branch_box = widgets.VBox([
-            widgets.HTML("<b>Branch here</b>"), self.alternatives, widgets.HBox([self.play_button]),
+            widgets.HTML("<b>Branch here</b>"), self.choices_summary, self.alternatives,
+            widgets.HBox([self.play_button]),
             widgets.HBox([self.turns, self.continue_button]), self.lines,
             widgets.HBox([self.save_path, self.save_button]), self.message,
         ])
         self.widget = widgets.VBox([
             widgets.HBox(self.jump_buttons + [self.viewer]), self.slider,
-            widgets.HBox([self.map.figure, widgets.VBox([self.status, self.panel, branch_box])]),
+            widgets.HBox([self.map.figure, widgets.VBox([self.status, branch_box])]), self.panel,
+            self.battle, self.battle_button, self.battle_output,
         ])
         self._refresh_lines()
         self._show()
@@ -211,20 +358,36 @@ class ReplayBrowser:
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
             f"{' — ' + escape(describe(action)) if action else ''}"
             f"<br>next: {escape(waiting)}")
-        table = house_table(state)
-        # the cards themselves: all of them in the god view, only the viewer's own in a House view
-        table["hand"] = [", ".join(state.houses[h].hand) or "-" for h in state.config.houses]
-        table["house"] = table["house"].map(_house_label)
-        self.panel.value = table.drop(columns=["owned"]).to_html(index=False, border=0)
+        self.panel.value = house_panel_html(state, house)
+        detail = revealed_battle(state)
+        self.battle.value = "" if detail is None else battle_html(state, detail)
+        self.battle_button.layout.display = None if detail is not None else "none"
         if seen is not None:  # only the House's own menu and public odds (GAP-58, dunenb.rules.secrecy)
             choices = seen.alternatives(self.node)
         elif state.pending is None:
             choices = []
         else:
             choices = chance_outcomes(state) or [(a, None) for a in legal_actions(state)[:400]]
-        self.alternatives.options = [
-            (action_label(a) if p is None else f"{action_label(a)}  (p = {float(p):.3f})", a) for a, p in choices]
+        self.alternatives.options = choice_options(choices)
+        groups = _choice_groups(choices)
+        self.choices_summary.value = ("" if not choices else f"<i>{len(choices)} choice(s): "
+                                      + ", ".join(f"{n} {escape(g)}" for g, n in groups.items()) + "</i>")
         self.play_button.disabled = not self.alternatives.options
+
+    def open_battle(self):
+        """Open the battle revealed at the cursor in a :class:`BattleWheelExplorer` below the browser."""
+        from IPython.display import display
+
+        from dunenb.widgets.battle_wheel import BattleWheelExplorer
+
+        detail = revealed_battle(self.state)
+        if detail is None:
+            return None
+        self.explorer = BattleWheelExplorer(battle_case_of(self.state, detail))
+        self.battle_output.clear_output()
+        with self.battle_output:
+            display(self.explorer.widget)
+        return self.explorer
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -21,7 +21,7 @@ def spice_heatmap(frame: pd.DataFrame, *, title: str = "Spice on the map") -> bq
     )
     return bq.Figure(
         marks=[grid], title=title, padding_y=0,
-        axes=[bq.Axis(scale=x, label="turn"), bq.Axis(scale=y, orientation="vertical", label=""),
+        axes=[bq.Axis(scale=x, label="turn"), bq.Axis(scale=y, orientation="vertical", label="territory"),
               bq.ColorAxis(scale=colour, label="spice", side="right")],
         fig_margin={"top": 50, "bottom": 50, "left": 150, "right": 90},
         layout=widgets.Layout(width="760px", height="560px"))
@@ -29,7 +29,8 @@ def spice_heatmap(frame: pd.DataFrame, *, title: str = "Spice on the map") -> bq
 
 def _bars(labels: list[str], values: list[float], *, title: str, x_label: str, colour: str,
           tick_format: str = ".1f") -> bq.Figure:
-    x, y = bq.LinearScale(min=0), bq.OrdinalScale()
+    # issue 12: a probability axis runs from 0 to 100 %, so that a bar of 52 % looks half full
+    x, y = bq.LinearScale(min=0, max=1) if tick_format.endswith("%") else bq.LinearScale(min=0), bq.OrdinalScale()
     bars = bq.Bars(x=labels, y=values, orientation="horizontal", scales={"x": y, "y": x}, colors=[colour])
     return bq.Figure(
         marks=[bars], title=title,

@@ -41,9 +41,8 @@ class GameStepper:
         self.status = widgets.HTML()
         self.events = widgets.HTML(layout=widgets.Layout(width="360px", max_height="420px", overflow="auto"))
         self.table = widgets.Output(layout=widgets.Layout(width="360px"))
-        side = widgets.VBox([self.status, self.events, self.table])
-        self.widget = widgets.VBox([widgets.HBox(list(self.buttons.values())),
-                                    widgets.HBox([self.map.figure, side])])
+        side = widgets.HBox([widgets.VBox([self.status, self.events]), self.table])
+        self.widget = widgets.VBox([widgets.HBox(list(self.buttons.values())), self.map.figure, side])
         self.refresh()
 
     @property
