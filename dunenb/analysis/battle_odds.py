@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -103,11 +104,11 @@ class SidePlans:
         leader, weapon, defense = combo
         return BattlePlan(dial, leader, weapon, defense, self.karama if leader is not None else None)
 
-    @property
+    @cached_property
     def plans(self) -> tuple[BattlePlan, ...]:
         return tuple(self.plan(dial, combo) for combo in self.combos for dial in self.dials)
 
-    @property
+    @cached_property
     def labels(self) -> tuple[str, ...]:
         return tuple(plan_label(plan) for plan in self.plans)
 
@@ -142,22 +143,88 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
 
 
 # ------------------------------------------------------------------------------------------------ plan matrices
-@dataclass(frozen=True)
+_ARRAYS = ("win_first", "win_second", "spice", "tokens")
+
+
 class PlanMatrix:
     """Plan-against-plan expectations, rows = the first side's plans, columns = the second side's.
 
     * ``win_first`` / ``win_second``: probability that each side wins;
     * ``spice``: expected spice balance for the first side, (bounty - spice paid) minus the same for the second;
     * ``tokens``: expected token balance for the first side, tokens the second loses minus tokens the first loses.
+
+    Each is a DataFrame labelled by plan, built when first asked for (issue 14). The matrix is stored as its
+    distinct (leader, weapon, defence) x (leader, weapon, defence) blocks over all dial pairs: ``blocks[k]`` holds
+    the four quantities of block ``k`` (shape ``(4, dials of the first side, dials of the second)``) and
+    ``grid[i, j]`` is the block of the first side's combo ``i`` against the second side's combo ``j``.
+    :meth:`array` and :meth:`payoff_array` give plain numpy arrays.
     """
 
-    houses: tuple[str, str]
-    rows: SidePlans
-    columns: SidePlans
-    win_first: pd.DataFrame
-    win_second: pd.DataFrame
-    spice: pd.DataFrame
-    tokens: pd.DataFrame
+    def __init__(self, houses: tuple[str, str], rows: SidePlans, columns: SidePlans, blocks: np.ndarray,
+                 grid: np.ndarray) -> None:
+        self.houses = houses
+        self.rows = rows
+        self.columns = columns
+        self.blocks = blocks
+        self.grid = grid
+        self._arrays: dict[str, np.ndarray] = {}
+        self._frames: dict[str, pd.DataFrame] = {}
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(plans of the first side, plans of the second side)."""
+        return (self.grid.shape[0] * self.blocks.shape[2], self.grid.shape[1] * self.blocks.shape[3])
+
+    def _expand(self, blocks: np.ndarray) -> np.ndarray:
+        """The full plan-by-plan array of one quantity given per block (shape ``(blocks, dials, dials)``)."""
+        combos_a, combos_b = self.grid.shape
+        n_a, n_b = blocks.shape[1:]
+        full = np.empty(self.shape)
+        view = full.reshape(combos_a, n_a, combos_b, n_b)
+        for i in range(combos_a):
+            view[i] = blocks[self.grid[i]].transpose(1, 0, 2)
+        full.flags.writeable = False
+        return full
+
+    def array(self, name: str) -> np.ndarray:
+        """One of ``win_first``, ``win_second``, ``spice``, ``tokens`` as a (read-only, cached) numpy array."""
+        if name not in self._arrays:
+            if name not in _ARRAYS:
+                raise InputError("analysis/matrix-part", f"{name!r} is not one of {', '.join(_ARRAYS)}")
+            self._arrays[name] = self._expand(self.blocks[:, _ARRAYS.index(name)])
+        return self._arrays[name]
+
+    def _frame(self, name: str) -> pd.DataFrame:
+        if name not in self._frames:
+            frame = pd.DataFrame(self.array(name), index=list(self.rows.labels), columns=list(self.columns.labels),
+                                 copy=False)
+            frame.index.name, frame.columns.name = self.houses
+            self._frames[name] = frame
+        return self._frames[name]
+
+    @property
+    def win_first(self) -> pd.DataFrame:
+        return self._frame("win_first")
+
+    @property
+    def win_second(self) -> pd.DataFrame:
+        return self._frame("win_second")
+
+    @property
+    def spice(self) -> pd.DataFrame:
+        return self._frame("spice")
+
+    @property
+    def tokens(self) -> pd.DataFrame:
+        return self._frame("tokens")
+
+    def payoff_array(self, metric: str = "win") -> np.ndarray:
+        """:meth:`payoff` as a numpy array, without building a DataFrame (``win`` is not cached)."""
+        if metric == "win":
+            return self._expand(self.blocks[:, 0] - self.blocks[:, 1])
+        if metric in ("spice", "tokens"):
+            return self.array(metric)
+        raise InputError("analysis/metric", f"{metric!r} is not one of {', '.join(METRICS)}")
 
     def payoff(self, metric: str = "win") -> pd.DataFrame:
         """The zero-sum payoff to the first side: ``win`` = P(first wins) - P(second wins), or ``spice`` or
@@ -242,25 +309,27 @@ def plan_matrix(
     totals = (case.sides[0].side.tokens.total, case.sides[1].side.tokens.total)
     defender_first = case.defender == case.houses[0]
     n_a, n_b = len(rows.dials), len(columns.dials)
-    size = (len(rows.combos) * n_a, len(columns.combos) * n_b)
-    results = [np.zeros(size) for _ in range(4)]
+    # A block depends only on the merged leader-step distribution and the two leaders' strengths (what _block
+    # reads): equal keys give equal blocks, computed once (issue 14).
+    known: dict[tuple, int] = {}
+    blocks: list[np.ndarray] = []
+    grid = np.empty((len(rows.combos), len(columns.combos)), dtype=np.intp)
     for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
-        plan_a = rows.plan(Dial(), combo_a)
-        plan_b = columns.plan(Dial(), combo_b)
-        battle = case.with_plans(plan_a, plan_b)
-        block = [np.zeros((n_a, n_b)) for _ in range(4)]
-        for probability, fates in fates_distribution(battle):
-            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first)
-            for total, part in zip(block, parts, strict=True):
-                total += part
-        for result, part in zip(results, block, strict=True):
-            result[i * n_a:(i + 1) * n_a, j * n_b:(j + 1) * n_b] = part
-    index, cols = list(rows.labels), list(columns.labels)
-    frames = [pd.DataFrame(result, index=index, columns=cols) for result in results]
-    for frame in frames:
-        frame.index.name = case.houses[0]
-        frame.columns.name = case.houses[1]
-    return PlanMatrix(case.houses, rows, columns, *frames)
+        battle = case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b))
+        distribution = fates_distribution(battle)
+        leaders = (combo_a[0], combo_b[0])
+        key = (tuple(None if leader is None else leader.strength for leader in leaders), distribution)
+        index = known.get(key)
+        if index is None:
+            block = np.zeros((4, n_a, n_b))
+            for probability, fates in distribution:
+                parts = _block(fates, float(probability), leaders, arrays, totals, defender_first)
+                for total, part in zip(block, parts, strict=True):
+                    total += part
+            index = known[key] = len(blocks)
+            blocks.append(block)
+        grid[i, j] = index
+    return PlanMatrix(case.houses, rows, columns, np.stack(blocks), grid)
 
 
 # -------------------------------------------------------------------------------------------------- equilibrium
@@ -295,6 +364,16 @@ def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) ->
     return frame.set_index("plan")
 
 
+def _win_probabilities_at(matrix: PlanMatrix, equilibrium: Equilibrium) -> tuple[float, float]:
+    """P(first wins) and P(second wins) when both play their mixes, summed over the supports only."""
+    rows, columns = np.flatnonzero(equilibrium.row), np.flatnonzero(equilibrium.column)
+    n_a, n_b = matrix.blocks.shape[2:]
+    ids = matrix.grid[np.ix_(rows // n_a, columns // n_b)]
+    dial_a, dial_b = (rows % n_a)[:, None], (columns % n_b)[None, :]
+    x, y = equilibrium.row[rows], equilibrium.column[columns]
+    return tuple(float(x @ matrix.blocks[ids, part, dial_a, dial_b] @ y) for part in (0, 1))  # type: ignore
+
+
 def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix | None = None) -> BattleEquilibrium:
     """Solve the battle as a zero-sum game (first side maximises the metric, the second minimises it).
 
@@ -302,10 +381,8 @@ def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix |
     two win probabilities do not always sum to 1, GAP-29b). The equilibrium is exact up to the LP tolerance.
     """
     matrix = matrix or plan_matrix(case)
-    payoff = matrix.payoff(metric)
-    equilibrium: Equilibrium = solve_zero_sum(payoff.to_numpy())
-    first_win = float(equilibrium.row @ matrix.win_first.to_numpy() @ equilibrium.column)
-    second_win = float(equilibrium.row @ matrix.win_second.to_numpy() @ equilibrium.column)
+    equilibrium: Equilibrium = solve_zero_sum(matrix.payoff_array(metric))
+    first_win, second_win = _win_probabilities_at(matrix, equilibrium)
     return BattleEquilibrium(
         houses=case.houses, metric=metric, value=equilibrium.value + 0.0,
         first=_support(matrix.rows.labels, equilibrium.row),
