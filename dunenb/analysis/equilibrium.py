@@ -50,7 +50,7 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
     Each removal is of a row at most a kept one, so (module docstring) the value is unchanged; at the end no kept
     row is at most another. Only rows whose sum is not clearly smaller can be at least a row: their exact sum is
     at least its, and a float sum errs by far less than the margin (at most about n * 1.1e-16 times the sum of
-    absolute values). Rows are tried from the largest sum down, likely dominators first in small chunks, so a
+    absolute values). Rows are tried from the largest sum down, likely dominators first in doubling chunks, so a
     dominated row is usually found out after a few comparisons.
     """
     count = len(vectors)
@@ -63,16 +63,18 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
         ordered = order[keep[order]]
         candidates = ordered[sums[ordered] >= sums[position] - margins[position]]
         candidates = candidates[candidates != position]
-        for start in range(0, len(candidates), _CHUNK):
-            chunk = candidates[start:start + _CHUNK]
+        start, size = 0, _CHUNK
+        while start < len(candidates):
+            chunk = candidates[start:start + size]
             if (vectors[chunk] >= vectors[position]).all(axis=1).any():
                 keep[position] = False
                 break
+            start, size = start + size, 2 * size
     return np.flatnonzero(keep)
 
 
-#: Rows compared at once in :func:`_undominated`.
-_CHUNK = 64
+#: Rows compared at once in :func:`_undominated` at first (the chunks double after each miss).
+_CHUNK = 8
 
 
 def reduce_game(payoff: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
