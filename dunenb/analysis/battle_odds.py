@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
@@ -36,6 +36,9 @@ from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resol
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value, pareto_dials
 from dunenb.errors import InputError
+
+if TYPE_CHECKING:  # imported when a DataFrame is built (issue 14: ``dunenb battle --optimal`` needs none)
+    import pandas as pd
 
 METRICS = ("win", "spice", "tokens")
 
@@ -50,6 +53,8 @@ def outcome_table(distribution: Distribution) -> pd.DataFrame:
 
     Probabilities are floats here; the exact fractions are in the ``fraction`` column.
     """
+    import pandas as pd
+
     rows = []
     for probability, outcome in distribution:
         row: dict[str, object] = {
@@ -195,6 +200,8 @@ class PlanMatrix:
         return self._arrays[name]
 
     def _frame(self, name: str) -> pd.DataFrame:
+        import pandas as pd
+
         if name not in self._frames:
             frame = pd.DataFrame(self.array(name), index=list(self.rows.labels), columns=list(self.columns.labels),
                                  copy=False)
@@ -335,15 +342,27 @@ def plan_matrix(
 # -------------------------------------------------------------------------------------------------- equilibrium
 @dataclass(frozen=True)
 class BattleEquilibrium:
-    """Optimal mixed plans of both sides for one metric, and the value of the battle for the first side."""
+    """Optimal mixed plans of both sides for one metric, and the value of the battle for the first side.
+
+    ``first_plans`` / ``second_plans`` are each side's support as (plan label, probability), most likely first
+    (ties in plan order); :attr:`first` / :attr:`second` give them as DataFrames indexed by plan, built when asked.
+    """
 
     houses: tuple[str, str]
     metric: str
     value: float
-    first: pd.DataFrame
-    second: pd.DataFrame
+    first_plans: tuple[tuple[str, float], ...]
+    second_plans: tuple[tuple[str, float], ...]
     first_win_probability: float
     second_win_probability: float
+
+    @property
+    def first(self) -> pd.DataFrame:
+        return _support_frame(self.first_plans)
+
+    @property
+    def second(self) -> pd.DataFrame:
+        return _support_frame(self.second_plans)
 
     def to_json(self) -> dict[str, object]:
         """The ``dunenb battle CASE.json --optimal --json`` form."""
@@ -352,15 +371,23 @@ class BattleEquilibrium:
             "win_probability": {self.houses[0]: self.first_win_probability,
                                 self.houses[1]: self.second_win_probability},
             "strategies": {
-                house: [{"plan": label, "probability": float(p)} for label, p in frame["probability"].items()]
-                for house, frame in zip(self.houses, (self.first, self.second), strict=True)
+                house: [{"plan": label, "probability": p} for label, p in plans]
+                for house, plans in zip(self.houses, (self.first_plans, self.second_plans), strict=True)
             },
         }
 
 
-def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) -> pd.DataFrame:
-    frame = pd.DataFrame({"plan": list(labels), "probability": mix})
-    frame = frame[frame["probability"] > threshold].sort_values("probability", ascending=False)
+def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) -> tuple[tuple[str, float], ...]:
+    """The plans played with probability above ``threshold``, most likely first, ties in plan order."""
+    played = np.flatnonzero(mix > threshold)
+    played = played[np.argsort(-mix[played], kind="stable")]
+    return tuple((labels[i], float(mix[i])) for i in played)
+
+
+def _support_frame(plans: tuple[tuple[str, float], ...]) -> pd.DataFrame:
+    import pandas as pd
+
+    frame = pd.DataFrame({"plan": [label for label, _ in plans], "probability": [p for _, p in plans]})
     return frame.set_index("plan")
 
 
@@ -385,7 +412,7 @@ def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix |
     first_win, second_win = _win_probabilities_at(matrix, equilibrium)
     return BattleEquilibrium(
         houses=case.houses, metric=metric, value=equilibrium.value + 0.0,
-        first=_support(matrix.rows.labels, equilibrium.row),
-        second=_support(matrix.columns.labels, equilibrium.column),
+        first_plans=_support(matrix.rows.labels, equilibrium.row),
+        second_plans=_support(matrix.columns.labels, equilibrium.column),
         first_win_probability=first_win, second_win_probability=second_win,
     )
