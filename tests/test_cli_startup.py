@@ -70,3 +70,7 @@ def test_issue14_help_imports_no_command_module_and_no_numeric_library():
 
 def test_issue14_a_battle_imports_its_module_only_and_no_pandas():
     assert _imported("battle", "shield_example_1", "--json") == {"dunenb.battle.cli", "numpy"}
+
+
+def test_issue14_rules_imports_no_engine():
+    assert _imported("rules", "map", "--json") == set()
