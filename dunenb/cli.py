@@ -29,6 +29,21 @@ COMMAND_MODULES: tuple[str, ...] = (
     "dunenb.iron_die.cli",
     "dunenb.imperium.cli",
 )
+#: Every subcommand in the order of ``dunenb --help``: the module of :data:`COMMAND_MODULES` that registers it
+#: and its one-line help. ``dunenb --help`` is printed from this table alone, and a command imports only its own
+#: module (issue 14 part 3: import what a command needs, when it needs it);
+#: ``tests/test_cli_and_render.py`` checks the table against what the modules register.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "rules": ("dunenb.commands", "print rules data (board, leaders), the rules reference and coverage"),
+    "new": ("dunenb.commands", "set up a new game and write it as a saved game"),
+    "continue": ("dunenb.commands", "play a saved game on with bots and write it as a new save"),
+    "simulate": ("dunenb.commands", "play bot-only games, save them and print a summary table"),
+    "replay": ("dunenb.commands", "replay a saved game's main line to a step"),
+    "battle": ("dunenb.battle.cli", "resolve a battle case exactly (outcome distribution or optimal plans)"),
+    "2d20": ("dunenb.adventures.cli", "the 2d20 system of Dune: Adventures in the Imperium"),
+    "iron-die": ("dunenb.iron_die.cli", "Le Dé de Fer: exact odds, advice and bots"),
+    "imperium": ("dunenb.imperium.cli", "Dune: Imperium: conflicts, draw odds, bots"),
+}
 #: Exit status of an error.
 ERROR_STATUS = 2
 #: Exit status after Ctrl-C (128 + SIGINT, the shells' convention; GAP-59).
@@ -45,13 +60,36 @@ class ArgumentParser(argparse.ArgumentParser):
         raise InputError("cli/usage", f"{self.prog}: {message} (see {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the full argument parser with every subsystem's subcommands."""
+def build_parser(command: str | None = None, *, lazy: bool = False) -> argparse.ArgumentParser:
+    """Return the argument parser with every subsystem's subcommands.
+
+    By default every module of :data:`COMMAND_MODULES` registers its subcommands. With ``lazy``, only the module
+    of ``command`` (none when ``command`` is None or unknown) is imported; every other subcommand is a bare entry
+    with its help from :data:`COMMANDS`, enough for ``dunenb --help`` and for argparse's "invalid choice" message.
+    """
     parser = ArgumentParser(prog="dunenb", description=__doc__.splitlines()[0])
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    if not lazy:
+        for module_name in COMMAND_MODULES:
+            importlib.import_module(module_name).register(subparsers)
+        return parser
+    wanted = COMMANDS[command][0] if command in COMMANDS else None
     for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(subparsers)
+        if module_name == wanted:
+            importlib.import_module(module_name).register(subparsers)
+            continue
+        for name, (owner, help_text) in COMMANDS.items():
+            if owner == module_name:
+                subparsers.add_parser(name, help=help_text, add_help=False)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand named by ``argv`` (its first argument that is not ``-h``/``--help``), if any."""
+    for argument in argv:
+        if argument not in ("-h", "--help"):
+            return argument
+    return None
 
 
 class _StdoutFailed(Exception):
@@ -114,7 +152,8 @@ def _fail(error: DuneError) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(_command_of(arguments), lazy=True).parse_args(arguments)
     status = int(args.func(args) or 0)
     sys.stdout.flush()
     return status

@@ -1,6 +1,9 @@
-"""Core subcommands: ``rules``, ``new``, ``continue``, ``simulate``, ``replay``.
+"""Core subcommands: ``rules``, ``new``, ``continue``, ``simulate``, ``replay``. The JSON they print is documented in
+the README.
 
-The JSON they print is documented in the README."""
+The engine, the bots, saves and the renderer are imported by the commands that use them (issue 14 part 3), so
+that ``rules`` and ``--help`` start at once.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +11,17 @@ import argparse
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dunenb import reference_cli
 from dunenb.board import load_board
 from dunenb.cliargs import int_type, refuse_existing
-from dunenb.engine import make_config, view
 from dunenb.errors import InputError
 from dunenb.jsonio import write_text_atomic
-from dunenb.play import play_turns
-from dunenb.record import GameRecord
-from dunenb.render import render_svg
 from dunenb.ruleset import HOUSE_IDS, load_ruleset
-from dunenb.saves import load_game, save_game
-from dunenb.state import GameState
+
+if TYPE_CHECKING:
+    from dunenb.state import GameState
 
 #: Seeds on the command line: 0 .. 2**63 - 1 (GAP-59; saves and the library accept any non-negative integer).
 SEED = int_type("--seed", low=0, high=2**63 - 1)
@@ -123,6 +123,11 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from dunenb.engine import make_config
+    from dunenb.play import play_turns
+    from dunenb.record import GameRecord
+    from dunenb.saves import save_game
+
     houses = [h.strip() for h in args.houses.split(",") if h.strip()]
     config = make_config(houses, seed=args.seed, secondary_storm=args.secondary_storm, worm_option=args.worms,
                          turn_limit=args.turn_limit, chance_cards=args.chance_cards)
@@ -164,6 +169,9 @@ def _continue(args: argparse.Namespace) -> int:
                          f"overwrite {args.save}")
     if args.out is not None:
         refuse_existing(out, args.force, "--out")
+    from dunenb.play import play_turns
+    from dunenb.saves import load_game, save_game
+
     record = load_game(args.save)
     start = record.leaf()
     if record.state_at(start).is_over:
@@ -198,6 +206,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from dunenb.engine import view
+    from dunenb.saves import load_game
+
     if args.svg:
         refuse_existing(args.svg, args.force, "--svg")
     record = load_game(args.save)
@@ -213,6 +224,8 @@ def _replay(args: argparse.Namespace) -> int:
                              f"{', '.join(record.config.houses)}")
         state = view(state, args.view)  # GAP-58: hands, slips, prediction, storm tokens, deck and seed hidden
     if args.svg:
+        from dunenb.render import render_svg
+
         write_text_atomic(args.svg, render_svg(state, house_view=args.view))
     summary = position_summary(state, step=step, total=len(line))
     if args.svg:

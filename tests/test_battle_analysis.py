@@ -10,15 +10,18 @@ import numpy as np
 import pytest
 
 from dunenb.analysis.battle_odds import (
+    _block,
+    _dial_arrays,
     optimal_plans,
     outcome_table,
     plan_matrix,
     sensible_plans,
     win_probabilities,
 )
-from dunenb.analysis.equilibrium import solve_zero_sum
+from dunenb.analysis.equilibrium import reduce_game, solve_zero_sum
 from dunenb.battle.case import load_example_case
-from dunenb.battle.resolve import resolve_battle
+from dunenb.battle.resolve import fates_distribution, resolve_battle
+from dunenb.battle.wheel import Dial
 from dunenb.errors import InputError
 
 
@@ -132,3 +135,129 @@ def test_traitor_knowledge_is_part_of_the_case():
     assert np.allclose(matrix.win_first.to_numpy()[duncan_rows], 0.0)
     with pytest.raises(InputError):
         matrix.payoff("glory")
+
+
+# ------------------------------------------------------------------ issue 14: the fast path against the plain one
+def _reference_max_min(payoff: np.ndarray) -> tuple[np.ndarray, float]:
+    """The pre-issue-14 solver, kept as a reference: the row player's LP on the whole, unreduced matrix."""
+    from scipy.optimize import linprog
+
+    rows, columns = payoff.shape
+    objective = np.zeros(rows + 1)
+    objective[-1] = -1.0
+    upper = np.hstack([-payoff.T, np.ones((columns, 1))])
+    equality = np.hstack([np.ones((1, rows)), np.zeros((1, 1))])
+    result = linprog(objective, A_ub=upper, b_ub=np.zeros(columns), A_eq=equality, b_eq=[1.0],
+                     bounds=[(0.0, None)] * rows + [(None, None)], method="highs")
+    assert result.success
+    mix = np.clip(result.x[:rows], 0.0, None)
+    return mix / mix.sum(), float(result.x[-1])
+
+
+def _reference_value(payoff: np.ndarray) -> float:
+    """Two LPs on the whole matrix (one per side), as before issue 14; they must agree."""
+    _, value = _reference_max_min(payoff)
+    _, negated = _reference_max_min(-payoff.T)
+    assert math.isclose(value, -negated, abs_tol=1e-7)
+    return value
+
+
+def _reference_matrix(case, rows, columns) -> list[np.ndarray]:
+    """The pre-issue-14 matrix build: every (combo, combo) block resolved anew, four full arrays."""
+    arrays = (_dial_arrays(rows.dials), _dial_arrays(columns.dials))
+    totals = (case.sides[0].side.tokens.total, case.sides[1].side.tokens.total)
+    defender_first = case.defender == case.houses[0]
+    n_a, n_b = len(rows.dials), len(columns.dials)
+    results = [np.zeros((len(rows.combos) * n_a, len(columns.combos) * n_b)) for _ in range(4)]
+    for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
+        battle = case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b))
+        block = [np.zeros((n_a, n_b)) for _ in range(4)]
+        for probability, fates in fates_distribution(battle):
+            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first)
+            for total, part in zip(block, parts, strict=True):
+                total += part
+        for result, part in zip(results, block, strict=True):
+            result[i * n_a:(i + 1) * n_a, j * n_b:(j + 1) * n_b] = part
+    return results
+
+
+@pytest.mark.parametrize("name", ["analysis_arrakeen", "traitor_idaho", "traitor_against_traitor", "lasgun_shield"])
+def test_issue14_block_cached_matrix_is_bitwise_the_plain_build(name):
+    case = load_example_case(name)
+    matrix = plan_matrix(case, allow_atomics=True)
+    reference = _reference_matrix(case, matrix.rows, matrix.columns)
+    assert len(matrix.blocks) < matrix.grid.size or matrix.grid.size <= 4  # equal blocks are shared
+    for part, expected in zip(("win_first", "win_second", "spice", "tokens"), reference, strict=True):
+        assert np.array_equal(matrix.array(part), expected)
+        assert np.array_equal(getattr(matrix, part).to_numpy(), expected)
+        assert list(getattr(matrix, part).index) == list(matrix.rows.labels)
+    assert np.array_equal(matrix.payoff_array("win"), reference[0] - reference[1])
+    assert np.array_equal(matrix.payoff("win").to_numpy(), reference[0] - reference[1])
+
+
+@pytest.mark.parametrize("metric", ["win", "spice", "tokens"])
+def test_issue14_optimal_value_equals_two_lps_on_the_whole_matrix(metric):
+    case = load_example_case("analysis_arrakeen")
+    matrix = plan_matrix(case)
+    eq = optimal_plans(case, metric=metric, matrix=matrix)
+    payoff = matrix.payoff(metric).to_numpy()
+    assert math.isclose(eq.value, _reference_value(payoff), abs_tol=1e-7)
+    # both mixes are optimal in the whole game, the second side's read from the dual
+    first = np.array([eq.first["probability"].get(label, 0.0) for label in matrix.rows.labels])
+    second = np.array([eq.second["probability"].get(label, 0.0) for label in matrix.columns.labels])
+    assert (first @ payoff).min() >= eq.value - 1e-7 and (payoff @ second).max() <= eq.value + 1e-7
+    win_first = float(first @ matrix.win_first.to_numpy() @ second)
+    assert math.isclose(eq.first_win_probability, win_first, abs_tol=1e-9)
+
+
+def _random_game(rng: np.random.Generator, rows: int, columns: int) -> np.ndarray:
+    """A small integer game padded with duplicate and dominated rows and columns (ties are common)."""
+    core = rng.integers(-3, 4, size=(rows, columns)).astype(float)
+    padded = np.vstack([core, core[rng.integers(0, rows, 3)], core[rng.integers(0, rows, 3)] - 1])
+    return np.hstack([padded, padded[:, rng.integers(0, columns, 3)],
+                      padded[:, rng.integers(0, columns, 2)] + rng.integers(0, 2, (len(padded), 2))])
+
+
+def test_issue14_reduction_is_exact_on_random_games():
+    rng = np.random.default_rng(14)
+    for _ in range(40):
+        game = _random_game(rng, int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+        rows, columns = reduce_game(game)
+        kept = game[np.ix_(rows, columns)]
+        # only weakly dominated (or duplicate) plans are removed: each is, on what is left, at most a kept row /
+        # at least a kept column; no kept plan is dominated by another kept one
+        for i in set(range(len(game))) - set(rows):
+            assert (kept >= game[i, columns]).all(axis=1).any()
+        for j in set(range(game.shape[1])) - set(columns):
+            assert (kept <= game[rows, j][:, None]).all(axis=0).any()
+        for a, b in itertools.permutations(range(len(rows)), 2):
+            assert not (kept[a] >= kept[b]).all()
+        for a, b in itertools.permutations(range(len(columns)), 2):
+            assert not (kept[:, a] <= kept[:, b]).all()
+        eq = solve_zero_sum(game)
+        assert math.isclose(eq.value, _reference_value(game), abs_tol=1e-7)
+        assert (eq.row @ game).min() >= eq.value - 1e-7 and (game @ eq.column).max() <= eq.value + 1e-7
+
+
+def test_issue14_unique_equilibrium_keeps_its_support():
+    # [[2, -1], [-1, 1]] has the unique equilibrium (2/5, 3/5) x (2/5, 3/5); pad it with a duplicate row, a
+    # dominated row, a duplicate column and a dominated column: the support and the mixes stay.
+    game = np.array([[2.0, -1.0, -1.0, 3.0], [-1.0, 1.0, 1.0, 1.0], [2.0, -1.0, -1.0, 3.0], [-2.0, -1.0, -1.0, 0.0]])
+    eq = solve_zero_sum(game)
+    assert math.isclose(eq.value, 0.2, abs_tol=1e-9)
+    assert np.allclose(eq.row, [0.4, 0.6, 0, 0]) and np.allclose(eq.column, [0.4, 0.6, 0, 0])
+    reference, _ = _reference_max_min(game[[0, 1, 3]][:, [0, 1, 3]])
+    assert np.allclose(reference, [0.4, 0.6, 0])
+
+
+def test_issue14_leader_names_are_folded_once():
+    from dunenb.battle.resolve import _fates_distribution, _merged_fates
+    from dunenb.battle.roster import fold
+
+    case = load_example_case("analysis_arrakeen")
+    _fates_distribution.cache_clear()
+    _merged_fates.cache_clear()
+    fold.cache_clear()
+    plan_matrix(case)
+    info = fold.cache_info()
+    assert info.misses <= 20 < info.hits  # a few names, each folded once however many chance leaves

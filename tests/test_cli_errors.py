@@ -117,7 +117,7 @@ def test_gap59_an_unexpected_exception_is_one_line_too(monkeypatch, capsys):
         raise TypeError("boom")
 
     parser = cli.build_parser()
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda *_args, **_kwargs: parser)
     parser._subparsers._group_actions[0].choices["rules"].set_defaults(func=broken)  # type: ignore[union-attr]
     assert _error(capsys, "rules", "map") == "cli/internal"
     assert dunenb.commands  # the real commands are untouched

@@ -107,7 +107,7 @@ def test_at_a_battle_step_the_browser_draws_both_wheels_and_opens_the_battle_in_
     assert browser.battle_button.layout.display is None
     explorer = browser.open_battle()
     detail = revealed_battle(browser.state)
-    assert explorer.case.territory == detail["area"] and explorer.case.defender == detail["defender"]
+    assert explorer.case.territory == detail.area and explorer.case.defender == detail.defender
     assert abs(float(sum(explorer.outcome_bars.y)) - 1.0) < 1e-9
     browser.go(0)
     assert browser.battle.value == "" and browser.battle_button.layout.display == "none"

@@ -24,9 +24,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
@@ -36,6 +37,9 @@ from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resol
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value, pareto_dials
 from dunenb.errors import InputError
+
+if TYPE_CHECKING:  # imported when a DataFrame is built (issue 14: ``dunenb battle --optimal`` needs none)
+    import pandas as pd
 
 METRICS = ("win", "spice", "tokens")
 
@@ -50,6 +54,8 @@ def outcome_table(distribution: Distribution) -> pd.DataFrame:
 
     Probabilities are floats here; the exact fractions are in the ``fraction`` column.
     """
+    import pandas as pd
+
     rows = []
     for probability, outcome in distribution:
         row: dict[str, object] = {
@@ -104,11 +110,11 @@ class SidePlans:
         leader, weapon, defense = combo
         return BattlePlan(dial, leader, weapon, defense, self.karama if leader is not None else None)
 
-    @property
+    @cached_property
     def plans(self) -> tuple[BattlePlan, ...]:
         return tuple(self.plan(dial, combo) for combo in self.combos for dial in self.dials)
 
-    @property
+    @cached_property
     def labels(self) -> tuple[str, ...]:
         return tuple(plan_label(plan) for plan in self.plans)
 
@@ -143,22 +149,90 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
 
 
 # ------------------------------------------------------------------------------------------------ plan matrices
-@dataclass(frozen=True)
+_ARRAYS = ("win_first", "win_second", "spice", "tokens")
+
+
 class PlanMatrix:
     """Plan-against-plan expectations, rows = the first side's plans, columns = the second side's.
 
     * ``win_first`` / ``win_second``: probability that each side wins;
     * ``spice``: expected spice balance for the first side, (bounty - spice paid) minus the same for the second;
     * ``tokens``: expected token balance for the first side, tokens the second loses minus tokens the first loses.
+
+    Each is a DataFrame labelled by plan, built when first asked for (issue 14). The matrix is stored as its
+    distinct (leader, weapon, defence) x (leader, weapon, defence) blocks over all dial pairs: ``blocks[k]`` holds
+    the four quantities of block ``k`` (shape ``(4, dials of the first side, dials of the second)``) and
+    ``grid[i, j]`` is the block of the first side's combo ``i`` against the second side's combo ``j``.
+    :meth:`array` and :meth:`payoff_array` give plain numpy arrays.
     """
 
-    houses: tuple[str, str]
-    rows: SidePlans
-    columns: SidePlans
-    win_first: pd.DataFrame
-    win_second: pd.DataFrame
-    spice: pd.DataFrame
-    tokens: pd.DataFrame
+    def __init__(self, houses: tuple[str, str], rows: SidePlans, columns: SidePlans, blocks: np.ndarray,
+                 grid: np.ndarray) -> None:
+        self.houses = houses
+        self.rows = rows
+        self.columns = columns
+        self.blocks = blocks
+        self.grid = grid
+        self._arrays: dict[str, np.ndarray] = {}
+        self._frames: dict[str, pd.DataFrame] = {}
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(plans of the first side, plans of the second side)."""
+        return (self.grid.shape[0] * self.blocks.shape[2], self.grid.shape[1] * self.blocks.shape[3])
+
+    def _expand(self, blocks: np.ndarray) -> np.ndarray:
+        """The full plan-by-plan array of one quantity given per block (shape ``(blocks, dials, dials)``)."""
+        combos_a, combos_b = self.grid.shape
+        n_a, n_b = blocks.shape[1:]
+        full = np.empty(self.shape)
+        view = full.reshape(combos_a, n_a, combos_b, n_b)
+        for i in range(combos_a):
+            view[i] = blocks[self.grid[i]].transpose(1, 0, 2)
+        full.flags.writeable = False
+        return full
+
+    def array(self, name: str) -> np.ndarray:
+        """One of ``win_first``, ``win_second``, ``spice``, ``tokens`` as a (read-only, cached) numpy array."""
+        if name not in self._arrays:
+            if name not in _ARRAYS:
+                raise InputError("analysis/matrix-part", f"{name!r} is not one of {', '.join(_ARRAYS)}")
+            self._arrays[name] = self._expand(self.blocks[:, _ARRAYS.index(name)])
+        return self._arrays[name]
+
+    def _frame(self, name: str) -> pd.DataFrame:
+        import pandas as pd
+
+        if name not in self._frames:
+            frame = pd.DataFrame(self.array(name), index=list(self.rows.labels), columns=list(self.columns.labels),
+                                 copy=False)
+            frame.index.name, frame.columns.name = self.houses
+            self._frames[name] = frame
+        return self._frames[name]
+
+    @property
+    def win_first(self) -> pd.DataFrame:
+        return self._frame("win_first")
+
+    @property
+    def win_second(self) -> pd.DataFrame:
+        return self._frame("win_second")
+
+    @property
+    def spice(self) -> pd.DataFrame:
+        return self._frame("spice")
+
+    @property
+    def tokens(self) -> pd.DataFrame:
+        return self._frame("tokens")
+
+    def payoff_array(self, metric: str = "win") -> np.ndarray:
+        """:meth:`payoff` as a numpy array, without building a DataFrame (``win`` is not cached)."""
+        if metric == "win":
+            return self._expand(self.blocks[:, 0] - self.blocks[:, 1])
+        if metric in ("spice", "tokens"):
+            return self.array(metric)
+        raise InputError("analysis/metric", f"{metric!r} is not one of {', '.join(METRICS)}")
 
     def payoff(self, metric: str = "win") -> pd.DataFrame:
         """The zero-sum payoff to the first side: ``win`` = P(first wins) - P(second wins), or ``spice`` or
@@ -244,40 +318,55 @@ def plan_matrix(
     totals = (case.sides[0].side.tokens.total, case.sides[1].side.tokens.total)
     defender_first = case.defender == case.houses[0]
     n_a, n_b = len(rows.dials), len(columns.dials)
-    size = (len(rows.combos) * n_a, len(columns.combos) * n_b)
-    results = [np.zeros(size) for _ in range(4)]
+    # A block depends only on the merged leader-step distribution and the two leaders' strengths (what _block
+    # reads): equal keys give equal blocks, computed once (issue 14).
+    known: dict[tuple, int] = {}
+    blocks: list[np.ndarray] = []
+    grid = np.empty((len(rows.combos), len(columns.combos)), dtype=np.intp)
     for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
-        plan_a = rows.plan(Dial(), combo_a)
-        plan_b = columns.plan(Dial(), combo_b)
-        battle = case.with_plans(plan_a, plan_b)
-        block = [np.zeros((n_a, n_b)) for _ in range(4)]
-        for probability, fates in fates_distribution(battle):
-            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first,
-                           case.houses)
-            for total, part in zip(block, parts, strict=True):
-                total += part
-        for result, part in zip(results, block, strict=True):
-            result[i * n_a:(i + 1) * n_a, j * n_b:(j + 1) * n_b] = part
-    index, cols = list(rows.labels), list(columns.labels)
-    frames = [pd.DataFrame(result, index=index, columns=cols) for result in results]
-    for frame in frames:
-        frame.index.name = case.houses[0]
-        frame.columns.name = case.houses[1]
-    return PlanMatrix(case.houses, rows, columns, *frames)
+        battle = case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b))
+        distribution = fates_distribution(battle)
+        leaders = (combo_a[0], combo_b[0])
+        # a block depends on the two leaders (strength, and power values: leader.value hooks) and the fates
+        key = (leaders, distribution)
+        index = known.get(key)
+        if index is None:
+            block = np.zeros((4, n_a, n_b))
+            for probability, fates in distribution:
+                parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
+                                       case.houses)
+                for total, part in zip(block, parts, strict=True):
+                    total += part
+            index = known[key] = len(blocks)
+            blocks.append(block)
+        grid[i, j] = index
+    return PlanMatrix(case.houses, rows, columns, np.stack(blocks), grid)
 
 
 # -------------------------------------------------------------------------------------------------- equilibrium
 @dataclass(frozen=True)
 class BattleEquilibrium:
-    """Optimal mixed plans of both sides for one metric, and the value of the battle for the first side."""
+    """Optimal mixed plans of both sides for one metric, and the value of the battle for the first side.
+
+    ``first_plans`` / ``second_plans`` are each side's support as (plan label, probability), most likely first
+    (ties in plan order); :attr:`first` / :attr:`second` give them as DataFrames indexed by plan, built when asked.
+    """
 
     houses: tuple[str, str]
     metric: str
     value: float
-    first: pd.DataFrame
-    second: pd.DataFrame
+    first_plans: tuple[tuple[str, float], ...]
+    second_plans: tuple[tuple[str, float], ...]
     first_win_probability: float
     second_win_probability: float
+
+    @property
+    def first(self) -> pd.DataFrame:
+        return _support_frame(self.first_plans)
+
+    @property
+    def second(self) -> pd.DataFrame:
+        return _support_frame(self.second_plans)
 
     def to_json(self) -> dict[str, object]:
         """The ``dunenb battle CASE.json --optimal --json`` form."""
@@ -286,16 +375,34 @@ class BattleEquilibrium:
             "win_probability": {self.houses[0]: self.first_win_probability,
                                 self.houses[1]: self.second_win_probability},
             "strategies": {
-                house: [{"plan": label, "probability": float(p)} for label, p in frame["probability"].items()]
-                for house, frame in zip(self.houses, (self.first, self.second), strict=True)
+                house: [{"plan": label, "probability": p} for label, p in plans]
+                for house, plans in zip(self.houses, (self.first_plans, self.second_plans), strict=True)
             },
         }
 
 
-def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) -> pd.DataFrame:
-    frame = pd.DataFrame({"plan": list(labels), "probability": mix})
-    frame = frame[frame["probability"] > threshold].sort_values("probability", ascending=False)
+def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) -> tuple[tuple[str, float], ...]:
+    """The plans played with probability above ``threshold``, most likely first, ties in plan order."""
+    played = np.flatnonzero(mix > threshold)
+    played = played[np.argsort(-mix[played], kind="stable")]
+    return tuple((labels[i], float(mix[i])) for i in played)
+
+
+def _support_frame(plans: tuple[tuple[str, float], ...]) -> pd.DataFrame:
+    import pandas as pd
+
+    frame = pd.DataFrame({"plan": [label for label, _ in plans], "probability": [p for _, p in plans]})
     return frame.set_index("plan")
+
+
+def _win_probabilities_at(matrix: PlanMatrix, equilibrium: Equilibrium) -> tuple[float, float]:
+    """P(first wins) and P(second wins) when both play their mixes, summed over the supports only."""
+    rows, columns = np.flatnonzero(equilibrium.row), np.flatnonzero(equilibrium.column)
+    n_a, n_b = matrix.blocks.shape[2:]
+    ids = matrix.grid[np.ix_(rows // n_a, columns // n_b)]
+    dial_a, dial_b = (rows % n_a)[:, None], (columns % n_b)[None, :]
+    x, y = equilibrium.row[rows], equilibrium.column[columns]
+    return tuple(float(x @ matrix.blocks[ids, part, dial_a, dial_b] @ y) for part in (0, 1))  # type: ignore
 
 
 def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix | None = None) -> BattleEquilibrium:
@@ -305,13 +412,11 @@ def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix |
     two win probabilities do not always sum to 1, GAP-29b). The equilibrium is exact up to the LP tolerance.
     """
     matrix = matrix or plan_matrix(case)
-    payoff = matrix.payoff(metric)
-    equilibrium: Equilibrium = solve_zero_sum(payoff.to_numpy())
-    first_win = float(equilibrium.row @ matrix.win_first.to_numpy() @ equilibrium.column)
-    second_win = float(equilibrium.row @ matrix.win_second.to_numpy() @ equilibrium.column)
+    equilibrium: Equilibrium = solve_zero_sum(matrix.payoff_array(metric))
+    first_win, second_win = _win_probabilities_at(matrix, equilibrium)
     return BattleEquilibrium(
         houses=case.houses, metric=metric, value=equilibrium.value + 0.0,
-        first=_support(matrix.rows.labels, equilibrium.row),
-        second=_support(matrix.columns.labels, equilibrium.column),
+        first_plans=_support(matrix.rows.labels, equilibrium.row),
+        second_plans=_support(matrix.columns.labels, equilibrium.column),
         first_win_probability=first_win, second_win_probability=second_win,
     )

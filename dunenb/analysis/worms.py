@@ -12,12 +12,14 @@ and one territory card. The deck is a multiset of unseen cards, so the odds are 
 from __future__ import annotations
 
 from fractions import Fraction
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from dunenb.board import load_board
 from dunenb.ruleset import WORM_CARD
 from dunenb.state import GameState
+
+if TYPE_CHECKING:  # pandas is imported when a table is built, not by every importer (issue 14 part 3)
+    import pandas as pd
 
 
 def pile_strike_probabilities(*, worms: int, territories: int) -> tuple[Fraction, Fraction]:
@@ -51,6 +53,8 @@ def worm_strike_table(state: GameState) -> pd.DataFrame:
 
     A deposit that tops both piles is struck if either pile's first card is a worm.
     """
+    import pandas as pd
+
     remaining = state.spice_deck.remaining
     worms = remaining.get(WORM_CARD, 0)
     territories = sum(n for card, n in remaining.items() if card != WORM_CARD)

@@ -31,8 +31,11 @@ HOUSES: tuple[str, ...] = (
 )
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Case-, accent- and punctuation-insensitive form of a name; equal to the slug of a display name.
+
+    Cached: traitor checks fold leader names at every chance leaf of a battle (issue 14).
 
     >>> fold("Léto II"), fold("Farad'N"), fold("duncan-idaho")
     ('leto-ii', 'farad-n', 'duncan-idaho')

@@ -26,6 +26,7 @@ from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
 from dunenb.render.layout import MAP_PIXELS
 from dunenb.render.wheel_svg import WheelPicture, wheel_svg
+from dunenb.rules.battle_context import BattleContext
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import SAVED_GAMES, save_game
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -103,12 +104,12 @@ def choice_options(choices) -> list[tuple[str, object]]:
     return [(action_label(a) + ("" if p is None else f"  (p = {float(p):.3f})"), a) for a, p in ranked]
 
 
-def revealed_battle(state) -> dict | None:
-    """The battle whose plans the last step revealed (BATTLE-13), as its pending detail, else ``None``."""
+def revealed_battle(state) -> BattleContext | None:
+    """The battle whose plans the last step revealed (BATTLE-13), as its typed context, else ``None``."""
     if not any(e.kind == "plan-revealed" for e in state.events) or state.pending is None:
         return None
-    detail = state.pending.detail
-    return detail if "plans" in detail and "area" in detail else None
+    ctx = state.pending.detail.get("battle")
+    return ctx if isinstance(ctx, BattleContext) and ctx.plans and ctx.area else None
 
 
 def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
@@ -120,16 +121,16 @@ def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
     return leader_id, None
 
 
-def battle_html(state, detail: dict) -> str:
+def battle_html(state, detail: BattleContext) -> str:
     """Both wheels after the reveal, as pictures (issue 12), with where and who."""
-    area = load_board().area(detail["area"]).name
+    area = load_board().area(detail.area).name
     wheels = []
-    for house, plan in detail["plans"]:
+    for house, plan in detail.plans:
         name, strength = _leader(plan.leader)
         value = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
-        tokens = _tokens_in(state, house, detail["area"])
+        tokens = _tokens_in(state, house, detail.area)
         most = float(army_value(Dial(tokens[0], tokens[1], min(sum(tokens), state.houses[house].spice))))
-        role = "defender" if house == detail["defender"] else "attacker"
+        role = "defender" if house == detail.defender else "attacker"
         wheels.append(wheel_svg(WheelPicture(
             house=_house_label(house), colour=house_colour(house), regular=plan.regular, elite=plan.marked,
             spice=plan.spice, value=value, most=max(most, value), leader=name, leader_value=strength,
@@ -150,11 +151,11 @@ def _tokens_in(state, house: str, area: str) -> tuple[int, int]:
     return total - marked, marked
 
 
-def battle_case_of(state, detail: dict) -> BattleCase:
+def battle_case_of(state, detail: BattleContext) -> BattleCase:
     """The revealed battle as a battle case for the wheel explorer (its plans set the controls)."""
     sides = []
-    for house, plan in detail["plans"]:
-        regular, marked = _tokens_in(state, house, detail["area"])
+    for house, plan in detail.plans:
+        regular, marked = _tokens_in(state, house, detail.area)
         regular, marked = max(regular, plan.regular), max(marked, plan.marked)
         sides.append({
             "house": house, "tokens": {"regular": regular, "elite": marked},
@@ -163,7 +164,7 @@ def battle_case_of(state, detail: dict) -> BattleCase:
             "leader": None if plan.leader == "none" else plan.leader,
             "weapon": None if plan.weapon == "none" else plan.weapon,
             "defense": None if plan.defense == "none" else plan.defense})
-    return parse_case({"format": CASE_FORMAT, "territory": detail["area"], "defender": detail["defender"],
+    return parse_case({"format": CASE_FORMAT, "territory": detail.area, "defender": detail.defender,
                        "sides": sides})
 
 

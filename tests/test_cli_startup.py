@@ -1,0 +1,76 @@
+"""Issue 14 part 3: ``dunenb --help`` and each command import only what they need (lazy subcommands)."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+from dunenb import cli
+
+
+def _choices(parser) -> dict:
+    return parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+
+
+def test_issue14_command_table_matches_what_the_modules_register():
+    full = cli.build_parser()
+    action = full._subparsers._group_actions[0]  # type: ignore[union-attr]
+    assert list(action.choices) == list(cli.COMMANDS)
+    helps = {choice.dest: choice.help for choice in action._choices_actions}
+    assert helps == {name: help_text for name, (_, help_text) in cli.COMMANDS.items()}
+    assert {module for module, _ in cli.COMMANDS.values()} == set(cli.COMMAND_MODULES)
+    for name, (module, _) in cli.COMMANDS.items():  # each module registers exactly its own commands
+        sub = cli.ArgumentParser(prog="x").add_subparsers()
+        importlib.import_module(module).register(sub)
+        assert name in sub.choices
+
+
+@pytest.mark.parametrize("command", [None, "rules", "battle", "2d20", "iron-die", "imperium", "nope"])
+def test_issue14_lazy_parser_prints_the_same_top_level_help(command):
+    assert cli.build_parser(command, lazy=True).format_help() == cli.build_parser().format_help()
+    lazy = _choices(cli.build_parser(command, lazy=True))
+    assert list(lazy) == list(cli.COMMANDS)
+    if command in cli.COMMANDS:  # the chosen command is the real one, with its own options
+        assert lazy[command].format_help() == _choices(cli.build_parser())[command].format_help()
+
+
+def test_issue14_unknown_command_error_is_unchanged(capsys):
+    assert cli.main(["nope"]) == cli.ERROR_STATUS
+    error = capsys.readouterr().err
+    assert error.startswith("error: [cli/usage] dunenb: argument COMMAND: invalid choice: 'nope'")
+    assert "'rules'" in error and "'imperium'" in error
+
+
+_PROBE = """
+import sys
+from dunenb.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print("IMPORTED:" + ",".join(sorted(name for name in ("pandas", "scipy", "numpy", "dunenb.engine", "dunenb.battle.cli",
+                                        "dunenb.iron_die.cli", "dunenb.imperium.cli", "dunenb.adventures.cli")
+                      if name in sys.modules)))
+"""
+
+
+def _imported(*argv: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", _PROBE, *argv], check=True, capture_output=True, text=True)
+    line = out.stdout.strip().splitlines()[-1]
+    assert line.startswith("IMPORTED:")
+    return set(filter(None, line.removeprefix("IMPORTED:").split(",")))
+
+
+def test_issue14_help_imports_no_command_module_and_no_numeric_library():
+    assert _imported("--help") == set()
+
+
+def test_issue14_a_battle_imports_its_module_only_and_no_pandas():
+    assert _imported("battle", "shield_example_1", "--json") == {"dunenb.battle.cli", "numpy"}
+
+
+def test_issue14_rules_imports_no_engine():
+    assert _imported("rules", "map", "--json") == set()
