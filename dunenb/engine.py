@@ -33,12 +33,14 @@ from dunenb.rules import (
     bidding,
     chance,
     collection,
+    karama_window,
     movement,
     setup,
     spice,
     storm,
     traitors,
     truth_trance,
+    worm_riding,
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
@@ -47,7 +49,7 @@ from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDec
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
     **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
-    **alliances.HANDLERS,
+    **alliances.HANDLERS, **karama_window.HANDLERS, **worm_riding.HANDLERS,
 })
 CHANCE = "chance"
 
