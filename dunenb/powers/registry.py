@@ -74,6 +74,7 @@ class Act:
     params: Mapping[str, Any]
     applies_to: str = "holder"
     when: tuple[str, ...] = ()
+    status: str = "implemented"  # an act may work while its power, as a whole, is not-yet (ATREIDES-P2 a)
 
 
 @dataclass(frozen=True)
@@ -113,13 +114,15 @@ def _fail(code: str, where: str, message: str) -> RulesDataError:
     return RulesDataError(f"powers/{code}", f"{where}: {message}")
 
 
-def _parse_act(raw: Any, where: str) -> Act:
+def _parse_act(raw: Any, where: str, default_status: str) -> Act:
     if not isinstance(raw, dict):
         raise _fail("acts", where, "each act must be an object")
-    unknown = sorted(set(raw) - {"hook", "trigger", "effect", "params", "applies_to", "when"})
+    unknown = sorted(set(raw) - {"hook", "trigger", "effect", "params", "applies_to", "when", "status"})
     if unknown:
         raise _fail("acts", where, f"unknown field(s) {unknown}; allowed: hook, trigger, effect, params, "
-                    "applies_to, when")
+                    "applies_to, when, status")
+    if raw.get("status", "implemented") not in STATUSES:
+        raise _fail("status", where, f"{raw.get('status')!r}; allowed: {', '.join(STATUSES)}")
     hook, trigger = raw.get("hook"), raw.get("trigger")
     if (hook is None) == (trigger is None):
         raise _fail("acts", where, "an act names exactly one 'hook' or one 'trigger'")
@@ -153,7 +156,7 @@ def _parse_act(raw: Any, where: str) -> Act:
     when = raw.get("when", [])
     if not isinstance(when, list) or any(c not in CONDITIONS for c in when):
         raise _fail("when", where, f"{when!r}: a list of conditions among {', '.join(CONDITIONS)}")
-    return Act(hook, trigger, effect, dict(params), applies_to, tuple(when))
+    return Act(hook, trigger, effect, dict(params), applies_to, tuple(when), raw.get("status", default_status))
 
 
 def _parse_karama(raw: Any, where: str) -> KaramaUse:
@@ -199,11 +202,11 @@ def parse_powers(raw: Any) -> dict[str, PowerSpec]:
         lendable = entry.get("lendable", False)
         if not isinstance(lendable, bool):
             raise _fail("lendable", where, "'lendable' must be true or false")
-        acts = tuple(_parse_act(a, f"{where} acts[{i}]") for i, a in enumerate(entry.get("acts", [])))
-        karama = tuple(_parse_karama(k, f"{where} karama[{i}]") for i, k in enumerate(entry.get("karama", [])))
         status = entry.get("status", "implemented")
         if status not in STATUSES:
             raise _fail("status", where, f"status {status!r}; allowed: {', '.join(STATUSES)}")
+        acts = tuple(_parse_act(a, f"{where} acts[{i}]", status) for i, a in enumerate(entry.get("acts", [])))
+        karama = tuple(_parse_karama(k, f"{where} karama[{i}]") for i, k in enumerate(entry.get("karama", [])))
         if status != "implemented" and not entry.get("reason"):
             raise _fail("reason", where, f"status {status!r} needs a 'reason'")
         found[entry["id"]] = PowerSpec(
@@ -240,11 +243,12 @@ def lendable_powers() -> dict[str, str]:
 
 @lru_cache(maxsize=64)
 def powers_at(hook: str) -> tuple[tuple[PowerSpec, Act], ...]:
-    """The implemented powers acting at value hook ``hook``, with their act, in file order."""
+    """The powers acting at value hook ``hook`` with an implemented act (the power's status, unless the act states
+    its own), with their act, in file order."""
     if hook not in HOOKS:
         raise RulesDataError("powers/hook", f"unknown hook {hook!r}; allowed: {', '.join(HOOKS)}")
-    return tuple((p, a) for p in load_powers().values() if p.status == "implemented"
-                 for a in p.acts if a.hook == hook)
+    return tuple((p, a) for p in load_powers().values() for a in p.acts if a.hook == hook
+                 and a.status == "implemented")
 
 
 def karama_use(karama_id: str) -> tuple[PowerSpec, KaramaUse]:
