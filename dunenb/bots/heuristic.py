@@ -572,8 +572,41 @@ def _score_ghola(state: GameState, house: str, action: Action) -> float:
     return value - SPICE_VALUE * cost - card
 
 
+def _score_power(state: GameState, house: str, action: Action) -> float | None:
+    """The power decisions of issue 10 (None: not one of them).
+
+    * Karama windows (GAP-63): the bot keeps its Karama for the auction (it passes).
+    * GUILD-P3: the Guild waits and plays last, when it has seen every other House's landing and move.
+    * FREMEN-P2 b: ride the worm to an empty desert with spice (the worm has just eaten the spice where it struck);
+      the whole army rides.
+    * EMPEROR-M1: fill the hand while the spice kept back for landing and revival stays.
+    * BG-P2 b: an advisor is free presence on Dune (the Pole when nothing else is offered).
+    """
+    kind = action.kind
+    if state.pending is not None and state.pending.kind == "karama-window":
+        return -1.0 if kind == "use-karama" else 0.0
+    if kind == "take-slot":
+        return -0.5
+    if kind == "ride":
+        target = action.to_area  # type: ignore[attr-defined]
+        others = [h for h in state.houses_in(target) if h != house]
+        army = state.forces.get((house, action.area, action.sector), Tokens())  # type: ignore[attr-defined]
+        whole = action.regular + action.marked == army.total  # type: ignore[attr-defined]
+        value = state.spice_on_map.get(target, 0) * SPICE_VALUE - (FIGHT_COST if others else 0.0)
+        return value + (0.1 if whole else 0.0) if value > 0 else -1.0
+    if kind == "imperial-fill":
+        spare = state.houses[house].spice - spice_to_keep(state, house)
+        return 0.5 * action.count if 2 * action.count <= spare else -1.0  # type: ignore[attr-defined]
+    if kind == "advisor":
+        return 0.2 if action.area == "pole-nord" else 0.3  # type: ignore[attr-defined]
+    return None
+
+
 def _score(state: GameState, house: str, action: Action) -> float:
     kind = action.kind
+    power_score = _score_power(state, house, action)
+    if power_score is not None:
+        return power_score
     if kind in ("bid", "pass") and state.phase == "bidding":
         return _score_bid(state, house, action)
     if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "hajj",
