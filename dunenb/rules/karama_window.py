@@ -11,10 +11,14 @@ Bene Tleilax, TLEILAX-P4), or passes. A use played is discarded (KARAMA-2, GAP-2
 When everyone has answered, the window gives the game back to the rules module that opened it (a *resume*
 function registered under a name, so saves replay and nothing here imports the rules modules).
 
+>>> import dataclasses
 >>> from dunenb.engine import new_game
 >>> state = new_game(["guild", "atreides", "emperor"], seed=1)
->>> askers(state, ("KARAMA-15",))
-('atreides', 'emperor')
+>>> askers(state, ("KARAMA-15",))  # nobody holds a card yet
+()
+>>> hands = state.houses.set("atreides", dataclasses.replace(state.houses["atreides"], hand=("lasgun",)))
+>>> askers(dataclasses.replace(state, houses=hands), ("KARAMA-15",))  # a card, whatever it is: asked
+('atreides',)
 """
 
 from __future__ import annotations
