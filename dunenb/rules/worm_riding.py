@@ -5,7 +5,7 @@ its movement for the turn; if a worm strikes T again in the same step, it may ri
 
 The node ``ride`` is asked of the holder once per army (tokens of one sector) it has in T; ``pass`` keeps the
 army where it is. The menu lists, for each army, all of it or half of it to each storm-free sector of each other
-desert territory; any other count is accepted by the check (houses.md FREMEN-P2; desert only: DESIGN).
+desert territory; any other count is accepted by the check (houses.md FREMEN-P2; desert only: DESIGN; menus: GAP-65).
 
 >>> from dunenb.engine import new_game
 >>> state = new_game(["fremen", "atreides"], seed=1)
