@@ -34,6 +34,7 @@ from dunenb.rules import (
     chance,
     collection,
     karama_window,
+    kynes,  # noqa: F401 (registers Liet Kynes' slot actions, FREMEN-M1/M2)
     movement,
     setup,
     spice,

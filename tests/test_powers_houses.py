@@ -29,6 +29,7 @@ from dunenb.rules import bidding, collection, movement, spice
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, PayBid, hand_limit
 from dunenb.rules.common import destroy_in_sector
 from dunenb.rules.karama_window import UseKarama, askers
+from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.movement import EndSlot, Land, LandAdvisor, Move, Revive, TakeSlot, landing_price
 from dunenb.rules.worm_riding import RideWorm
 from dunenb.state import Tokens
@@ -410,3 +411,58 @@ def test_HARKONNEN_P2_EMPEROR_M1_hand_limits_come_from_the_powers_data():
     state = board(["harkonnen", "emperor", "atreides"])
     assert [hand_limit(state, h) for h in ("harkonnen", "emperor", "atreides")] == [8, 6, 4]
     assert applied(state, "hand.limit", 4, {"house": "harkonnen"}) == (8, ("HARKONNEN-P2",))
+
+
+# --- Liet Kynes (dunenb.rules.kynes) ------------------------------------------------------------------------
+
+def test_FREMEN_M1_a_local_storm_strikes_a_sector_next_to_the_fremen_and_they_lose_only_half():
+    state = board(["fremen", "atreides"], storm=1, hands={"atreides": ()})
+    state = place(place(state, "fremen", "grande-etendue", 16, 4), "atreides", "grande-etendue", 17, 5)
+    state = put_spice(state, "grande-etendue", 6)
+    state = to_slot(pass_karama(movement_start(state)), "fremen")
+    assert LocalStorm("fremen", 17) in legal_actions(state) and LocalStorm("fremen", 20) not in legal_actions(state)
+    assert check_action(state, LocalStorm("fremen", 5)).code == "local-storm/sector"
+    state, events = run(state, LocalStorm("fremen", 17))
+    assert ("atreides", "grande-etendue", 17) not in state.forces and "grande-etendue" not in state.spice_on_map
+    assert state.forces[("fremen", "grande-etendue", 16)] == Tokens(4)  # sector 16 untouched
+    assert kinds(events, "local-storm")[0].data["powers"] == ("FREMEN-M1",)
+    assert not any(isinstance(a, LocalStorm) for a in legal_actions(state))  # once per turn
+    mixed = place(board(["fremen", "atreides"], storm=1, hands={"atreides": ()}), "fremen", "grande-etendue", 17, 4)
+    mixed = to_slot(pass_karama(movement_start(mixed)), "fremen")
+    mixed = apply_action(mixed, LocalStorm("fremen", 17))
+    assert mixed.forces[("fremen", "grande-etendue", 17)] == Tokens(2)  # FREMEN-P3 applies
+
+
+def test_KARAMA_8_no_local_storm_this_turn():
+    state = board(["fremen", "atreides"], storm=1, hands={"atreides": ("karama",)})
+    state = place(place(state, "fremen", "grande-etendue", 16, 4), "atreides", "grande-etendue", 17, 5)
+    state = to_slot(pass_karama(movement_start(state)), "fremen")
+    state = apply_action(state, LocalStorm("fremen", 17))
+    assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
+    state, _ = run(state, UseKarama("atreides", "KARAMA-8", "karama"))
+    assert state.forces[("atreides", "grande-etendue", 17)] == Tokens(5)
+    assert state.pending.kind == "movement" and not any(isinstance(a, LocalStorm) for a in legal_actions(state))
+
+
+def test_FREMEN_M2_a_called_worm_carries_a_desert_army_instead_of_the_emergence():
+    state = board(["fremen", "atreides"], storm=1, hands={"atreides": ()})
+    state = place(state, "fremen", "grande-etendue", 17, 4)
+    state = to_slot(pass_karama(movement_start(state)), "fremen")
+    state, events = run(state, CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 3))
+    assert state.forces[("fremen", "erg-mineur", 7)] == Tokens(3)
+    assert state.forces[("fremen", "grande-etendue", 17)] == Tokens(1)
+    assert kinds(events, "call-worm")[0].data["powers"] == ("FREMEN-M2",)
+    menu = legal_actions(state)
+    assert not any(a.kind in ("emerge", "call-worm") for a in menu)  # it took the emergence's place
+    assert any(isinstance(a, Move) for a in menu)  # the move is left
+
+
+def test_KARAMA_9_the_called_worm_devours_the_riders():
+    state = board(["fremen", "atreides"], storm=1, hands={"atreides": ("karama",)})
+    state = place(state, "fremen", "grande-etendue", 17, 4)
+    state = to_slot(pass_karama(movement_start(state)), "fremen")
+    state = apply_action(state, CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 3))
+    state, _ = run(state, UseKarama("atreides", "KARAMA-9", "karama"))
+    assert ("fremen", "erg-mineur", 7) not in state.forces and state.houses["fremen"].tanks.total == 3
+    assert state.forces[("fremen", "grande-etendue", 17)] == Tokens(1)
+    assert any(isinstance(a, Move) for a in legal_actions(state))  # the Fremen keep their normal move

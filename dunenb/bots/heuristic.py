@@ -599,7 +599,26 @@ def _score_power(state: GameState, house: str, action: Action) -> float | None:
         return 0.5 * action.count if 2 * action.count <= spare else -1.0  # type: ignore[attr-defined]
     if kind == "advisor":
         return 0.2 if action.area == "pole-nord" else 0.3  # type: ignore[attr-defined]
+    if kind == "local-storm":
+        return _score_local_storm(state, house, action.sector)  # type: ignore[attr-defined]
+    if kind == "call-worm":
+        return -1.0  # FREMEN-M2: the bot emerges instead (it does not plan worm rides yet)
     return None
+
+
+def _score_local_storm(state: GameState, house: str, sector: int) -> float:
+    """FREMEN-M1: worth it when the enemy tokens and spice it would destroy outweigh the own half losses."""
+    from dunenb.rules.common import is_exposed_to_storm
+
+    board = load_board()
+    gain = 0.0
+    for (h, area, s), tokens in state.forces.items():
+        if s == sector and is_exposed_to_storm(state, area):
+            gain += -((tokens.total + 1) // 2) if h == house else tokens.total
+    for area in board.areas_in_sector(sector):
+        if area.spice_sector == sector and is_exposed_to_storm(state, area.id):
+            gain += SPICE_VALUE * state.spice_on_map.get(area.id, 0) * 0.5  # denied to the others, design
+    return gain - 0.5 if gain > 0.5 else -1.0
 
 
 def _score(state: GameState, house: str, action: Action) -> float:

@@ -541,6 +541,8 @@ def _build_menu(state: GameState) -> list[Action]:
         menu += _reposition_menu(state, house)
     if HAJJ in hs.hand:
         menu.append(PlayHajj(house))  # CARD-HAJJ-1: during landing and movement
+    for extra in SLOT_MENUS:  # House powers acting in the slot (dunenb.rules.kynes: FREMEN-M1, FREMEN-M2)
+        menu += extra(state, house)
     return menu
 
 
@@ -866,10 +868,19 @@ def _check_hajj(state: GameState, action: PlayHajj) -> IllegalActionError | None
     return None
 
 
-_CHECKS = {
+_CHECKS: dict[type, Any] = {
     Revive: _check_revive, Land: _check_land, Emerge: _check_emerge, Move: _check_move,
     Reposition: _check_reposition, PlayHajj: _check_hajj,
 }
+#: Slot actions of House powers, registered by their modules (dunenb.rules.kynes): menus, checks, applies.
+SLOT_MENUS: list[Any] = []
+
+
+def register_slot_action(kind: type, check: Any, apply: Any, menu: Any) -> None:
+    """Let a power module add an action to the movement slot (its menu, check and apply)."""
+    _CHECKS[kind] = check
+    _APPLY[kind] = apply
+    SLOT_MENUS.append(menu)
 
 
 def check_slot_action(state: GameState, action: Action) -> IllegalActionError | None:
@@ -1078,7 +1089,7 @@ def _apply_end(state: GameState, action: EndSlot) -> GameState:
     return _ask_chooser(state, slot["order"], slot["index"] + 1, slot.get("waiting"))
 
 
-_APPLY = {
+_APPLY: dict[type, Any] = {
     Revive: _apply_revive, Land: _apply_land, Emerge: _apply_emerge, Move: _apply_move,
     Reposition: _apply_reposition, PlayHajj: _apply_hajj, EndSlot: _apply_end,
 }
