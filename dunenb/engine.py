@@ -36,6 +36,7 @@ from dunenb.rules import (
     karama_window,
     kynes,  # noqa: F401 (registers Liet Kynes' slot actions, FREMEN-M1/M2)
     movement,
+    regeneration,
     setup,
     spice,
     storm,
@@ -263,7 +264,7 @@ def end_turn(state: GameState) -> GameState:
     state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
     state = alliances.deliver_terms(state)  # ALLIANCE-8: goods promised for this turn
-    return storm.begin_phase(state)
+    return regeneration.begin_turn(state)  # TLEILAX-P3 (trigger turn.start), then the storm (TURN-1 a)
 
 
 def view(state: GameState, house: str | None) -> GameState:

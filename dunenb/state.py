@@ -266,6 +266,8 @@ class GameState:
     ornithopters: FrozenDict[str, bool] = field(default_factory=FrozenDict)
     # KARAMA-1..50 (dunenb.powers.karama): the Karama uses in force; old saves load with none
     suppressions: tuple[Suppression, ...] = ()
+    # TLEILAX-P3 (dunenb.rules.regeneration): (leader, turn he comes back; 0 = never, KARAMA-35)
+    regenerations: tuple[tuple[str, int], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

@@ -25,7 +25,7 @@ from dunenb.errors import RulesDataError
 from dunenb.powers import applied, holder, load_powers, modify
 from dunenb.powers.effects import EFFECTS
 from dunenb.powers.registry import EFFECT_PARAMS, TRIGGER_EFFECTS, parse_powers
-from dunenb.rules import bidding, collection, movement, spice
+from dunenb.rules import bidding, collection, movement, regeneration, spice
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, PayBid, hand_limit
 from dunenb.rules.common import destroy_in_sector
 from dunenb.rules.karama_window import UseKarama, askers
@@ -466,3 +466,34 @@ def test_KARAMA_9_the_called_worm_devours_the_riders():
     assert ("fremen", "erg-mineur", 7) not in state.forces and state.houses["fremen"].tanks.total == 3
     assert state.forces[("fremen", "grande-etendue", 17)] == Tokens(1)
     assert any(isinstance(a, Move) for a in legal_actions(state))  # the Fremen keep their normal move
+
+
+# --- TLEILAX-P3 (dunenb.rules.regeneration) -------------------------------------------------------------------
+
+def _killed(state, house, *leaders):
+    hs = state.houses[house]
+    return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+        hs, leaders=tuple(x for x in hs.leaders if x not in leaders), leader_tanks=hs.leader_tanks + leaders)))
+
+
+def test_TLEILAX_P3_killed_leaders_regenerate_next_turn_or_the_turn_after():
+    state = _killed(board(["bene-tleilax", "atreides"], hands={"atreides": ()}), "bene-tleilax", "scytale", "goose")
+    state = regeneration.begin_turn(dataclasses.replace(state, turn=3))  # they died in turn 2
+    assert "scytale" in state.houses["bene-tleilax"].leaders  # REGENERATES: the next turn
+    assert "goose" in state.houses["bene-tleilax"].leader_tanks and state.regenerations == (("goose", 4),)
+    assert [e.data["powers"] for e in state.events if e.kind == "leader-regenerated"] == [("TLEILAX-P3",)]
+    state = regeneration.begin_turn(dataclasses.replace(state, turn=4, events=()))
+    assert "goose" in state.houses["bene-tleilax"].leaders and state.regenerations == ()
+    other = _killed(board(["atreides", "harkonnen"], hands={"atreides": ()}), "atreides", "gurney")
+    other = regeneration.begin_turn(dataclasses.replace(other, turn=3))
+    assert "gurney" in other.houses["atreides"].leader_tanks  # no regeneration for other Houses
+
+
+def test_KARAMA_35_the_leader_stays_dead():
+    state = _killed(board(["bene-tleilax", "atreides"], hands={"atreides": ("karama",)}), "bene-tleilax", "torg")
+    state = regeneration.begin_turn(dataclasses.replace(state, turn=3))
+    assert state.pending.kind == "karama-window"
+    state, _ = run(state, UseKarama("atreides", "KARAMA-35", "karama"))
+    assert "torg" in state.houses["bene-tleilax"].leader_tanks and state.regenerations == (("torg", 0),)
+    later = regeneration.begin_turn(dataclasses.replace(state, turn=5, pending=None))
+    assert "torg" in later.houses["bene-tleilax"].leader_tanks  # for good: only a ghola brings him back
