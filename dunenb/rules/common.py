@@ -93,6 +93,13 @@ class Handler:
         return self.outcomes is not None
 
 
+def node(state: GameState) -> Pending:
+    """The pending node of a state that waits for a decision or a chance outcome (typed: never ``None``)."""
+    if state.pending is None:
+        raise IllegalActionError("game/over", "the game is over: no node is pending")
+    return state.pending
+
+
 def pending(kind: str, actor: str, **detail: Any) -> Pending:
     return Pending(kind=kind, actor=actor, detail=FrozenDict(detail))
 

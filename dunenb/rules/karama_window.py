@@ -33,7 +33,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
 from dunenb.powers.registry import karama_use
-from dunenb.rules.common import Handler, edit_house, event, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
 from dunenb.state import FrozenDict, GameState, Pending
 
 KIND = "karama-window"
@@ -93,12 +93,12 @@ def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: t
 
 
 def _open_uses(state: GameState) -> tuple[str, ...]:
-    detail = state.pending.detail
-    return usable(state, state.pending.actor, detail["uses"])
+    detail = node(state).detail
+    return usable(state, node(state).actor, detail["uses"])
 
 
 def _decisions(state: GameState) -> list[Action]:
-    house = state.pending.actor
+    house = node(state).actor
     menu: list[Action] = [Pass(house)]
     cards = karama_cards(state, house)
     menu += [UseKarama(house, use, card) for use in _open_uses(state) for card in cards]
@@ -117,7 +117,7 @@ def _check(state: GameState, action: Action) -> IllegalActionError | None:
 
 
 def _apply(state: GameState, action: Action) -> GameState:
-    detail = state.pending.detail
+    detail = node(state).detail
     uses = detail["uses"]
     if isinstance(action, UseKarama):
         hand = list(state.houses[action.house].hand)
@@ -133,13 +133,13 @@ def _apply(state: GameState, action: Action) -> GameState:
             house=action.house, karama=action.use, power=spec.id, card=action.card, powers=(spec.id,)))
         uses = tuple(u for u in uses if u != action.use)
     else:
-        state = with_events(state, event("karama-pass", f"{action.house} plays no Karama", house=action.house))
+        state = with_events(state, event("karama-pass", f"{action.actor} plays no Karama", house=action.actor))
     order = detail["order"]
     for index in range(detail["index"] + 1, len(order)):
         house = order[index]
         if state.houses[house].hand and usable(state, house, uses):
             return dataclasses.replace(state, pending=dataclasses.replace(
-                state.pending, actor=house, detail=detail.updated({"uses": uses, "index": index})))
+                node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]
     return RESUMES[detail["resume"]](dataclasses.replace(state, pending=prior), detail["data"])
 

@@ -22,7 +22,7 @@ from typing import ClassVar
 from dunenb.actions import Action, Pass
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
-from dunenb.rules.common import Handler, add_forces, edit_house, event, pending, rules, with_events
+from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, rules, with_events
 from dunenb.state import GameState, Pending, Tokens
 
 POWER = "FREMEN-P2"
@@ -69,7 +69,7 @@ def offer_ride(state: GameState, area: str, following: Pending, done: tuple[int,
 
 
 def _decisions(state: GameState) -> list[Action]:
-    detail, house = state.pending.detail, state.pending.actor
+    detail, house = node(state).detail, node(state).actor
     tokens = state.forces[(house, detail["area"], detail["sector"])]
     groups = [tokens] + ([Tokens(tokens.total // 2, 0) if tokens.regular >= tokens.total // 2
                           else Tokens(tokens.regular, tokens.total // 2 - tokens.regular)]
@@ -85,7 +85,7 @@ def _decisions(state: GameState) -> list[Action]:
 def _check(state: GameState, action: Action) -> IllegalActionError | None:
     if not isinstance(action, RideWorm):
         return None
-    detail = state.pending.detail
+    detail = node(state).detail
     if (action.area, action.sector) != (detail["area"], detail["sector"]):
         return IllegalActionError("ride/army", f"the army asked about is in {detail['area']} sector "
                                   f"{detail['sector']} (FREMEN-P2 b)")
@@ -102,7 +102,7 @@ def _check(state: GameState, action: Action) -> IllegalActionError | None:
 
 
 def _apply(state: GameState, action: Action) -> GameState:
-    detail = state.pending.detail
+    detail = node(state).detail
     done = detail["done"] + (detail["sector"],)
     if isinstance(action, RideWorm):
         tokens = Tokens(action.regular, action.marked)
