@@ -80,6 +80,7 @@ def _check_fallen_fremen(before, following) -> None:
 def _game(seed: int) -> None:
     generator = np.random.default_rng([seed, 500])
     count = int(generator.integers(2, 9))
+    count = len(HOUSE_IDS) if seed % 10 == 0 else count  # issue 10: all eight Houses, their powers on, often
     houses = [str(h) for h in generator.choice(HOUSE_IDS, size=count, replace=False)]
     config = make_config(houses, seed=seed, turn_limit=int(generator.integers(3, 7)),
                          secondary_storm=bool(seed % 2), worm_option=("standard", "18+1d10", "36+1d5")[seed % 3])

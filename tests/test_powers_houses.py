@@ -497,3 +497,20 @@ def test_KARAMA_35_the_leader_stays_dead():
     assert "torg" in state.houses["bene-tleilax"].leader_tanks and state.regenerations == (("torg", 0),)
     later = regeneration.begin_turn(dataclasses.replace(state, turn=5, pending=None))
     assert "torg" in later.houses["bene-tleilax"].leader_tanks  # for good: only a ghola brings him back
+
+
+def test_the_random_bot_plays_the_power_actions_among_the_others():
+    from dunenb.bots import RandomBot
+    from dunenb.engine import current_player, new_game, sample_chance
+    from dunenb.ruleset import HOUSE_IDS
+
+    wanted = {"take-slot", "advisor", "imperial-fill", "local-storm", "call-worm"}
+    seen: set[str] = set()
+    for seed in range(3):
+        state = new_game(list(HOUSE_IDS), seed=seed, turn_limit=4)
+        bot = RandomBot(seed=seed)
+        while state.pending is not None and not wanted <= seen:
+            action = sample_chance(state) if current_player(state) == "chance" else bot.choose(state)
+            seen.add(action.kind)
+            state = apply_action(state, action)
+    assert wanted <= seen

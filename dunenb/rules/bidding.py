@@ -589,8 +589,10 @@ def _apply_payment(state: GameState, action: Action) -> GameState:
         to = "Bank" if recipient == "bank" else ("Emperor" if recipient == owner("EMPEROR-P1") else recipient)
         text = f"{house} pays {price} spice to the {to} ({why})"
     state = edit_house(state, house, hand=state.houses[house].hand + (card,))
+    ids = ("EMPEROR-P1",) if recipient not in ("bank", "nobody") else ()  # issue 10 item 6: the power named
     state = with_events(state, event("card-bought", text, house=house, price=price, recipient=recipient,
-                                     number=number, karama=action.card if isinstance(action, KaramaBid) else None))
+                                     number=number, karama=action.card if isinstance(action, KaramaBid) else None,
+                                     powers=ids))
     return _after_purchase(state, house, number, detail["count"])
 
 
