@@ -389,7 +389,10 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
     here = context.mine(action.area)
     cost = 0
     if action.kind == "land":
-        cost = arriving.total * (1 if load_board().area(action.area).is_settlement else 2)
+        from dunenb.rules.movement import landing_price
+
+        first = state.pending is None or state.pending.detail.get("landed", 0) == 0
+        cost = landing_price(state, house, action.area, arriving.total, first=first)[0]  # GUILD-P2/M1 included
         if state.houses[house].spice < cost:
             return -10.0
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
