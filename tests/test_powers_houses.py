@@ -334,7 +334,7 @@ def _worm_on(state, area):
 
 
 def test_FREMEN_P2_the_worm_spares_the_fremen_who_ride_it_to_another_desert():
-    state = put_spice(board(["fremen", "atreides"], storm=1), "grande-etendue", 6)
+    state = put_spice(board(["fremen", "atreides"], storm=1, hands={"atreides": ()}), "grande-etendue", 6)
     state = place(place(state, "fremen", "grande-etendue", 17, 4), "atreides", "grande-etendue", 18, 3)
     state = apply_action(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))
     assert ("atreides", "grande-etendue", 18) not in state.forces and "grande-etendue" not in state.spice_on_map
@@ -346,6 +346,18 @@ def test_FREMEN_P2_the_worm_spares_the_fremen_who_ride_it_to_another_desert():
     assert state.forces[("fremen", "erg-mineur", 7)] == Tokens(4)
     assert kinds(events, "ride")[0].data["powers"] == ("FREMEN-P2",)
     assert state.pending.kind == "spice"  # the next card of the same pile (GAP-16)
+
+
+def test_KARAMA_6_at_the_strike_the_fremen_are_devoured_like_the_others_and_cannot_ride():
+    state = board(["fremen", "atreides"], storm=1, hands={"atreides": ("karama",)})
+    state = place(place(state, "fremen", "grande-etendue", 17, 4), "atreides", "grande-etendue", 18, 3)
+    state = apply_action(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))
+    assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
+    passed = apply_action(state, Pass("atreides"))
+    assert passed.pending.kind == "ride"
+    state, events = run(state, UseKarama("atreides", "KARAMA-6", "karama"))
+    assert ("fremen", "grande-etendue", 17) not in state.forces and state.houses["fremen"].tanks.total == 4
+    assert state.pending.kind == "spice" and state.suppressions == ()  # no ride; the use lasted that worm
 
 
 def test_FREMEN_P2_without_the_fremen_the_worm_devours_everyone():

@@ -22,7 +22,9 @@ from fractions import Fraction
 
 from dunenb.actions import Action, DrawSpiceCard
 from dunenb.powers import applied
+from dunenb.powers.karama import lift
 from dunenb.rules.common import Handler, event, kill_tokens, pending, remove_spice, rules, with_events
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
 from dunenb.state import FrozenDict, GameState, SpiceDeck
 
@@ -139,11 +141,28 @@ def _worm(state: GameState, pile: int) -> GameState:
     if target is None:
         state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud, but no deposit lies beneath it",
                                          pile=pile, area=None))
-    else:
-        name = rules().board.area(target).name
-        state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud strikes {name} (SPICE-6)",
-                                         pile=pile, area=target))
+        return _strike(state, pile, None)
+    name = rules().board.area(target).name
+    state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud strikes {name} (SPICE-6)",
+                                     pile=pile, area=target))
+    from dunenb.rules.worm_riding import taming_uses
+
+    uses = taming_uses(state, target)  # KARAMA-6 (i), at the strike, before a ride (GAP-63)
+    if uses:
+        return open_window(state, uses, "worm-strike", pile=pile, target=target)
+    return _strike(state, pile, target)
+
+
+def _resume_strike(state: GameState, data: FrozenDict) -> GameState:
+    return _strike(state, data["pile"], data["target"])
+
+
+def _strike(state: GameState, pile: int, target: str | None) -> GameState:
+    """SPICE-6: the worm devours (FREMEN-P2 a spares its holder unless KARAMA-6 was played), the alliance window
+    of a run of worms (ALLIANCE-1/2), then the holder's ride (FREMEN-P2 b) before the next card."""
+    if target is not None:
         state = devour(state, target, cause="Shai-Hulud")
+    run = state.worm_run
     if run >= 2:
         windows = state.alliance_windows + 1
         state = dataclasses.replace(state, alliance_windows=windows)
@@ -152,12 +171,15 @@ def _worm(state: GameState, pile: int) -> GameState:
             "alliance-window", f"{run} worms in a row: an alliance window opens (ALLIANCE-1/2){breaks}",
             pile=pile, run=run, window=windows))
     following = pending("spice", "chance", pile=pile, setup=False)
-    if target is not None:
-        from dunenb.rules.worm_riding import offer_ride
+    if target is None:
+        return dataclasses.replace(state, pending=following)
+    from dunenb.rules.worm_riding import offer_ride
 
-        return offer_ride(state, target, following)  # FREMEN-P2 b: before the next territory card
-    return dataclasses.replace(state, pending=following)
+    state = offer_ride(state, target, following)  # FREMEN-P2 b: before the next territory card
+    return lift(state, "event")  # KARAMA-6 lasted that worm
 
+
+register_resume("worm-strike", _resume_strike)
 
 HANDLERS = {
     "spice": Handler(apply=_apply_draw, outcomes=spice_outcomes),

@@ -22,6 +22,7 @@ from typing import ClassVar
 from dunenb.actions import Action, Pass
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
+from dunenb.powers.registry import power
 from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, rules, with_events
 from dunenb.state import GameState, Pending, Tokens
 
@@ -48,6 +49,16 @@ def ride_destinations(state: GameState, origin: str) -> tuple[tuple[str, int], .
     storms = state.storm_sectors()
     return tuple((a.id, s) for a in rules().board.areas if a.is_desert and a.id != origin
                  for s in a.sectors if s not in storms)
+
+
+def taming_uses(state: GameState, area: str) -> tuple[str, ...]:
+    """KARAMA-6 (i): the uses to ask when a worm strikes ``area`` where the holder of FREMEN-P2 has tokens or a
+    committed harvester (then its tokens and harvester there are devoured like the others, and it cannot ride)."""
+    house = holder(state, POWER)
+    if house is None or not (any(h == house and a == area for (h, a, _s) in state.forces)
+                             or any(k[0] == house and k[1] == area for k in state.committed_harvesters)):
+        return ()
+    return tuple(u.id for u in power(POWER).karama if u.status == "implemented")
 
 
 def _riders(state: GameState, house: str, area: str, done: tuple[int, ...]) -> list[tuple[int, Tokens]]:
