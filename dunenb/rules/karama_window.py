@@ -33,7 +33,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
 from dunenb.powers.registry import karama_use
-from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, with_events
 from dunenb.state import FrozenDict, GameState, Pending
 
 KIND = "karama-window"
@@ -81,15 +81,17 @@ def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
 
 
 def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: tuple[str, ...] | None = None,
-                **data: Any) -> GameState:
+                pledges: tuple[tuple[str, int], ...] = (), **data: Any) -> GameState:
     """Ask every House that could play one of ``uses`` now (GAP-63), then call the resume function ``resume``
     with ``data``; with nobody to ask, resume at once. The pending node in place is restored before resuming.
-    ``only`` restricts the Houses asked when the use says who plays it (KARAMA-36: the payer)."""
+    ``only`` restricts the Houses asked when the use says who plays it (KARAMA-36: the payer). ``pledges``:
+    (House, spice) it owes for the announced action, which it may not spend at any time meanwhile (GAP-57)."""
     order = tuple(h for h in askers(state, uses) if only is None or h in only)
     if not order:
         return RESUMES[resume](state, FrozenDict(data))
     return dataclasses.replace(state, pending=pending(
-        KIND, order[0], uses=uses, order=order, index=0, resume=resume, data=FrozenDict(data), prior=state.pending))
+        KIND, order[0], uses=uses, order=order, index=0, resume=resume, data=FrozenDict(data), prior=state.pending,
+        pledges=pledges))
 
 
 def _open_uses(state: GameState) -> tuple[str, ...]:
@@ -144,4 +146,10 @@ def _apply(state: GameState, action: Action) -> GameState:
     return RESUMES[detail["resume"]](dataclasses.replace(state, pending=prior), detail["data"])
 
 
-HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,))}
+def _pledged(state: GameState, house: str) -> Pledge:
+    """GAP-57: the spice the announced action will cost ``house`` stays promised while the window is open."""
+    return Pledge(spice=dict(node(state).detail.get("pledges", ())).get(house, 0))
+
+
+HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,),
+                          pledged=_pledged)}

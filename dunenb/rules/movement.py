@@ -900,7 +900,9 @@ def _apply_revive(state: GameState, action: Revive) -> GameState:
     ids = applied(state, "revival.payee", None, {"house": action.house})[1]
     uses = _blocking_uses(ids, ("revival",))
     if uses:
-        return open_window(state, uses, "movement-revival", only=(action.house,), action=action)
+        cost = (action.regular + action.marked) * REVIVAL_PRICE
+        return open_window(state, uses, "movement-revival", only=(action.house,), pledges=((action.house, cost),),
+                           action=action)
     return _resolve_revive(state, action)
 
 
@@ -911,8 +913,11 @@ def _resume_revive(state: GameState, data: Any) -> GameState:
 
 
 def _resolve_revive(state: GameState, action: Revive) -> GameState:
-    tokens = Tokens(action.regular, action.marked)
     hs = state.houses[action.house]
+    # a ghola played while the KARAMA-36 window was open may have emptied the tanks: revive what is left there
+    tokens = Tokens(min(action.regular, hs.tanks.regular), min(action.marked, hs.tanks.marked))
+    if tokens.is_empty():
+        return state
     payee, ids = applied(state, "revival.payee", None, {"house": action.house})
     state = _edit(state, action.house, tanks=hs.tanks - tokens, reserve=hs.reserve + tokens,
                   revived_this_turn=hs.revived_this_turn + tokens.total,
@@ -937,7 +942,8 @@ def _apply_land(state: GameState, action: Land) -> GameState:
         state = with_events(state, event(
             "land-announced", f"{action.house} announces a landing of {count} token(s) in {_name(action.area)} "
             f"(sector {action.sector})", house=action.house, area=action.area, sector=action.sector, count=count))
-        return open_window(state, uses, "movement-landing", action=action)
+        price = landing_price(state, action.house, action.area, count, first=first)[0]
+        return open_window(state, uses, "movement-landing", pledges=((action.house, price),), action=action)
     return _resolve_land(state, action)
 
 
