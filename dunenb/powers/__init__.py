@@ -41,9 +41,12 @@ def applied(state: GameState, hook: str, value: Any, ctx: Mapping[str, Any]) -> 
     ``applies_to`` ``"holder"`` changes only its holder's values, ``"others"`` only the other Houses', ``"any"``
     everyone's. Powers act in file order.
     """
+    acting = powers_at(hook)
+    if not acting:
+        return value, ()
     ids: list[str] = []
     subject = ctx.get("house")
-    for spec, act in powers_at(hook):
+    for spec, act in acting:
         house = holder(state, spec.id)
         if house is None:
             continue

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dunenb.powers.karama import is_suppressed
-from dunenb.powers.registry import owner, power
+from dunenb.powers.registry import power
 from dunenb.state import GameState, LentPower
 
 
@@ -63,14 +63,15 @@ def holder(state: GameState, power_id: str) -> str | None:
     >>> holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
     'emperor'
     """
-    house = owner(power_id)
-    if not is_in_play(state, house):
+    spec = power(power_id)
+    house = spec.holder
+    if house not in state.config.houses or house in state.eliminated:  # is_in_play, inlined (called very often)
         return None
     if state.suppressions and is_suppressed(state, power_id):
         return None
-    if power(power_id).is_main_leader_power and not main_leader_alive(state, house):
+    if spec.is_main_leader_power and not main_leader_alive(state, house):
         return None
-    lend = active_lend(state, power_id)
+    lend = active_lend(state, power_id) if state.lent_powers else None
     return lend.borrower if lend is not None and is_in_play(state, lend.borrower) else house
 
 

@@ -107,7 +107,7 @@ class PowerSpec:
     @property
     def is_main_leader_power(self) -> bool:
         """X-M* powers act only while the House's main leader lives (houses.md G-7)."""
-        return "-M" in self.id
+        return self.id.rsplit("-", 1)[1].startswith("M")
 
 
 def _fail(code: str, where: str, message: str) -> RulesDataError:

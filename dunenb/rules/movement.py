@@ -289,6 +289,8 @@ def affordable_landing(state: GameState, house: str, area_id: str, *, first: boo
     """The most reserve tokens ``house`` can pay to land in ``area_id`` now (the price grows with the count)."""
     hs = state.houses[house]
     low, high = 0, hs.reserve.total
+    if not landing_price(state, house, area_id, high, first=first)[1]:  # no power: LAND-1's plain rate
+        return min(high, hs.spice // landing_price_per_token(area_id))
     while low < high:
         middle = (low + high + 1) // 2
         if landing_price(state, house, area_id, middle, first=first)[0] <= hs.spice:
@@ -570,8 +572,12 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
         return menu
     storms = state.storm_sectors()
     first = _slot(state)["landed"] == 0
+    most_by_price: dict[int, int] = {}  # the price depends on the area only through LAND-1's rate per token
     for area in rules().board.areas:
-        most = affordable_landing(state, house, area.id, first=first)
+        rate = landing_price_per_token(area.id)
+        if rate not in most_by_price:
+            most_by_price[rate] = affordable_landing(state, house, area.id, first=first)
+        most = most_by_price[rate]
         if most < 1:
             continue
         counts = _counts(most)
@@ -583,7 +589,7 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
                 menu.append(Land(house, area.id, sector, tokens.regular, tokens.marked))
     for sector in state.storm_sectors():  # LAND-5 for teaching: one token into the storm
         area = next(a for a in rules().board.areas_in_sector(sector) if a.id != POLE)
-        if affordable_landing(state, house, area.id, first=first) >= 1:
+        if most_by_price.get(landing_price_per_token(area.id), 0) >= 1:
             tokens = _split(hs.reserve, 1)
             action = Land(house, area.id, sector, tokens.regular, tokens.marked)
             if action not in menu:
