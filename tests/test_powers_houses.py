@@ -318,13 +318,31 @@ def test_FREMEN_P3_a_storm_takes_half_of_each_fremen_group_rounded_up_but_the_do
 
 
 def test_FREMEN_P3_a_fremen_group_moving_into_the_storm_loses_half():
-    state = place(board(["fremen", "atreides"], storm=17), "fremen", "grande-etendue", 16, 5)
+    state = place(board(["fremen", "atreides"], storm=17, hands={"atreides": ()}), "fremen", "grande-etendue", 16, 5)
     state = place(state, "fremen", "sietch-tarb", 12, 1)  # ornithopters (GAP-21): a range of 3
     state = to_slot(pass_karama(movement_start(state)), "fremen")
     state = apply_action(state, Move("fremen", "grande-etendue", 16, (("erg-sihaya", 17), ("bassin-plastique", 16)),
                                      5))
     assert state.forces[("fremen", "bassin-plastique", 16)] == Tokens(2)  # 3 lost crossing sector 17
     assert state.houses["fremen"].tanks.total == 3
+
+
+def test_KARAMA_7_the_whole_fremen_group_is_lost_moving_into_the_storm_or_under_the_local_storm():
+    state = place(board(["fremen", "atreides"], storm=17, hands={"atreides": ("karama", "karama")}),
+                  "fremen", "grande-etendue", 16, 5)
+    state = to_slot(pass_karama(movement_start(state)), "fremen")
+    moved = apply_action(state, Move("fremen", "grande-etendue", 16, (("erg-sihaya", 17),), 5))
+    assert moved.pending.kind == "karama-window" and "KARAMA-7" in moved.pending.detail["uses"]
+    moved, _ = run(moved, UseKarama("atreides", "KARAMA-7", "karama"))
+    assert ("fremen", "erg-sihaya", 17) not in moved.forces and moved.houses["fremen"].tanks.total == 5
+    assert moved.suppressions == ()  # that move only
+    local = place(board(["fremen", "atreides"], storm=1, hands={"atreides": ("karama",)}),
+                  "fremen", "grande-etendue", 17, 4)
+    local = to_slot(pass_karama(movement_start(local)), "fremen")
+    local = apply_action(local, LocalStorm("fremen", 17))
+    assert local.pending.detail["uses"] == ("KARAMA-8", "KARAMA-7")
+    local, _ = run(local, UseKarama("atreides", "KARAMA-7", "karama"))
+    assert ("fremen", "grande-etendue", 17) not in local.forces and local.suppressions == ()
 
 
 def _worm_on(state, area):

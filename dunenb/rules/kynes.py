@@ -36,8 +36,10 @@ from dunenb.rules.common import (
     advance_sector,
     destroy_in_sector,
     event,
+    is_exposed_to_storm,
     kill_tokens,
     rules,
+    storm_losses,
     with_events,
 )
 from dunenb.rules.karama_window import open_window, register_resume
@@ -46,6 +48,7 @@ from dunenb.state import GameState, Tokens
 
 LOCAL_STORM = "FREMEN-M1"
 CALL_WORM = "FREMEN-M2"
+HALF_LOSSES = "FREMEN-P3"
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,11 @@ def _apply_local_storm(state: GameState, action: LocalStorm) -> GameState:
     state = movement._update_slot(state, local_storm=True)
     state = with_events(state, event("local-storm-announced", f"Liet Kynes raises a local storm on sector "
                                      f"{action.sector} (FREMEN-M1)", house=action.house, sector=action.sector))
-    return open_window(state, _uses(LOCAL_STORM), "kynes-local-storm", action=action)
+    uses = _uses(LOCAL_STORM)
+    if any(storm_losses(state, h, t)[1] for (h, a, sec), t in state.forces.items()
+           if sec == action.sector and is_exposed_to_storm(state, a)):  # a group FREMEN-P3 would half spare
+        uses += tuple(u.id for u in power(HALF_LOSSES).karama if u.status == "implemented")  # KARAMA-7
+    return open_window(state, uses, "kynes-local-storm", action=action)
 
 
 def _resume_local_storm(state: GameState, data: Any) -> GameState:
@@ -151,7 +158,7 @@ def _resume_local_storm(state: GameState, data: Any) -> GameState:
                                          "(FREMEN-M1)", house=action.house, sector=action.sector,
                                          powers=(LOCAL_STORM,)))
         state = destroy_in_sector(state, action.sector, cause="local storm (FREMEN-M1)")
-    return lift(state, "action")
+    return lift(state, "action", "event")
 
 
 def _apply_call_worm(state: GameState, action: CallWorm) -> GameState:

@@ -1044,6 +1044,23 @@ def _apply_emerge(state: GameState, action: Emerge) -> GameState:
 
 
 def _apply_move(state: GameState, action: Move) -> GameState:
+    """MOVE-1; a move into a storm sector by a House whose losses a power halves (FREMEN-P3) first asks KARAMA-7
+    (GAP-63: the whole group is then lost)."""
+    tokens = Tokens(action.regular, action.marked)
+    if any(is_storm_sector(state, a, s) for a, s in action.path):
+        uses = _blocking_uses(storm_losses(state, action.house, tokens)[1], ("storm-event",))
+        if uses:
+            return open_window(state, uses, "movement-move", action=action)
+    return _resolve_move(state, action)
+
+
+def _resume_move(state: GameState, data: Any) -> GameState:
+    from dunenb.powers.karama import lift
+
+    return lift(_resolve_move(state, data["action"]), "event")
+
+
+def _resolve_move(state: GameState, action: Move) -> GameState:
     tokens = Tokens(action.regular, action.marked)
     state = fix_for_turn(state, action.house)  # GAP-50: the turn's ornithopters, as the movement starts
     ornithopters = has_ornithopters(state, action.house)
@@ -1119,6 +1136,7 @@ def slot_kinds() -> Iterable[str]:
 register_resume("movement-start", _start_slots)
 register_resume("movement-landing", _resume_land)
 register_resume("movement-revival", _resume_revive)
+register_resume("movement-move", _resume_move)
 
 HANDLERS = {
     # ``accepts``: a second landing gets the precise "land/once-per-turn" error even when no landing is listed
