@@ -281,6 +281,19 @@ DESCRIBERS: dict[str, Describer] = {
     "on-call-draw": lambda a: (f"{_verb(a.house, 'draw')} {card_name(a.card)} at random from the hand of "
                                f"{house_name(a.source)}"),
     "on-call-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} to get back to the hand limit",
+    # House and main-leader powers outside battles (dunenb.powers, issue 10)
+    "advisor": lambda a: (f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} as advisors, in peace, to "
+                          f"{area_name(a.area)} (sector {a.sector}) for free"),
+    "call-worm": lambda a: (f"{_verb(a.house, 'call')} a worm: {_tokens(a.regular, a.marked)} ride from "
+                            f"{area_name(a.area)} to {area_name(a.to_area)} (sector {a.to_sector})"),
+    "local-storm": lambda a: f"{_verb(a.house, 'raise')} a local storm on sector {a.sector}",
+    "imperial-fill": lambda a: (f"{_verb(a.house, 'draw')} {a.count} treachery card{'s' if a.count != 1 else ''} "
+                                f"at 2 spice each to fill the hand"),
+    "ride": lambda a: (f"{_verb(a.house, 'ride')} the worm with {_tokens(a.regular, a.marked)} from "
+                       f"{area_name(a.area)} to {area_name(a.to_area)} (sector {a.to_sector})"),
+    "take-slot": lambda a: f"{_verb(a.house, 'take')} their landing and movement turn now",
+    "use-karama": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
+                             f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
 }
 
 

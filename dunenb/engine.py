@@ -34,13 +34,17 @@ from dunenb.rules import (
     bidding,
     chance,
     collection,
+    karama_window,
+    kynes,  # noqa: F401 (registers Liet Kynes' slot actions, FREMEN-M1/M2)
     movement,
     on_call,
+    regeneration,
     setup,
     spice,
     storm,
     traitors,
     truth_trance,
+    worm_riding,
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
@@ -49,7 +53,7 @@ from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDec
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
     **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
-    **alliances.HANDLERS, **on_call.HANDLERS,
+    **alliances.HANDLERS, **on_call.HANDLERS, **karama_window.HANDLERS, **worm_riding.HANDLERS,
 })
 CHANCE = "chance"
 
@@ -294,7 +298,7 @@ def end_turn(state: GameState) -> GameState:
     state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
     state = alliances.deliver_terms(state)  # ALLIANCE-8: goods promised for this turn
-    return storm.begin_phase(state)
+    return regeneration.begin_turn(state)  # TLEILAX-P3 (trigger turn.start), then the storm (TURN-1 a)
 
 
 def view(state: GameState, house: str | None) -> GameState:

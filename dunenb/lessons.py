@@ -92,9 +92,25 @@ LESSONS: dict[str, Lesson] = {lesson.id: lesson for lesson in (
 )}
 
 
+#: How many seeds after the lesson's own are tried before giving up (a rules or bot change can move a scene).
+SEED_TRIES = 12
+
+
 def build(lesson: Lesson, *, max_actions: int = 5000) -> PlaySession:
-    """Play the lesson's game with the heuristic bots until the learner's House meets the scene's decision."""
-    record = GameRecord(make_config(lesson.houses, seed=lesson.seed, turn_limit=lesson.turn_limit))
+    """Play the lesson's game with the heuristic bots until the learner's House meets the scene's decision.
+
+    The lesson's seed is tried first, then the next ones (:data:`SEED_TRIES`), so that the scene still comes up
+    when a change of the rules or of the bots moves it out of the first game; the result is deterministic."""
+    for seed in range(lesson.seed, lesson.seed + SEED_TRIES):
+        session = _scene(lesson, seed, max_actions)
+        if session is not None:
+            return session
+    raise InputError("lesson/scene", f"lesson {lesson.id!r}: the scene did not come up with seeds {lesson.seed} "
+                     f"to {lesson.seed + SEED_TRIES - 1}")
+
+
+def _scene(lesson: Lesson, seed: int, max_actions: int) -> PlaySession | None:
+    record = GameRecord(make_config(lesson.houses, seed=seed, turn_limit=lesson.turn_limit))
     bots = {h: make_bot("heuristic", seed=1) for h in lesson.houses}
     node = record.root
     for _ in range(max_actions):
@@ -108,7 +124,7 @@ def build(lesson: Lesson, *, max_actions: int = 5000) -> PlaySession:
             session.log.append(f"Lesson: {lesson.title} — your decision")
             return session
         node = record.add_move(node, sample_chance(state) if actor == CHANCE else bots[actor].choose(state))
-    raise InputError("lesson/scene", f"lesson {lesson.id!r}: the scene did not come up with seed {lesson.seed}")
+    return None
 
 
 def _lead_up(record: GameRecord, node: int, steps: int = 30) -> list[str]:

@@ -48,6 +48,7 @@ def soak_game(seed: int) -> SoakGame:
     """The configuration and bots of soak game ``seed`` (a pure function of the seed)."""
     generator = np.random.default_rng([seed, 500])
     count = int(generator.integers(2, 9))
+    count = len(HOUSE_IDS) if seed % 10 == 0 else count  # issue 10: all eight Houses, their powers on, often
     houses = [str(h) for h in generator.choice(HOUSE_IDS, size=count, replace=False)]
     turn_limit: int | None = int(generator.integers(3, 7))
     if seed % 100 == 99:

@@ -155,6 +155,21 @@ class LentPower:
 
 
 @dataclass(frozen=True)
+class Suppression:
+    """A Karama use in force (KARAMA-1, houses.md G-5, GAP-37b): ``power`` is blocked, whoever holds it.
+
+    ``scope`` is the use's duration (``data/powers.json`` ``lasts``): ``"turn"`` and ``"game"`` lapse by
+    themselves (a turn one once ``turn`` is over); ``"action"``, ``"event"`` and ``"battle"`` ones are lifted by
+    the rules module when that action, event or battle is settled (:func:`dunenb.powers.karama.lift`)."""
+
+    power: str
+    karama: str
+    by: str
+    scope: str
+    turn: int
+
+
+@dataclass(frozen=True)
 class GameConfig:
     """The table's choices made before play. Variant options live here, never in if-branches elsewhere."""
 
@@ -249,6 +264,10 @@ class GameState:
     # GAP-21, GAP-50 (dunenb.rules.ornithopters): House -> whether it had troop-transport ornithopters at the start
     # of its movement this turn; fixes its range (MOVE-4b) and harvest rate (HARVEST-7); emptied at the turn's end.
     ornithopters: FrozenDict[str, bool] = field(default_factory=FrozenDict)
+    # KARAMA-1..50 (dunenb.powers.karama): the Karama uses in force; old saves load with none
+    suppressions: tuple[Suppression, ...] = ()
+    # TLEILAX-P3 (dunenb.rules.regeneration): (leader, turn he comes back; 0 = never, KARAMA-35)
+    regenerations: tuple[tuple[str, int], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

@@ -309,3 +309,12 @@ def finish_turn(state: GameState) -> GameState:
         action = sample_chance(state) if current_player(state) == "chance" else legal_actions(state)[0]
         state = apply_action(state, action)
     return pass_unable(state, ("weather",))
+
+
+def pass_karama(state: GameState) -> GameState:
+    """Every House asked at a Karama window passes (GAP-63), until another decision comes."""
+    from dunenb.actions import Pass
+
+    while state.pending is not None and state.pending.kind == "karama-window":
+        state = apply_action(state, Pass(state.pending.actor))
+    return state

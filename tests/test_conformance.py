@@ -41,6 +41,7 @@ MARKED = {h.id: h.marked for h in load_ruleset().houses}
 
 def table(seed: int, rng: np.random.Generator) -> dict:
     count = int(rng.integers(2, 9))
+    count = len(HOUSE_IDS) if seed % 10 == 0 else count  # issue 10: all eight Houses, their powers on, often
     houses = [str(h) for h in rng.choice(HOUSE_IDS, size=count, replace=False)]
     return {
         "houses": houses, "secondary_storm": seed % 2 == 0, "worm_option": WORM_OPTIONS[seed % len(WORM_OPTIONS)],

@@ -49,14 +49,29 @@ from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, Declin
 from dunenb.rules.anytime import PlayGhola
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
-from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid, PayBid
+from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
-from dunenb.rules.movement import BuyHarvester, Emerge, EndSlot, Land, Move, PlayHajj, Reposition, Revive, SellHarvester
+from dunenb.rules.karama_window import UseKarama
+from dunenb.rules.kynes import CallWorm, LocalStorm
+from dunenb.rules.movement import (
+    BuyHarvester,
+    Emerge,
+    EndSlot,
+    Land,
+    LandAdvisor,
+    Move,
+    PlayHajj,
+    Reposition,
+    Revive,
+    SellHarvester,
+    TakeSlot,
+)
 from dunenb.rules.on_call import OnCallDiscard, OnCallDraw
 from dunenb.rules.pre_battle import AskPrescience, UseVoice
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
 from dunenb.rules.truth_trance import AskTruthTrance
+from dunenb.rules.worm_riding import RideWorm
 from dunenb.state import GameConfig
 
 THREE = ["atreides", "harkonnen", "emperor"]
@@ -202,6 +217,11 @@ HAND_MADE += [
 
 # CARD-WEATHER-2, CARD-ATOMICS-2 (dunenb.rules.storm, dunenb.rules.atomics)
 HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("atreides")]
+# issue 10: the House powers' actions (dunenb.rules.movement, bidding, worm_riding, karama_window)
+HAND_MADE += [UseKarama("atreides", "KARAMA-15", "karama"),
+              RideWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 3),
+              LandAdvisor("bene-gesserit", "arrakeen", 1, 1), TakeSlot("guild"), ImperialFill("emperor", 2),
+              LocalStorm("fremen", 17), CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 2, 1)]
 # CARD-TRUTH-1, GAP-56 (dunenb.rules.truth_trance)
 HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),
               AskTruthTrance("emperor", "guild", "traitor-among-mine"),

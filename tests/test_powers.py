@@ -53,10 +53,10 @@ def test_alliance_12_a_lend_in_force_goes_to_its_borrower_unless_the_borrower_is
 
 @pytest.mark.parametrize(("raw", "code"), [
     ({"format": "nope"}, "powers/format"),
-    ({"format": "dunenb.powers/1", "powers": [{"id": "fremen p1", "holder": "fremen"}]}, "powers/id"),
-    ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "fremen"}] * 2}, "powers/duplicate"),
-    ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "nobody"}]}, "powers/holder"),
-    ({"format": "dunenb.powers/1", "powers": [{"id": "X-P1", "holder": "guild", "lendable": "yes"}]},
+    ({"format": "dunenb.powers/2", "powers": [{"id": "fremen p1", "holder": "fremen"}]}, "powers/id"),
+    ({"format": "dunenb.powers/2", "powers": [{"id": "X-P1", "holder": "fremen"}] * 2}, "powers/duplicate"),
+    ({"format": "dunenb.powers/2", "powers": [{"id": "X-P1", "holder": "nobody"}]}, "powers/holder"),
+    ({"format": "dunenb.powers/2", "powers": [{"id": "X-P1", "holder": "guild", "lendable": "yes"}]},
      "powers/lendable"),
 ])
 def test_bad_powers_data_is_refused_naming_the_entry(raw, code):

@@ -218,9 +218,9 @@ def test_ALLIANCE_8_HAND_1_a_card_due_into_a_full_hand_goes_to_the_discard_pile(
     state = with_hand(with_hand(window(), "atreides", "shield"), "emperor")
     state = accept(state, Offer("atreides", "emperor", "card", "shield", 1, delay=1))
     assert state.houses["atreides"].hand == () and state.deferred_terms[0].item == "shield"
-    state = with_hand(state, "emperor", "lasgun", "lasgun", "lasgun", "lasgun")  # the Emperor's limit is 4
+    state = with_hand(state, "emperor", *("lasgun",) * 6)  # the Emperor's limit is 6 (EMPEROR-M1)
     state = deliver_terms(dataclasses.replace(state, turn=3, events=()))
-    assert state.treachery_discard[-1] == "shield" and len(state.houses["emperor"].hand) == 4
+    assert state.treachery_discard[-1] == "shield" and len(state.houses["emperor"].hand) == 6
     assert events_of(state, "card-discarded")[0].data["house"] == "emperor"
 
 

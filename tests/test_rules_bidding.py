@@ -8,7 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from helpers_game import assert_conserved, decisions, events_of, force, outcome_map, quiet_setup
+from helpers_game import assert_conserved, decisions, events_of, force, outcome_map, pass_karama, quiet_setup
 
 from dunenb.actions import Pass, action_from_dict, parse_action
 from dunenb.battle.cards import DEFENCES, WEAPONS
@@ -56,6 +56,14 @@ def auction(houses=THREE, *, hands=None, spice=None):
         state = set_spice(state, house, amount)
     state = bidding.begin_phase(dataclasses.replace(state, pending=None, events=()))
     assert storm_order(state) == tuple(houses)
+    return state
+
+
+def finish_auction(state):
+    """Pass the Karama windows and the Emperor's fill (EMPEROR-M1) at the end of the auction."""
+    state = pass_karama(state)
+    while state.pending is not None and state.pending.kind in ("imperial-fill", "karama-window"):
+        state = pass_karama(apply_action(state, Pass(state.pending.actor)))
     return state
 
 
@@ -137,7 +145,8 @@ def test_BID_1_one_card_for_each_house_without_a_full_hand():
     state = auction(hands={"atreides": FOUR_CARDS})
     (announce,) = events_of(state, "auction")
     assert announce.data["count"] == 2 and announce.data["full_hands"] == ("atreides",)
-    full = auction(hands={"atreides": FOUR_CARDS, "emperor": ("snooper",) * 4, "harkonnen": ("worthless",) * 8})
+    full = auction(hands={"atreides": FOUR_CARDS, "emperor": ("snooper",) * 6,  # EMPEROR-M1: a hand of 6
+                          "harkonnen": ("worthless",) * 8})
     assert events_of(full, "auction")[0].data["count"] == 0
     assert full.phase != "bidding"  # nothing to sell: the turn goes on
 
@@ -353,7 +362,7 @@ def test_GAP_33c_card_k_is_opened_by_the_kth_house_full_hands_included():
     assert state.pending.actor == "atreides"  # full hand: opens with "0"
     state = play(state, None, None, None)
     assert state.pending.detail["opener"] == "harkonnen"
-    state = play(up(state, "snooper"), None, None, None)
+    state = finish_auction(play(up(state, "snooper"), None, None, None))
     assert state.phase != "bidding"  # two cards only: the emperor opens none
     assert state.treachery_discard == ("shield", "snooper")
 
@@ -371,11 +380,12 @@ def test_GAP_33d_without_an_emperor_the_bank_is_paid():
 def test_TURN_1d_after_the_last_card_the_turn_goes_on_and_cards_are_conserved():
     state = up(auction(spice={"atreides": 10, "harkonnen": 10, "emperor": 10}), "shield")
     state = apply_action(play(state, 2, None, None), PayBid("atreides"))
-    state = apply_action(play(up(state, "snooper"), 1, None, None), PayBid("harkonnen"))
-    state = play(up(state, "lasgun"), None, None, None)
+    state = pass_karama(apply_action(play(up(state, "snooper"), 1, None, None), PayBid("harkonnen")))
+    state = force(state, DrawTreacheryCard("harkonnen", "poison-fast"))  # HARKONNEN-P3: the top card, free
+    state = finish_auction(play(up(state, "lasgun"), None, None, None))
     assert state.phase != "bidding"
-    assert {h: state.houses[h].hand for h in THREE} == {"atreides": ("shield",), "harkonnen": ("snooper",),
-                                                      "emperor": ()}
+    assert {h: state.houses[h].hand for h in THREE} == {"atreides": ("shield",),
+                                                      "harkonnen": ("snooper", "poison-fast"), "emperor": ()}
     assert bidding.card_census(state) == Counter(bidding.initial_deck())
     assert_conserved(state)
 

@@ -19,6 +19,7 @@ from helpers_game import (
 from dunenb.actions import Pass, PlayWeatherControl
 from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.rules.atomics import ATOMICS, BlowShieldWall
+from dunenb.rules.bidding import PayBid, has_full_hand
 from dunenb.rules.common import WEATHER_CONTROL
 
 THREE = ["atreides", "harkonnen", "emperor"]
@@ -250,6 +251,13 @@ def test_issue_9_new_card_actions_are_reachable_in_random_play():
         bot = RandomBot(seed=seed)
         while state.pending is not None and not wanted <= seen:
             action = sample_chance(state) if current_player(state) == "chance" else bot.choose(state)
+            if state.pending.kind == "karama-window":  # issue 10, GAP-63: keep the dealt Karamas for the wheel
+                action = Pass(state.pending.actor)
+            if action.kind == "karama-bid" and PayBid(action.house) in legal_actions(state):
+                action = PayBid(action.house)  # issue 10: with EMPEROR-M1's hand of 6 more cards are up for sale,
+            if action.kind == "bid" and (has_full_hand(state, action.house)  # and a full hand or a bid above the
+                                         or action.amount > state.houses[action.house].spice):  # spice would spend
+                action = Pass(action.house)  # the Karama on them (BID-4) before any battle
             seen |= _new_kinds(action)
             state = apply_action(state, action)
         if wanted <= seen:

@@ -19,6 +19,7 @@ from helpers_game import (
     decisions,
     dial,
     events_of,
+    pass_karama,
     place,
     put_spice,
     quiet_setup,
@@ -73,8 +74,8 @@ def declare(state):
 
 
 def collect(state):
-    """Begin step j) on this position (the battles are over)."""
-    return begin_collection(dataclasses.replace(state, phase="battle", pending=None))
+    """Begin step j) on this position (the battles are over); nobody plays KARAMA-28 (GAP-63)."""
+    return pass_karama(begin_collection(dataclasses.replace(state, phase="battle", pending=None)))
 
 
 def set_spice(state, house, amount):
@@ -442,7 +443,7 @@ def test_GAP_39_only_the_owning_house_collects_the_tax():
     state = dataclasses.replace(state, at_peace=(("bene-gesserit", "arrakeen"),))
     state = collect(state)
     assert [(e.data["house"], e.data["amount"]) for e in events_of(state, "tax")] == [("atreides", 2)]
-    assert spice_of(state, "bene-gesserit") == 5 and spice_of(state, "atreides") == 12
+    assert spice_of(state, "bene-gesserit") == 5 + 2 and spice_of(state, "atreides") == 12  # BG-P4: charity 2
     assert state.at_peace == ()  # peace lasts for the turn
     assert_conserved(state)
 
@@ -453,7 +454,7 @@ def test_BG_P3_tokens_at_peace_do_not_harvest():
     state = commit_harvester(state, "bene-gesserit", "erg-mineur", 7)
     state = dataclasses.replace(state, at_peace=(("bene-gesserit", "erg-mineur"),))
     state = collect(state)
-    assert spice_of(state, "bene-gesserit") == 5 and state.spice_on_map["erg-mineur"] == 8
+    assert spice_of(state, "bene-gesserit") == 5 + 2 and state.spice_on_map["erg-mineur"] == 8  # BG-P4 only
     assert events_of(state, "no-harvest")
     assert ("bene-gesserit", "erg-mineur", 7) in state.committed_harvesters  # not lost: its tokens are there
 

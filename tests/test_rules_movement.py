@@ -10,9 +10,18 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import assert_conserved, clear_map, events_of, place, quiet_setup, set_storms, tokens_at
+from helpers_game import (
+    assert_conserved,
+    clear_map,
+    events_of,
+    pass_karama,
+    place,
+    quiet_setup,
+    set_storms,
+    tokens_at,
+)
 
-from dunenb.actions import action_from_dict, parse_action
+from dunenb.actions import Pass, action_from_dict, parse_action
 from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.rules import movement
 from dunenb.rules.common import storm_order
@@ -26,6 +35,7 @@ from dunenb.rules.movement import (
     Reposition,
     Revive,
     SellHarvester,
+    TakeSlot,
     landing_cost,
 )
 from dunenb.state import Tokens
@@ -61,22 +71,31 @@ def movement_position(houses=THREE, *, storm=10, spice=None, forces=(), tanks=No
         state = to_tanks(state, house, regular, marked)
     for force in forces:
         state = place(state, *force)
-    state = movement.begin_phase(dataclasses.replace(state, events=()))
+    state = pass_karama(movement.begin_phase(dataclasses.replace(state, events=())))
+    if state.pending.kind == "slot-choice":  # GUILD-P3: the Guild waits (tests of its choice ask otherwise)
+        state = apply_action(state, Pass(state.pending.actor))
     assert state.pending.kind == "movement"
     assert_conserved(state)
     return state if actor is None else slot_of(state, actor)
 
 
 def slot_of(state, house):
-    """End slots until ``house`` is the one to act."""
-    while state.pending.actor != house:
-        state = apply_action(state, EndSlot(state.pending.actor))
+    """End slots until ``house`` is the one to act (the Guild, GUILD-P3, takes its slot when it is ``house``)."""
+    while state.pending.kind != "movement" or state.pending.actor != house:
+        actor = state.pending.actor
+        if state.pending.kind == "slot-choice":
+            state = apply_action(state, TakeSlot(actor) if actor == house else Pass(actor))
+        elif state.pending.kind == "movement":
+            state = apply_action(state, EndSlot(actor))
+        else:
+            state = apply_action(state, Pass(actor))
     return state
 
 
 def play(state, *actions):
+    """Play the actions; every Karama window after them is passed (GAP-63)."""
     for action in actions:
-        state = apply_action(state, action)
+        state = pass_karama(apply_action(state, action))
         assert_conserved(state)
     return state
 
@@ -201,8 +220,8 @@ def test_GAP_26b_without_the_guild_the_bank_is_paid_and_the_guild_pays_the_bank_
     state = movement_position(["atreides", "guild", "emperor"], spice={"guild": 5})
     state = slot_of(state, "guild")
     bank = state.bank
-    state = play(state, Land("guild", "arrakeen", 1, 2))
-    assert state.houses["guild"].spice == 3 and state.bank == bank + 2
+    state = play(state, Land("guild", "arrakeen", 1, 7))  # GUILD-M1: 5 free; GUILD-P2: the other 2 cost ceil(2/2)
+    assert state.houses["guild"].spice == 4 and state.bank == bank + 1
 
 
 # --- FREMEN-P4 -----------------------------------------------------------------------------------------------

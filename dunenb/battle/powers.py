@@ -63,6 +63,8 @@ def battle_acts() -> tuple[BattleAct, ...]:
     """Every act of ``data/powers.json`` on a battle hook, in file order."""
     found = []
     for entry in read_data_file("powers.json").get("powers", []):
+        if entry.get("status") != "implemented":
+            continue  # declared for later (e.g. HARKONNEN-M3 needs the dead leaders as a battle fact)
         for act in entry.get("acts", ()):
             if act.get("hook") in HOOKS:
                 if act.get("effect") not in ("set", "add") or act.get("applies_to", "holder") not in ("holder",

@@ -391,7 +391,10 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
     here = context.mine(action.area)
     cost = 0
     if action.kind == "land":
-        cost = arriving.total * (1 if load_board().area(action.area).is_settlement else 2)
+        from dunenb.rules.movement import landing_price
+
+        first = state.pending is None or state.pending.detail.get("landed", 0) == 0
+        cost = landing_price(state, house, action.area, arriving.total, first=first)[0]  # GUILD-P2/M1 included
         if state.houses[house].spice < cost:
             return -10.0
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
@@ -574,8 +577,60 @@ def _score_ghola(state: GameState, house: str, action: Action) -> float:
     return value - SPICE_VALUE * cost - card
 
 
+def _score_power(state: GameState, house: str, action: Action) -> float | None:
+    """The power decisions of issue 10 (None: not one of them).
+
+    * Karama windows (GAP-63): the bot keeps its Karama for the auction (it passes).
+    * GUILD-P3: the Guild waits and plays last, when it has seen every other House's landing and move.
+    * FREMEN-P2 b: ride the worm to an empty desert with spice (the worm has just eaten the spice where it struck);
+      the whole army rides.
+    * EMPEROR-M1: fill the hand while the spice kept back for landing and revival stays.
+    * BG-P2 b: an advisor is free presence on Dune (the Pole when nothing else is offered).
+    """
+    kind = action.kind
+    if state.pending is not None and state.pending.kind == "karama-window":
+        return -1.0 if kind == "use-karama" else 0.0
+    if kind == "take-slot":
+        return -0.5
+    if kind == "ride":
+        target = action.to_area  # type: ignore[attr-defined]
+        others = [h for h in state.houses_in(target) if h != house]
+        army = state.forces.get((house, action.area, action.sector), Tokens())  # type: ignore[attr-defined]
+        whole = action.regular + action.marked == army.total  # type: ignore[attr-defined]
+        value = state.spice_on_map.get(target, 0) * SPICE_VALUE - (FIGHT_COST if others else 0.0)
+        return value + (0.1 if whole else 0.0) if value > 0 else -1.0
+    if kind == "imperial-fill":
+        spare = state.houses[house].spice - spice_to_keep(state, house)
+        return 0.5 * action.count if 2 * action.count <= spare else -1.0  # type: ignore[attr-defined]
+    if kind == "advisor":
+        return 0.2 if action.area == "pole-nord" else 0.3  # type: ignore[attr-defined]
+    if kind == "local-storm":
+        return _score_local_storm(state, house, action.sector)  # type: ignore[attr-defined]
+    if kind == "call-worm":
+        return -1.0  # FREMEN-M2: the bot emerges instead (it does not plan worm rides yet)
+    return None
+
+
+def _score_local_storm(state: GameState, house: str, sector: int) -> float:
+    """FREMEN-M1: worth it when the enemy tokens and spice it would destroy outweigh the own half losses."""
+    from dunenb.rules.common import is_exposed_to_storm
+
+    board = load_board()
+    gain = 0.0
+    for (h, area, s), tokens in state.forces.items():
+        if s == sector and is_exposed_to_storm(state, area):
+            gain += -((tokens.total + 1) // 2) if h == house else tokens.total
+    for area in board.areas_in_sector(sector):
+        if area.spice_sector == sector and is_exposed_to_storm(state, area.id):
+            gain += SPICE_VALUE * state.spice_on_map.get(area.id, 0) * 0.5  # denied to the others, design
+    return gain - 0.5 if gain > 0.5 else -1.0
+
+
 def _score(state: GameState, house: str, action: Action) -> float:
     kind = action.kind
+    power_score = _score_power(state, house, action)
+    if power_score is not None:
+        return power_score
     if kind in ("bid", "pass") and state.phase == "bidding":
         return _score_bid(state, house, action)
     if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "hajj",

@@ -4,9 +4,10 @@
 * A power's **holder** is its owner (``data/powers.json``) while the owner is in play; during a lend in force
   (ALLIANCE-12, houses.md G-10) it is the borrower, if the borrower is in play. Once the owner is eliminated the
   power is nobody's (``None``): an eliminated Fremen House no longer moves the storm (STORM-3, TURN-1 a).
-
-Later work (DESIGN.md "Powers") adds the other reasons a power changes hands or lapses (a foreign leader, a Karama
-in force) here, so that callers keep asking the same question.
+* A **main-leader power** (X-M*) is nobody's once that House's main leader is dead (houses.md G-7: a successor
+  inherits no main-leader power; the House powers go on).
+* A **Karama in force** against the power (``GameState.suppressions``, :mod:`dunenb.powers.karama`) makes it
+  nobody's for as long as the use lasts; it applies to a borrower too (G-10).
 
 >>> from dunenb.engine import new_game
 >>> state = new_game(["fremen", "emperor"], seed=1)
@@ -20,7 +21,10 @@ in force) here, so that callers keep asking the same question.
 
 from __future__ import annotations
 
-from dunenb.powers.registry import owner
+from functools import lru_cache
+
+from dunenb.powers.karama import is_suppressed
+from dunenb.powers.registry import power
 from dunenb.state import GameState, LentPower
 
 
@@ -37,18 +41,37 @@ def active_lend(state: GameState, power_id: str) -> LentPower | None:
     return None
 
 
+@lru_cache(maxsize=16)
+def main_leader(house: str) -> str:
+    """The id of ``house``'s main leader (data/leaders.json)."""
+    from dunenb.battle.roster import load_roster
+
+    return load_roster().main_leader(house).id
+
+
+def main_leader_alive(state: GameState, house: str) -> bool:
+    """houses.md G-7: whether ``house``'s main leader is not in its tanks."""
+    return main_leader(house) not in state.houses[house].leader_tanks
+
+
 def holder(state: GameState, power_id: str) -> str | None:
     """The House that uses ``power_id`` now: the borrower during a lend in force, else the owner, or ``None``
-    when the owner is not in play (absent from the table or eliminated).
+    when the owner is not in play (absent from the table or eliminated), when a main-leader power's leader is
+    dead (G-7) or when a Karama use blocks the power now.
 
     >>> from dunenb.engine import new_game
     >>> holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
     'emperor'
     """
-    house = owner(power_id)
-    if not is_in_play(state, house):
+    spec = power(power_id)
+    house = spec.holder
+    if house not in state.config.houses or house in state.eliminated:  # is_in_play, inlined (called very often)
         return None
-    lend = active_lend(state, power_id)
+    if state.suppressions and is_suppressed(state, power_id):
+        return None
+    if spec.is_main_leader_power and not main_leader_alive(state, house):
+        return None
+    lend = active_lend(state, power_id) if state.lent_powers else None
     return lend.borrower if lend is not None and is_in_play(state, lend.borrower) else house
 
 

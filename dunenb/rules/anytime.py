@@ -40,8 +40,8 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
+from dunenb.powers import modify
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
-from dunenb.rules.lent_powers import income_payee
 from dunenb.state import GameState, Tokens
 
 HARVESTER_PRICE = 5  # HARVEST-3
@@ -259,7 +259,7 @@ def _apply_ghola(state: GameState, action: PlayGhola) -> GameState:
                        leaders=leaders, leader_tanks=dead)
     state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
     cost = ghola_cost(house, action)
-    payee = income_payee(state, "TLEILAX-P1", house)  # TLEILAX-P1 (lent by ALLIANCE-12), else the Bank
+    payee = modify(state, "revival.payee", None, {"house": house})  # TLEILAX-P1 (lent by ALLIANCE-12), else the Bank
     state = _pay(state, house, cost, payee)
     back = [f"{tokens.total} token(s)"] if tokens.total else []
     back += [f"the leader {action.leader}"] if action.leader != NONE else []

@@ -33,6 +33,15 @@ The auction (BID-1 to BID-15 with GAP-33):
 
 For the Bene Gesserit every worthless card is also a Karama (BG-P5), for the Bene Tleilax every ghola card
 (TLEILAX-P4); both count as Karama for BID-4 and may settle a purchase.
+
+House powers (``data/powers.json``, through :mod:`dunenb.powers`; no House name is tested here):
+
+* hooks ``hand.limit`` (HARKONNEN-P2: 8; EMPEROR-M1: 6 while Shaddam lives) and ``auction.payee`` (EMPEROR-P1);
+* HARKONNEN-P3: each time the holder wins a card (paid or with a Karama) and then holds fewer than its limit,
+  it takes the top card of the deck free (a chance draw), unless KARAMA-46 is played (asked of every other House
+  with a hand, GAP-63; it blocks the power for the rest of the turn);
+* EMPEROR-M1: at the end of the auction, once per turn, after the KARAMA-12 window, the holder may draw cards up
+  to its limit of 6 at 2 spice a card, paid to the Bank (``imperial-fill``; ``pass`` draws none).
 """
 
 from __future__ import annotations
@@ -48,16 +57,20 @@ from dunenb.actions import Action, Pass
 from dunenb.battle.cards import BATTLE_CARDS, OTHER_CARDS
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
-from dunenb.powers import holder, owner
+from dunenb.powers import applied, holder, modify, owner
+from dunenb.powers.karama import lift
+from dunenb.powers.registry import power
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
-from dunenb.rules.lent_powers import income_payee
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.state import FrozenDict, GameState
 
 KARAMA = "karama"
 WORTHLESS = "worthless"
 CARD_IDS: tuple[str, ...] = BATTLE_CARDS + (WORTHLESS,) + OTHER_CARDS
 MENU_RUN = 20  # design: consecutive bids listed in the menu before it thins out to multiples of 10
+TOP_CARD = "HARKONNEN-P3"  # data/powers.json: a free top card after each purchase
+IMPERIAL_FILL = "EMPEROR-M1"  # data/powers.json: fill the hand at the end of the auction
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -80,6 +93,15 @@ class AuctionCard(Action):
     is_chance: ClassVar[bool] = True
     number: int
     card: str
+
+
+@dataclass(frozen=True)
+class ImperialFill(Action):
+    """EMPEROR-M1: draw ``count`` cards from the deck (up to a hand of 6) at 2 spice a card, paid to the Bank."""
+
+    kind: ClassVar[str] = "imperial-fill"
+    house: str
+    count: int
 
 
 @dataclass(frozen=True)
@@ -137,8 +159,8 @@ def load_treachery_rules() -> TreacheryRules:
     """Load and validate ``treachery_deck.json``.
 
     >>> deck = load_treachery_rules()
-    >>> deck.size, deck.counts["karama"], deck.hand_limits["harkonnen"], len(deck.worthless_names)
-    (61, 2, 8, 8)
+    >>> deck.size, deck.counts["karama"], deck.hand_limit, len(deck.worthless_names)
+    (61, 2, 4, 8)
     """
     raw = read_data_file("treachery_deck.json")
     counts: dict[str, int] = {}
@@ -176,9 +198,11 @@ def initial_deck() -> FrozenDict[str, int]:
 # --- hands ----------------------------------------------------------------------------------------------
 
 def hand_limit(state: GameState, house: str) -> int:
-    """HAND-1: 4 cards, 8 for the Harkonnen (HARKONNEN-P2), plus any Chance-card slots (CHANCE-5, GAP-20)."""
+    """HAND-1: 4 cards, changed by the powers at hook ``hand.limit`` (HARKONNEN-P2: 8; EMPEROR-M1: 6 while
+    Shaddam lives), plus any Chance-card slots (CHANCE-5, GAP-20)."""
     deck = load_treachery_rules()
-    return deck.hand_limits.get(house, deck.hand_limit) + state.houses[house].extra_card_slots
+    base = deck.hand_limits.get(house, deck.hand_limit)
+    return modify(state, "hand.limit", base, {"house": house}) + state.houses[house].extra_card_slots
 
 
 def has_full_hand(state: GameState, house: str) -> bool:
@@ -325,7 +349,98 @@ def _next_card(state: GameState, number: int, count: int) -> GameState:
 
 
 def _finish(state: GameState) -> GameState:
-    return flow.after_phase(dataclasses.replace(state, pending=None), "bidding")
+    """The auction is over: EMPEROR-M1's fill (after the KARAMA-12 window, GAP-63), then the next phase."""
+    state = dataclasses.replace(state, pending=None)
+    if _fill_room(state) > 0:
+        uses = tuple(u.id for u in power(IMPERIAL_FILL).karama if u.status == "implemented")
+        return open_window(state, uses, "auction-end")
+    return flow.after_phase(state, "bidding")
+
+
+def _fill_room(state: GameState) -> int:
+    """EMPEROR-M1: how many cards the holder may draw now (room in its hand, spice at the price, cards left)."""
+    house = holder(state, IMPERIAL_FILL)
+    if house is None:
+        return 0
+    price = _fill_price()
+    hs = state.houses[house]
+    return max(0, min(hand_limit(state, house) - len(hs.hand), hs.spice // price, sum(deck_for_draw(state).values())))
+
+
+@lru_cache(maxsize=1)
+def _fill_price() -> int:
+    """EMPEROR-M1's price per card (data/powers.json, the act at trigger ``auction.end``)."""
+    return next(int(a.params["price"]) for a in power(IMPERIAL_FILL).acts if a.trigger == "auction.end")
+
+
+def _resume_fill(state: GameState, data: object) -> GameState:
+    state = lift(state, "action")
+    if _fill_room(state) == 0:  # KARAMA-12 played: no fill this turn
+        return flow.after_phase(state, "bidding")
+    return dataclasses.replace(state, pending=pending("imperial-fill", holder(state, IMPERIAL_FILL)))
+
+
+def _fill_decisions(state: GameState) -> list[Action]:
+    house = state.pending.actor
+    return [Pass(house)] + [ImperialFill(house, n) for n in range(1, _fill_room(state) + 1)]
+
+
+def _apply_fill(state: GameState, action: Action) -> GameState:
+    if not isinstance(action, ImperialFill):
+        state = with_events(state, event("imperial-fill", f"{action.house} draws no card (EMPEROR-M1)",
+                                         house=action.house, count=0, powers=(IMPERIAL_FILL,)))
+        return flow.after_phase(dataclasses.replace(state, pending=None), "bidding")
+    cost = action.count * _fill_price()
+    state = edit_house(state, action.house, spice=state.houses[action.house].spice - cost)
+    state = dataclasses.replace(state, bank=state.bank + cost)
+    state = with_events(state, event(
+        "imperial-fill", f"{action.house} fills its hand: {action.count} card(s) for {cost} spice, paid to the Bank "
+        "(EMPEROR-M1)", house=action.house, count=action.count, cost=cost, powers=(IMPERIAL_FILL,)))
+    return _next_extra_card(state, (action.house,) * action.count, None)
+
+
+def _next_extra_card(state: GameState, queue: tuple[str, ...], then: tuple[int, int] | None) -> GameState:
+    """Draw the power cards in ``queue`` (chance); then the next auction card ``then`` = (number, count), or the
+    end of the phase."""
+    if queue and can_draw(state):
+        return dataclasses.replace(state, pending=pending("power-card", "chance", house=queue[0], queue=queue[1:],
+                                                          then=then))
+    if then is None:
+        return flow.after_phase(dataclasses.replace(state, pending=None), "bidding")
+    return _next_card(dataclasses.replace(state, pending=None), then[0], then[1])
+
+
+def _power_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    house = state.pending.detail["house"]
+    return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
+
+
+def _apply_power_card(state: GameState, action: DrawTreacheryCard) -> GameState:
+    detail = state.pending.detail
+    state = take_card(state, action.card)
+    state = edit_house(state, action.house, hand=state.houses[action.house].hand + (action.card,))
+    ids = (TOP_CARD,) if detail["then"] is not None else (IMPERIAL_FILL,)
+    state = with_events(state, event("power-card", f"{action.house} draws a treachery card ({ids[0]})",
+                                     house=action.house, secret=True, powers=ids))
+    return _next_extra_card(state, detail["queue"], detail["then"])
+
+
+def _after_purchase(state: GameState, house: str, number: int, count: int) -> GameState:
+    """HARKONNEN-P3: the holder, after winning a card, takes the top card free while under its limit (after the
+    KARAMA-46 window, GAP-63); then the next card."""
+    state = dataclasses.replace(state, pending=None)
+    if holder(state, TOP_CARD) == house and len(state.houses[house].hand) < hand_limit(state, house) \
+            and can_draw(state):
+        uses = tuple(u.id for u in power(TOP_CARD).karama if u.status == "implemented")
+        return open_window(state, uses, "auction-top-card", house=house, number=number, count=count)
+    return _next_card(state, number + 1, count)
+
+
+def _resume_top_card(state: GameState, data: FrozenDict) -> GameState:
+    house, number, count = data["house"], data["number"], data["count"]
+    if holder(state, TOP_CARD) != house:  # KARAMA-46: no extra card for the rest of the turn
+        return _next_card(state, number + 1, count)
+    return _next_extra_card(state, (house,), (number + 1, count))
 
 
 def _auction_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -460,7 +575,7 @@ def _apply_payment(state: GameState, action: Action) -> GameState:
         recipient = "nobody"
     else:
         state = edit_house(state, house, spice=state.houses[house].spice - price)
-        payee = income_payee(state, "EMPEROR-P1", house)  # EMPEROR-P1, lent by ALLIANCE-12
+        payee = modify(state, "auction.payee", None, {"house": house})  # EMPEROR-P1, lent by ALLIANCE-12
         if payee is not None:
             state = edit_house(state, payee, spice=state.houses[payee].spice + price)
             lent = "" if payee == owner("EMPEROR-P1") else " lent (ALLIANCE-12)"
@@ -474,20 +589,19 @@ def _apply_payment(state: GameState, action: Action) -> GameState:
         to = "Bank" if recipient == "bank" else ("Emperor" if recipient == owner("EMPEROR-P1") else recipient)
         text = f"{house} pays {price} spice to the {to} ({why})"
     state = edit_house(state, house, hand=state.houses[house].hand + (card,))
+    ids = ("EMPEROR-P1",) if recipient not in ("bank", "nobody") else ()  # issue 10 item 6: the power named
     state = with_events(state, event("card-bought", text, house=house, price=price, recipient=recipient,
-                                     number=number, karama=action.card if isinstance(action, KaramaBid) else None))
-    return _next_card(dataclasses.replace(state, pending=None), number + 1, detail["count"])
+                                     number=number, karama=action.card if isinstance(action, KaramaBid) else None,
+                                     powers=ids))
+    return _after_purchase(state, house, number, detail["count"])
 
 
 # --- hidden information ---------------------------------------------------------------------------------
 
 def auction_viewers(state: GameState, opener: str) -> tuple[str, ...]:
     """BID-3, BID-8: the opener looks at the card; the Atreides, if in play, see every card (ATREIDES-P2a)."""
-    viewers = [opener]
-    seer = holder(state, "ATREIDES-P2")  # data/powers.json
-    if seer is not None and seer in bidders(state) and seer != opener:
-        viewers.append(seer)
-    return tuple(viewers)
+    viewers = applied(state, "auction.viewers", (opener,), {"house": opener})[0]  # ATREIDES-P2 a
+    return tuple(v for v in viewers if v == opener or v in bidders(state))
 
 
 def auction_card(state: GameState) -> str | None:
@@ -501,8 +615,13 @@ def auction_card(state: GameState) -> str | None:
     return state.pending.detail["secrets"][0][1]
 
 
+register_resume("auction-end", _resume_fill)
+register_resume("auction-top-card", _resume_top_card)
+
 HANDLERS = {
     "free-card": Handler(apply=_apply_free_card, outcomes=_free_card_outcomes),
+    "power-card": Handler(apply=_apply_power_card, outcomes=_power_card_outcomes),  # HARKONNEN-P3, EMPEROR-M1
+    "imperial-fill": Handler(apply=_apply_fill, decisions=_fill_decisions),  # EMPEROR-M1
     "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes),
     "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid),
     "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions, pledged=payment_pledge),

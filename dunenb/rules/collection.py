@@ -61,9 +61,11 @@ from typing import Any, ClassVar
 from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
-from dunenb.powers import holder, is_in_play
+from dunenb.powers import applied, holder, is_in_play
+from dunenb.powers.registry import powers_at
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.ornithopters import SETTLEMENT_KINDS, clear_for_turn, has_ornithopters
 from dunenb.state import GameConfig, GameState
 
@@ -351,10 +353,35 @@ def apply_declaration(state: GameState, action: Action) -> GameState:
 # --- step j): harvest, taxes, victory -------------------------------------------------------------------
 
 def begin_collection(state: GameState) -> GameState:
-    """TURN-1 j): harvests, taxes, then the end-of-turn victory check (HARVEST-8, TAX-2, VICTORY-1)."""
+    """TURN-1 j): the Karama uses of step j) are asked first (KARAMA-28 against BG-P4, GAP-63); then harvests,
+    taxes, the incomes of hook ``collection.income`` (BG-P4: charity, 2 spice from the Bank), then the
+    end-of-turn victory check (HARVEST-8, TAX-2, VICTORY-1)."""
     state = dataclasses.replace(state, phase="collection", pending=None)
+    uses = tuple(u.id for spec, _act in powers_at("collection.income") if holder(state, spec.id) is not None
+                 for u in spec.karama if u.status == "implemented" and u.moment == "collection")
+    if uses:
+        return open_window(state, uses, "collection")
+    return _collect(state)
+
+
+def pay_incomes(state: GameState) -> GameState:
+    """Hook ``collection.income``: what each House in play receives from the Bank in step j) (BG-P4)."""
+    for house in state.config.houses:
+        if not is_in_play(state, house):
+            continue
+        amount, ids = applied(state, "collection.income", 0, {"house": house})
+        if amount:
+            state = edit_house(state, house, spice=state.houses[house].spice + amount)
+            state = dataclasses.replace(state, bank=state.bank - amount)
+            state = with_events(state, event("income", f"{house} receives {amount} spice from the Bank "
+                                             f"({', '.join(ids)})", house=house, amount=amount, powers=ids))
+    return state
+
+
+def _collect(state: GameState, data: object = None) -> GameState:
     state = harvest(state)
     state = collect_taxes(state)
+    state = pay_incomes(state)
     state = record_standings(state)
     note = tie_note(state)
     if note is not None:
@@ -508,6 +535,8 @@ def tie_note(state: GameState) -> str | None:
     tied = [h for h in reached if len(owned[h]) == best]
     return None if len(tied) < 2 else f"{', '.join(tied)} tie with {best}: play on (GAP-36b)"
 
+
+register_resume("collection", _collect)
 
 HANDLERS: dict[str, Handler] = {
     "harvest-declaration": Handler(apply=apply_declaration, decisions=declaration_decisions,

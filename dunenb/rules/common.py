@@ -17,7 +17,7 @@ from typing import Any
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
-from dunenb.powers import is_in_play
+from dunenb.powers import applied, is_in_play
 from dunenb.ruleset import Ruleset, load_ruleset
 from dunenb.state import Event, FrozenDict, GameState, Pending, Tokens
 
@@ -93,6 +93,13 @@ class Handler:
         return self.outcomes is not None
 
 
+def node(state: GameState) -> Pending:
+    """The pending node of a state that waits for a decision or a chance outcome (typed: never ``None``)."""
+    if state.pending is None:
+        raise IllegalActionError("game/over", "the game is over: no node is pending")
+    return state.pending
+
+
 def pending(kind: str, actor: str, **detail: Any) -> Pending:
     return Pending(kind=kind, actor=actor, detail=FrozenDict(detail))
 
@@ -163,10 +170,13 @@ def destroy_in_sector(
             continue
         for (house, area_id, force_sector), tokens in list(state.forces.items()):
             if area_id == area.id and force_sector == sector:
-                state = kill_tokens(state, house, area.id, sector, tokens)
+                lost, ids = storm_losses(state, house, tokens, double=double)
                 state = with_events(state, event(
-                    "tokens-destroyed", f"{cause}: {tokens.total} {house} token(s) destroyed in {area.name} "
-                    f"(sector {sector})", house=house, area=area.id, sector=sector, count=tokens.total, cause=cause))
+                    "tokens-destroyed", f"{cause}: {lost.total} {house} token(s) destroyed in {area.name} "
+                    f"(sector {sector})" + (f"; {tokens.total - lost.total} survive ({', '.join(ids)})" if ids
+                                            else ""),
+                    house=house, area=area.id, sector=sector, count=lost.total, cause=cause, powers=ids))
+                state = kill_tokens(state, house, area.id, sector, lost)
         for (house, area_id, force_sector), count in list(state.committed_harvesters.items()):
             if area_id == area.id and force_sector == sector:
                 state = dataclasses.replace(
@@ -180,14 +190,44 @@ def destroy_in_sector(
     return state
 
 
+def take_tokens(tokens: Tokens, count: int) -> Tokens:
+    """``count`` of ``tokens``, unmarked first: the House keeps its marked tokens as long as it can (GAP-65, the
+    Fremen's choice under FREMEN-P3 made for them: a marked token is worth 1 on the wheel, WHEEL-2)."""
+    regular = min(tokens.regular, count)
+    return Tokens(regular, min(tokens.marked, count - regular))
+
+
+def storm_losses(state: GameState, house: str, tokens: Tokens, *, double: bool = False) -> tuple[Tokens, tuple]:
+    """STORM-6, GAP-9, STORM-8: the tokens a storm destroys in one group of ``house``, and the powers that spared
+    some (hook ``storm.losses``: FREMEN-P3 half, rounded up, except in the double storm, STORM-15)."""
+    count, ids = applied(state, "storm.losses", tokens.total, {"house": house, "double": double})
+    return take_tokens(tokens, count), ids
+
+
+def send_to_tanks(state: GameState, house: str, tokens: Tokens) -> GameState:
+    """Destroyed tokens (already off the map) go to the House's tanks (REVIVAL-5, GAP-25b), or where the hook
+    ``tokens.destroyed`` sends them (TLEILAX-P2: back to the reserve at once), with an event naming the power."""
+    if tokens.is_empty():
+        return state
+    where, ids = applied(state, "tokens.destroyed", "tanks", {"house": house})
+    hs = state.houses[house]
+    if where == "reserve":
+        state = edit_house(state, house, reserve=hs.reserve + tokens)
+        return with_events(state, event(
+            "tokens-recovered", f"{house} recover {tokens.total} destroyed token(s) into their reserve at once "
+            f"({', '.join(ids)})", house=house, count=tokens.total, powers=ids))
+    return edit_house(state, house, tanks=hs.tanks + tokens)
+
+
 def kill_tokens(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
-    """Move tokens from the map to the House's tanks (REVIVAL-5, GAP-25b)."""
+    """Move tokens from the map to the House's tanks (REVIVAL-5, GAP-25b; :func:`send_to_tanks`)."""
+    if tokens.is_empty():
+        return state
     key = (house, area, sector)
     left = state.forces[key] - tokens
     forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-    hs = state.houses[house]
     state = dataclasses.replace(state, forces=forces)
-    return edit_house(state, house, tanks=hs.tanks + tokens)
+    return send_to_tanks(state, house, tokens)
 
 
 def remove_spice(state: GameState, area_id: str, *, cause: str) -> GameState:

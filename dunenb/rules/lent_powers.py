@@ -14,7 +14,8 @@ owner go to the borrower, and the borrower's own payments go to the Bank, as the
 does not use the power meanwhile (an income cannot be paid twice). A lend states its number of turns
 (ALLIANCE-12, at most :data:`MAX_LEND_TURNS`) and ends sooner when a new alliance window opens (ALLIANCE-4).
 Only a power's owner lends it (a borrower may not re-lend, ALLIANCE-7). The Karama uses against a power still
-apply to the borrower (G-10); this version does not model those Karama uses in games.
+apply to the borrower (G-10): :func:`dunenb.powers.holder` answers ``None`` while one is in force (KARAMA-14,
+KARAMA-36; the rules modules ask the hooks ``landing.payee``, ``auction.payee``, ``revival.payee``).
 
 >>> sorted(LENDABLE_POWERS.items())[0]
 ('EMPEROR-P1', 'emperor')

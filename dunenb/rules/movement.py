@@ -59,9 +59,19 @@ storm entry per army. ``check`` accepts any well-formed path.
 **The North Pole** spans all 24 sectors; an army there stands in its first sector, ``POLE_SECTOR`` (as the
 setup step places it), and actions name that sector (design; MAP-3b: all sectors meet there).
 
-Out of scope here (House powers, a later issue): FREMEN-P3 (half losses to the storm when moving), GUILD-P2
-(half price), GUILD-M1 (5 free tokens), GUILD-P3 (choice of slot), BG-P2 (advisors and landing in peace),
-TLEILAX-P2 (own tokens back), KARAMA-14/15/17/36.
+**House powers** (``data/powers.json``, through :mod:`dunenb.powers`; this module never tests a House name):
+
+* hooks ``landing.free`` (GUILD-M1: the first 5 tokens of the Guild's normal landing land free) and
+  ``landing.price`` (GUILD-P2: the Guild pays half, rounded up), ``landing.payee`` (GUILD-P1), ``revival.payee``
+  (TLEILAX-P1); ``storm.losses`` (FREMEN-P3, a group moving into a storm) and ``tokens.destroyed`` (TLEILAX-P2).
+* Karama windows (:mod:`dunenb.rules.karama_window`, GAP-63): when a landing is announced, the uses against the
+  powers that would change it (KARAMA-14, KARAMA-15, KARAMA-17); when a revival pays the Tleilax, the payer may
+  play KARAMA-36; at the start of step e), KARAMA-16 (GUILD-P3) and KARAMA-26 (BG-P2). A landing whose price a
+  Karama raised lands only the tokens its House can pay for; the others stay in the reserve (KARAMA-15).
+* GUILD-P3 (choice of slot): the holder plays outside the storm order: before each other House's slot (and
+  before the first) it is asked ``take-slot`` (play now) or ``pass`` (wait); when all others are done it plays.
+* BG-P2 b (advisors): each time another House completes a landing, the holder may land 1 reserve token free in
+  that territory (a storm-free sector) or at the North Pole; those tokens are at peace this turn (GAP-64).
 The per-turn revival counters are reset when this phase begins (design: REVIVAL-1 only happens here; the ghola,
 played at any time, is not bound by them, GAP-57).
 """
@@ -74,14 +84,25 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, Pass
 from dunenb.errors import IllegalActionError
-from dunenb.powers import holds_power
+from dunenb.powers import applied, holder, holds_power
+from dunenb.powers.registry import power
 from dunenb.rules import flow
 from dunenb.rules.anytime import BuyHarvester as BuyHarvester  # re-exported: played at any time now (GAP-57)
 from dunenb.rules.anytime import SellHarvester as SellHarvester
-from dunenb.rules.common import Handler, double_storm_sietch, event, pending, rules, storm_order, with_events
-from dunenb.rules.lent_powers import income_payee
+from dunenb.rules.common import (
+    Handler,
+    double_storm_sietch,
+    event,
+    pending,
+    rules,
+    send_to_tanks,
+    storm_losses,
+    storm_order,
+    with_events,
+)
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.ornithopters import fix_for_turn, has_ornithopters
 from dunenb.state import GameState, Tokens
 
@@ -96,6 +117,8 @@ HAJJ = "hajj"  # CARD-HAJJ-1
 RANGE_ON_FOOT = 1  # MOVE-4b
 RANGE_WITH_ORNITHOPTERS = 3  # MOVE-4b, MOVE-5
 NATIVES = "FREMEN-P4"  # LAND-6: its holder emerges instead of landing (data/powers.json)
+SLOT_CHOICE = "GUILD-P3"  # its holder chooses when to play its slot (data/powers.json)
+ADVISORS = "BG-P2"  # its holder may land an advisor after another House's landing (data/powers.json)
 PHASE = "movement"
 
 
@@ -181,6 +204,27 @@ class EndSlot(Action):
     house: str
 
 
+@dataclass(frozen=True)
+class LandAdvisor(Action):
+    """BG-P2 b: after another House's landing, 1 reserve token lands free, in peace, in that territory or at the
+    North Pole."""
+
+    kind: ClassVar[str] = "advisor"
+    house: str
+    area: str
+    sector: int
+    regular: int
+    marked: int = 0
+
+
+@dataclass(frozen=True)
+class TakeSlot(Action):
+    """GUILD-P3: the holder plays its landing-and-movement slot now, before the next House in storm order."""
+
+    kind: ClassVar[str] = "take-slot"
+    house: str
+
+
 SLOT_ACTIONS: tuple[type[Action], ...] = (Revive, Land, Emerge, Move, Reposition, PlayHajj, EndSlot)
 
 
@@ -213,13 +257,53 @@ def landing_cost(area_id: str, count: int) -> int:
 
 def landing_payee(state: GameState, house: str) -> str | None:
     """LAND-7, GAP-26b, GUILD-P1: who receives a landing payment: the Guild if it plays (and is not the lander),
-    or the House it lent its landing income to (ALLIANCE-12), else the Bank (``None``)."""
-    return income_payee(state, "GUILD-P1", house)  # GUILD-P1, lent by ALLIANCE-12
+    or the House it lent its landing income to (ALLIANCE-12), else the Bank (``None``): hook ``landing.payee``."""
+    return applied(state, "landing.payee", None, {"house": house})[0]
 
 
 def revival_payee(state: GameState, house: str) -> str | None:
-    """REVIVAL-1, TLEILAX-P1: the Bene Tleilax if they play (and do not revive themselves), else the Bank."""
-    return income_payee(state, "TLEILAX-P1", house)  # TLEILAX-P1, lent by ALLIANCE-12
+    """REVIVAL-1, TLEILAX-P1: the Bene Tleilax if they play (and do not revive themselves), else the Bank: hook
+    ``revival.payee``."""
+    return applied(state, "revival.payee", None, {"house": house})[0]
+
+
+def landing_price(state: GameState, house: str, area_id: str, count: int, *, first: bool = True,
+                  ) -> tuple[int, tuple[str, ...]]:
+    """LAND-1 for ``house`` landing ``count`` tokens, with the powers in force and their IDs: hook
+    ``landing.free`` (GUILD-M1: the first 5 tokens of the normal landing, ``first``, are free) then
+    ``landing.price`` (GUILD-P2: half the price of the rest, rounded up).
+
+    >>> from dunenb.engine import new_game
+    >>> state = new_game(["guild", "atreides"], seed=1)
+    >>> landing_price(state, "guild", "grande-etendue", 7), landing_price(state, "atreides", "grande-etendue", 7)
+    ((2, ('GUILD-M1', 'GUILD-P2')), (14, ()))
+    """
+    ctx = {"house": house, "first": first, "area": area_id}
+    free, ids = applied(state, "landing.free", 0, ctx)
+    paid = max(0, count - free)
+    price, more = applied(state, "landing.price", landing_price_per_token(area_id) * paid, ctx)
+    return price, ids + more
+
+
+def affordable_landing(state: GameState, house: str, area_id: str, *, first: bool = True) -> int:
+    """The most reserve tokens ``house`` can pay to land in ``area_id`` now (the price grows with the count)."""
+    hs = state.houses[house]
+    low, high = 0, hs.reserve.total
+    if not landing_price(state, house, area_id, high, first=first)[1]:  # no power: LAND-1's plain rate
+        return min(high, hs.spice // landing_price_per_token(area_id))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if landing_price(state, house, area_id, middle, first=first)[0] <= hs.spice:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _blocking_uses(ids: tuple[str, ...], moments: tuple[str, ...]) -> tuple[str, ...]:
+    """The implemented Karama uses, played at one of ``moments``, that block the powers ``ids``."""
+    return tuple(use.id for pid in ids for use in power(pid).karama
+                 if use.status == "implemented" and use.moment in moments)
 
 
 def is_storm_sector(state: GameState, area_id: str, sector: int) -> bool:
@@ -334,7 +418,8 @@ def _payee_name(payee: str | None) -> str:
 # --- the phase ------------------------------------------------------------------------------------------
 
 def begin_phase(state: GameState) -> GameState:
-    """TURN-1 e): reset the turn's revival counters and open the first House's slot."""
+    """TURN-1 e): reset the turn's revival counters; ask the Karama uses of the start of step e) (KARAMA-16,
+    KARAMA-26, GAP-63); then open the first slot."""
     houses = state.houses
     for house, hs in houses.items():
         if hs.revived_this_turn or hs.revived_marked_this_turn:
@@ -343,17 +428,61 @@ def begin_phase(state: GameState) -> GameState:
     order = storm_order(state)
     state = with_events(state, event("movement-phase", "Landing and movement, in storm order: " + ", ".join(order),
                                      order=order))
+    uses = _blocking_uses(tuple(p for p in (SLOT_CHOICE, ADVISORS) if holder(state, p) is not None),
+                          ("movement-start",))
+    if uses:
+        return open_window(dataclasses.replace(state, pending=None), uses, "movement-start")
+    return _start_slots(state)
+
+
+def _start_slots(state: GameState, data: Any = None) -> GameState:
+    """The slots in storm order; the holder of GUILD-P3 (if any) waits outside it and chooses when to play."""
+    order = storm_order(state)
+    chooser = holder(state, SLOT_CHOICE)
+    if chooser in order:
+        others = tuple(h for h in order if h != chooser)
+        return _ask_chooser(state, others, 0, chooser)
     return _open_slot(state, order, 0)
 
 
-def _open_slot(state: GameState, order: tuple[str, ...], index: int) -> GameState:
+def _ask_chooser(state: GameState, order: tuple[str, ...], index: int, chooser: str | None) -> GameState:
+    """GUILD-P3: before the slot ``index`` of ``order``, ask the waiting chooser; after the last, it plays."""
+    if chooser is None or holder(state, SLOT_CHOICE) != chooser:
+        return _open_slot(state, order, index)  # it has played (or lost the power): the storm order goes on
     if index >= len(order):
+        return _open_slot(state, order, index, chooser=chooser)
+    return dataclasses.replace(state, pending=pending("slot-choice", chooser, order=order, index=index))
+
+
+def _slot_choice_decisions(state: GameState) -> list[Action]:
+    house = state.pending.actor
+    return [Pass(house), TakeSlot(house)]
+
+
+def _apply_slot_choice(state: GameState, action: Action) -> GameState:
+    detail = state.pending.detail
+    order, index = detail["order"], detail["index"]
+    if isinstance(action, TakeSlot):
+        nxt = order[index] if index < len(order) else None
+        state = with_events(state, event(
+            "slot-choice", f"{action.house} choose to play now" + (f", before {nxt}" if nxt else "") +
+            " (GUILD-P3)", house=action.house, powers=(SLOT_CHOICE,)))
+        return _open_slot(state, order, index, chooser=action.house)
+    return _open_slot(state, order, index, waiting=action.house)
+
+
+def _open_slot(state: GameState, order: tuple[str, ...], index: int, *, chooser: str | None = None,
+               waiting: str | None = None) -> GameState:
+    """Open the slot of ``order[index]``, or of ``chooser`` (GUILD-P3) who plays before it; ``waiting`` is a
+    chooser who has not played yet and is asked again before the next slot."""
+    if chooser is None and index >= len(order):
         state = dataclasses.replace(state, pending=None)
         return flow.after_phase(state, PHASE)
-    house = order[index]
+    house = chooser if chooser is not None else order[index]
     state = with_events(state, event("movement-slot", f"{house} revives, lands and moves (TURN-1 e)", house=house))
     return dataclasses.replace(state, pending=pending(
-        PHASE, house, order=order, index=index, landed=0, moved=0, repositions=0, rounds=1, emerged=False))
+        PHASE, house, order=order, index=index, landed=0, moved=0, repositions=0, rounds=1, emerged=False,
+        chosen=chooser is not None, waiting=waiting))
 
 
 def _slot(state: GameState) -> Any:
@@ -414,6 +543,8 @@ def _build_menu(state: GameState) -> list[Action]:
         menu += _reposition_menu(state, house)
     if HAJJ in hs.hand:
         menu.append(PlayHajj(house))  # CARD-HAJJ-1: during landing and movement
+    for extra in SLOT_MENUS:  # House powers acting in the slot (dunenb.rules.kynes: FREMEN-M1, FREMEN-M2)
+        menu += extra(state, house)
     return menu
 
 
@@ -440,8 +571,13 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
     if hs.reserve.total == 0:
         return menu
     storms = state.storm_sectors()
+    first = _slot(state)["landed"] == 0
+    most_by_price: dict[int, int] = {}  # the price depends on the area only through LAND-1's rate per token
     for area in rules().board.areas:
-        most = min(hs.reserve.total, hs.spice // landing_price_per_token(area.id))
+        rate = landing_price_per_token(area.id)
+        if rate not in most_by_price:
+            most_by_price[rate] = affordable_landing(state, house, area.id, first=first)
+        most = most_by_price[rate]
         if most < 1:
             continue
         counts = _counts(most)
@@ -453,7 +589,7 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
                 menu.append(Land(house, area.id, sector, tokens.regular, tokens.marked))
     for sector in state.storm_sectors():  # LAND-5 for teaching: one token into the storm
         area = next(a for a in rules().board.areas_in_sector(sector) if a.id != POLE)
-        if hs.spice >= landing_price_per_token(area.id):
+        if most_by_price.get(landing_price_per_token(area.id), 0) >= 1:
             tokens = _split(hs.reserve, 1)
             action = Land(house, area.id, sector, tokens.regular, tokens.marked)
             if action not in menu:
@@ -633,11 +769,13 @@ def _check_land(state: GameState, action: Land) -> IllegalActionError | None:
     if error:
         return error
     count = action.regular + action.marked
-    cost = landing_cost(action.area, count)
+    cost, ids = landing_price(state, action.house, action.area, count, first=slot["landed"] == 0)
     if cost > hs.spice:
         per = landing_price_per_token(action.area)
-        return _error("land/cost", f"{count} token(s) into {action.area} cost {cost} spice ({per} a token, LAND-1); "
-                      f"{action.house} has {hs.spice}, enough for {hs.spice // per}")
+        powers = f", {', '.join(ids)}" if ids else ""
+        return _error("land/cost", f"{count} token(s) into {action.area} cost {cost} spice ({per} a token, LAND-1"
+                      f"{powers}); {action.house} has {hs.spice}, enough for "
+                      f"{affordable_landing(state, action.house, action.area, first=slot['landed'] == 0)}")
     return None
 
 
@@ -736,10 +874,19 @@ def _check_hajj(state: GameState, action: PlayHajj) -> IllegalActionError | None
     return None
 
 
-_CHECKS = {
+_CHECKS: dict[type, Any] = {
     Revive: _check_revive, Land: _check_land, Emerge: _check_emerge, Move: _check_move,
     Reposition: _check_reposition, PlayHajj: _check_hajj,
 }
+#: Slot actions of House powers, registered by their modules (dunenb.rules.kynes): menus, checks, applies.
+SLOT_MENUS: list[Any] = []
+
+
+def register_slot_action(kind: type, check: Any, apply: Any, menu: Any) -> None:
+    """Let a power module add an action to the movement slot (its menu, check and apply)."""
+    _CHECKS[kind] = check
+    _APPLY[kind] = apply
+    SLOT_MENUS.append(menu)
 
 
 def check_slot_action(state: GameState, action: Action) -> IllegalActionError | None:
@@ -755,9 +902,29 @@ def check_slot_action(state: GameState, action: Action) -> IllegalActionError | 
 # --- applying -------------------------------------------------------------------------------------------
 
 def _apply_revive(state: GameState, action: Revive) -> GameState:
-    tokens = Tokens(action.regular, action.marked)
+    """REVIVAL-1; a revival that pays TLEILAX-P1 first asks the payer about KARAMA-36 (paid to the Bank)."""
+    ids = applied(state, "revival.payee", None, {"house": action.house})[1]
+    uses = _blocking_uses(ids, ("revival",))
+    if uses:
+        cost = (action.regular + action.marked) * REVIVAL_PRICE
+        return open_window(state, uses, "movement-revival", only=(action.house,), pledges=((action.house, cost),),
+                           action=action)
+    return _resolve_revive(state, action)
+
+
+def _resume_revive(state: GameState, data: Any) -> GameState:
+    from dunenb.powers.karama import lift
+
+    return lift(_resolve_revive(state, data["action"]), "action")
+
+
+def _resolve_revive(state: GameState, action: Revive) -> GameState:
     hs = state.houses[action.house]
-    payee = revival_payee(state, action.house)
+    # a ghola played while the KARAMA-36 window was open may have emptied the tanks: revive what is left there
+    tokens = Tokens(min(action.regular, hs.tanks.regular), min(action.marked, hs.tanks.marked))
+    if tokens.is_empty():
+        return state
+    payee, ids = applied(state, "revival.payee", None, {"house": action.house})
     state = _edit(state, action.house, tanks=hs.tanks - tokens, reserve=hs.reserve + tokens,
                   revived_this_turn=hs.revived_this_turn + tokens.total,
                   revived_marked_this_turn=hs.revived_marked_this_turn + tokens.marked)
@@ -765,29 +932,103 @@ def _apply_revive(state: GameState, action: Revive) -> GameState:
     state = _pay(state, action.house, cost, payee)
     return with_events(state, event(
         "revive", f"{action.house} revives {tokens.total} token(s) for {cost} spice, paid to {_payee_name(payee)} "
-        "(REVIVAL-1)", house=action.house, count=tokens.total, marked=tokens.marked, cost=cost,
-        payee=payee or "bank"))
+        f"(REVIVAL-1{''.join(', ' + i for i in ids)})", house=action.house, count=tokens.total,
+        marked=tokens.marked, cost=cost, payee=payee or "bank", powers=ids))
 
 
 def _apply_land(state: GameState, action: Land) -> GameState:
+    """LAND-1: the landing is announced; the Karama uses against the powers that change it are asked first
+    (KARAMA-14, KARAMA-15, KARAMA-17; GAP-63), then it is paid and made."""
+    first = _slot(state)["landed"] == 0
+    count = action.regular + action.marked
+    ids = landing_price(state, action.house, action.area, count, first=first)[1]
+    ids += applied(state, "landing.payee", None, {"house": action.house})[1]
+    uses = _blocking_uses(ids, ("landing", "guild-landing"))
+    if uses:
+        state = with_events(state, event(
+            "land-announced", f"{action.house} announces a landing of {count} token(s) in {_name(action.area)} "
+            f"(sector {action.sector})", house=action.house, area=action.area, sector=action.sector, count=count))
+        price = landing_price(state, action.house, action.area, count, first=first)[0]
+        return open_window(state, uses, "movement-landing", pledges=((action.house, price),), action=action)
+    return _resolve_land(state, action)
+
+
+def _resume_land(state: GameState, data: Any) -> GameState:
+    from dunenb.powers.karama import lift
+
+    return lift(_resolve_land(state, data["action"]), "action")
+
+
+def _resolve_land(state: GameState, action: Land) -> GameState:
+    first = _slot(state)["landed"] == 0
     tokens = Tokens(action.regular, action.marked)
-    cost = landing_cost(action.area, tokens.total)
-    payee = landing_payee(state, action.house)
+    cost, ids = landing_price(state, action.house, action.area, tokens.total, first=first)
     hs = state.houses[action.house]
+    if cost > hs.spice:  # KARAMA-15/17 raised the price: the tokens it cannot pay for stay in the reserve
+        most = affordable_landing(state, action.house, action.area, first=first)
+        kept = tokens.total - most
+        tokens = Tokens(max(0, tokens.regular - kept), tokens.marked - max(0, kept - tokens.regular))
+        cost, ids = landing_price(state, action.house, action.area, tokens.total, first=first)
+        state = with_events(state, event(
+            "land-reduced", f"{action.house} cannot pay for {kept} token(s): they stay in the reserve (KARAMA-15)",
+            house=action.house, count=kept))
+    payee, payee_ids = applied(state, "landing.payee", None, {"house": action.house})
+    ids += payee_ids
     state = _edit(state, action.house, reserve=hs.reserve - tokens)
     state = _pay(state, action.house, cost, payee)
     state = _update_slot(state, landed=_slot(state)["landed"] + 1)
+    if tokens.is_empty():
+        return state
     state = with_events(state, event(
         "land", f"{action.house} lands {tokens.total} token(s) in {_name(action.area)} (sector {action.sector}) "
-        f"for {cost} spice, paid to {_payee_name(payee)} (LAND-1, LAND-7)", house=action.house, area=action.area,
-        sector=action.sector, count=tokens.total, cost=cost, payee=payee or "bank"))
+        f"for {cost} spice, paid to {_payee_name(payee)} (LAND-1, LAND-7{''.join(', ' + i for i in ids)})",
+        house=action.house, area=action.area, sector=action.sector, count=tokens.total, cost=cost,
+        payee=payee or "bank", powers=ids))
     if is_storm_sector(state, action.area, action.sector):
-        state = _edit(state, action.house, tanks=state.houses[action.house].tanks + tokens)
-        return with_events(state, event(
+        state = with_events(state, event(
             "tokens-destroyed", f"landing in the storm: {tokens.total} {action.house} token(s) destroyed in "
             f"{_name(action.area)} (sector {action.sector}) (LAND-5, STORM-8)", house=action.house,
             area=action.area, sector=action.sector, count=tokens.total, cause="landing in the storm"))
-    return _add(state, action.house, action.area, action.sector, tokens)
+        state = send_to_tanks(state, action.house, tokens)
+    else:
+        state = _add(state, action.house, action.area, action.sector, tokens)
+    return _offer_advisor(state, action.house, action.area)
+
+
+def advisor_places(state: GameState, area_id: str) -> tuple[tuple[str, int], ...]:
+    """BG-P2 b: where an advisor may land after a landing in ``area_id``: a storm-free sector of it, or the Pole."""
+    places = [] if area_id == POLE else [(area_id, s) for s in area_sectors(area_id)
+                                         if not is_storm_sector(state, area_id, s)]
+    return tuple(places) + ((POLE, POLE_SECTOR),)
+
+
+def _offer_advisor(state: GameState, lander: str, area_id: str) -> GameState:
+    """BG-P2 b: after another House completes a landing, the holder may land 1 reserve token free, in peace."""
+    bg = holder(state, ADVISORS)
+    if bg is None or bg == lander or state.houses[bg].reserve.total == 0:
+        return state
+    return dataclasses.replace(state, pending=pending("advisor", bg, area=area_id, prior=state.pending))
+
+
+def _advisor_decisions(state: GameState) -> list[Action]:
+    bg, reserve = state.pending.actor, state.houses[state.pending.actor].reserve
+    token = _split(reserve, 1)
+    return [Pass(bg)] + [LandAdvisor(bg, a, s, token.regular, token.marked)
+                         for a, s in advisor_places(state, state.pending.detail["area"])]
+
+
+def _apply_advisor(state: GameState, action: Action) -> GameState:
+    prior = state.pending.detail["prior"]
+    if isinstance(action, LandAdvisor):
+        tokens = Tokens(action.regular, action.marked)
+        state = _edit(state, action.house, reserve=state.houses[action.house].reserve - tokens)
+        state = _add(state, action.house, action.area, action.sector, tokens)
+        if action.area != POLE and (action.house, action.area) not in state.at_peace:  # GAP-64
+            state = dataclasses.replace(state, at_peace=state.at_peace + ((action.house, action.area),))
+        state = with_events(state, event(
+            "advisor", f"{action.house} land 1 advisor free, in peace, in {_name(action.area)} (BG-P2)",
+            house=action.house, area=action.area, sector=action.sector, powers=(ADVISORS,)))
+    return dataclasses.replace(state, pending=prior)
 
 
 def _apply_emerge(state: GameState, action: Emerge) -> GameState:
@@ -803,6 +1044,23 @@ def _apply_emerge(state: GameState, action: Emerge) -> GameState:
 
 
 def _apply_move(state: GameState, action: Move) -> GameState:
+    """MOVE-1; a move into a storm sector by a House whose losses a power halves (FREMEN-P3) first asks KARAMA-7
+    (GAP-63: the whole group is then lost)."""
+    tokens = Tokens(action.regular, action.marked)
+    if any(is_storm_sector(state, a, s) for a, s in action.path):
+        uses = _blocking_uses(storm_losses(state, action.house, tokens)[1], ("storm-event",))
+        if uses:
+            return open_window(state, uses, "movement-move", action=action)
+    return _resolve_move(state, action)
+
+
+def _resume_move(state: GameState, data: Any) -> GameState:
+    from dunenb.powers.karama import lift
+
+    return lift(_resolve_move(state, data["action"]), "event")
+
+
+def _resolve_move(state: GameState, action: Move) -> GameState:
     tokens = Tokens(action.regular, action.marked)
     state = fix_for_turn(state, action.house)  # GAP-50: the turn's ornithopters, as the movement starts
     ornithopters = has_ornithopters(state, action.house)
@@ -815,11 +1073,16 @@ def _apply_move(state: GameState, action: Move) -> GameState:
         sector=action.sector, path=action.path, count=tokens.total, ornithopters=ornithopters))
     for area, sector in action.path:
         if is_storm_sector(state, area, sector):
-            state = _edit(state, action.house, tanks=state.houses[action.house].tanks + tokens)
-            return with_events(state, event(
-                "tokens-destroyed", f"moving into the storm: {tokens.total} {action.house} token(s) destroyed in "
-                f"{_name(area)} (sector {sector}) (MOVE-7, GAP-10)", house=action.house, area=area, sector=sector,
-                count=tokens.total, cause="moving into the storm"))
+            lost, ids = storm_losses(state, action.house, tokens)  # FREMEN-P3: half, rounded up
+            state = with_events(state, event(
+                "tokens-destroyed", f"moving into the storm: {lost.total} {action.house} token(s) destroyed in "
+                f"{_name(area)} (sector {sector}) (MOVE-7, GAP-10{''.join(', ' + i for i in ids)})",
+                house=action.house, area=area, sector=sector, count=lost.total, cause="moving into the storm",
+                powers=ids))
+            state = send_to_tanks(state, action.house, lost)
+            tokens = tokens - lost
+            if tokens.is_empty():
+                return state
     destination, sector = action.path[-1]
     return _add(state, action.house, destination, sector, tokens)
 
@@ -850,10 +1113,12 @@ def _apply_end(state: GameState, action: EndSlot) -> GameState:
     slot = _slot(state)
     state = fix_for_turn(state, action.house)  # GAP-50: no move was made: its tokens are as its movement began
     state = with_events(state, event("slot-end", f"{action.house} ends its slot", house=action.house))
-    return _open_slot(state, slot["order"], slot["index"] + 1)
+    if slot.get("chosen"):  # GUILD-P3: the chooser has played; the House it went before plays now
+        return _open_slot(state, slot["order"], slot["index"])
+    return _ask_chooser(state, slot["order"], slot["index"] + 1, slot.get("waiting"))
 
 
-_APPLY = {
+_APPLY: dict[type, Any] = {
     Revive: _apply_revive, Land: _apply_land, Emerge: _apply_emerge, Move: _apply_move,
     Reposition: _apply_reposition, PlayHajj: _apply_hajj, EndSlot: _apply_end,
 }
@@ -868,8 +1133,15 @@ def slot_kinds() -> Iterable[str]:
     return tuple(cls.kind for cls in SLOT_ACTIONS)
 
 
+register_resume("movement-start", _start_slots)
+register_resume("movement-landing", _resume_land)
+register_resume("movement-revival", _resume_revive)
+register_resume("movement-move", _resume_move)
+
 HANDLERS = {
     # ``accepts``: a second landing gets the precise "land/once-per-turn" error even when no landing is listed
     PHASE: Handler(apply=_apply_slot_action, decisions=_slot_decisions, check=check_slot_action,
                    accepts=SLOT_ACTIONS),
+    "slot-choice": Handler(apply=_apply_slot_choice, decisions=_slot_choice_decisions),  # GUILD-P3
+    "advisor": Handler(apply=_apply_advisor, decisions=_advisor_decisions),  # BG-P2 b
 }

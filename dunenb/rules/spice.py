@@ -21,7 +21,10 @@ import dataclasses
 from fractions import Fraction
 
 from dunenb.actions import Action, DrawSpiceCard
+from dunenb.powers import applied
+from dunenb.powers.karama import lift
 from dunenb.rules.common import Handler, event, kill_tokens, pending, remove_spice, rules, with_events
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
 from dunenb.state import FrozenDict, GameState, SpiceDeck
 
@@ -103,16 +106,26 @@ def _place_spice(state: GameState, pile: int, territory: str, value: int) -> Gam
 
 
 def devour(state: GameState, territory: str, *, cause: str) -> GameState:
-    """SPICE-6, SPICE-8, GAP-17: a worm destroys the armies, the spice and the committed harvesters there."""
+    """SPICE-6, SPICE-8, GAP-17: a worm destroys the armies, the spice and the committed harvesters there.
+
+    The Houses devoured are those the hook ``worm.victims`` leaves (FREMEN-P2 a: the worm spares the tokens and
+    the committed harvester of the House that tames it); the spice is always lost."""
     name = rules().board.area(territory).name
+    present = tuple(sorted({h for (h, a, _s) in state.forces if a == territory}
+                           | {k[0] for k in state.committed_harvesters if k[1] == territory}))
+    victims, ids = applied(state, "worm.victims", present, {"area": territory})
+    for house in present:
+        if house not in victims:
+            state = with_events(state, event("worm-tamed", f"{cause}: the worm spares {house} in {name} "
+                                             f"({', '.join(ids)})", house=house, area=territory, powers=ids))
     for (house, area, sector), tokens in list(state.forces.items()):
-        if area == territory:
-            state = kill_tokens(state, house, area, sector, tokens)
+        if area == territory and house in victims:
             state = with_events(state, event("tokens-destroyed", f"{cause}: {tokens.total} {house} token(s) devoured "
                                              f"in {name}", house=house, area=area, sector=sector,
                                              count=tokens.total, cause=cause))
+            state = kill_tokens(state, house, area, sector, tokens)
     for key, count in list(state.committed_harvesters.items()):
-        if key[1] == territory:
+        if key[1] == territory and key[0] in victims:
             state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.without(key))
             state = with_events(state, event("harvester-destroyed", f"{cause}: {count} {key[0]} harvester(s) devoured "
                                              f"in {name}", house=key[0], area=territory, count=count, cause=cause))
@@ -128,11 +141,28 @@ def _worm(state: GameState, pile: int) -> GameState:
     if target is None:
         state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud, but no deposit lies beneath it",
                                          pile=pile, area=None))
-    else:
-        name = rules().board.area(target).name
-        state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud strikes {name} (SPICE-6)",
-                                         pile=pile, area=target))
+        return _strike(state, pile, None)
+    name = rules().board.area(target).name
+    state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud strikes {name} (SPICE-6)",
+                                     pile=pile, area=target))
+    from dunenb.rules.worm_riding import taming_uses
+
+    uses = taming_uses(state, target)  # KARAMA-6 (i), at the strike, before a ride (GAP-63)
+    if uses:
+        return open_window(state, uses, "worm-strike", pile=pile, target=target)
+    return _strike(state, pile, target)
+
+
+def _resume_strike(state: GameState, data: FrozenDict) -> GameState:
+    return _strike(state, data["pile"], data["target"])
+
+
+def _strike(state: GameState, pile: int, target: str | None) -> GameState:
+    """SPICE-6: the worm devours (FREMEN-P2 a spares its holder unless KARAMA-6 was played), the alliance window
+    of a run of worms (ALLIANCE-1/2), then the holder's ride (FREMEN-P2 b) before the next card."""
+    if target is not None:
         state = devour(state, target, cause="Shai-Hulud")
+    run = state.worm_run
     if run >= 2:
         windows = state.alliance_windows + 1
         state = dataclasses.replace(state, alliance_windows=windows)
@@ -140,8 +170,16 @@ def _worm(state: GameState, pile: int) -> GameState:
         state = with_events(state, event(
             "alliance-window", f"{run} worms in a row: an alliance window opens (ALLIANCE-1/2){breaks}",
             pile=pile, run=run, window=windows))
-    return dataclasses.replace(state, pending=pending("spice", "chance", pile=pile, setup=False))
+    following = pending("spice", "chance", pile=pile, setup=False)
+    if target is None:
+        return dataclasses.replace(state, pending=following)
+    from dunenb.rules.worm_riding import offer_ride
 
+    state = offer_ride(state, target, following)  # FREMEN-P2 b: before the next territory card
+    return lift(state, "event")  # KARAMA-6 lasted that worm
+
+
+register_resume("worm-strike", _resume_strike)
 
 HANDLERS = {
     "spice": Handler(apply=_apply_draw, outcomes=spice_outcomes),

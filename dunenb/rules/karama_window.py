@@ -1,0 +1,155 @@
+"""Karama windows (KARAMA-1, houses.md G-5, GAP-63): at a moment where listed Karama uses can be played, every
+House that could play one is asked, in table order, with a pass.
+
+Asking must not reveal who holds a Karama (issue 10 item 3). So the Houses asked depend only on public facts:
+every House in play with at least one card in hand (hand sizes are public) is asked, in the table's order
+(``config.houses``), except that nobody is offered a use against a power it holds itself; a House with no use it
+may play is skipped (who holds a power is public). Each House asked plays one of the uses still open, with a card
+that counts as a Karama for it (the Karama; worthless cards for the Bene Gesserit, BG-P5; ghola cards for the
+Bene Tleilax, TLEILAX-P4), or passes. A use played is discarded (KARAMA-2, GAP-27), recorded as a suppression
+(:mod:`dunenb.powers.karama`, with the use's duration from ``data/powers.json``) and closed for the other Houses.
+When everyone has answered, the window gives the game back to the rules module that opened it (a *resume*
+function registered under a name, so saves replay and nothing here imports the rules modules).
+
+>>> import dataclasses
+>>> from dunenb.engine import new_game
+>>> state = new_game(["guild", "atreides", "emperor"], seed=1)
+>>> askers(state, ("KARAMA-15",))  # nobody holds a card yet
+()
+>>> hands = state.houses.set("atreides", dataclasses.replace(state.houses["atreides"], hand=("lasgun",)))
+>>> askers(dataclasses.replace(state, houses=hands), ("KARAMA-15",))  # a card, whatever it is: asked
+('atreides',)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from dunenb.actions import Action, Pass
+from dunenb.errors import IllegalActionError
+from dunenb.powers import holder, is_in_play
+from dunenb.powers.karama import suppress
+from dunenb.powers.registry import karama_use
+from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, with_events
+from dunenb.state import FrozenDict, GameState, Pending
+
+KIND = "karama-window"
+Resume = Callable[[GameState, FrozenDict], GameState]
+RESUMES: dict[str, Resume] = {}
+
+
+@dataclass(frozen=True)
+class UseKarama(Action):
+    """KARAMA-1: play ``card`` (a Karama, or a card that counts as one for the House) for the use ``use``."""
+
+    kind: ClassVar[str] = "use-karama"
+    house: str
+    use: str
+    card: str
+
+
+def register_resume(name: str, function: Resume) -> None:
+    """Register the function that takes the game back once a window named ``name`` is closed."""
+    RESUMES[name] = function
+
+
+def usable(state: GameState, house: str, uses: tuple[str, ...]) -> tuple[str, ...]:
+    """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House."""
+    found = []
+    for use in uses:
+        spec, _ = karama_use(use)
+        power_holder = holder(state, spec.id)
+        if power_holder is not None and power_holder != house:
+            found.append(use)
+    return tuple(found)
+
+
+def askers(state: GameState, uses: tuple[str, ...]) -> tuple[str, ...]:
+    """The Houses to ask, in table order: in play, holding a card, with a use they may be offered (GAP-63)."""
+    return tuple(h for h in state.config.houses if is_in_play(state, h) and state.houses[h].hand
+                 and usable(state, h, uses))
+
+
+def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
+    """The cards ``house`` may play as a Karama (KARAMA-1, BG-P5, TLEILAX-P4)."""
+    from dunenb.rules.bidding import karama_cards as cards
+
+    return cards(state, house)
+
+
+def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: tuple[str, ...] | None = None,
+                pledges: tuple[tuple[str, int], ...] = (), **data: Any) -> GameState:
+    """Ask every House that could play one of ``uses`` now (GAP-63), then call the resume function ``resume``
+    with ``data``; with nobody to ask, resume at once. The pending node in place is restored before resuming.
+    ``only`` restricts the Houses asked when the use says who plays it (KARAMA-36: the payer). ``pledges``:
+    (House, spice) it owes for the announced action, which it may not spend at any time meanwhile (GAP-57)."""
+    order = tuple(h for h in askers(state, uses) if only is None or h in only)
+    if not order:
+        return RESUMES[resume](state, FrozenDict(data))
+    return dataclasses.replace(state, pending=pending(
+        KIND, order[0], uses=uses, order=order, index=0, resume=resume, data=FrozenDict(data), prior=state.pending,
+        pledges=pledges))
+
+
+def _open_uses(state: GameState) -> tuple[str, ...]:
+    detail = node(state).detail
+    return usable(state, node(state).actor, detail["uses"])
+
+
+def _decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    menu: list[Action] = [Pass(house)]
+    cards = karama_cards(state, house)
+    menu += [UseKarama(house, use, card) for use in _open_uses(state) for card in cards]
+    return menu
+
+
+def _check(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, UseKarama):
+        if action.use not in _open_uses(state):
+            return IllegalActionError("karama/use", f"{action.use!r} cannot be played now; open uses: "
+                                      f"{', '.join(_open_uses(state)) or 'none'}")
+        if action.card not in karama_cards(state, action.house):
+            return IllegalActionError("karama/card", f"{action.card!r} is not a card {action.house} may play as a "
+                                      f"Karama; its Karama cards: {', '.join(karama_cards(state, action.house))}")
+    return None
+
+
+def _apply(state: GameState, action: Action) -> GameState:
+    detail = node(state).detail
+    uses = detail["uses"]
+    if isinstance(action, UseKarama):
+        hand = list(state.houses[action.house].hand)
+        hand.remove(action.card)
+        state = edit_house(state, action.house, hand=tuple(hand))
+        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))  # GAP-27
+        spec, use = karama_use(action.use)
+        state = suppress(state, action.use, action.house)
+        card = "" if action.card == "karama" else f" ({action.card} counts as a Karama for {action.house})"
+        state = with_events(state, event(
+            "karama", f"{action.house} plays a Karama{card}: {action.use} blocks {spec.id} ({spec.name}) for "
+            f"{'this ' + use.lasts if use.lasts != 'game' else 'the game'} (KARAMA-1, KARAMA-2)",
+            house=action.house, karama=action.use, power=spec.id, card=action.card, powers=(spec.id,)))
+        uses = tuple(u for u in uses if u != action.use)
+    else:
+        state = with_events(state, event("karama-pass", f"{action.actor} plays no Karama", house=action.actor))
+    order = detail["order"]
+    for index in range(detail["index"] + 1, len(order)):
+        house = order[index]
+        if state.houses[house].hand and usable(state, house, uses):
+            return dataclasses.replace(state, pending=dataclasses.replace(
+                node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
+    prior: Pending | None = detail["prior"]
+    return RESUMES[detail["resume"]](dataclasses.replace(state, pending=prior), detail["data"])
+
+
+def _pledged(state: GameState, house: str) -> Pledge:
+    """GAP-57: the spice the announced action will cost ``house`` stays promised while the window is open."""
+    return Pledge(spice=dict(node(state).detail.get("pledges", ())).get(house, 0))
+
+
+HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,),
+                          pledged=_pledged)}
