@@ -60,8 +60,12 @@ class Action:
         plan = _PLANS.get(type(self)) or _plan(type(self))
         values = self.__dict__
         for name, exact in plan:  # the common case costs one type() test a field (legal menus build many)
-            if type(values[name]) is not exact:
-                self._repair(name)
+            value = values[name]
+            if type(value) is exact:
+                continue
+            if exact is _AlwaysCheck and type(value) is tuple and (type(self), name, repr(value)) in _CHECKED_TUPLES:
+                continue  # this very tuple was checked for this field before (menus repeat paths, placements)
+            self._repair(name)
 
     def _repair(self, name: str) -> None:
         """Check the field fully: store a normalised value (a NumPy integer as ``int``) or raise."""
@@ -73,6 +77,10 @@ class Action:
             raise InputError("action/field-type", error.message(f"{self.kind}.{name}")) from None
         if checked is not value:
             object.__setattr__(self, name, checked)
+        elif type(value) is tuple:
+            if len(_CHECKED_TUPLES) > MAX_CHECKED_TUPLES:
+                _CHECKED_TUPLES.clear()
+            _CHECKED_TUPLES.add((type(self), name, repr(value)))
 
     @property
     def actor(self) -> str:
@@ -310,7 +318,14 @@ _PLANS: dict[type, tuple[tuple[str, type], ...]] = {}
 
 
 class _AlwaysCheck:
-    """A type no value has: tuple fields are always checked item by item."""
+    """A type no value has: tuple fields are always checked item by item (once per distinct tuple)."""
+
+
+#: (action class, field, repr of a tuple) already checked and stored unchanged. The key is the repr, not the
+#: tuple: ``(1,) == (1.0,) == (True,)`` compare equal, their reprs do not, so a float or a bool never hits the
+#: entry of a well-typed tuple.
+_CHECKED_TUPLES: set[tuple[type, str, str]] = set()
+MAX_CHECKED_TUPLES = 200_000
 
 
 def _plan(cls: type[Action]) -> tuple[tuple[str, type], ...]:
