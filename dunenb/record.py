@@ -27,6 +27,7 @@ from dunenb.actions import Action
 from dunenb.engine import apply_action, initial_state
 from dunenb.errors import InputError
 from dunenb.state import GameConfig, GameState
+from dunenb.tree import TreeNavigation
 
 if TYPE_CHECKING:
     from dunenb.record_view import RecordView
@@ -54,7 +55,7 @@ def _hashable(action: object) -> bool:
     return True
 
 
-class GameRecord:
+class GameRecord(TreeNavigation):
     """A game as a tree of actions from one configuration (the log is the truth).
 
     The rules come from two hooks, ``initial_state(config)`` and ``apply_action(state, action)``; a companion
@@ -82,30 +83,6 @@ class GameRecord:
             return self._nodes[node_id]
         except KeyError:
             raise InputError("record/node", f"no node {node_id}; nodes are 0..{self._next_id - 1}") from None
-
-    @property
-    def node_ids(self) -> list[int]:
-        return list(self._nodes)
-
-    def __len__(self) -> int:
-        return len(self._nodes)
-
-    def depth(self, node_id: int) -> int:
-        self.node(node_id)
-        return self._depth[node_id]
-
-    def children(self, node_id: int) -> list[int]:
-        """The variations after this node; the first is the main continuation."""
-        return list(self.node(node_id).children)
-
-    def path(self, node_id: int) -> list[int]:
-        """Node ids from the root (excluded) to ``node_id`` (included)."""
-        path = []
-        current = self.node(node_id)
-        while current.parent is not None:
-            path.append(current.id)
-            current = self._nodes[current.parent]
-        return path[::-1]
 
     def actions_to(self, node_id: int) -> list[Action]:
         return [self._nodes[n].action for n in self.path(node_id)]  # type: ignore[misc]

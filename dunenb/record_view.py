@@ -42,6 +42,7 @@ from dunenb.errors import InputError
 from dunenb.rules import secrecy
 from dunenb.rules.secrecy import HiddenAction
 from dunenb.state import Event, GameConfig, GameState
+from dunenb.tree import TreeNavigation
 
 if TYPE_CHECKING:
     from dunenb.record import GameRecord
@@ -73,7 +74,7 @@ def _choices(state: GameState) -> tuple[tuple[Action, Fraction | None], ...]:
     return tuple((a, None) for a in legal_actions(state)[:MAX_ALTERNATIVES])
 
 
-class RecordView:
+class RecordView(TreeNavigation):
     """A read-only game record as ``house`` sees it. Build it with :meth:`GameRecord.view`."""
 
     def __init__(self, record: GameRecord, house: str) -> None:
@@ -128,28 +129,6 @@ class RecordView:
         except KeyError:
             raise InputError("record/node", f"no node {node_id} in this view; it has {len(self._nodes)} "
                              "nodes (a view is a snapshot: build a new one after adding moves)") from None
-
-    @property
-    def node_ids(self) -> list[int]:
-        return list(self._nodes)
-
-    def __len__(self) -> int:
-        return len(self._nodes)
-
-    def depth(self, node_id: int) -> int:
-        self.node(node_id)
-        return self._depth[node_id]
-
-    def children(self, node_id: int) -> list[int]:
-        return list(self.node(node_id).children)
-
-    def path(self, node_id: int) -> list[int]:
-        path = []
-        current = self.node(node_id)
-        while current.parent is not None:
-            path.append(current.id)
-            current = self._nodes[current.parent]
-        return path[::-1]
 
     def mainline(self, start: int | None = None) -> list[int]:
         line = []
