@@ -18,6 +18,7 @@ from dunenb.analysis.game_stats import house_table
 from dunenb.battle.colours import house_colour
 from dunenb.play_forms import Form
 from dunenb.play_session import SAVE_FOLDER, PlaySession, Refusal
+from dunenb.render.layout import MAP_PIXELS
 from dunenb.rules_reference import RuleEntry
 from dunenb.ruleset import HOUSE_IDS, load_ruleset
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -115,7 +116,7 @@ class FormControls:
 class PlayGame:
     """The play notebook's widget: a setup row, then the map, your House, the decision and the log."""
 
-    def __init__(self, *, size: int = 500) -> None:
+    def __init__(self, *, size: int = MAP_PIXELS) -> None:
         self.session: PlaySession | None = None
         self.decision_times: list[float] = []
         self.form_controls: list[FormControls] = []

@@ -11,13 +11,14 @@ from html import escape
 import ipywidgets as widgets
 
 from dunenb.lessons import LESSONS, Lesson, build, outcome
+from dunenb.render.layout import MAP_PIXELS
 from dunenb.widgets.play_game import PlayGame, rules_html
 
 
 class LessonPlayer:
     """A lesson chooser above a play widget; after the learner's decision, the outcome and its rules."""
 
-    def __init__(self, *, size: int = 440) -> None:
+    def __init__(self, *, size: int = MAP_PIXELS) -> None:
         self.game = PlayGame(size=size)
         self.game.on_played.append(lambda _game: self._explain())
         self.choice = widgets.Dropdown(options=[(lesson.title, key) for key, lesson in LESSONS.items()],
