@@ -87,20 +87,6 @@ class GameRecord(TreeNavigation):
     def actions_to(self, node_id: int) -> list[Action]:
         return [self._nodes[n].action for n in self.path(node_id)]  # type: ignore[misc]
 
-    def mainline(self, start: int | None = None) -> list[int]:
-        """The node ids of the main line (first children) after ``start`` (the root by default)."""
-        line = []
-        current = self.node(self.root if start is None else start)
-        while current.children:
-            current = self._nodes[current.children[0]]
-            line.append(current.id)
-        return line
-
-    def leaf(self, node_id: int | None = None) -> int:
-        """The last node of the main line from ``node_id``."""
-        line = self.mainline(node_id)
-        return line[-1] if line else (self.root if node_id is None else node_id)
-
     # --- editing -----------------------------------------------------------------------------------------
 
     def add_move(self, parent: int, action: Action, *, comment: str = "") -> int:

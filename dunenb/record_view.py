@@ -130,18 +130,6 @@ class RecordView(TreeNavigation):
             raise InputError("record/node", f"no node {node_id} in this view; it has {len(self._nodes)} "
                              "nodes (a view is a snapshot: build a new one after adding moves)") from None
 
-    def mainline(self, start: int | None = None) -> list[int]:
-        line = []
-        current = self.node(self.root if start is None else start)
-        while current.children:
-            current = self._nodes[current.children[0]]
-            line.append(current.id)
-        return line
-
-    def leaf(self, node_id: int | None = None) -> int:
-        line = self.mainline(node_id)
-        return line[-1] if line else (self.root if node_id is None else node_id)
-
     # --- what the House sees ---------------------------------------------------------------------------------
 
     def state_at(self, node_id: int) -> GameState:

@@ -12,17 +12,20 @@ A class using :class:`TreeNavigation` keeps ``_nodes`` (id -> node with ``id``, 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 
-class TreeNavigation:
-    """Node ids, sizes, depths, children and paths of a tree of nodes."""
+class TreeNavigation(ABC):
+    """Node ids, sizes, depths, children, paths and the main line of a tree of nodes rooted at node 0."""
 
     _nodes: Any
     _depth: Any
+    root = 0
 
-    def node(self, node_id: int) -> Any:  # pragma: no cover - every user defines its own
-        raise NotImplementedError
+    @abstractmethod
+    def node(self, node_id: int) -> Any:
+        """The node ``node_id``; a missing id is an error naming what the tree holds."""
 
     @property
     def node_ids(self) -> list[int]:
@@ -47,3 +50,17 @@ class TreeNavigation:
             path.append(current.id)
             current = self._nodes[current.parent]
         return path[::-1]
+
+    def mainline(self, start: int | None = None) -> list[int]:
+        """The node ids of the main line (first children) after ``start`` (the root by default)."""
+        line = []
+        current = self.node(self.root if start is None else start)
+        while current.children:
+            current = self._nodes[current.children[0]]
+            line.append(current.id)
+        return line
+
+    def leaf(self, node_id: int | None = None) -> int:
+        """The last node of the main line from ``node_id``."""
+        line = self.mainline(node_id)
+        return line[-1] if line else (self.root if node_id is None else node_id)

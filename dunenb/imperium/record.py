@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dunenb.errors import InputError
 from dunenb.imperium.engine import apply_action, new_game
 from dunenb.imperium.state import ImperiumState
 from dunenb.record import GameRecord
@@ -48,5 +49,8 @@ class ImperiumRecord(GameRecord):
 
         return view(self.state_at(node_id), seat)
 
-    def view(self, house: str) -> Any:  # pragma: no cover - the Dune record view reads Dune states
-        raise NotImplementedError("an Imperium record has per-seat views: use seat_view(node, seat)")
+    def view(self, house: str) -> Any:
+        """Refused: the Dune record view reads Dune states; an Imperium position is seen per seat with
+        :meth:`seat_view`."""
+        raise InputError("imperium/record-view", f"view({house!r}): an Imperium record is seen seat by seat: use "
+                         "seat_view(node, seat) (seat 1..4, or None for a spectator)")
