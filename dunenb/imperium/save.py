@@ -23,7 +23,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from dunenb.errors import DuneError, IllegalActionError, SaveFormatError
+from dunenb.action_log import replay_action_log
+from dunenb.errors import DuneError, SaveFormatError
 from dunenb.imperium.actions import action_from_dict
 from dunenb.imperium.effects import victory_points
 from dunenb.imperium.engine import apply_action, last_round, new_game
@@ -93,16 +94,7 @@ def from_save(data: object) -> ImperiumState:
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise SaveFormatError("save/actions", f"actions: expected a list of action objects, got {raw_actions!r}")
-    state = new_game(names, seed, leaders)
-    for index, raw in enumerate(raw_actions):
-        action = action_from_dict(raw, f"actions[{index}]")
-        try:
-            state = apply_action(state, action)
-        except IllegalActionError as error:
-            raise SaveFormatError(
-                "save/illegal-action", f"actions[{index}]: {action.notation!r} cannot be replayed: {error}"
-            ) from None
-    return state
+    return replay_action_log(new_game(names, seed, leaders), raw_actions, action_from_dict, apply_action)
 
 
 def save_game(path: str | os.PathLike[str], state: ImperiumState) -> None:

@@ -24,7 +24,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from dunenb.errors import IllegalActionError, SaveFormatError
+from dunenb.action_log import replay_action_log
+from dunenb.errors import SaveFormatError
 from dunenb.iron_die.actions import Action, action_from_dict
 from dunenb.iron_die.engine import apply_action, new_game
 from dunenb.iron_die.rules_data import load_rules
@@ -95,16 +96,7 @@ def from_save(data: object) -> IronDieState:
         raise SaveFormatError(
             "save/actions", f"actions: expected a list of action objects, got {raw_actions!r}"
         )
-    state = new_game(players, seed)
-    for index, raw in enumerate(raw_actions):
-        action = action_from_dict(raw, f"actions[{index}]")
-        try:
-            state = apply_action(state, action)
-        except IllegalActionError as error:
-            raise SaveFormatError(
-                "save/illegal-action", f"actions[{index}]: {action.notation!r} cannot be replayed: {error}"
-            ) from None
-    return state
+    return replay_action_log(new_game(players, seed), raw_actions, action_from_dict, apply_action)
 
 
 def save_game(path: str | os.PathLike[str], state: IronDieState) -> None:
