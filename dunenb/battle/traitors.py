@@ -23,8 +23,9 @@ import numpy as np
 from dunenb.battle.characters import allocate
 from dunenb.battle.roster import Leader, Roster, fold
 from dunenb.errors import IllegalActionError, InputError
+from dunenb.powers.registry import owner
 
-HARKONNEN = "harkonnen"
+DOUBLE_TRAITORS = "HARKONNEN-P1"  # TRAITOR-3: its holder draws twice as many and keeps them all
 
 
 def traitor_draw_count(players: int, *, house: str | None = None) -> int:
@@ -39,7 +40,7 @@ def traitor_draw_count(players: int, *, house: str | None = None) -> int:
     if not 2 <= players <= 8:
         raise InputError("traitor/players", f"the traitor table covers 2 to 8 players (TRAITOR-2), not {players}")
     count = players - 1
-    return 2 * count if house == HARKONNEN else count
+    return 2 * count if house is not None and house == owner(DOUBLE_TRAITORS) else count
 
 
 def traitor_pool(roster: Roster, houses: Iterable[str]) -> tuple[Leader, ...]:
@@ -89,7 +90,7 @@ def can_be_traitor_of(leader: Leader, house: str) -> bool:
 def harkonnen_traitors(drawn: Iterable[Leader]) -> tuple[Leader, ...]:
     """The Harkonnen keep every leader they drew as a traitor, except their own (TRAITOR-3, HARKONNEN-P1);
     a leader who cannot be their traitor is merely safe, with no redraw."""
-    return tuple(leader for leader in drawn if can_be_traitor_of(leader, HARKONNEN))
+    return tuple(leader for leader in drawn if can_be_traitor_of(leader, owner(DOUBLE_TRAITORS)))
 
 
 def pick_traitor(house: str, drawn: Sequence[Leader], choice: str) -> Leader:
@@ -102,7 +103,7 @@ def pick_traitor(house: str, drawn: Sequence[Leader], choice: str) -> Leader:
     >>> pick_traitor("dispersion", drawn, "Duncan Idaho").name
     'Duncan Idaho'
     """
-    if house == HARKONNEN:
+    if house == owner(DOUBLE_TRAITORS):
         raise IllegalActionError("traitor/harkonnen-pick", "the Harkonnen keep every leader drawn (TRAITOR-3)")
     for leader in drawn:
         if fold(choice) in leader.names():
