@@ -33,8 +33,10 @@ def game(players: int = 4, seed: int = 1, leaders: list[str] | None = None):
     state = new_game([f"P{i}" for i in range(players)], seed, leaders or LEADERS4[:players])
     while state.pending.kind != "first":
         state = apply_action(state, chance_outcomes(state)[0][0])
-    state = apply_action(state, chance_outcomes(state)[0][0])  # seat 0 first
-    return advance(state)
+    state = advance(apply_action(state, chance_outcomes(state)[0][0]))  # seat 0 first
+    while state.pending.kind == "secret_factions":  # the Baron's Masterstroke choice (IMP-GAP-35)
+        state = advance(apply_action(state, legal_actions(state)[0]))
+    return state
 
 
 def at_turn(state, seat: int = 0, hand: tuple[str, ...] = (), **player):
@@ -103,7 +105,7 @@ def test_leader_setup_bonus_rabban():
 def test_phase1_round_start_reveals_conflict_and_draws_five():
     state = game()
     assert state.round == 1 and state.conflict is not None
-    assert [len(p.hand) for p in state.players] == [5] * 4 and [len(p.deck) for p in state.players] == [5] * 4
+    assert [len(p.hand) for p in state.players] == [5] * 4 and [p.deck_size for p in state.players] == [5] * 4
 
 
 def test_draw_chance_node_probabilities_follow_copies():
@@ -115,7 +117,7 @@ def test_draw_chance_node_probabilities_follow_copies():
 
 
 def test_empty_deck_shuffles_the_discard_in():
-    state = game().with_player(0, deck=(), discard=("dagger", "dagger", "diplomacy"))
+    state = game().with_player(0, deck=(), deck_top=(), discard=("dagger", "dagger", "diplomacy"))
     state = resume(state.evolve(queue=(Task("draw", 0),)))
     assert state.players[0].discard == () and len(state.players[0].deck) == 3
     assert dict((a.card, p) for a, p in chance_outcomes(state)) == {
@@ -552,10 +554,11 @@ def test_trash_a_card_from_hand_play_or_discard_gap12():
     assert {"hand:dagger", "played:diplomacy", "discard:convincing_argument"} <= set(values)
     assert "none" in values  # the trash icon may be declined (FAQ)
     declined = apply_action(state, Choose("none"))
-    assert declined.players[0].trashed == () and declined.pending.kind == "draw"
+    # Paul (seat 0) draws his known top card at once, then looks at the next one (IMP-GAP-33)
+    assert declined.players[0].trashed == () and declined.pending.kind == "peek"
     state = apply_action(state, Choose("discard:convincing_argument"))
     assert state.players[0].discard == () and state.players[0].trashed == ("convincing_argument",)
-    assert state.pending.kind == "draw"  # then draw 2
+    assert state.pending.kind == "peek"  # then draw 2 (the first is the known top card)
 
 
 def test_rewards_in_turn_order_with_the_receivers_choice_gap21():
