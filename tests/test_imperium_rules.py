@@ -684,3 +684,33 @@ def test_mentat_won_in_combat_serves_the_next_round_gap29():
     taken = at_turn(state, 1, ("dagger",), solari=2)
     taken = choose_all(apply_action(taken, Agent("dagger", "mentat")))
     assert not taken.players[1].mentat  # one Mentat: the space only draws its card
+
+
+def test_decided_card_texts_are_marked_gap31():
+    import json
+    from importlib import resources
+
+    from dunenb.errors import RulesDataError
+
+    raw = json.loads(resources.files("dunenb.data").joinpath("imperium.json").read_text(encoding="utf-8"))
+    rows = raw["imperium_deck"] + raw["intrigue_deck"] + raw["reserve"]
+    uncertain = [row for row in rows if row.get("certain") is False]
+    assert uncertain and all(row.get("gap") == "IMP-GAP-31" and row.get("note") for row in uncertain)
+    assert all(row.get("gap") in (None, "IMP-GAP-31") for row in rows)
+    rules = load_rules()
+    assert {"power_play", "kwisatz_haderach", "opulence"} <= set(rules.imperium_deck)
+    assert {"the_sleeper_must_awaken", "allied_armada"} <= set(rules.intrigue_deck)
+    from dunenb.imperium.rules_data import parse_rules
+
+    raw["imperium_deck"][0]["gap"] = "IMP-GAP-999"
+    with pytest.raises(RulesDataError) as error:
+        parse_rules(raw)
+    assert "imperium_deck[0].gap" in error.value.message and "IMP-GAP-999" in error.value.message
+
+
+def test_opulence_reveal_pays_six_solari_for_a_vp_gap31():
+    state = at_turn(game(), 0, ("opulence",), solari=6)
+    state = apply_action(state, Reveal())
+    assert state.pending.kind == "optional"
+    state = apply_action(state, Choose("yes"))
+    assert state.players[0].solari == 0 and state.players[0].score == 2 and state.players[0].persuasion == 1

@@ -6,8 +6,8 @@ engine (:mod:`dunenb.imperium.effects`) interprets once. Facts of the published 
 carry ``"certain": false`` in the data; the design decisions ``IMP-GAP-n`` are listed there too.
 
 >>> rules = load_rules()
->>> len(rules.spaces), sum(rules.starter_deck.values()), len(rules.leaders)
-(22, 10, 8)
+>>> len(rules.spaces), sum(rules.starter_deck.values()), len(rules.leaders), sum(rules.imperium_deck.values())
+(22, 10, 8, 61)
 >>> rules.space("sell_melange").cost
 (('spice', 2),)
 >>> parse_effects([{"gain": {"spice": 2}}, {"optional": {"pay": {"water": 1}, "then": [{"recruit": 2}]}}], "x")
@@ -351,6 +351,18 @@ def _power(raw: Any, field: str, spaces: list[Space], icons: tuple[str, ...]) ->
     )
 
 
+def _check_gaps(data: dict[str, Any]) -> None:
+    """Every ``gap`` of a card or leader power names a decision of the file (IMP-GAP-31, IMP-GAP-32)."""
+    known = {decision["id"] for decision in data["decisions"]}
+    rows = [(f"{section}[{i}]", raw) for section in ("starter_deck", "reserve", "imperium_deck", "intrigue_deck")
+            for i, raw in enumerate(data[section])]
+    rows += [(f"leaders[{i}].powers[{j}]", power) for i, leader in enumerate(data["leaders"])
+             for j, power in enumerate(leader["powers"])]
+    for field, raw in rows:
+        if "gap" in raw and raw["gap"] not in known:
+            raise _fail(f"{field}.gap", f"{raw['gap']!r} is not a decision of the file")
+
+
 def parse_rules(data: Any) -> ImperiumRules:
     """Validate the rules data; raises :class:`RulesDataError` naming the faulty field."""
     if not isinstance(data, dict) or data.get("format") != RULES_FORMAT:
@@ -417,6 +429,7 @@ def parse_rules(data: Any) -> ImperiumRules:
             parse_cost(raw.get("cost", {}), f"intrigue_deck[{i}].cost"),
         )
         intrigue_deck[raw["id"]] = _count(raw.get("copies", 1), f"intrigue_deck[{i}].copies")
+    _check_gaps(data)
     bonus = {f: parse_effects(data["influence_bonus"][f]["effects"], f"influence_bonus.{f}") for f in factions}
     return ImperiumRules(
         factions=factions,
