@@ -132,3 +132,35 @@ def test_leader_helena_manipulate_sets_a_row_card_aside_gap36():
     bought = apply_action(bought, Buy(card))
     assert bought.players[0].reserved == () and card in bought.players[0].discard and bought.players[0].persuasion == 0
     assert len(bought.row) == 5  # nothing to refill
+
+
+def test_leader_power_data_errors_name_the_field():
+    import json
+    from importlib import resources
+
+    import pytest
+
+    from dunenb.errors import RulesDataError
+    from dunenb.imperium.rules_data import parse_rules
+
+    raw = json.loads(resources.files("dunenb.data").joinpath("imperium.json").read_text(encoding="utf-8"))
+    bad = json.loads(json.dumps(raw))
+    bad["leaders"][0]["powers"][0]["when"] = "whenever"
+    with pytest.raises(RulesDataError) as error:
+        parse_rules(bad)
+    assert "leaders[0].powers[0].when" in error.value.message and "deck_top" in error.value.message
+    bad = json.loads(json.dumps(raw))
+    bad["leaders"][1]["powers"][0] = {"id": "x", "name": "X", "when": "discount", "text": "t", "icons": ["landsraad"]}
+    with pytest.raises(RulesDataError) as error:
+        parse_rules(bad)
+    assert "leaders[1].powers[0]" in error.value.message and "discount: icons and cost" in error.value.message
+
+
+def test_heuristic_bot_sets_the_dearest_row_card_aside():
+    from dunenb.imperium.bots import make_bot
+
+    state = at_turn(game(["helena_richese", *OTHERS]), 0, ("signet_ring",))
+    state = apply_action(apply_action(state, Agent("signet_ring", "hall_of_oratory")), Choose("card"))
+    cards = load_rules().cards
+    choice = make_bot("heuristic").choose(state)
+    assert cards[choice.value].cost == max(cards[c].cost for c in state.row)

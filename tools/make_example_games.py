@@ -102,7 +102,7 @@ def imperium_games() -> None:
     for old in IMPERIUM_GAMES.glob("*.json"):
         old.unlink()
     imperium_game("four_leaders_heuristic.json",
-                  ["paul_atreides", "vladimir_harkonnen", "helena_richese", "leto_atreides"], "heuristic", seed=8)
+                  ["paul_atreides", "vladimir_harkonnen", "helena_richese", "leto_atreides"], "heuristic", seed=4)
     imperium_game("two_players_random.json", ["glossu_rabban", "ariana_thorvald"], "random", seed=8)
     imperium_game("three_players_round3.json", ["memnon_thorvald", "ilban_richese", "paul_atreides"], "heuristic",
                   seed=21, stop_round=3)

@@ -175,6 +175,9 @@ class HeuristicBot:
 
             cards = [v for v in values if v != "none"]
             return min(cards, key=cheap) if cards else "none"
+        if kind == "reserve":  # Manipulate (IMP-GAP-36): the dearest row card
+            cards = [v for v in values if v != "none"]
+            return max(cards, key=lambda card: (rules.cards[card].cost, card)) if cards else "none"
         return values[0]
 
 
