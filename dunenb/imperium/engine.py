@@ -249,7 +249,7 @@ def _apply_chance(state: ImperiumState, task: Task, action: Any) -> ImperiumStat
         state = state.with_player(seat, deck=remove_card(player.deck, item), hand=add_card(player.hand, item))
         return _after_draw(state, seat)
     if task.kind == "peek":
-        return state.with_player(seat, deck=remove_card(state.players[seat].deck, item), deck_top=(item,))
+        return state.with_player(seat, deck=remove_card(state.players[seat].deck, str(item)), deck_top=(str(item),))
     if task.kind == "intrigue":
         return state.evolve(intrigue_deck=remove_card(state.intrigue_deck, item)).with_player(
             seat, intrigues=add_card(state.players[seat].intrigues, item)
