@@ -714,3 +714,19 @@ def test_opulence_reveal_pays_six_solari_for_a_vp_gap31():
     assert state.pending.kind == "optional"
     state = apply_action(state, Choose("yes"))
     assert state.players[0].solari == 0 and state.players[0].score == 2 and state.players[0].persuasion == 1
+
+
+def test_liet_kynes_two_persuasion_per_fremen_card_in_play_gap31():
+    state = at_turn(game(), 0, ("liet_kynes", "jamis", "crysknife"))
+    state = state.with_player(0, played=("fremen_camp",))
+    state = apply_action(state, Reveal())
+    # Liet Kynes, Jamis and Crysknife revealed + Fremen Camp played: 4 Fremen cards, 8 persuasion from Liet
+    assert state.players[0].persuasion == 8
+
+
+def test_assassination_mission_gives_four_solari_when_trashed():
+    state = at_turn(game(), 0, ("guild_administrator",), discard=("assassination_mission",))
+    state = apply_action(state, Agent("guild_administrator", "secure_contract"))
+    state = apply_action(state, Choose("card"))
+    state = apply_action(state, Choose("discard:assassination_mission"))
+    assert state.players[0].trashed == ("assassination_mission",) and state.players[0].solari == 4 + 3

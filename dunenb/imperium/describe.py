@@ -59,6 +59,8 @@ def describe_effect(effect: Effect) -> str:
         return f"may pay {describe_cost(effect[1])}: {describe_effects(effect[2])}"
     if name == "if":
         return f"if {_condition(effect[1])}: {describe_effects(effect[2])}"
+    if name == "per":
+        return f"per {effect[1][1]} card in play: {describe_effects(effect[2])}"
     if name == "one_of":
         return " or ".join(f"({describe_effects(option)})" for option in effect[1])
     if name == "harvest":

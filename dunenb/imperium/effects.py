@@ -180,6 +180,7 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
                     state = state.with_player(
                         seat, played=remove_card(player.played, source), trashed=player.trashed + (source,)
                     )
+                    todo = list(rules.cards[source].trashed) + todo
             elif trash_choices(player):
                 return push(state, Task("trash", seat, (source,)), rest)
         elif name == "optional":
@@ -188,6 +189,11 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
         elif name == "if":
             if condition_holds(state, seat, effect[1], source):
                 todo = list(effect[2]) + todo
+        elif name == "per":  # the effects once per counted card (Liet Kynes)
+            count, argument = effect[1]
+            assert count == "faction_in_play"
+            times = sum(1 for card in player.played + player.revealed if rules.cards[card].faction == argument)
+            todo = list(effect[2]) * times + todo
         elif name == "one_of":
             return push(state, Task("one_of", seat, (effect[1], source)), rest)
         elif name == "mentat":  # IMP-GAP-11, IMP-GAP-29: one Mentat; won in combat, it serves the next round

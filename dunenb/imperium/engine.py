@@ -777,9 +777,11 @@ def _apply_choose(state: ImperiumState, task: Task, action: Any) -> ImperiumStat
         if value == "none":
             return state
         zone, card = value.split(":", 1)
-        return state.with_player(
+        state = state.with_player(
             seat, **{zone: remove_card(getattr(player, zone), card)}, trashed=player.trashed + (card,)
         )
+        trashed = load_rules().cards[card].trashed  # a card's own 'when trashed' effects
+        return push(state, Task("effects", seat, (trashed, card))) if trashed else state
     if task.kind == "one_of":
         options, source = task.data
         return push(state, Task("effects", seat, (options[int(value)], source)))

@@ -54,7 +54,11 @@ EFFECT_KEYS: tuple[str, ...] = (
     "secret_factions",
     "secret_influence",
     "reserve_row",
+    "per",
 )
+#: What a ``per`` effect counts: ``{"faction_in_play": f}`` - the player's cards of faction f played or revealed
+#: this round, the card itself included.
+PER_COUNTS: tuple[str, ...] = ("faction_in_play",)
 #: When a leader power acts (IMP-GAP-32): ``setup`` and ``signet`` add effects at setup and to the Signet Ring's
 #: agent box, ``visit`` after a visited space's effects (``spaces``), ``pay`` when a space's cost takes
 #: ``resource``, ``discount`` lowers the cost of spaces with one of ``icons``, ``join`` opens such spaces occupied
@@ -140,6 +144,11 @@ def parse_effect(data: object, field: str, space: str | None = None) -> Effect:
         )
     if key == "if":
         return ("if", _condition(value, f"{field}.if"), parse_effects(data.get("then"), f"{field}.then", space))
+    if key == "per":
+        if not (isinstance(value, dict) and len(value) == 1 and next(iter(value)) in PER_COUNTS):
+            raise _fail(f"{field}.per", f"expected {{count: argument}} with a count among {', '.join(PER_COUNTS)}")
+        ((count, argument),) = value.items()
+        return ("per", (count, argument), parse_effects(data.get("then"), f"{field}.then", space))
     if key == "one_of":
         if not isinstance(value, list) or len(value) < 2:
             raise _fail(f"{field}.one_of", "expected a list of 2 or more effect lists")
@@ -190,6 +199,8 @@ class Card:
     reveal: Effects
     acquire: Effects
     certain: bool
+    #: Effects when the card is trashed (Assassination Mission's solari, FAQ).
+    trashed: Effects = ()
 
 
 @dataclass(frozen=True)
@@ -309,6 +320,7 @@ def _card(raw: dict[str, Any], field: str, icons: tuple[str, ...]) -> tuple[Card
         reveal=parse_effects(raw.get("reveal"), f"{field}.reveal"),
         acquire=parse_effects(raw.get("acquire"), f"{field}.acquire"),
         certain=bool(raw.get("certain", True)),
+        trashed=parse_effects(raw.get("trashed"), f"{field}.trashed"),
     )
     return card, _count(raw.get("copies", 1), f"{field}.copies")
 
