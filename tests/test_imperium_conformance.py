@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -14,9 +15,21 @@ from dunenb.imperium.record import ImperiumConfig, ImperiumRecord
 from dunenb.imperium.save import from_save, to_save, view
 
 
-def random_game(players: int, seed: int, check_every: int = 25):
+def card_totals(state) -> tuple[Counter, Counter]:
+    """Every card of the game wherever it is (row, decks, reserve piles, each player's zones, set aside,
+    trashed) and every intrigue (deck, discard, hands): both are conserved."""
+    cards = Counter(state.row) + Counter(state.imperium_deck) + Counter(dict(state.reserve))
+    intrigues = Counter(state.intrigue_deck) + Counter(state.intrigue_discard)
+    for p in state.players:
+        cards += Counter(p.owned()) + Counter(p.reserved) + Counter(p.trashed)
+        intrigues += Counter(p.intrigues)
+    return cards, intrigues
+
+
+def random_game(players: int, seed: int, check_every: int = 25, leaders=None):
     rng = random.Random(seed)
-    state = new_game([f"P{i}" for i in range(players)], seed)
+    state = new_game([f"P{i}" for i in range(players)], seed, leaders)
+    start = card_totals(state)
     plies = 0
     while not state.is_over:
         actions = legal_actions(state)
@@ -29,6 +42,7 @@ def random_game(players: int, seed: int, check_every: int = 25):
         else:
             action = rng.choice(actions)
         if plies % check_every == 0:
+            assert card_totals(state) == start, f"cards not conserved at ply {plies}"
             for other in actions:
                 apply_action(state, other)  # every listed action is legal
         state = apply_action(state, action)
@@ -49,6 +63,14 @@ def test_random_play_reaches_the_end_and_replays_identically(players, seed):
     for action in final.actions[half:]:
         again = apply_action(again, action)
     assert again == final
+
+
+def test_random_play_with_every_decided_leader_power():
+    """Prescience, Masterstroke, Manipulate and Leto's signet (IMP-GAP-33..36) in one random game."""
+    leaders = ["paul_atreides", "vladimir_harkonnen", "helena_richese", "leto_atreides"]
+    final = random_game(4, 15, check_every=5, leaders=leaders)
+    assert final.is_over and from_save(json.loads(json.dumps(to_save(final)))) == final
+    assert final.players[1].secret_factions
 
 
 def test_record_tree_replays_and_branches():

@@ -33,8 +33,10 @@ def game(players: int = 4, seed: int = 1, leaders: list[str] | None = None):
     state = new_game([f"P{i}" for i in range(players)], seed, leaders or LEADERS4[:players])
     while state.pending.kind != "first":
         state = apply_action(state, chance_outcomes(state)[0][0])
-    state = apply_action(state, chance_outcomes(state)[0][0])  # seat 0 first
-    return advance(state)
+    state = advance(apply_action(state, chance_outcomes(state)[0][0]))  # seat 0 first
+    while state.pending.kind == "secret_factions":  # the Baron's Masterstroke choice (IMP-GAP-35)
+        state = advance(apply_action(state, legal_actions(state)[0]))
+    return state
 
 
 def at_turn(state, seat: int = 0, hand: tuple[str, ...] = (), **player):
@@ -103,7 +105,7 @@ def test_leader_setup_bonus_rabban():
 def test_phase1_round_start_reveals_conflict_and_draws_five():
     state = game()
     assert state.round == 1 and state.conflict is not None
-    assert [len(p.hand) for p in state.players] == [5] * 4 and [len(p.deck) for p in state.players] == [5] * 4
+    assert [len(p.hand) for p in state.players] == [5] * 4 and [p.deck_size for p in state.players] == [5] * 4
 
 
 def test_draw_chance_node_probabilities_follow_copies():
@@ -115,7 +117,7 @@ def test_draw_chance_node_probabilities_follow_copies():
 
 
 def test_empty_deck_shuffles_the_discard_in():
-    state = game().with_player(0, deck=(), discard=("dagger", "dagger", "diplomacy"))
+    state = game().with_player(0, deck=(), deck_top=(), discard=("dagger", "dagger", "diplomacy"))
     state = resume(state.evolve(queue=(Task("draw", 0),)))
     assert state.players[0].discard == () and len(state.players[0].deck) == 3
     assert dict((a.card, p) for a, p in chance_outcomes(state)) == {
@@ -552,10 +554,11 @@ def test_trash_a_card_from_hand_play_or_discard_gap12():
     assert {"hand:dagger", "played:diplomacy", "discard:convincing_argument"} <= set(values)
     assert "none" in values  # the trash icon may be declined (FAQ)
     declined = apply_action(state, Choose("none"))
-    assert declined.players[0].trashed == () and declined.pending.kind == "draw"
+    # Paul (seat 0) draws his known top card at once, then looks at the next one (IMP-GAP-33)
+    assert declined.players[0].trashed == () and declined.pending.kind == "peek"
     state = apply_action(state, Choose("discard:convincing_argument"))
     assert state.players[0].discard == () and state.players[0].trashed == ("convincing_argument",)
-    assert state.pending.kind == "draw"  # then draw 2
+    assert state.pending.kind == "peek"  # then draw 2 (the first is the known top card)
 
 
 def test_rewards_in_turn_order_with_the_receivers_choice_gap21():
@@ -681,3 +684,49 @@ def test_mentat_won_in_combat_serves_the_next_round_gap29():
     taken = at_turn(state, 1, ("dagger",), solari=2)
     taken = choose_all(apply_action(taken, Agent("dagger", "mentat")))
     assert not taken.players[1].mentat  # one Mentat: the space only draws its card
+
+
+def test_decided_card_texts_are_marked_gap31():
+    import json
+    from importlib import resources
+
+    from dunenb.errors import RulesDataError
+
+    raw = json.loads(resources.files("dunenb.data").joinpath("imperium.json").read_text(encoding="utf-8"))
+    rows = raw["imperium_deck"] + raw["intrigue_deck"] + raw["reserve"]
+    uncertain = [row for row in rows if row.get("certain") is False]
+    assert uncertain and all(row.get("gap") == "IMP-GAP-31" and row.get("note") for row in uncertain)
+    assert all(row.get("gap") in (None, "IMP-GAP-31") for row in rows)
+    rules = load_rules()
+    assert {"power_play", "kwisatz_haderach", "opulence"} <= set(rules.imperium_deck)
+    assert {"the_sleeper_must_awaken", "allied_armada"} <= set(rules.intrigue_deck)
+    from dunenb.imperium.rules_data import parse_rules
+
+    raw["imperium_deck"][0]["gap"] = "IMP-GAP-999"
+    with pytest.raises(RulesDataError) as error:
+        parse_rules(raw)
+    assert "imperium_deck[0].gap" in error.value.message and "IMP-GAP-999" in error.value.message
+
+
+def test_opulence_reveal_pays_six_solari_for_a_vp_gap31():
+    state = at_turn(game(), 0, ("opulence",), solari=6)
+    state = apply_action(state, Reveal())
+    assert state.pending.kind == "optional"
+    state = apply_action(state, Choose("yes"))
+    assert state.players[0].solari == 0 and state.players[0].score == 2 and state.players[0].persuasion == 1
+
+
+def test_liet_kynes_two_persuasion_per_fremen_card_in_play_gap31():
+    state = at_turn(game(), 0, ("liet_kynes", "jamis", "crysknife"))
+    state = state.with_player(0, played=("fremen_camp",))
+    state = apply_action(state, Reveal())
+    # Liet Kynes, Jamis and Crysknife revealed + Fremen Camp played: 4 Fremen cards, 8 persuasion from Liet
+    assert state.players[0].persuasion == 8
+
+
+def test_assassination_mission_gives_four_solari_when_trashed():
+    state = at_turn(game(), 0, ("guild_administrator",), discard=("assassination_mission",))
+    state = apply_action(state, Agent("guild_administrator", "secure_contract"))
+    state = apply_action(state, Choose("card"))
+    state = apply_action(state, Choose("discard:assassination_mission"))
+    assert state.players[0].trashed == ("assassination_mission",) and state.players[0].solari == 4 + 3

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dunenb.imperium.analysis import vp_race
 from dunenb.imperium.bots import make_bot
 from dunenb.imperium.simulate import play_game
@@ -46,3 +48,13 @@ def test_vp_race_chart():
     assert set(race["round"]) == set(range(1, 11))
     figure = ui.vp_race_chart(race)
     assert "VP race" in figure.title and figure.axes[0].label == "round"
+
+
+def test_board_shows_leader_powers_and_their_state():
+    from dunenb.imperium.save import load_game
+    from dunenb.widgets.imperium import board_html
+
+    games = Path(__file__).resolve().parent.parent / "data" / "games" / "imperium"
+    state = load_game(games / "four_leaders_heuristic.json")
+    html = board_html(state)
+    assert "Prescience: knows the top card of his deck" in html and "Masterstroke used" in html

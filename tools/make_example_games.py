@@ -6,19 +6,35 @@
 * ``six_houses_heuristic.json``: six heuristic bots, 15-turn limit (or victory), target 4 (VICTORY-1: 2 to 4
   with more than five Houses).
 * ``four_houses_random.json``: four random bots with the secondary storm, 6 turns.
+
+Dune: Imperium saves (``dunenb.imperium/1``, issue 13) go to ``data/games/imperium/``:
+
+* ``four_leaders_heuristic.json``: Paul, the Baron, Helena and Leto (every power of IMP-GAP-33..36 in play),
+  heuristic bots, a whole game;
+* ``two_players_random.json``: Rabban against Ariana Thorvald, random bots, a whole game;
+* ``three_players_round3.json``: Memnon, Ilban and Paul, heuristic bots, stopped at the start of round 3 (a
+  position to branch from).
+
+``python tools/make_example_games.py imperium`` rewrites only the Imperium saves.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from dunenb.actions import ChooseStart, DrawSpiceCard, InitialStormDial, Roll3d10
 from dunenb.bots import make_bot
 from dunenb.engine import apply_action, initial_state, make_config
+from dunenb.imperium import bots as imperium_bots
+from dunenb.imperium import engine as imperium_engine
+from dunenb.imperium.save import save_game as save_imperium
+from dunenb.imperium.simulate import play_game as play_imperium
 from dunenb.jsonio import write_json_atomic
 from dunenb.simulate import line_to_save, play_game
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "games"
+IMPERIUM_GAMES = GAMES / "imperium"
 
 
 def save_line(name: str, config, actions) -> None:
@@ -66,7 +82,37 @@ def bot_game(name: str, houses: list[str], bot: str, *, seed: int, turn_limit: i
     save_line(name, config, actions)
 
 
+def imperium_game(name: str, leaders: list[str], bot: str, *, seed: int, stop_round: int | None = None) -> None:
+    """A seeded Imperium bot game (whole, or stopped when ``stop_round`` starts) saved in data/games/imperium/."""
+    names = [f"P{k + 1}" for k in range(len(leaders))]
+    bots = [imperium_bots.make_bot(bot, seed=seed + k) for k in range(len(leaders))]
+    if stop_round is None:
+        state = play_imperium(names, seed, bots, leaders)
+    else:
+        state = imperium_engine.new_game(names, seed, leaders)
+        while state.round < stop_round or state.is_chance:
+            action = imperium_engine.propose_chance(state) if state.is_chance else bots[state.actor].choose(state)
+            state = imperium_engine.apply_action(state, action)
+    IMPERIUM_GAMES.mkdir(exist_ok=True)
+    save_imperium(IMPERIUM_GAMES / name, state)
+    print(f"wrote imperium/{name}: {len(state.actions)} actions")
+
+
+def imperium_games() -> None:
+    for old in IMPERIUM_GAMES.glob("*.json"):
+        old.unlink()
+    imperium_game("four_leaders_heuristic.json",
+                  ["paul_atreides", "vladimir_harkonnen", "helena_richese", "leto_atreides"], "heuristic", seed=4)
+    imperium_game("two_players_random.json", ["glossu_rabban", "ariana_thorvald"], "random", seed=8)
+    imperium_game("three_players_round3.json", ["memnon_thorvald", "ilban_richese", "paul_atreides"], "heuristic",
+                  seed=21, stop_round=3)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["imperium"]:
+        imperium_games()
+        sys.exit(0)
+    imperium_games()
     for old in GAMES.glob("*.json"):
         old.unlink()
     teaching_game()

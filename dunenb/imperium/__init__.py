@@ -10,7 +10,7 @@ leaders as data in ``data/imperium.json`` (uncertain facts marked ``"certain": f
 :mod:`~dunenb.imperium.cli`.
 
 >>> from dunenb.imperium import advance, new_game, placements
->>> advance(new_game(["A", "B"], seed=1)).pending.kind
+>>> advance(new_game(["A", "B"], seed=1, leaders=["paul_atreides", "leto_atreides"])).pending.kind
 'turn'
 >>> placements([9, 5, 5, 0])
 [1, 3, 3, None]

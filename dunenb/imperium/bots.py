@@ -86,6 +86,8 @@ def effects_value(effects: Effects, state: ImperiumState, seat: int) -> float:
                 total += gain_value - cost_value
         elif name == "if":
             total += 0.5 * effects_value(effect[2], state, seat)
+        elif name == "per":
+            total += 1.5 * effects_value(effect[2], state, seat)
         elif name == "one_of":
             total += max(effects_value(option, state, seat) for option in effect[1])
         elif name == "harvest":
@@ -175,6 +177,9 @@ class HeuristicBot:
 
             cards = [v for v in values if v != "none"]
             return min(cards, key=cheap) if cards else "none"
+        if kind == "reserve":  # Manipulate (IMP-GAP-36): the dearest row card
+            cards = [v for v in values if v != "none"]
+            return max(cards, key=lambda card: (rules.cards[card].cost, card)) if cards else "none"
         return values[0]
 
 

@@ -25,6 +25,8 @@ def _condition(condition: object) -> str:
     assert isinstance(condition, tuple)
     if condition[0] == "factions_at":
         return f"{condition[2]} factions at {condition[1]}+ influence"
+    if condition[0] == "swords_at_least":
+        return f"{condition[1]}+ swords"
     if condition[0] == "owns_most":
         return f"owning more {condition[1]} than every opponent"
     return f"owning {condition[2]} {condition[1]}"
@@ -57,6 +59,8 @@ def describe_effect(effect: Effect) -> str:
         return f"may pay {describe_cost(effect[1])}: {describe_effects(effect[2])}"
     if name == "if":
         return f"if {_condition(effect[1])}: {describe_effects(effect[2])}"
+    if name == "per":
+        return f"per {effect[1][1]} card in play: {describe_effects(effect[2])}"
     if name == "one_of":
         return " or ".join(f"({describe_effects(option)})" for option in effect[1])
     if name == "harvest":
@@ -68,6 +72,9 @@ def describe_effect(effect: Effect) -> str:
         "steal_intrigue": "intrigue steal",
         "signet": "signet ring",
         "acquire": "gain a card",
+        "secret_factions": "choose factions secretly",
+        "secret_influence": "+1 influence with each secret faction",
+        "reserve_row": "set a row card aside",
     }.get(name, name)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from dunenb.imperium.rules_data import Cost, Effects, load_rules
+from dunenb.imperium.rules_data import Cost, Effect, Effects, load_rules
 from dunenb.imperium.state import ImperiumState, PlayerState, Task
 
 
@@ -76,6 +76,8 @@ def condition_holds(state: ImperiumState, seat: int, condition: object, source: 
     if condition == "alliance":
         return seat in state.alliances
     assert isinstance(condition, tuple)
+    if condition[0] == "swords_at_least":
+        return player.swords >= condition[1]
     if condition[0] == "factions_at":
         return sum(1 for level in player.influence if level >= condition[1]) >= condition[2]
     if condition[0] == "owns":
@@ -178,6 +180,7 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
                     state = state.with_player(
                         seat, played=remove_card(player.played, source), trashed=player.trashed + (source,)
                     )
+                    todo = list(rules.cards[source].trashed) + todo
             elif trash_choices(player):
                 return push(state, Task("trash", seat, (source,)), rest)
         elif name == "optional":
@@ -186,6 +189,11 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
         elif name == "if":
             if condition_holds(state, seat, effect[1], source):
                 todo = list(effect[2]) + todo
+        elif name == "per":  # the effects once per counted card (Liet Kynes)
+            count, argument = effect[1]
+            assert count == "faction_in_play"
+            times = sum(1 for card in player.played + player.revealed if rules.cards[card].faction == argument)
+            todo = list(effect[2]) * times + todo
         elif name == "one_of":
             return push(state, Task("one_of", seat, (effect[1], source)), rest)
         elif name == "mentat":  # IMP-GAP-11, IMP-GAP-29: one Mentat; won in combat, it serves the next round
@@ -211,6 +219,18 @@ def run_effects(state: ImperiumState, seat: int, effects: Effects, source: str |
                 return push(state, *tasks, rest)
         elif name == "signet":
             todo = list(rules.leaders[player.leader].signet) + todo
+        elif name == "secret_factions":  # IMP-GAP-35: a secret choice of distinct factions
+            return push(state, Task("secret_factions", seat, (effect[1],)), rest)
+        elif name == "secret_influence":  # IMP-GAP-35: +1 with each secret faction, which is then shown
+            state = state.with_player(seat, secret_shown=True)
+            bonuses: list[Effect] = []
+            for faction in player.secret_factions:
+                state, bonus = change_influence(state, seat, faction, 1)
+                bonuses.extend(bonus)
+            todo = bonuses + todo
+        elif name == "reserve_row":  # IMP-GAP-36: a row card set aside for this player
+            if state.row:
+                return push(state, Task("reserve", seat, (source,)), rest)
         elif name == "acquire":
             if dict(state.reserve).get(effect[1], 0) > 0:
                 state = acquire(state, seat, effect[1])

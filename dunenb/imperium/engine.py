@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,7 @@ from dunenb.imperium.effects import (
     add_card,
     can_pay,
     change_influence,
+    condition_holds,
     gain,
     pay,
     push,
@@ -156,9 +158,10 @@ def new_game(names: Sequence[str], seed: int = 0, leaders: Sequence[str] | None 
         history=(),
         actions=(),
     )
-    for seat, leader in enumerate(chosen):
+    for seat, leader in enumerate(chosen):  # setup powers; their decisions wait until the first player is known
         state = run_effects(state, seat, rules.leaders[leader].setup)
-    tasks = [Task("row")] * c["row_size"] + [Task("first"), Task("round_start")]
+    peeks = [Task("peek", seat) for seat in range(len(chosen)) if rules.leaders[chosen[seat]].at("deck_top")]
+    tasks = [Task("row")] * c["row_size"] + [Task("first"), *state.queue, *peeks, Task("round_start")]
     return _run(state.evolve(queue=tuple(tasks)))
 
 
@@ -192,6 +195,8 @@ def _chance_pool(state: ImperiumState) -> tuple[Any, ...]:
         return state.imperium_deck
     if task.kind == "steal":
         return state.players[task.data[0]].intrigues
+    if task.kind == "peek":
+        return state.players[task.player].deck
     level = conflict_level(state.round)
     rules = load_rules()
     return tuple(
@@ -241,7 +246,10 @@ def _apply_chance(state: ImperiumState, task: Task, action: Any) -> ImperiumStat
         return state.evolve(first=item, current=item)
     if task.kind == "draw":
         player = state.players[seat]
-        return state.with_player(seat, deck=remove_card(player.deck, item), hand=add_card(player.hand, item))
+        state = state.with_player(seat, deck=remove_card(player.deck, item), hand=add_card(player.hand, item))
+        return _after_draw(state, seat)
+    if task.kind == "peek":
+        return state.with_player(seat, deck=remove_card(state.players[seat].deck, str(item)), deck_top=(str(item),))
     if task.kind == "intrigue":
         return state.evolve(intrigue_deck=remove_card(state.intrigue_deck, item)).with_player(
             seat, intrigues=add_card(state.players[seat].intrigues, item)
@@ -259,6 +267,11 @@ def _skip_chance(state: ImperiumState, task: Task) -> ImperiumState | None:
     """Prepare a chance task: reshuffle an empty deck (IMP-GAP-2, IMP-GAP-17); drop one with nothing to draw."""
     if task.kind == "draw":
         player = state.players[task.player]
+        if player.deck_top:  # IMP-GAP-33: the known top card is drawn without a chance node
+            state = state.evolve(queue=state.queue[1:]).with_player(
+                task.player, deck_top=player.deck_top[1:], hand=add_card(player.hand, player.deck_top[0])
+            )
+            return _after_draw(state, task.player)
         if not player.deck and player.discard:
             state = state.with_player(task.player, deck=player.discard, discard=())
         if not state.players[task.player].deck:
@@ -272,6 +285,15 @@ def _skip_chance(state: ImperiumState, task: Task) -> ImperiumState | None:
         return state.evolve(queue=state.queue[1:])
     if task.kind == "steal" and not state.players[task.data[0]].intrigues:
         return state.evolve(queue=state.queue[1:])
+    if task.kind == "peek" and (state.players[task.player].deck_top or not state.players[task.player].deck):
+        return state.evolve(queue=state.queue[1:])
+    return state
+
+
+def _after_draw(state: ImperiumState, seat: int) -> ImperiumState:
+    """A 'deck_top' power (Prescience, IMP-GAP-33) looks at the new top card after each draw."""
+    if load_rules().leaders[state.players[seat].leader].at("deck_top"):
+        return push(state, Task("peek", seat))
     return state
 
 
@@ -410,6 +432,20 @@ def _effects(state: ImperiumState, task: Task) -> ImperiumState:
     return run_effects(state, task.player, effects, source)
 
 
+def _power(state: ImperiumState, task: Task) -> ImperiumState:
+    """A leader power at its trigger point (IMP-GAP-32): its condition, once per game if so marked."""
+    seat = task.player
+    player = state.players[seat]
+    power = next(p for p in load_rules().leaders[player.leader].powers if p.id == task.data[0])
+    if power.once and power.id in player.used_powers:
+        return state
+    if power.condition is not None and not condition_holds(state, seat, power.condition, None):
+        return state
+    if power.once:
+        state = state.with_player(seat, used_powers=player.used_powers + (power.id,))
+    return push(state, Task("effects", seat, (power.effects, None)))
+
+
 _HANDLERS = {
     "round_start": _round_start,
     "next_turn": _next_turn,
@@ -421,6 +457,7 @@ _HANDLERS = {
     "final": _final,
     "end_reveal": _end_reveal,
     "effects": _effects,
+    "power": _power,
 }
 
 
@@ -464,21 +501,25 @@ def _run(state: ImperiumState) -> ImperiumState:
 
 
 def space_cost(rules: ImperiumRules, player: PlayerState, space: Space) -> Cost:
-    """The space's cost for this player, with the leader's discount on spaces of one icon."""
-    leader = rules.leaders[player.leader]
-    if leader.discount_icon != space.icon or not leader.discount:
+    """The space's cost for this player, lowered by the leader's 'discount' powers on its icon (Leto)."""
+    off: Counter[str] = Counter()
+    for power in rules.leaders[player.leader].at("discount"):
+        if space.icon in power.icons:
+            off.update(dict(power.cost))
+    if not off:
         return space.cost
-    off = dict(leader.discount)
-    return tuple((r, max(0, a - off.get(r, 0))) for r, a in space.cost)
+    return tuple((r, max(0, a - off[r])) for r, a in space.cost)
 
 
 def _space_open(rules: ImperiumRules, state: ImperiumState, seat: int, space: Space) -> bool:
-    """Unoccupied (or occupied by another player where the leader may join, IMP-GAP-30), requirements met,
-    once-only spaces not taken yet, cost affordable."""
+    """Unoccupied (or occupied by another player where a 'join' power allows it, IMP-GAP-30), requirements
+    met, once-only spaces not taken yet, cost affordable."""
     player = state.players[seat]
     occupant = state.occupied[rules.space_index[space.id]]
-    if occupant >= 0 and (occupant == seat or space.icon not in rules.leaders[player.leader].occupied_ok):
-        return False
+    if occupant >= 0:
+        joins = any(space.icon in power.icons for power in rules.leaders[player.leader].at("join"))
+        if occupant == seat or not joins:
+            return False
     if any(player.influence[rules.factions.index(f)] < level for f, level in space.requires):
         return False
     for effect in space.effects:  # IMP-GAP-9, IMP-GAP-10: one seat and one Swordmaster per player
@@ -573,12 +614,16 @@ def _resolve_part(state: ImperiumState, task: Task, part: str) -> ImperiumState:
 
 
 def _leader_triggers(rules: ImperiumRules, player: PlayerState, space: Space) -> Effects:
-    """Leader abilities tied to a visit: after the space's own effects (a space trigger such as Connections or
-    Spice Addict, a payment trigger such as Ruthless Negotiator when that resource was paid for the space)."""
+    """Leader powers tied to a visit, after the space's own effects (IMP-GAP-25): 'visit' powers naming the
+    space (Connections, Spice Addict) and 'pay' powers when their resource was paid for it (Ruthless Negotiator)."""
     leader = rules.leaders[player.leader]
-    effects: Effects = leader.space_trigger[1] if space.id in leader.space_trigger[0] else ()
-    if leader.pay_trigger is not None and dict(space_cost(rules, player, space)).get(leader.pay_trigger[0], 0) > 0:
-        effects += leader.pay_trigger[1]
+    paid = dict(space_cost(rules, player, space))
+    effects: Effects = ()
+    for power in leader.powers:
+        if (power.when == "visit" and space.id in power.spaces) or (
+            power.when == "pay" and paid.get(power.resource or "", 0) > 0
+        ):
+            effects += power.effects
     return effects
 
 
@@ -602,17 +647,27 @@ def _apply_reveal(state: ImperiumState, task: Task) -> ImperiumState:
     ]
     if player.council:
         tasks.append(Task("effects", seat, ((("persuasion", rules.constants["council_persuasion"]),), None)))
+    tasks += [Task("power", seat, (power.id,)) for power in rules.leaders[player.leader].at("reveal")]
     tasks += [Task("buy", seat), Task("end_reveal", seat), Task("next_turn")]
     return push(state.evolve(queue=state.queue[1:]), *tasks)
 
 
+def buy_cost(state: ImperiumState, seat: int, card: str) -> int:
+    """The persuasion a card costs this seat: 1 less when it set the card aside (IMP-GAP-36)."""
+    cost = load_rules().cards[card].cost
+    if card in state.players[seat].reserved:
+        return max(0, cost - load_rules().constants["reserved_discount"])
+    return cost
+
+
 def buy_moves(state: ImperiumState, seat: int) -> list[Buy]:
-    """Cards the seat can afford from the row and the buyable reserve piles."""
+    """Cards the seat can afford from the row, its set-aside cards and the buyable reserve piles."""
     rules = load_rules()
     persuasion = state.players[seat].persuasion
     reserve = dict(state.reserve)
-    options = sorted(set(state.row)) + [c for c in rules.buyable_reserve if reserve.get(c, 0) > 0]
-    return [Buy(card) for card in options if rules.cards[card].cost <= persuasion]
+    options = sorted(set(state.row) | set(state.players[seat].reserved))
+    options += [c for c in rules.buyable_reserve if reserve.get(c, 0) > 0]
+    return [Buy(card) for card in options if buy_cost(state, seat, card) <= persuasion]
 
 
 def _apply_buy(state: ImperiumState, task: Task, action: Buy) -> ImperiumState:
@@ -623,9 +678,12 @@ def _apply_buy(state: ImperiumState, task: Task, action: Buy) -> ImperiumState:
         raise _illegal(state, action, "bad-buy", f"not affordable or not on offer (affordable: {allowed})")
     card = rules.cards[action.card]
     player = state.players[seat]
-    state = state.with_player(seat, persuasion=player.persuasion - card.cost, discard=add_card(player.discard, card.id))
+    price = buy_cost(state, seat, card.id)
+    state = state.with_player(seat, persuasion=player.persuasion - price, discard=add_card(player.discard, card.id))
     tasks = []
-    if action.card in state.row:
+    if action.card in player.reserved:  # IMP-GAP-36: a card set aside leaves no gap in the row
+        state = state.with_player(seat, reserved=remove_card(player.reserved, action.card))
+    elif action.card in state.row:
         row = list(state.row)
         row.remove(action.card)
         state = state.evolve(row=tuple(row))
@@ -691,6 +749,10 @@ def choice_values(state: ImperiumState, task: Task) -> list[str]:
         return [str(i) for i in range(len(task.data[0]))]
     if task.kind == "deploy":
         return [str(n) for n in range(_deploy_max(player) + 1)]
+    if task.kind == "secret_factions":  # IMP-GAP-35: distinct factions, as 'emperor+guild'
+        return ["+".join(pair) for pair in combinations(rules.factions, task.data[0])]
+    if task.kind == "reserve":  # IMP-GAP-36: a row card, or none
+        return sorted(set(state.row)) + ["none"]
     return []
 
 
@@ -715,12 +777,23 @@ def _apply_choose(state: ImperiumState, task: Task, action: Any) -> ImperiumStat
         if value == "none":
             return state
         zone, card = value.split(":", 1)
-        return state.with_player(
+        state = state.with_player(
             seat, **{zone: remove_card(getattr(player, zone), card)}, trashed=player.trashed + (card,)
         )
+        trashed = load_rules().cards[card].trashed  # a card's own 'when trashed' effects
+        return push(state, Task("effects", seat, (trashed, card))) if trashed else state
     if task.kind == "one_of":
         options, source = task.data
         return push(state, Task("effects", seat, (options[int(value)], source)))
+    if task.kind == "secret_factions":
+        return state.with_player(seat, secret_factions=tuple(value.split("+")))
+    if task.kind == "reserve":
+        if value == "none":
+            return state
+        row = list(state.row)
+        row.remove(value)
+        state = state.evolve(row=tuple(row)).with_player(seat, reserved=add_card(player.reserved, value))
+        return push(state, Task("row"))
     count = int(value)  # deploy
     return state.with_player(seat, garrison=player.garrison - count, conflict=player.conflict + count)
 

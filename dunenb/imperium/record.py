@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dunenb.errors import InputError
 from dunenb.imperium.engine import apply_action, new_game
 from dunenb.imperium.state import ImperiumState
 from dunenb.record import GameRecord
@@ -47,10 +46,12 @@ class ImperiumRecord(GameRecord):
         """The position at ``node_id`` as ``seat`` sees it (``None``: a spectator); see ``save.view``."""
         from dunenb.imperium.save import view
 
-        return view(self.state_at(node_id), seat)
+        return view(self.state_at(node_id), seat)  # type: ignore[arg-type]
 
-    def view(self, house: str) -> Any:
-        """Refused: the Dune record view reads Dune states; an Imperium position is seen per seat with
-        :meth:`seat_view`."""
-        raise InputError("imperium/record-view", f"view({house!r}): an Imperium record is seen seat by seat: use "
-                         "seat_view(node, seat) (seat 1..4, or None for a spectator)")
+    def view(self, house: object) -> Any:  # type: ignore[override]
+        """The record as one seat sees it (IMP-GAP-37): ``house`` is a seat index, a player name or ``None`` for a
+        spectator; see :class:`dunenb.imperium.record_view.ImperiumRecordView`."""
+        from dunenb.imperium.record_view import ImperiumRecordView, resolve_seat
+
+        config: ImperiumConfig = self.config  # type: ignore[assignment]
+        return ImperiumRecordView(self, resolve_seat(config.names, house))

@@ -6,8 +6,8 @@ engine (:mod:`dunenb.imperium.effects`) interprets once. Facts of the published 
 carry ``"certain": false`` in the data; the design decisions ``IMP-GAP-n`` are listed there too.
 
 >>> rules = load_rules()
->>> len(rules.spaces), sum(rules.starter_deck.values()), len(rules.leaders)
-(22, 10, 8)
+>>> len(rules.spaces), sum(rules.starter_deck.values()), len(rules.leaders), sum(rules.imperium_deck.values())
+(22, 10, 8, 61)
 >>> rules.space("sell_melange").cost
 (('spice', 2),)
 >>> parse_effects([{"gain": {"spice": 2}}, {"optional": {"pay": {"water": 1}, "then": [{"recruit": 2}]}}], "x")
@@ -51,7 +51,20 @@ EFFECT_KEYS: tuple[str, ...] = (
     "signet",
     "acquire",
     "lose",
+    "secret_factions",
+    "secret_influence",
+    "reserve_row",
+    "per",
 )
+#: What a ``per`` effect counts: ``{"faction_in_play": f}`` - the player's cards of faction f played or revealed
+#: this round, the card itself included.
+PER_COUNTS: tuple[str, ...] = ("faction_in_play",)
+#: When a leader power acts (IMP-GAP-32): ``setup`` and ``signet`` add effects at setup and to the Signet Ring's
+#: agent box, ``visit`` after a visited space's effects (``spaces``), ``pay`` when a space's cost takes
+#: ``resource``, ``discount`` lowers the cost of spaces with one of ``icons``, ``join`` opens such spaces occupied
+#: by another player, ``reveal`` after the reveal boxes of an own reveal turn, ``deck_top`` keeps the top card of
+#: the deck known to its owner (IMP-GAP-33).
+POWER_TRIGGERS: tuple[str, ...] = ("setup", "signet", "visit", "pay", "discount", "join", "reveal", "deck_top")
 #: Intrigue types and when they are played (seed: Les cartes Intrigue).
 INTRIGUE_TYPES: tuple[str, ...] = ("plot", "combat", "endgame")
 
@@ -82,6 +95,8 @@ def _condition(data: object, field: str) -> Any:
         return data
     if isinstance(data, dict) and len(data) == 1:
         ((key, value),) = data.items()
+        if key == "swords_at_least":
+            return ("swords_at_least", _count(value, field))
         if key == "factions_at" and isinstance(value, list) and len(value) == 2:
             return ("factions_at", _count(value[0], field), _count(value[1], field))
         if key == "owns" and isinstance(value, list) and len(value) == 2 and isinstance(value[0], str):
@@ -91,7 +106,7 @@ def _condition(data: object, field: str) -> Any:
     raise _fail(
         field,
         f"unknown condition {data!r} (allowed: 'fremen_bond', 'alliance', {{'factions_at': [level, count]}}, "
-        "{'owns': [card, count]})",
+        "{'owns': [card, count]}, {'owns_most': card}, {'swords_at_least': n})",
     )
 
 
@@ -105,7 +120,7 @@ def parse_effect(data: object, field: str, space: str | None = None) -> Effect:
     value = data[key]
     if key in ("gain", "lose"):
         return (key, parse_cost(value, f"{field}.{key}"))
-    if key in ("recruit", "draw", "intrigue", "persuasion", "swords", "vp"):
+    if key in ("recruit", "draw", "intrigue", "persuasion", "swords", "vp", "secret_factions", "reserve_row"):
         return (key, _count(value, f"{field}.{key}"))
     if key == "influence":
         if not isinstance(value, str):
@@ -129,6 +144,11 @@ def parse_effect(data: object, field: str, space: str | None = None) -> Effect:
         )
     if key == "if":
         return ("if", _condition(value, f"{field}.if"), parse_effects(data.get("then"), f"{field}.then", space))
+    if key == "per":
+        if not (isinstance(value, dict) and len(value) == 1 and next(iter(value)) in PER_COUNTS):
+            raise _fail(f"{field}.per", f"expected {{count: argument}} with a count among {', '.join(PER_COUNTS)}")
+        ((count, argument),) = value.items()
+        return ("per", (count, argument), parse_effects(data.get("then"), f"{field}.then", space))
     if key == "one_of":
         if not isinstance(value, list) or len(value) < 2:
             raise _fail(f"{field}.one_of", "expected a list of 2 or more effect lists")
@@ -179,23 +199,51 @@ class Card:
     reveal: Effects
     acquire: Effects
     certain: bool
+    #: Effects when the card is trashed (Assassination Mission's solari, FAQ).
+    trashed: Effects = ()
+
+
+@dataclass(frozen=True)
+class Power:
+    """One leader ability (IMP-GAP-32): when it acts, its effects and the arguments of its trigger."""
+
+    id: str
+    name: str
+    when: str
+    text: str
+    effects: Effects = ()
+    spaces: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()
+    resource: str | None = None
+    cost: Cost = ()
+    once: bool = False
+    condition: Any = None
 
 
 @dataclass(frozen=True)
 class Leader:
-    """A leader: setup effects, signet ring effects and an optional cost discount for spaces of one icon."""
+    """A leader and its powers (the left ability and the signet ability, as data)."""
 
     id: str
     name: str
-    setup: Effects
-    signet: Effects
-    discount_icon: str | None
-    discount: Cost
-    not_modelled: tuple[str, ...]
+    powers: tuple[Power, ...]
     certain: bool
-    occupied_ok: tuple[str, ...] = ()
-    pay_trigger: tuple[str, Effects] | None = None
-    space_trigger: tuple[tuple[str, ...], Effects] = ((), ())
+
+    def at(self, when: str) -> tuple[Power, ...]:
+        """The leader's powers with this trigger."""
+        return tuple(power for power in self.powers if power.when == when)
+
+    def effects_at(self, when: str) -> Effects:
+        """The effects of every power with this trigger, in the data's order."""
+        return tuple(effect for power in self.at(when) for effect in power.effects)
+
+    @property
+    def setup(self) -> Effects:
+        return self.effects_at("setup")
+
+    @property
+    def signet(self) -> Effects:
+        return self.effects_at("signet")
 
 
 @dataclass(frozen=True)
@@ -272,27 +320,59 @@ def _card(raw: dict[str, Any], field: str, icons: tuple[str, ...]) -> tuple[Card
         reveal=parse_effects(raw.get("reveal"), f"{field}.reveal"),
         acquire=parse_effects(raw.get("acquire"), f"{field}.acquire"),
         certain=bool(raw.get("certain", True)),
+        trashed=parse_effects(raw.get("trashed"), f"{field}.trashed"),
     )
     return card, _count(raw.get("copies", 1), f"{field}.copies")
 
 
-def _pay_trigger(raw: Any, field: str) -> tuple[str, Effects] | None:
-    """``{"resource": "solari", "effects": [...]}``: effects when the leader pays that resource for a space."""
-    if raw is None:
-        return None
-    if not isinstance(raw, dict) or raw.get("resource") not in RESOURCES:
-        raise _fail(field, f"expected {{'resource': one of {', '.join(RESOURCES)}, 'effects': [...]}}")
-    return (raw["resource"], parse_effects(raw["effects"], f"{field}.effects"))
+_POWER_KEYS = ("id", "name", "when", "text", "effects", "spaces", "icons", "resource", "cost", "once", "if", "gap")
 
 
-def _space_trigger(raw: Any, field: str, spaces: list[Space]) -> tuple[tuple[str, ...], Effects]:
-    """``{"spaces": [ids], "effects": [...]}``: effects added to those spaces' own when the leader visits."""
-    if raw is None:
-        return ((), ())
+def _power(raw: Any, field: str, spaces: list[Space], icons: tuple[str, ...]) -> Power:
+    """A leader power object (see :data:`POWER_TRIGGERS`); raises :class:`RulesDataError` naming ``field``."""
+    if not isinstance(raw, dict) or not {"id", "name", "when", "text"} <= set(raw) or not set(raw) <= set(_POWER_KEYS):
+        allowed = ", ".join(_POWER_KEYS)
+        raise _fail(field, f"expected a power object with id, name, when, text (keys allowed: {allowed})")
+    when = raw["when"]
+    if when not in POWER_TRIGGERS:
+        raise _fail(f"{field}.when", f"{when!r} (allowed: {', '.join(POWER_TRIGGERS)})")
     known = {space.id for space in spaces}
-    if not isinstance(raw, dict) or not set(raw.get("spaces", ())) <= known or not raw.get("spaces"):
-        raise _fail(field, "expected {'spaces': [space ids], 'effects': [...]}")
-    return (tuple(raw["spaces"]), parse_effects(raw["effects"], f"{field}.effects"))
+    power_spaces = tuple(raw.get("spaces", ()))
+    power_icons = tuple(raw.get("icons", ()))
+    if not set(power_spaces) <= known:
+        raise _fail(f"{field}.spaces", f"unknown space in {list(power_spaces)}")
+    if not set(power_icons) <= set(icons):
+        raise _fail(f"{field}.icons", f"unknown icon in {list(power_icons)} (allowed: {', '.join(icons)})")
+    needs = {"visit": bool(power_spaces), "discount": bool(power_icons) and "cost" in raw, "join": bool(power_icons),
+             "pay": raw.get("resource") in RESOURCES}
+    if not needs.get(when, True):
+        raise _fail(field, f"a {when!r} power needs its arguments (visit: spaces; discount: icons and cost; "
+                           f"join: icons; pay: resource among {', '.join(RESOURCES)})")
+    return Power(
+        id=raw["id"],
+        name=raw["name"],
+        when=when,
+        text=raw["text"],
+        effects=parse_effects(raw.get("effects"), f"{field}.effects"),
+        spaces=power_spaces,
+        icons=power_icons,
+        resource=raw.get("resource"),
+        cost=parse_cost(raw.get("cost", {}), f"{field}.cost"),
+        once=bool(raw.get("once", False)),
+        condition=None if "if" not in raw else _condition(raw["if"], f"{field}.if"),
+    )
+
+
+def _check_gaps(data: dict[str, Any]) -> None:
+    """Every ``gap`` of a card or leader power names a decision of the file (IMP-GAP-31, IMP-GAP-32)."""
+    known = {decision["id"] for decision in data["decisions"]}
+    rows = [(f"{section}[{i}]", raw) for section in ("starter_deck", "reserve", "imperium_deck", "intrigue_deck")
+            for i, raw in enumerate(data[section])]
+    rows += [(f"leaders[{i}].powers[{j}]", power) for i, leader in enumerate(data["leaders"])
+             for j, power in enumerate(leader["powers"])]
+    for field, raw in rows:
+        if "gap" in raw and raw["gap"] not in known:
+            raise _fail(f"{field}.gap", f"{raw['gap']!r} is not a decision of the file")
 
 
 def parse_rules(data: Any) -> ImperiumRules:
@@ -334,22 +414,8 @@ def parse_rules(data: Any) -> ImperiumRules:
     buyable = tuple(raw["id"] for raw in data["reserve"] if raw.get("buyable"))
     leaders = {}
     for i, raw in enumerate(data["leaders"]):
-        discount = raw.get("discount")
-        leaders[raw["id"]] = Leader(
-            id=raw["id"],
-            name=raw["name"],
-            setup=parse_effects(raw["setup"], f"leaders[{i}].setup"),
-            signet=parse_effects(raw["signet"], f"leaders[{i}].signet"),
-            discount_icon=None if discount is None else discount["icon"],
-            discount=()
-            if discount is None
-            else parse_cost({k: v for k, v in discount.items() if k != "icon"}, f"leaders[{i}].discount"),
-            not_modelled=tuple(raw.get("not_modelled", ())),
-            certain=bool(raw.get("certain", True)),
-            occupied_ok=tuple(raw.get("occupied_ok", ())),
-            pay_trigger=_pay_trigger(raw.get("pay_trigger"), f"leaders[{i}].pay_trigger"),
-            space_trigger=_space_trigger(raw.get("space_trigger"), f"leaders[{i}].space_trigger", spaces),
-        )
+        powers = tuple(_power(p, f"leaders[{i}].powers[{j}]", spaces, icons) for j, p in enumerate(raw["powers"]))
+        leaders[raw["id"]] = Leader(raw["id"], raw["name"], powers, bool(raw.get("certain", True)))
     conflicts = {}
     for i, raw in enumerate(data["conflicts"]):
         rewards = tuple(parse_effects(r, f"conflicts[{i}].rewards[{j}]") for j, r in enumerate(raw["rewards"]))
@@ -375,6 +441,7 @@ def parse_rules(data: Any) -> ImperiumRules:
             parse_cost(raw.get("cost", {}), f"intrigue_deck[{i}].cost"),
         )
         intrigue_deck[raw["id"]] = _count(raw.get("copies", 1), f"intrigue_deck[{i}].copies")
+    _check_gaps(data)
     bonus = {f: parse_effects(data["influence_bonus"][f]["effects"], f"influence_bonus.{f}") for f in factions}
     return ImperiumRules(
         factions=factions,

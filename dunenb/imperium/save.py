@@ -118,7 +118,9 @@ def _counts(cards: Sequence[str]) -> dict[str, int]:
 
 def view(state: ImperiumState, seat: int | None = None) -> dict[str, Any]:
     """The position as ``seat`` sees it (``None``: a spectator): other players' hands and intrigues are counts,
-    every deck is a size (the own deck as its contents, no order exists), and the generator is left out."""
+    every deck is a size (the own deck as its contents, no order exists, and its known top card under Prescience,
+    IMP-GAP-33), another player's secret factions are ``None`` until shown (IMP-GAP-35), and the generator is left
+    out."""
     rules = load_rules()
     task = state.pending
     players = []
@@ -143,7 +145,11 @@ def view(state: ImperiumState, seat: int | None = None) -> dict[str, Any]:
                 "mentat_next_round": p.mentat_next,
                 "hand": list(p.hand) if own else len(p.hand),
                 "intrigues": list(p.intrigues) if own else len(p.intrigues),
-                "deck": _counts(p.deck) if own else len(p.deck),
+                "deck": _counts(p.deck + p.deck_top) if own else p.deck_size,
+                "deck_top": list(p.deck_top) if own else None,
+                "reserved": list(p.reserved),
+                "secret_factions": list(p.secret_factions) if own or p.secret_shown else None,
+                "used_powers": list(p.used_powers),
                 "discard": list(p.discard),
                 "played": list(p.played),
                 "revealed": list(p.revealed),

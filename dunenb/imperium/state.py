@@ -19,10 +19,22 @@ from typing import Any
 from dunenb.iron_die.rng import RngState
 
 #: Pending task kinds resolved by a chance action.
-CHANCE_TASKS: frozenset[str] = frozenset({"first", "draw", "intrigue", "row", "conflict", "steal"})
+CHANCE_TASKS: frozenset[str] = frozenset({"first", "draw", "intrigue", "row", "conflict", "steal", "peek"})
 #: Pending task kinds resolved by a player decision.
 CHOICE_TASKS: frozenset[str] = frozenset(
-    {"turn", "order", "optional", "faction", "trash", "one_of", "deploy", "buy", "combat_turn"}
+    {
+        "turn",
+        "order",
+        "optional",
+        "faction",
+        "trash",
+        "one_of",
+        "deploy",
+        "buy",
+        "combat_turn",
+        "secret_factions",
+        "reserve",
+    }
 )
 
 
@@ -67,6 +79,15 @@ class PlayerState:
     swords: int
     recruited: int
     deploy_base: int
+    #: The known top card of the deck, not in ``deck`` (Prescience, IMP-GAP-33).
+    deck_top: tuple[str, ...] = ()
+    #: Row cards set aside for this player (Manipulate, IMP-GAP-36).
+    reserved: tuple[str, ...] = ()
+    #: Factions chosen secretly at setup (Masterstroke, IMP-GAP-35) and whether they are shown.
+    secret_factions: tuple[str, ...] = ()
+    secret_shown: bool = False
+    #: Once-per-game powers already used.
+    used_powers: tuple[str, ...] = ()
 
     def evolve(self, **changes: Any) -> PlayerState:
         """A copy with some fields changed."""
@@ -84,8 +105,13 @@ class PlayerState:
         return int(getattr(self, name))
 
     def owned(self) -> tuple[str, ...]:
-        """Every card the player owns (hand, deck, discard, in play)."""
-        return self.hand + self.deck + self.discard + self.played + self.revealed
+        """Every card the player owns (hand, deck, discard, in play; not the row cards set aside)."""
+        return self.hand + self.deck_top + self.deck + self.discard + self.played + self.revealed
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck, the known top card included."""
+        return len(self.deck) + len(self.deck_top)
 
 
 @dataclass(frozen=True)

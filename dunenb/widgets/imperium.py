@@ -56,11 +56,15 @@ def board_html(state: ImperiumState) -> str:
         conflict = f"<b>{escape(card.name)}</b> (level {card.level}) — {rewards}"
     players = []
     for seat, p in enumerate(state.players):
+        leader = rules.leaders[p.leader]
+        powers = escape("; ".join(f"{power.name}: {power.text}" for power in leader.powers), quote=True)
+        notes = (["revealed"] if p.done else []) + [f"set aside: {rules.cards[c].name}" for c in p.reserved]
+        notes += [f"{power.name} used" for power in leader.powers if power.id in p.used_powers]
         players.append(
-            f"<tr><td>{_seat(state, seat)}</td><td>{escape(rules.leaders[p.leader].name)}</td>"
+            f"<tr><td>{_seat(state, seat)}</td><td title=\"{powers}\">{escape(leader.name)}</td>"
             f"<td>{victory_points(state, seat)}</td><td>{p.solari}/{p.spice}/{p.water}</td>"
             f"<td>{p.garrison}/{p.conflict}</td><td>{p.agents_left}</td><td>{len(p.hand)}</td>"
-            f"<td>{len(p.intrigues)}</td><td>{'revealed' if p.done else ''}</td></tr>"
+            f"<td>{len(p.intrigues)}</td><td>{escape('; '.join(notes))}</td></tr>"
         )
     task = state.pending
     pending = (
