@@ -11,7 +11,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from dunenb.action_text import describe
+from dunenb.action_text import describe, leader_name
 from dunenb.action_text import label as action_label
 from dunenb.analysis.game_stats import house_table
 from dunenb.battle.cards import CARD_NAMES
@@ -65,7 +65,8 @@ def house_panel_html(state, viewer: str | None) -> str:
         traitors = [t for t in hs.traitors if t != (HIDDEN, HIDDEN)]
         secret = len(hs.traitors) - len(traitors)
         hidden_traitors += secret
-        traitor_text = ", ".join(escape(leader) for _owner, leader in traitors)
+        # issue 12: the slips by the leaders' printed names, not their ids (a slip is (owner, leader id))
+        traitor_text = ", ".join(escape(leader_name(leader, owner)) for owner, leader in traitors)
         if secret:
             traitor_text = (traitor_text + ", " if traitor_text else "") + f"<i>{secret} hidden</i>"
         values = "".join(f"<td style='{cell}'>{escape(str(row[key]))}</td>" for key, _ in _PANEL_COLUMNS)
@@ -82,6 +83,36 @@ def house_panel_html(state, viewer: str | None) -> str:
             f"</th>{head}<th style='padding:2px 6px;text-align:left'>cards</th>"
             f"<th style='padding:2px 6px;text-align:left'>traitors</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+#: Battle events the step list marks (issue 12: a traitor call, an explosion, a shield roll shown as events).
+_BATTLE_TAGS = {"battle-d10": ("🎲", "Shield roll"), "treachery": ("⚠", "Traitor call"),
+                "treachery-blocked": ("⚠", "Call voided by Karama")}
+
+
+def _event_words(event) -> tuple[str, str, str]:
+    """(icon, tag, text) of one event; the battle's chance and treachery events get a tag in words."""
+    if event.kind == "battle-d10":  # CARD-SHIELD-3: the d10 that decides whether a weapon gets past a shield
+        house = event.data.get("house", "")
+        return ("🎲", "Shield roll", f"{_house_label(house) if house else 'a House'} roll "
+                f"{event.data.get('value')} on the d10 to get past the shield (CARD-SHIELD-3)")
+    if event.kind == "battle-outcome" and event.data.get("explosion"):
+        return "💥", "Explosion", event.text
+    icon, tag = _BATTLE_TAGS.get(event.kind, ("", ""))
+    return icon, tag, event.text
+
+
+def step_events_html(state) -> str:
+    """The events of the last step as a list, the battle's treachery, explosion and shield rolls marked."""
+    if not state.events:
+        return ""
+    items = []
+    for event in state.events:
+        icon, tag, text = _event_words(event)
+        head = f"{icon} <b>{escape(tag)}</b>: " if tag else ""
+        items.append(f"<li>{head}{escape(text)}</li>")
+    return (f"<div style='font-size:12px'><b>Events of this step</b><ul style='margin:0;padding-left:18px'>"
+            f"{''.join(items)}</ul></div>")
 
 
 def _group(action) -> str:
@@ -194,6 +225,7 @@ class ReplayBrowser:
                                        layout=widgets.Layout(width="260px"))
         self.viewer.observe(lambda change: self._show(), names="value")
         self.status = widgets.HTML()
+        self.events = widgets.HTML(layout=widgets.Layout(width="470px"))
         self.panel = widgets.HTML(layout=widgets.Layout(width="860px"))
         self.alternatives = widgets.Dropdown(description="instead", layout=widgets.Layout(width="470px"))
         self.choices_summary = widgets.HTML()
@@ -224,7 +256,7 @@ class ReplayBrowser:
         ])
         self.widget = widgets.VBox([
             widgets.HBox(self.jump_buttons + [self.viewer]), self.slider,
-            widgets.HBox([self.map.figure, widgets.VBox([self.status, branch_box])]), self.panel,
+            widgets.HBox([self.map.figure, widgets.VBox([self.status, self.events, branch_box])]), self.panel,
             self.battle, self.battle_button, self.battle_output,
         ])
         self._refresh_lines()
@@ -359,6 +391,7 @@ class ReplayBrowser:
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
             f"{' — ' + escape(describe(action)) if action else ''}"
             f"<br>next: {escape(waiting)}")
+        self.events.value = step_events_html(state)
         self.panel.value = house_panel_html(state, house)
         detail = revealed_battle(state)
         self.battle.value = "" if detail is None else battle_html(state, detail)
