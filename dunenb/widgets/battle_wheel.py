@@ -38,6 +38,7 @@ from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import DuneError
+from dunenb.render.wheel_svg import HEIGHT as WHEEL_HEIGHT
 from dunenb.render.wheel_svg import WheelPicture, wheel_svg
 from dunenb.ruleset import load_ruleset
 
@@ -206,7 +207,7 @@ class _Side:
                                                rows=4, layout=layout, style=_STYLE),
         })
 
-        self.wheel = widgets.HTML(layout=widgets.Layout(width=_CONTROL_WIDTH, height="336px"))
+        self.wheel = widgets.HTML(layout=widgets.Layout(width=_CONTROL_WIDTH, height=f"{WHEEL_HEIGHT + 6}px"))
         self.picture: WheelPicture | None = None
 
     def raw(self) -> dict[str, Any]:
@@ -230,7 +231,7 @@ class _Side:
         totals = sorted({float(outcome.side(self.house).total) for _, outcome in distribution})
         total = "total " + (f"{totals[0]:g}" if len(totals) == 1 else f"{totals[0]:g} to {totals[-1]:g}")
         wins = float(sum(p for p, outcome in distribution if outcome.winner == self.house))
-        verdict = "wins" if wins == 1 else ("loses" if wins == 0 else f"wins {wins:.0%} of the time")
+        verdict = "wins" if wins == 1 else ("loses" if wins == 0 else f"wins {wins:.0%}")  # fits the wheel
         self.picture = WheelPicture(
             house=_name(self.house), colour=house_colour(self.house), regular=plan.dial.regular,
             elite=plan.dial.elite, spice=plan.dial.spice, value=shown, most=most,

@@ -152,22 +152,28 @@ def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
     return leader_id, None
 
 
-def battle_html(state, detail: BattleContext) -> str:
-    """Both wheels after the reveal, as pictures (issue 12), with where and who."""
-    area = load_board().area(detail.area).name
-    wheels = []
+def battle_pictures(state, detail: BattleContext) -> list[WheelPicture]:
+    """Both wheels of a revealed battle (BATTLE-13) as pictures: plans, leader, cards, total, role."""
+    pictures = []
     for house, plan in detail.plans:
         name, strength = _leader(plan.leader)
         value = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         tokens = _tokens_in(state, house, detail.area)
         most = float(army_value(Dial(tokens[0], tokens[1], min(sum(tokens), state.houses[house].spice))))
         role = "defender" if house == detail.defender else "attacker"
-        wheels.append(wheel_svg(WheelPicture(
+        pictures.append(WheelPicture(
             house=_house_label(house), colour=house_colour(house), regular=plan.regular, elite=plan.marked,
             spice=plan.spice, value=value, most=max(most, value), leader=name, leader_value=strength,
             weapon=None if plan.weapon == "none" else CARD_NAMES.get(plan.weapon, plan.weapon),
             defence=None if plan.defense == "none" else CARD_NAMES.get(plan.defense, plan.defense),
-            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role)))
+            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role))
+    return pictures
+
+
+def battle_html(state, detail: BattleContext) -> str:
+    """Both wheels after the reveal, as pictures (issue 12), with where and who."""
+    area = load_board().area(detail.area).name
+    wheels = [wheel_svg(picture) for picture in battle_pictures(state, detail)]
     return (f"<b>Battle in {escape(area)}</b>: the plans after the reveal (cards act next: traitor calls, "
             f"weapons and defences)<div style='display:flex;gap:8px'>{''.join(wheels)}</div>")
 
