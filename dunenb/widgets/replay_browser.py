@@ -92,10 +92,12 @@ _BATTLE_TAGS = {"battle-d10": ("🎲", "Shield roll"), "treachery": ("⚠", "Tra
 
 def _event_words(event) -> tuple[str, str, str]:
     """(icon, tag, text) of one event; the battle's chance and treachery events get a tag in words."""
-    if event.kind == "battle-d10":  # CARD-SHIELD-3: the d10 that decides whether a weapon gets past a shield
-        house = event.data.get("house", "")
-        return ("🎲", "Shield roll", f"{_house_label(house) if house else 'a House'} roll "
-                f"{event.data.get('value')} on the d10 to get past the shield (CARD-SHIELD-3)")
+    house, value = event.data.get("house"), event.data.get("value")
+    if event.kind == "battle-d10" and house and value is not None:  # CARD-SHIELD-3: the d10 against a shield
+        return ("🎲", "Shield roll", f"{_house_label(house)} roll {value} on the d10 to get past the shield "
+                "(CARD-SHIELD-3)")
+    if event.kind == "battle-d10":
+        return "🎲", "Shield roll", event.text
     if event.kind == "battle-outcome" and event.data.get("explosion"):
         return "💥", "Explosion", event.text
     icon, tag = _BATTLE_TAGS.get(event.kind, ("", ""))
