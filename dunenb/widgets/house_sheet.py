@@ -94,12 +94,12 @@ def powers_overview():
         done.append(len(sheet.implemented))
         later.append(len(sheet.powers) - len(sheet.implemented))
         colours.append(house_colour(house))
-    x, y = OrdinalScale(), LinearScale(min=0, max=max(d + n for d, n in zip(done, later, strict=True)) + 1)
+    ticks = integer_ticks(0, max(d + n for d, n in zip(done, later, strict=True)) + 1)
+    x, y = OrdinalScale(), LinearScale(min=0, max=ticks[-1])  # the axis ends on its last tick
     implemented = Bars(x=names, y=done, scales={"x": x, "y": y}, colors=colours, labels=["implemented"],
                        tooltip=None)
     not_yet = Bars(x=names, y=[d + n for d, n in zip(done, later, strict=True)], scales={"x": x, "y": y},
                    colors=["#dddddd"], labels=["not yet"], opacities=[0.9])
-    ticks = integer_ticks(0, int(y.max))
     return Figure(marks=[not_yet, implemented], title="Powers per House: implemented (House colour) and not yet (grey)",
                   axes=[Axis(scale=x, label="House"),
                         Axis(scale=y, orientation="vertical", label="powers", tick_values=ticks,
