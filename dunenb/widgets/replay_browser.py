@@ -125,15 +125,19 @@ def _group(action) -> str:
 def _choice_groups(choices) -> dict[str, int]:
     groups: dict[str, int] = {}
     for action, _p in choices:
-        groups[_group(action)] = groups.get(_group(action), 0) + 1
+        kind = _group(action)
+        groups[kind] = groups.get(kind, 0) + 1
     return groups
 
 
 def choice_options(choices) -> list[tuple[str, object]]:
     """Dropdown options for the branch choices (issue 12): grouped by kind (the notation's first word leads each
     label), each described in words (issue 16), with its probability for a chance draw."""
-    order = list(_choice_groups(choices))
-    ranked = sorted(choices, key=lambda item: order.index(_group(item[0])))
+    kinds = [_group(action) for action, _p in choices]  # each notation once (issue 12: replay step speed)
+    order = {kind: rank for rank, kind in enumerate(dict.fromkeys(kinds))}
+    ranked = [item for _kind, _index, item in sorted(
+        ((order[kind], index, item) for index, (kind, item) in enumerate(zip(kinds, choices, strict=True))),
+        key=lambda entry: (entry[0], entry[1]))]
     return [(action_label(a) + ("" if p is None else f"  (p = {float(p):.3f})"), a) for a, p in ranked]
 
 
