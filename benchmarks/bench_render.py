@@ -27,6 +27,16 @@ def main() -> None:
             svg_times.append(time.perf_counter() - start)
     print(f"render_svg: median {statistics.median(svg_times) * 1000:.2f} ms per state "
           f"({len(render_svg(states[-1])) / 1024:.0f} KiB)")
+    from dunenb.render import layout
+
+    cold_times = []  # issue 12: the layout of a label set never seen (its cache cleared each time)
+    for _ in range(5):
+        for state in states:
+            layout._layout_of.cache_clear()
+            start = time.perf_counter()
+            layout.map_layout(state)
+            cold_times.append(time.perf_counter() - start)
+    print(f"map_layout of a new set of labels: median {statistics.median(cold_times) * 1000:.2f} ms")
     widget = SectorMapWidget(states[0])
     update_times = []
     for _ in range(10):

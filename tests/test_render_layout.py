@@ -116,3 +116,39 @@ def test_house_colours_differ_from_the_neutral_grey_of_no_winner() -> None:
     from dunenb.battle.colours import NEUTRAL_COLOUR
 
     assert NEUTRAL_COLOUR not in [house_colour(h.id) for h in load_ruleset().houses]
+
+
+def _legend_keys(state) -> set[str]:
+    return {t.key for t in map_layout(state).texts if t.role == "legend"}
+
+
+def test_legend_lists_only_what_the_picture_shows() -> None:
+    """Issue 12: no second-storm, worm or spice row when the map shows none."""
+    from dunenb.engine import new_game
+
+    state = new_game(["atreides", "harkonnen"], seed=1)
+    keys = _legend_keys(state)
+    assert {"legend atreides", "legend harkonnen"} <= keys
+    assert "legend storm 2" not in keys and "legend worm" not in keys
+    assert ("legend spice" in keys) == bool(state.spice_on_map)
+    assert ("legend storm" in keys) == (state.storm_main is not None)
+    for path in GAMES:  # somewhere in the shipped saves: a worm, spice and the second storm get their rows
+        for state in _crowded_states(path):
+            keys = _legend_keys(state)
+            assert ("legend worm" in keys) == any(m.role == "worm" for m in map_layout(state).markers)
+            assert ("legend storm 2" in keys) == (state.storm_secondary is not None or any(
+                e.kind == "storm-moved" and e.data["storm"] == "secondary" for e in state.events))
+            assert ("legend spice" in keys) == bool(state.spice_on_map)
+
+
+def test_layout_is_cached_per_label_set_and_callers_cannot_spoil_the_cache() -> None:
+    """Issue 12 (speed): two states showing the same labels share one computed layout."""
+    from dunenb.render.layout import label_set
+
+    state = _crowded_states(GAMES[0])[0]
+    first = map_layout(state)
+    first.texts.clear()
+    first.markers.clear()
+    second = map_layout(state)
+    assert second.texts and second.markers and label_set(state) == label_set(state)
+    assert overlapping_pairs(second.boxes()) == []

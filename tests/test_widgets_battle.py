@@ -169,3 +169,26 @@ def test_no_card_is_a_visible_none_choice_and_none_resets_it() -> None:
     explorer.set("atreides", weapon=None)
     assert weapon.label == "none" and explorer.case.sides[0].plan.weapon is None
     assert list(explorer.outcome_bars.y) == before
+
+
+def test_CARD_SHIELD_3_the_shield_roll_is_an_event_and_names_its_outcome_bars() -> None:
+    """Issue 12: a shield roll is listed as an event (who rolls, the faces that get past, the chance) and each
+    outcome bar says which faces of the d10 lead to it."""
+    from dunenb.analysis.battle_events import shield_rolls
+
+    case = load_example_case("shield_example_4")  # both leaders may pass the other's shield
+    explorer = BattleWheelExplorer(case)
+    rolls = shield_rolls(case.battle)
+    assert {roll.house for roll in rolls} == set(case.houses)
+    assert explorer.events.value.count("Shield roll") == 2
+    for roll in rolls:
+        assert roll.text() in explorer.events.value.replace("&#x27;", "'")
+        assert roll.faces == tuple(range(1, 11)) and roll.passes == tuple(range(1, len(roll.passes) + 1))
+    labels = list(explorer.outcome_bars.x)
+    assert all(label.count(" d10 ") == 2 for label in labels) and len(set(labels)) == len(labels)
+    assert any("gets past" in label for label in labels) and any("shield holds" in label for label in labels)
+
+
+def test_a_battle_without_a_shield_roll_lists_none() -> None:
+    explorer = BattleWheelExplorer(load_example_case("lasgun_shield"))
+    assert "Shield roll" not in explorer.events.value and "Explosion" in explorer.events.value

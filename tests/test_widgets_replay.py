@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from dunenb.saves import load_game
@@ -92,6 +93,26 @@ def test_a_house_view_shows_other_houses_cards_as_backs_and_traitors_as_counts()
     assert "Atreides view" in seen
 
 
+def test_the_house_table_names_traitors_by_their_printed_names_not_ids() -> None:
+    """Issue 12: the traitors column shows 'Farad'n', never the id 'farad-n'."""
+    from pathlib import Path
+
+    from dunenb.action_text import leader_name
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import house_panel_html
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    state = record.state_at(record.mainline()[200])
+    panel = house_panel_html(state, None)
+    slips = [(owner, leader) for hs in state.houses.values() for owner, leader in hs.traitors]
+    assert slips
+    for owner, leader in slips:
+        name = leader_name(leader, owner)
+        assert name != leader or "-" not in leader
+        assert escape(name) in panel
+    assert not any(f">{leader}<" in panel or f"{leader}," in panel for _, leader in slips if "-" in leader)
+
+
 def test_at_a_battle_step_the_browser_draws_both_wheels_and_opens_the_battle_in_the_explorer() -> None:
     """Issue 12: at the step that reveals the plans (BATTLE-13), the battle is shown and can be explored."""
     from pathlib import Path
@@ -127,3 +148,20 @@ def test_branch_choices_are_grouped_by_kind_and_summed_up_in_words() -> None:
     kinds = [action.notation().split(" ", 1)[0] for _label, action in browser.alternatives.options]
     assert kinds == sorted(kinds, key=kinds.index)  # each kind in one block
     assert f"{len(kinds)} choice(s)" in browser.choices_summary.value
+
+
+def test_CARD_SHIELD_3_the_replay_browser_lists_the_shield_roll_and_the_traitor_call_as_events() -> None:
+    """Issue 12: the step of a battle's d10 shows a 'Shield roll' event; a traitor call shows as one too."""
+    from pathlib import Path
+
+    from dunenb.saves import load_game
+    from dunenb.widgets.replay_browser import ReplayBrowser
+
+    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    browser = ReplayBrowser(record)
+    for kind, tag in (("battle-d10", "Shield roll"), ("treachery", "Traitor call")):
+        index = next(i for i, n in enumerate(browser.line) if any(e.kind == kind for e in record.state_at(n).events))
+        browser.go(index)
+        assert f"<b>{tag}</b>" in browser.events.value
+    browser.go(0)
+    assert "Shield roll" not in browser.events.value

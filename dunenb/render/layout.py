@@ -8,7 +8,12 @@ their pixel font.
 Every text and token is an oriented box (:class:`Box`); boxes are placed greedily, each on its first candidate
 position that overlaps no box placed before it (exact separating-axis test, :func:`boxes_overlap`). Territory names
 are placed first and do not depend on the state, so they never move between two steps of a game; sector numbers
-and the legend are fixed too; armies, spice and worms are then placed in the free room of their own territory.
+are fixed too; armies, spice and worms are then placed in the free room of their own territory.
+
+Speed (issue 12): the fixed texts are computed once per scale; each territory's token points are tested against
+them once (:func:`_token_spots`), so that placing a state's tokens only tests axis-aligned squares against each
+other; and the whole layout is cached per :class:`LabelSet` (what a state shows), so stepping through a game
+mostly reuses it. The legend lists only what the picture shows.
 
 >>> layout = map_layout(None)
 >>> len([t for t in layout.texts if t.role == "sector"])
@@ -191,6 +196,12 @@ class MapLayout:
     scale: float
     texts: list[PlacedText] = field(default_factory=list)
     markers: list[PlacedMarker] = field(default_factory=list)
+    fixed_count: int = 0  # the first texts: names and sector numbers, the same for every state
+
+    @property
+    def fixed_texts(self) -> list[PlacedText]:
+        """Territory names and sector numbers (they never move between two states)."""
+        return self.texts[:self.fixed_count]
 
     def boxes(self) -> list[tuple[str, Box]]:
         gap = GAP_PX / self.scale / 2
@@ -363,17 +374,46 @@ def _token_candidates(area: Area, sector: int | None, scale: float, radius_px: f
     return points + outside + spiral
 
 
+@dataclass(frozen=True)
+class _TokenSpots:
+    """Where a token of one territory may go: the points free of the fixed texts, best first, each with whether
+    it lies in the territory; ``home`` is the territory's own point (the fallback and the leader line's end)."""
+
+    free: tuple[tuple[float, float, bool], ...]
+    home: tuple[float, float]
+
+
+@lru_cache(maxsize=1024)
+def _token_spots(area_id: str, sector: int | None, scale: float, radius_px: float) -> _TokenSpots:
+    """The candidate points of :func:`_token_candidates` that no fixed text (name, sector number) covers.
+
+    Issue 12 (render speed): the fixed texts are rotated boxes, whose exact test is the costly one; they never
+    move, so each territory's points are tested against them once per scale and radius, and a position only
+    tests its tokens (axis-aligned squares) against each other.
+    """
+    area = load_board().area(area_id)
+    fixed = _Placer(scale, _fixed_layout(scale)[1])
+    side = 2 * radius_px / scale
+    points = _token_candidates(area, sector, scale, radius_px)
+    free = tuple((x, y, _point_in_area(x, y, area)) for x, y in points
+                 if math.hypot(x, y) + side / 2 <= 1.04 and fixed.free(Box(x, y, side, side)))
+    return _TokenSpots(free, points[0])
+
+
 def _place_token(placer: _Placer, area: Area, sector: int | None,
                  radius_px: float) -> tuple[float, float, tuple[float, float] | None]:
-    """A free point for a token and, when that point lies outside the territory, the point it stands for."""
+    """A free point for a token and, when that point lies outside the territory, the point it stands for.
+
+    ``placer`` holds the tokens placed so far (the fixed texts are already excluded by :func:`_token_spots`).
+    """
     side = 2 * radius_px / placer.scale
-    points = _token_candidates(area, sector, placer.scale, radius_px)
-    for x, y in points:
+    spots = _token_spots(area.id, sector, placer.scale, radius_px)
+    for x, y, inside in spots.free:
         box = Box(x, y, side, side)
-        if math.hypot(x, y) + side / 2 <= 1.04 and placer.free(box):
+        if placer.free(box):
             placer.take(box)
-            return x, y, None if _point_in_area(x, y, area) else points[0]
-    x, y = points[0]
+            return x, y, None if inside else spots.home
+    x, y = spots.home  # nothing is free: keep the preferred place (the tests would report the overlap)
     placer.take(Box(x, y, side, side))
     return x, y, None
 
@@ -408,73 +448,120 @@ def worm_areas(state: GameState) -> list[str]:
     return [e.data["area"] for e in state.events if e.kind == "worm" and e.data.get("area")]
 
 
+@dataclass(frozen=True)
+class LabelSet:
+    """Everything of a state that the layout places: two states with equal label sets get the same layout.
+
+    Issue 12 (render speed): consecutive steps of a game mostly keep their armies and spice, so the layout is
+    cached per label set (:func:`map_layout`), not recomputed per state.
+    """
+
+    starts: tuple[tuple[str, int], ...] = ()
+    forces: tuple[tuple[str, str, int, int, int], ...] = ()  # house, area, sector, total, marked
+    spice: tuple[tuple[str, int], ...] = ()
+    worms: tuple[str, ...] = ()
+    houses: tuple[tuple[str, int], ...] = ()  # the legend's Houses with their spice
+    storms: tuple[str, ...] = ()  # the storms the picture draws ("main", "secondary")
+
+
+def label_set(state: GameState | None) -> LabelSet:
+    """The label set of ``state`` (``None``: the empty board)."""
+    if state is None:
+        return LabelSet()
+    drawn = {name for name, sector in (("main", state.storm_main), ("secondary", state.storm_secondary))
+             if sector is not None}
+    drawn |= {event.data["storm"] for event in state.events if event.kind == "storm-moved"}  # a path drawn
+    return LabelSet(
+        starts=tuple((house, hs.start_position) for house, hs in sorted(state.houses.items())
+                     if hs.start_position is not None),
+        forces=tuple((house, area, sector, tokens.total, tokens.marked) for (house, area, sector), tokens in
+                     sorted(state.forces.items(), key=lambda item: (item[0][1], item[0][2], item[0][0]))),
+        spice=tuple(sorted(state.spice_on_map.items())),
+        worms=tuple(worm_areas(state)),
+        houses=tuple((house, state.houses[house].spice) for house in state.config.houses),
+        storms=tuple(name for name in ("main", "secondary") if name in drawn),
+    )
+
+
 def map_layout(state: GameState | None, *, scale: float | None = None) -> MapLayout:
     """Place names, sector numbers, armies, spice, worms, start positions and the legend for ``state``.
 
-    ``state=None`` lays out the empty board (names, numbers and the storm/spice/worm legend only).
+    ``state=None`` lays out the empty board (names and sector numbers). The layout is computed once per
+    :class:`LabelSet` and scale (cached); the result is a fresh :class:`MapLayout` that callers may change.
     """
-    scale = scale or px_per_unit()
-    fixed_texts, fixed_boxes = _fixed_layout(scale)
-    placer = _Placer(scale, fixed_boxes)
-    layout = MapLayout(scale=scale, texts=list(fixed_texts))
+    cached = _layout_of(label_set(state), scale or px_per_unit())
+    return MapLayout(scale=cached.scale, texts=list(cached.texts), markers=list(cached.markers),
+                     fixed_count=cached.fixed_count)
+
+
+@lru_cache(maxsize=512)
+def _layout_of(labels: LabelSet, scale: float) -> MapLayout:
+    fixed_texts, _fixed_boxes = _fixed_layout(scale)
+    placer = _Placer(scale)  # the tokens only: _token_spots already keeps them off the fixed texts
+    layout = MapLayout(scale=scale, texts=list(fixed_texts), fixed_count=len(fixed_texts))
     board = load_board()
     ruleset = load_ruleset()
-    if state is not None:
-        for house, hs in sorted(state.houses.items()):
-            if hs.start_position is None:
-                continue
-            x, y = polar_point(1.085, line_angle(hs.start_position))
-            colour = house_colour(house)
-            name = ruleset.house(house).name
-            layout.markers.append(PlacedMarker(x, y, 7.0, colour, "", f"{name} start position "
-                                               f"{hs.start_position}", "start", "triangle"))
-            placer.take(layout.markers[-1].box(scale))
-        for (house, area_id, sector), tokens in sorted(state.forces.items(),
-                                                       key=lambda item: (item[0][1], item[0][2], item[0][0])):
-            area = board.area(area_id)
-            x, y, anchor = _place_token(placer, area, None if area.kind == "pole" else sector, TOKEN_RADIUS_PX)
-            colour = house_colour(house)
-            marked = f" ({tokens.marked} marked)" if tokens.marked else ""
-            layout.markers.append(PlacedMarker(
-                x, y, TOKEN_RADIUS_PX, colour, str(tokens.total),
-                f"{ruleset.house(house).name}: {tokens.total} token(s){marked} in {area.name}, sector {sector}",
-                "army", text_colour=text_colour_on(colour), anchor=anchor))
-        for area_id, amount in sorted(state.spice_on_map.items()):
-            area = board.area(area_id)
-            x, y, anchor = _place_token(placer, area, area.spice_sector, TOKEN_RADIUS_PX)
-            layout.markers.append(PlacedMarker(
-                x, y, TOKEN_RADIUS_PX, SPICE_COLOUR, str(amount),
-                f"{amount} spice in {area.name} (diamond in sector {area.spice_sector})", "spice", "diamond",
-                text_colour=text_colour_on(SPICE_COLOUR), anchor=anchor))
-        for area_id in worm_areas(state):
-            area = board.area(area_id)
-            x, y, _ = _place_token(placer, area, area.spice_sector, 8.0)
-            layout.markers.append(PlacedMarker(x, y, 8.0, WORM_COLOUR, "", f"Shai-Hulud struck {area.name}",
-                                               "worm", "square"))
-    _legend(layout, state)
+    for house, start in labels.starts:
+        x, y = polar_point(1.085, line_angle(start))
+        name = ruleset.house(house).name
+        layout.markers.append(PlacedMarker(x, y, 7.0, house_colour(house), "", f"{name} start position {start}",
+                                           "start", "triangle"))
+        placer.take(layout.markers[-1].box(scale))
+    for house, area_id, sector, total, marked in labels.forces:
+        area = board.area(area_id)
+        x, y, anchor = _place_token(placer, area, None if area.kind == "pole" else sector, TOKEN_RADIUS_PX)
+        colour = house_colour(house)
+        marked_text = f" ({marked} marked)" if marked else ""
+        layout.markers.append(PlacedMarker(
+            x, y, TOKEN_RADIUS_PX, colour, str(total),
+            f"{ruleset.house(house).name}: {total} token(s){marked_text} in {area.name}, sector {sector}",
+            "army", text_colour=text_colour_on(colour), anchor=anchor))
+    for area_id, amount in labels.spice:
+        area = board.area(area_id)
+        x, y, anchor = _place_token(placer, area, area.spice_sector, TOKEN_RADIUS_PX)
+        layout.markers.append(PlacedMarker(
+            x, y, TOKEN_RADIUS_PX, SPICE_COLOUR, str(amount),
+            f"{amount} spice in {area.name} (diamond in sector {area.spice_sector})", "spice", "diamond",
+            text_colour=text_colour_on(SPICE_COLOUR), anchor=anchor))
+    for area_id in labels.worms:
+        area = board.area(area_id)
+        x, y, _ = _place_token(placer, area, area.spice_sector, 8.0)
+        layout.markers.append(PlacedMarker(x, y, 8.0, WORM_COLOUR, "", f"Shai-Hulud struck {area.name}",
+                                           "worm", "square"))
+    _legend(layout, labels)
     return layout
 
 
-def _legend(layout: MapLayout, state: GameState | None) -> None:
-    """The legend column right of the disk: one row per House, then the storms, spice and worms."""
+def legend_rows(labels: LabelSet) -> list[tuple[str, str, str, str]]:
+    """The legend's rows (shape, colour, text, key): the Houses, then only the kinds of marks the picture shows
+    (issue 12: no second storm, worm or spice row when there is none on the map)."""
+    rows = []
+    for house, spice in labels.houses:
+        rows.append(("circle", house_colour(house), f"{load_ruleset().house(house).name} ({spice} spice)",
+                     f"legend {house}"))
+    if "main" in labels.storms:
+        rows.append(("square", STORM_COLOURS["main"], "Storm (S)", "legend storm"))
+    if "secondary" in labels.storms:
+        rows.append(("square", STORM_COLOURS["secondary"], "Second storm (s)", "legend storm 2"))
+    if labels.spice:
+        rows.append(("diamond", SPICE_COLOUR, "Spice on the sand", "legend spice"))
+    if labels.worms:
+        rows.append(("square", WORM_COLOUR, "Worm (last turn)", "legend worm"))
+    if labels.starts:
+        rows.append(("triangle", "#888888", "Start position", "legend start"))
+    return rows
+
+
+def _legend(layout: MapLayout, labels: LabelSet) -> None:
+    """The legend column right of the disk: one row per House, then what else the map shows."""
+    rows = legend_rows(labels)
+    if not rows:
+        return
     scale = layout.scale
     row = 1.7 * LEGEND_PX / scale
     x0 = LIMIT + 0.02
     y = LIMIT - row
     swatch = 7.0
-    rows: list[tuple[str, str, str, str]] = []
-    houses = state.config.houses if state is not None else ()
-    for house in houses:
-        name = load_ruleset().house(house).name
-        spice = state.houses[house].spice if state is not None else 0
-        rows.append(("circle", house_colour(house), f"{name} ({spice} spice)", f"legend {house}"))
-    rows += [
-        ("square", STORM_COLOURS["main"], "Storm (S)", "legend storm"),
-        ("square", STORM_COLOURS["secondary"], "Second storm (s)", "legend storm 2"),
-        ("diamond", SPICE_COLOUR, "Spice on the sand", "legend spice"),
-        ("square", WORM_COLOUR, "Worm (last turn)", "legend worm"),
-        ("triangle", "#888888", "Start position", "legend start"),
-    ]
     layout.texts.append(PlacedText("Legend", x0, y, LEGEND_PX, bold=True, role="legend", colour="#222222",
                                    key="legend title").left_aligned(scale))
     for shape, colour, label, key in rows:

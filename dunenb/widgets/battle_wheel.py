@@ -26,16 +26,19 @@ import ipywidgets as widgets
 import pandas as pd
 from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 
+from dunenb.analysis.battle_events import outcome_rolls, roll_words, shield_rolls
 from dunenb.analysis.battle_odds import outcome_table, win_probabilities
 from dunenb.battle.cards import CARD_NAMES, DEFENCES, WEAPONS
 from dunenb.battle.case import CASE_FORMAT, BattleCase, CaseSide, case_outcomes, parse_case
 from dunenb.battle.characters import leaders_in_game
 from dunenb.battle.colours import NEUTRAL_COLOUR, house_colour
+from dunenb.battle.plans import Battle
 from dunenb.battle.resolve import Distribution
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import DuneError
+from dunenb.render.wheel_svg import HEIGHT as WHEEL_HEIGHT
 from dunenb.render.wheel_svg import WheelPicture, wheel_svg
 from dunenb.ruleset import load_ruleset
 
@@ -88,8 +91,9 @@ def _leader_name(leader: str | None) -> str:
     return by_id.get(leader, leader)
 
 
-def outcome_label(index: int, outcome: Any) -> str:
-    """The x label of one outcome bar in words: the winner, each leader's fate, then the events (issue 12).
+def outcome_label(index: int, outcome: Any, rolls: Sequence[str] = ()) -> str:
+    """The x label of one outcome bar in words: the winner, each leader's fate, then the events (issue 12) and
+    the shield rolls that lead to it (``rolls``, from :func:`dunenb.analysis.battle_events.roll_words`).
 
     ``index`` is kept for callers; labels are made unique by :func:`outcome_labels`.
     """
@@ -97,7 +101,7 @@ def outcome_label(index: int, outcome: Any) -> str:
     fates = " · ".join(f"{_leader_name(side.leader)} {side.leader_fate}" for side in outcome.sides
                        if side.leader_fate != "none")
     events = battle_events(outcome)
-    return " · ".join(part for part in (winner, fates, *events) if part)
+    return " · ".join(part for part in (winner, fates, *events, *rolls) if part)
 
 
 def battle_events(outcome: Any) -> list[str]:
@@ -112,9 +116,12 @@ def battle_events(outcome: Any) -> list[str]:
     return events
 
 
-def outcome_labels(distribution: Distribution) -> list[str]:
-    """One label per outcome; outcomes that read the same (different token losses) get a number."""
-    labels = [outcome_label(i, outcome) for i, (_, outcome) in enumerate(distribution)]
+def outcome_labels(distribution: Distribution, battle: Battle | None = None) -> list[str]:
+    """One label per outcome; with ``battle``, each names the shield rolls behind it (CARD-SHIELD-3); outcomes
+    that still read the same (different token losses) get a number."""
+    faces = outcome_rolls(battle) if battle is not None else {}
+    labels = [outcome_label(i, outcome, roll_words(outcome, faces.get(outcome, {})))
+              for i, (_, outcome) in enumerate(distribution)]
     repeated = {label for label in labels if labels.count(label) > 1}
     seen: dict[str, int] = {}
     out = []
@@ -126,17 +133,19 @@ def outcome_labels(distribution: Distribution) -> list[str]:
     return out
 
 
-def _events_html(distribution: Distribution) -> str:
-    """The battle's events (traitor calls, explosions) with how often they happen, as a list (issue 12)."""
+def _events_html(distribution: Distribution, battle: Battle | None = None) -> str:
+    """The battle's events (traitor calls, explosions, shield rolls) with how often they happen (issue 12)."""
     chances: dict[str, float] = {}
     for probability, outcome in distribution:
         for event in battle_events(outcome):
             chances[event] = chances.get(event, 0.0) + float(probability)
-    if not chances:
-        return "<b>Events:</b> none (no traitor call, no explosion)"
-    items = "".join(f"<li>⚠ <b>{escape(event[0].upper() + event[1:])}</b>"
-                    f"{'' if p == 1 else f' ({p:.0%} of outcomes)'}</li>" for event, p in chances.items())
-    return f"<b>Events</b><ul style='margin:0'>{items}</ul>"
+    items = [f"<li>⚠ <b>{escape(event[0].upper() + event[1:])}</b>"
+             f"{'' if p == 1 else f' ({p:.0%} of outcomes)'}</li>" for event, p in chances.items()]
+    if battle is not None:  # CARD-SHIELD-3: each d10 against a shield is an event of its own
+        items += [f"<li>🎲 <b>Shield roll</b>: {escape(roll.text())}</li>" for roll in shield_rolls(battle)]
+    if not items:
+        return "<b>Events:</b> none (no traitor call, no explosion, no shield roll)"
+    return f"<b>Events</b><ul style='margin:0'>{''.join(items)}</ul>"
 
 
 class _Side:
@@ -198,7 +207,7 @@ class _Side:
                                                rows=4, layout=layout, style=_STYLE),
         })
 
-        self.wheel = widgets.HTML(layout=widgets.Layout(width=_CONTROL_WIDTH, height="336px"))
+        self.wheel = widgets.HTML(layout=widgets.Layout(width=_CONTROL_WIDTH, height=f"{WHEEL_HEIGHT + 6}px"))
         self.picture: WheelPicture | None = None
 
     def raw(self) -> dict[str, Any]:
@@ -222,7 +231,7 @@ class _Side:
         totals = sorted({float(outcome.side(self.house).total) for _, outcome in distribution})
         total = "total " + (f"{totals[0]:g}" if len(totals) == 1 else f"{totals[0]:g} to {totals[-1]:g}")
         wins = float(sum(p for p, outcome in distribution if outcome.winner == self.house))
-        verdict = "wins" if wins == 1 else ("loses" if wins == 0 else f"wins {wins:.0%} of the time")
+        verdict = "wins" if wins == 1 else ("loses" if wins == 0 else f"wins {wins:.0%}")  # fits the wheel
         self.picture = WheelPicture(
             house=_name(self.house), colour=house_colour(self.house), regular=plan.dial.regular,
             elite=plan.dial.elite, spice=plan.dial.spice, value=shown, most=most,
@@ -309,9 +318,9 @@ class BattleWheelExplorer:
         self.distribution = case_outcomes(case)
         for side, case_side in zip(self._sides, case.sides, strict=True):
             side.show(case_side, self.distribution)
-        self.events.value = _events_html(self.distribution)
+        self.events.value = _events_html(self.distribution, case.battle)
         with self.outcome_bars.hold_sync():
-            self.outcome_bars.x = outcome_labels(self.distribution)
+            self.outcome_bars.x = outcome_labels(self.distribution, case.battle)
             self.outcome_bars.y = [float(p) for p, _ in self.distribution]
             self.outcome_bars.colors = [house_colour(outcome.winner) for _, outcome in self.distribution]
         frame = outcome_table(self.distribution).drop(columns=["fraction"])

@@ -11,7 +11,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from dunenb.action_text import describe
+from dunenb.action_text import describe, leader_name
 from dunenb.action_text import label as action_label
 from dunenb.analysis.game_stats import house_table
 from dunenb.battle.cards import CARD_NAMES
@@ -65,7 +65,8 @@ def house_panel_html(state, viewer: str | None) -> str:
         traitors = [t for t in hs.traitors if t != (HIDDEN, HIDDEN)]
         secret = len(hs.traitors) - len(traitors)
         hidden_traitors += secret
-        traitor_text = ", ".join(escape(leader) for _owner, leader in traitors)
+        # issue 12: the slips by the leaders' printed names, not their ids (a slip is (owner, leader id))
+        traitor_text = ", ".join(escape(leader_name(leader, owner)) for owner, leader in traitors)
         if secret:
             traitor_text = (traitor_text + ", " if traitor_text else "") + f"<i>{secret} hidden</i>"
         values = "".join(f"<td style='{cell}'>{escape(str(row[key]))}</td>" for key, _ in _PANEL_COLUMNS)
@@ -84,6 +85,38 @@ def house_panel_html(state, viewer: str | None) -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+#: Battle events the step list marks (issue 12: a traitor call, an explosion, a shield roll shown as events).
+_BATTLE_TAGS = {"battle-d10": ("🎲", "Shield roll"), "treachery": ("⚠", "Traitor call"),
+                "treachery-blocked": ("⚠", "Call voided by Karama")}
+
+
+def _event_words(event) -> tuple[str, str, str]:
+    """(icon, tag, text) of one event; the battle's chance and treachery events get a tag in words."""
+    house, value = event.data.get("house"), event.data.get("value")
+    if event.kind == "battle-d10" and house and value is not None:  # CARD-SHIELD-3: the d10 against a shield
+        return ("🎲", "Shield roll", f"{_house_label(house)} roll {value} on the d10 to get past the shield "
+                "(CARD-SHIELD-3)")
+    if event.kind == "battle-d10":
+        return "🎲", "Shield roll", event.text
+    if event.kind == "battle-outcome" and event.data.get("explosion"):
+        return "💥", "Explosion", event.text
+    icon, tag = _BATTLE_TAGS.get(event.kind, ("", ""))
+    return icon, tag, event.text
+
+
+def step_events_html(state) -> str:
+    """The events of the last step as a list, the battle's treachery, explosion and shield rolls marked."""
+    if not state.events:
+        return ""
+    items = []
+    for event in state.events:
+        icon, tag, text = _event_words(event)
+        head = f"{icon} <b>{escape(tag)}</b>: " if tag else ""
+        items.append(f"<li>{head}{escape(text)}</li>")
+    return (f"<div style='font-size:12px'><b>Events of this step</b><ul style='margin:0;padding-left:18px'>"
+            f"{''.join(items)}</ul></div>")
+
+
 def _group(action) -> str:
     """The kind of a choice (the first word of its notation: move, pass, bid, storm...)."""
     return action.notation().split(" ", 1)[0]
@@ -92,15 +125,19 @@ def _group(action) -> str:
 def _choice_groups(choices) -> dict[str, int]:
     groups: dict[str, int] = {}
     for action, _p in choices:
-        groups[_group(action)] = groups.get(_group(action), 0) + 1
+        kind = _group(action)
+        groups[kind] = groups.get(kind, 0) + 1
     return groups
 
 
 def choice_options(choices) -> list[tuple[str, object]]:
     """Dropdown options for the branch choices (issue 12): grouped by kind (the notation's first word leads each
     label), each described in words (issue 16), with its probability for a chance draw."""
-    order = list(_choice_groups(choices))
-    ranked = sorted(choices, key=lambda item: order.index(_group(item[0])))
+    kinds = [_group(action) for action, _p in choices]  # each notation once (issue 12: replay step speed)
+    order = {kind: rank for rank, kind in enumerate(dict.fromkeys(kinds))}
+    ranked = [item for _kind, _index, item in sorted(
+        ((order[kind], index, item) for index, (kind, item) in enumerate(zip(kinds, choices, strict=True))),
+        key=lambda entry: (entry[0], entry[1]))]
     return [(action_label(a) + ("" if p is None else f"  (p = {float(p):.3f})"), a) for a, p in ranked]
 
 
@@ -121,22 +158,28 @@ def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
     return leader_id, None
 
 
-def battle_html(state, detail: BattleContext) -> str:
-    """Both wheels after the reveal, as pictures (issue 12), with where and who."""
-    area = load_board().area(detail.area).name
-    wheels = []
+def battle_pictures(state, detail: BattleContext) -> list[WheelPicture]:
+    """Both wheels of a revealed battle (BATTLE-13) as pictures: plans, leader, cards, total, role."""
+    pictures = []
     for house, plan in detail.plans:
         name, strength = _leader(plan.leader)
         value = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         tokens = _tokens_in(state, house, detail.area)
         most = float(army_value(Dial(tokens[0], tokens[1], min(sum(tokens), state.houses[house].spice))))
         role = "defender" if house == detail.defender else "attacker"
-        wheels.append(wheel_svg(WheelPicture(
+        pictures.append(WheelPicture(
             house=_house_label(house), colour=house_colour(house), regular=plan.regular, elite=plan.marked,
             spice=plan.spice, value=value, most=max(most, value), leader=name, leader_value=strength,
             weapon=None if plan.weapon == "none" else CARD_NAMES.get(plan.weapon, plan.weapon),
             defence=None if plan.defense == "none" else CARD_NAMES.get(plan.defense, plan.defense),
-            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role)))
+            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role))
+    return pictures
+
+
+def battle_html(state, detail: BattleContext) -> str:
+    """Both wheels after the reveal, as pictures (issue 12), with where and who."""
+    area = load_board().area(detail.area).name
+    wheels = [wheel_svg(picture) for picture in battle_pictures(state, detail)]
     return (f"<b>Battle in {escape(area)}</b>: the plans after the reveal (cards act next: traitor calls, "
             f"weapons and defences)<div style='display:flex;gap:8px'>{''.join(wheels)}</div>")
 
@@ -194,6 +237,7 @@ class ReplayBrowser:
                                        layout=widgets.Layout(width="260px"))
         self.viewer.observe(lambda change: self._show(), names="value")
         self.status = widgets.HTML()
+        self.events = widgets.HTML(layout=widgets.Layout(width="470px"))
         self.panel = widgets.HTML(layout=widgets.Layout(width="860px"))
         self.alternatives = widgets.Dropdown(description="instead", layout=widgets.Layout(width="470px"))
         self.choices_summary = widgets.HTML()
@@ -224,7 +268,7 @@ class ReplayBrowser:
         ])
         self.widget = widgets.VBox([
             widgets.HBox(self.jump_buttons + [self.viewer]), self.slider,
-            widgets.HBox([self.map.figure, widgets.VBox([self.status, branch_box])]), self.panel,
+            widgets.HBox([self.map.figure, widgets.VBox([self.status, self.events, branch_box])]), self.panel,
             self.battle, self.battle_button, self.battle_output,
         ])
         self._refresh_lines()
@@ -359,6 +403,7 @@ class ReplayBrowser:
             f"<br>last action: <code>{escape(action.notation()) if action else '(start)'}</code>"
             f"{' — ' + escape(describe(action)) if action else ''}"
             f"<br>next: {escape(waiting)}")
+        self.events.value = step_events_html(state)
         self.panel.value = house_panel_html(state, house)
         detail = revealed_battle(state)
         self.battle.value = "" if detail is None else battle_html(state, detail)

@@ -136,7 +136,7 @@ class SectorMapWidget:
             letters = [(polar_point(STORM_LETTER_RADIUS, sector_mid_angle(s)), n) for n, s in storms]
             self._texts(self.storm_letters, [PlacedText("S" if n == "main" else "s", x, y, COUNT_PX + 2,
                                                         colour=STORM_COLOURS[n]) for (x, y), n in letters])
-            names = tuple(t for t in layout.texts if t.role in ("name", "sector"))
+            names = tuple(layout.fixed_texts)
             if names != self._fixed:  # names and sector numbers never move: sent once
                 self._texts(self.names, list(names))
                 self._fixed = names
@@ -160,14 +160,14 @@ class SectorMapWidget:
             mark.colors = [t.colour for t in texts]
 
     def _leaders(self, layout: MapLayout) -> None:
-        lines = [m for m in layout.markers if m.anchor is not None]
+        lines = [(m, m.anchor) for m in layout.markers if m.anchor is not None]
         with self.leaders.hold_sync():
             if not lines:
                 self.leaders.x, self.leaders.y = [[OFF, OFF]], [[OFF, OFF]]
                 return
-            self.leaders.x = np.array([[m.anchor[0], m.x] for m in lines])
-            self.leaders.y = np.array([[m.anchor[1], m.y] for m in lines])
-            self.leaders.colors = [m.colour for m in lines]
+            self.leaders.x = np.array([[anchor[0], m.x] for m, anchor in lines])
+            self.leaders.y = np.array([[anchor[1], m.y] for m, anchor in lines])
+            self.leaders.colors = [m.colour for m, _anchor in lines]
 
     @staticmethod
     def _markers(scatter: bq.Scatter, markers: list[PlacedMarker]) -> None:
