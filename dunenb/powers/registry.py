@@ -36,7 +36,7 @@ KARAMA_ID = re.compile(r"^KARAMA-[0-9]+$")
 HOOKS = (
     "landing.price", "landing.free", "landing.payee", "revival.payee", "auction.payee", "auction.viewers",
     "hand.limit", "storm.losses", "storm.move", "worm.victims", "tokens.destroyed", "collection.income",
-    "slot.order", "move.range", "leader.value", "leader.immune", "token.value", "bounty", "trance.count",
+    "slot.order", "move.range", "leader.value", "leader.immune", "leader.weapons", "token.value", "bounty", "trance.count",
 )
 #: Trigger points: where a power offers a decision (``offer``) or the rules module applies it (``automatic``).
 TRIGGERS = (
@@ -50,6 +50,7 @@ EFFECT_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "scale": (frozenset({"num", "den", "round"}), frozenset()),
     "set": (frozenset({"value"}), frozenset()),
     "add": (frozenset({"amount"}), frozenset({"floor"})),
+    "add_per_living": (frozenset({"leaders"}), frozenset()),
     "to_holder": (frozenset(), frozenset()),
     "spare_holder": (frozenset(), frozenset()),
     "add_holder": (frozenset(), frozenset()),
@@ -150,6 +151,9 @@ def _parse_act(raw: Any, where: str, default_status: str) -> Act:
         raise _fail("params", where, "scale needs positive integers num, den and round 'up' or 'down'")
     if effect == "add" and not isinstance(params["amount"], int):
         raise _fail("params", where, "add needs an integer amount")
+    if effect == "add_per_living" and not (isinstance(params["leaders"], dict) and all(
+            isinstance(k, str) and isinstance(v, int) for k, v in params["leaders"].items())):
+        raise _fail("params", where, "add_per_living needs 'leaders': an object of leader id -> integer amount")
     applies_to = raw.get("applies_to", "holder")
     if applies_to not in APPLIES_TO:
         raise _fail("applies_to", where, f"{applies_to!r}; allowed: {', '.join(APPLIES_TO)}")
