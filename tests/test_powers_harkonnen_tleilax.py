@@ -66,3 +66,54 @@ def test_case_dead_errors_name_the_field():
     raw = case(side("harkonnen", "feyd-rautha", 2, dead=["feyd-rautha"]), side("fremen", "stilgar", 5))
     with pytest.raises(InputError, match="dead and on the wheel"):
         parse_case(raw)
+
+
+# --- TLEILAX-M1 and KARAMA-37 ------------------------------------------------------------------------------------
+
+def waff_case(**waff) -> dict:
+    return case(side("bene-tleilax", "tylwyth-waff", 3, weapon="poison-fast", **waff),
+                side("fremen", "stilgar", 4, defense="snooper"), defender="fremen")
+
+
+def test_tleilax_m1_waffs_pistol_kills_besides_his_poison():
+    """The snooper stops Waff's poison, but his distance projectile kills Stilgar, who has no shield: the Tleilax
+    win 5 + 1.5 against 2 (without the pistol: 7 + 2 beats 5 + 1.5)."""
+    result = case_json(parse_case(waff_case()))["outcomes"]
+    assert len(result) == 1 and result[0]["winner"] == "bene-tleilax"
+    assert result[0]["sides"]["fremen"]["leader"] == "dead"
+
+
+def test_tleilax_m1_a_shield_stops_the_pistol():
+    raw = waff_case()
+    raw["sides"][1]["defense"] = "shield"
+    raw["sides"][0]["weapon"] = None
+    result = case_json(parse_case(raw))["outcomes"]
+    assert result[0]["sides"]["fremen"]["leader"] == "alive" and result[0]["winner"] == "fremen"
+
+
+def test_karama_37_waff_without_his_pistol_for_the_battle():
+    result = case_json(parse_case(waff_case(blocked=["KARAMA-37"])))["outcomes"]
+    assert result[0]["sides"]["fremen"]["leader"] == "alive" and result[0]["winner"] == "fremen"
+
+
+def test_case_blocked_errors_name_the_field():
+    with pytest.raises(InputError, match=r"blocked\[0\].*harkonnen power"):
+        parse_case(waff_case(blocked=["KARAMA-49"]))
+    with pytest.raises(InputError, match=r"blocked\[0\].*not a Karama use"):
+        parse_case(waff_case(blocked=["KARAMA-99"]))
+    with pytest.raises(InputError, match=r"blocked\[0\].*does not act in the battle resolution"):
+        parse_case(waff_case(blocked=["KARAMA-38"]))
+
+
+def test_tleilax_m1_pistol_also_aims_at_a_traitor_only_from_the_caller():
+    """GAP-35b: after a call only the caller's attacks are resolved; the victim's built-in pistol is not."""
+    waff = BattleSide("bene-tleilax", Tokens(5), BattlePlan(Dial(2), leader_of("bene-tleilax", "tylwyth-waff")))
+    stilgar = BattleSide("fremen", Tokens(5), BattlePlan(Dial(2), STILGAR), traitors=frozenset({"tylwyth-waff"}))
+    outcome = resolve_with_rolls(Battle("carthag", "fremen", (stilgar, waff)), {})
+    assert outcome.winner == "fremen" and outcome.side("fremen").leader_fate == "alive"
+    caller = BattleSide("bene-tleilax", Tokens(5), BattlePlan(Dial(2), leader_of("bene-tleilax", "tylwyth-waff")),
+                        traitors=frozenset({"stilgar"}))
+    victim = BattleSide("fremen", Tokens(5), BattlePlan(Dial(2), STILGAR))
+    outcome = resolve_with_rolls(Battle("carthag", "fremen", (victim, caller)), {})
+    assert outcome.winner == "bene-tleilax" and outcome.side("fremen").leader_fate == "dead"
+    assert resolve_battle(Battle("carthag", "fremen", (victim, caller)))[0][0] == Fraction(1)

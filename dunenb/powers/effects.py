@@ -60,6 +60,7 @@ def add_holder(value: tuple[str, ...], params: Mapping[str, Any], holder: str,
 
 
 EFFECTS: dict[str, Effect] = {
-    "scale": scale, "set": set_value, "add": add, "add_per_living": add_per_living, "to_holder": to_holder, "spare_holder": spare_holder,
+    "scale": scale, "set": set_value, "add": add, "add_per_living": add_per_living, "to_holder": to_holder,
+    "spare_holder": spare_holder,
     "add_holder": add_holder,
 }

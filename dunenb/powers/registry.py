@@ -36,7 +36,8 @@ KARAMA_ID = re.compile(r"^KARAMA-[0-9]+$")
 HOOKS = (
     "landing.price", "landing.free", "landing.payee", "revival.payee", "auction.payee", "auction.viewers",
     "hand.limit", "storm.losses", "storm.move", "worm.victims", "tokens.destroyed", "collection.income",
-    "slot.order", "move.range", "leader.value", "leader.immune", "leader.weapons", "token.value", "bounty", "trance.count",
+    "slot.order", "move.range", "leader.value", "leader.immune", "leader.weapons", "token.value", "bounty",
+    "trance.count",
 )
 #: Trigger points: where a power offers a decision (``offer``) or the rules module applies it (``automatic``).
 TRIGGERS = (
