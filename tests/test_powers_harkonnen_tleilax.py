@@ -6,6 +6,7 @@ battle-case facts they need (``dead``, ``blocked``, ``regenerations``, ``capture
 from __future__ import annotations
 
 import copy
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -117,3 +118,279 @@ def test_tleilax_m1_pistol_also_aims_at_a_traitor_only_from_the_caller():
     outcome = resolve_with_rolls(Battle("carthag", "fremen", (victim, caller)), {})
     assert outcome.winner == "bene-tleilax" and outcome.side("fremen").leader_fate == "dead"
     assert resolve_battle(Battle("carthag", "fremen", (victim, caller)))[0][0] == Fraction(1)
+
+
+# --- in games -------------------------------------------------------------------------------------------------
+# Positions from the battle-phase tests (test_rules_battle_phase.position): a quiet setup, only these forces on the
+# map, storm at 10 so that storm order follows the table (the first House defends).
+
+from helpers_game import decisions, events_of, force, outcome_map, settle_powers, skip_pre_battle  # noqa: E402
+from test_rules_battle_phase import plan, position  # noqa: E402
+
+from dunenb.actions import Pass  # noqa: E402
+from dunenb.engine import apply_action  # noqa: E402
+from dunenb.invariants import check_leaders  # noqa: E402
+from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, eliminate  # noqa: E402
+from dunenb.rules.battle_powers import (  # noqa: E402
+    BuyOff,
+    Captive,
+    CaptureDraw,
+    DiscardSlip,
+    KeepNewTraitor,
+    regenerations_left,
+)
+from dunenb.rules.karama_window import UseKarama  # noqa: E402
+
+TWO = ["atreides", "harkonnen"]
+
+
+def harkonnen_win(hands=None):
+    """Duncan (6) alone against Feyd (6) and 5 tokens (2.5): the Harkonnen win in Arsunt."""
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 5)], hands=hands)
+    state = plan(state, "duncan-idaho")
+    return plan(state, "feyd-rautha", 5)
+
+
+def test_harkonnen_p4_the_winner_captures_a_random_leader_of_the_loser_and_keeps_him():
+    state = harkonnen_win()
+    assert state.pending.kind == "capture-draw"
+    pool = {action.leader for action in outcome_map(state)}
+    assert "duncan-idaho" in pool and "paul" not in pool  # FAQ 16: this battle's leader; L1243: not the main
+    assert all(p == Fraction(1, len(pool)) for p in outcome_map(state).values())
+    state = force(state, CaptureDraw("harkonnen", "atreides", "gurney"))
+    assert [a.choice for a in decisions(state)] == ["keep", "kill"]
+    state = apply_action(state, Captive("harkonnen", "atreides", "gurney", "keep"))
+    assert "atreides:gurney" in state.houses["harkonnen"].leaders
+    assert "gurney" not in state.houses["atreides"].leaders and state.captured == (("atreides", "gurney"),)
+    check_leaders(state)
+    assert events_of(state, "captive-kept")[0].data["powers"] == ("HARKONNEN-P4",)
+
+
+def test_harkonnen_p4_kill_the_captive_for_2_spice_from_the_bank():
+    state = force(harkonnen_win(), CaptureDraw("harkonnen", "atreides", "gurney"))
+    before = state.houses["harkonnen"].spice
+    state = apply_action(state, Captive("harkonnen", "atreides", "gurney", "kill"))
+    assert state.houses["harkonnen"].spice == before + 2 and "gurney" in state.houses["atreides"].leader_tanks
+    assert state.total_spice() == 0 and not state.captured
+
+
+def test_harkonnen_p4_the_main_leader_only_when_alone_and_never_killed():
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 5)])
+    alone = dataclasses.replace(state.houses["atreides"], leaders=("paul", "duncan-idaho"))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", alone))
+    state = plan(plan(state, "duncan-idaho"), "feyd-rautha", 5)
+    state = force(state, CaptureDraw("harkonnen", "atreides", "duncan-idaho"))
+    state = settle_powers(state)
+    assert state.captured == (("atreides", "duncan-idaho"),)
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 5)])
+    alone = dataclasses.replace(state.houses["atreides"], leaders=("paul",))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", alone))
+    state = plan(plan(state, "paul"), "feyd-rautha", 5, spice=5)
+    assert {a.leader for a in outcome_map(state)} == {"paul"}
+    state = force(state, CaptureDraw("harkonnen", "atreides", "paul"))
+    assert [a.choice for a in decisions(state)] == ["keep"]  # DESIGN: a main leader may not be killed
+
+
+def test_karama_47_stops_the_capture():
+    state = harkonnen_win(hands={"atreides": ("karama",)})
+    assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
+    state = apply_action(state, UseKarama("atreides", "KARAMA-47", "karama"))
+    assert events_of(state, "capture-blocked") and not state.captured
+    assert state.pending is None or state.pending.kind != "capture-draw"
+
+
+def captive_battle(traitors=None):
+    """The Harkonnen hold Gurney, captured; they lead him against the Atreides."""
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)], traitors=traitors)
+    atreides = dataclasses.replace(state.houses["atreides"],
+                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "gurney"))
+    harkonnen = dataclasses.replace(state.houses["harkonnen"],
+                                    leaders=state.houses["harkonnen"].leaders + ("atreides:gurney",))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
+                                captured=(("atreides", "gurney"),))
+    return _plan_gurney(plan(state, "duncan-idaho", 3))
+
+
+def _plan_gurney(state):
+    return apply_action(state, SubmitPlan("harkonnen", "atreides:gurney", 3, 0, 0))
+
+
+def test_harkonnen_p4_faq_19_his_own_house_may_call_treachery_on_a_captive():
+    state = captive_battle()
+    assert state.pending.kind == "traitor-call" and state.pending.actor == "atreides"
+    assert CallTraitor("atreides", "atreides:gurney") in decisions(state)
+    state = settle_powers(apply_action(state, CallTraitor("atreides", "atreides:gurney")))
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+    state = settle_powers(state)
+    assert events_of(state, "battle-outcome")[0].data["winner"] == "atreides"
+    # he survived his one battle for the Harkonnen: he goes home (L1167)
+    assert "gurney" in state.houses["atreides"].leaders and not state.captured
+    check_leaders(state)
+
+
+def test_harkonnen_p4_traitor_13_a_harkonnen_traitor_is_safe_against_his_house():
+    state = captive_battle(traitors={"harkonnen": (("atreides", "gurney"),)})
+    assert CallTraitor("atreides", "atreides:gurney") not in decisions(state)
+
+
+def test_harkonnen_p4_a_captive_killed_in_a_harkonnen_battle_goes_to_his_own_tanks():
+    state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
+                     hands={"atreides": ("lasgun",)})
+    atreides = dataclasses.replace(state.houses["atreides"],
+                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "gurney"))
+    harkonnen = dataclasses.replace(state.houses["harkonnen"],
+                                    leaders=state.houses["harkonnen"].leaders + ("atreides:gurney",))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
+                                captured=(("atreides", "gurney"),))
+    state = plan(state, "duncan-idaho", 3, weapon="lasgun")
+    state = settle_powers(_plan_gurney(state))
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+    state = settle_powers(state)
+    assert "gurney" in state.houses["atreides"].leader_tanks and not state.captured
+    assert "atreides:gurney" not in state.houses["harkonnen"].leader_tanks
+    assert events_of(state, "bounty")[0].data["house"] == "atreides"
+    check_leaders(state)
+
+
+def test_harkonnen_p4_faq_21_an_eliminated_captor_sends_every_captive_home():
+    state = position(TWO, [("atreides", "arsunt", 5, 3)], begin=False)
+    harkonnen = dataclasses.replace(state.houses["harkonnen"],
+                                    leaders=state.houses["harkonnen"].leaders + ("atreides:gurney",))
+    atreides = dataclasses.replace(state.houses["atreides"],
+                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "gurney"))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
+                                captured=(("atreides", "gurney"),))
+    state = eliminate(state, "harkonnen")
+    assert "gurney" in state.houses["atreides"].leaders and not state.captured
+    check_leaders(state)
+
+
+# --- HARKONNEN-M2, KARAMA-49 ------------------------------------------------------------------------------------
+
+def vladimir_battle(hands=None):
+    """Vladimir (10 with his minions) and 1 token against Duncan (6) and 5 tokens with 5 spice: 10.5 against 11."""
+    state = position(TWO, [("atreides", "arsunt", 5, 5), ("harkonnen", "arsunt", 5, 1)], hands=hands,
+                     spice={"atreides": 5, "harkonnen": 20})
+    state = plan(state, "duncan-idaho", 5, spice=5)
+    return plan(state, "vladimir", 1)
+
+
+def test_harkonnen_m2_vladimir_buys_off_a_battle_he_would_lose():
+    state = vladimir_battle()
+    assert state.pending.kind == "buy-off" and decisions(state) == [Pass("harkonnen"), BuyOff("harkonnen", 12)]
+    lost = settle_powers(apply_action(state, Pass("harkonnen")))
+    assert events_of(lost, "battle-outcome")[0].data["winner"] == "atreides"
+    state = apply_action(state, BuyOff("harkonnen", 12))
+    assert events_of(state, "battle-bought-off") and not events_of(state, "battle-outcome")
+    assert state.houses["harkonnen"].spice == 8 and state.houses["atreides"].spice == 17
+    assert events_of(state, "battle-bought-off")[0].data["area"] == "arsunt"  # at peace there for the turn
+    assert state.forces[("harkonnen", "arsunt", 5)].total == 1 and state.forces[("atreides", "arsunt", 5)].total == 5
+
+
+def test_karama_49_forces_vladimir_to_fight_and_nothing_is_paid():
+    state = vladimir_battle(hands={"atreides": ("karama",)})
+    state = apply_action(state, BuyOff("harkonnen", 12))
+    assert state.pending.kind == "karama-window"
+    state = settle_powers(apply_action(state, UseKarama("atreides", "KARAMA-49", "karama")))
+    assert events_of(state, "buy-off-blocked")
+    assert events_of(state, "battle-outcome")[0].data["winner"] == "atreides"
+    assert state.houses["harkonnen"].spice == 20
+
+
+def test_harkonnen_m2_not_offered_when_vladimir_does_not_lead():
+    state = position(TWO, [("atreides", "arsunt", 5, 5), ("harkonnen", "arsunt", 5, 1)],
+                     spice={"harkonnen": 20})
+    state = plan(plan(state, "duncan-idaho", 5), "feyd-rautha", 1)
+    assert state.pending is None or state.pending.kind != "buy-off"
+
+
+# --- HARKONNEN-M1, KARAMA-48 ------------------------------------------------------------------------------------
+
+def end_of_battles(hands=None):
+    """No battle to fight: the battle step ends at once; the Harkonnen hold one slip, on Gurney."""
+    return position(TWO, [("atreides", "arsunt", 5, 5)], hands=hands,
+                    traitors={"harkonnen": (("atreides", "gurney"),)})
+
+
+def test_harkonnen_m1_discard_a_slip_draw_two_keep_one():
+    state = end_of_battles()
+    assert state.pending.kind == "traitor-discard" and state.pending.actor == "harkonnen"
+    state = apply_action(state, DiscardSlip("harkonnen", "atreides", "gurney"))
+    assert state.pending.kind == "new-traitor-draw"
+    drawn = {(a.leader_house, a.leader) for a in outcome_map(state)}
+    assert ("atreides", "gurney") not in drawn and ("atreides", "paul") not in drawn  # GAP-76; G-7
+    assert all(house != "harkonnen" for house, _ in drawn)
+    state = force(state, next(a for a in outcome_map(state) if a.leader == "duncan-idaho"))
+    state = force(state, next(a for a in outcome_map(state) if a.leader == "jessica"))
+    assert {a.leader for a in decisions(state)} == {"duncan-idaho", "jessica"}
+    state = apply_action(state, KeepNewTraitor("harkonnen", "atreides", "jessica"))
+    assert state.houses["harkonnen"].traitors == (("atreides", "jessica"),)
+
+
+def test_karama_48_stops_the_new_traitor_the_slip_stays():
+    state = end_of_battles(hands={"atreides": ("karama",)})
+    state = apply_action(state, DiscardSlip("harkonnen", "atreides", "gurney"))
+    state = apply_action(state, UseKarama("atreides", "KARAMA-48", "karama"))
+    assert events_of(state, "new-traitor-blocked")
+    assert state.houses["harkonnen"].traitors == (("atreides", "gurney"),)
+
+
+# --- TLEILAX-M1 / KARAMA-37 and TLEILAX-M2 / KARAMA-38 in games -----------------------------------------------------
+
+TLEILAX = ["atreides", "bene-tleilax"]
+
+
+def waff_battle(hands=None, weapon="none", defense="none"):
+    """Duncan (6) and 3 tokens against Waff (5) and 3 tokens in Arsunt; the Atreides defend."""
+    state = position(TLEILAX, [("atreides", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)], hands=hands)
+    state = skip_pre_battle(settle_powers(state))  # the battle Karamas (KARAMA-37) are asked first
+    state = plan(state, "duncan-idaho", 0, weapon=weapon, defense=defense)
+    return plan(state, "tylwyth-waff", 0)
+
+
+def test_tleilax_m1_waffs_pistol_kills_duncan_in_a_game():
+    state = settle_powers(waff_battle())
+    assert "duncan-idaho" in state.houses["atreides"].leader_tanks
+    assert events_of(state, "battle-outcome")[0].data["winner"] == "bene-tleilax"
+
+
+def test_karama_37_in_a_game_waff_has_no_pistol_for_the_battle():
+    state = position(TLEILAX, [("atreides", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
+                     hands={"atreides": ("karama",)})
+    assert state.pending.kind == "karama-window"
+    state = skip_pre_battle(apply_action(state, UseKarama("atreides", "KARAMA-37", "karama")))
+    state = plan(state, "duncan-idaho", 0)
+    state = settle_powers(plan(state, "tylwyth-waff", 0))
+    assert "duncan-idaho" not in state.houses["atreides"].leader_tanks
+    assert events_of(state, "battle-outcome")[0].data["winner"] == "atreides"
+    assert not any(s.power == "TLEILAX-M1" for s in state.suppressions)  # lasted the battle
+
+
+def test_tleilax_m2_waff_dies_the_house_lives_and_he_comes_back_next_turn():
+    state = settle_powers(waff_battle(hands={"atreides": ("poison-fast", "shield")}, weapon="poison-fast",
+                                      defense="shield"))
+    assert "bene-tleilax" not in state.eliminated and regenerations_left(state, "bene-tleilax") == 1
+    assert "tylwyth-waff" in state.houses["bene-tleilax"].leader_tanks
+    assert events_of(state, "main-leader-regenerates")
+    assert state.main_returns == (("bene-tleilax", state.turn + 1),)
+    turn = state.turn
+    while state.turn == turn and state.pending is not None:  # on to the next turn's start
+        state = apply_action(state, decisions(state)[0] if state.pending.actor != "chance" else
+                             next(iter(outcome_map(state))))
+    assert "tylwyth-waff" in state.houses["bene-tleilax"].leaders
+
+
+def test_karama_38_destroys_one_more_regeneration_and_the_last_eliminates():
+    state = waff_battle(hands={"atreides": ("poison-fast", "shield", "karama")}, weapon="poison-fast",
+                        defense="shield")
+    state = settle_powers(state, ("buy-off",))
+    assert state.pending.kind == "karama-window"
+    state = settle_powers(apply_action(state, UseKarama("atreides", "KARAMA-38", "karama")))
+    assert "bene-tleilax" not in state.eliminated and regenerations_left(state, "bene-tleilax") == 0
+    state = waff_battle(hands={"atreides": ("poison-fast", "shield", "karama")}, weapon="poison-fast",
+                        defense="shield")
+    state = dataclasses.replace(state, main_regenerations=(("bene-tleilax", 1),))
+    state = settle_powers(apply_action(state, UseKarama("atreides", "KARAMA-38", "karama")))
+    assert "bene-tleilax" in state.eliminated
