@@ -205,8 +205,10 @@ def _partners(state: GameState, house: str) -> tuple[str, ...]:
 
 
 def _tradeable_leaders(state: GameState, house: str) -> tuple[str, ...]:
-    """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7)."""
-    return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main)
+    """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7) and a
+    captured leader (HARKONNEN-P4: he is a prisoner, not a good; GAP-77)."""
+    return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main
+                 and leader_ref(house, key) not in state.captured)
 
 
 def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
@@ -303,6 +305,9 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
             if leader_of(giver, item).main:
                 return IllegalActionError("alliance/main-leader", f"{item} is {giver}'s main leader: main leaders "
                                           "never change hands (houses.md G-7)")
+            if leader_ref(giver, item) in state.captured:
+                return IllegalActionError("alliance/captive", f"{item} is a captured leader (HARKONNEN-P4): a "
+                                          "prisoner is not a good to trade (GAP-77)")
     return None
 
 

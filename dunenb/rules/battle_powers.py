@@ -611,6 +611,9 @@ def _resume_new_traitor(state: GameState, data: Any) -> GameState:
     return _next_draw(state, house, slip, ())
 
 
+register_resume("new-traitor", _resume_new_traitor)
+
+
 def _next_draw(state: GameState, house: str, slip: tuple, secrets: tuple) -> GameState:
     drawn = tuple(person for _h, person in secrets)
     if len(drawn) < NEW_TRAITOR_DRAWS and new_traitor_pool(state, house, (slip, *drawn)):
