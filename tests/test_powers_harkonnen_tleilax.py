@@ -394,3 +394,36 @@ def test_karama_38_destroys_one_more_regeneration_and_the_last_eliminates():
     state = dataclasses.replace(state, main_regenerations=(("bene-tleilax", 1),))
     state = settle_powers(apply_action(state, UseKarama("atreides", "KARAMA-38", "karama")))
     assert "bene-tleilax" in state.eliminated
+
+
+# --- bots -------------------------------------------------------------------------------------------------------
+
+def test_harkonnen_m2_the_heuristic_bot_buys_off_a_battle_it_would_lose_not_one_it_wins():
+    from dunenb.bots.heuristic import HeuristicBot
+
+    assert HeuristicBot().choose(vladimir_battle()) == BuyOff("harkonnen", 12)
+    state = position(TWO, [("atreides", "arsunt", 5, 1), ("harkonnen", "arsunt", 5, 5)],
+                     spice={"harkonnen": 20})
+    state = plan(plan(state, "duncan-idaho", 1), "vladimir", 5, spice=5)
+    assert state.pending.kind == "buy-off" and HeuristicBot().choose(state) == Pass("harkonnen")
+
+
+def test_harkonnen_p4_and_m1_the_heuristic_bot_kills_a_weak_captive_and_keeps_a_strong_slip():
+    from dunenb.bots.heuristic import HeuristicBot
+
+    state = force(harkonnen_win(), CaptureDraw("harkonnen", "atreides", "ghanima"))
+    assert HeuristicBot().choose(state).choice == "kill"
+    state = end_of_battles()
+    assert HeuristicBot().choose(state) == Pass("harkonnen")  # Gurney lives: his slip is kept
+    dead = dataclasses.replace(state.houses["atreides"], leader_tanks=("gurney",),
+                               leaders=tuple(x for x in state.houses["atreides"].leaders if x != "gurney"))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dead))
+    assert HeuristicBot().choose(state) == DiscardSlip("harkonnen", "atreides", "gurney")
+
+
+def test_the_random_bot_plays_the_new_power_actions():
+    from dunenb.bots.random_bot import RandomBot
+
+    state = vladimir_battle()
+    picks = {RandomBot(seed=s).choose(state).kind for s in range(20)}
+    assert {"pass", "buy-off"} <= picks  # among the actions any menu ends with (GAP-57)
