@@ -10,14 +10,30 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
+from helpers_game import decisions, events_of, force, outcome_map, settle_powers, skip_pre_battle
+from test_rules_battle_phase import plan, position
 
+from dunenb.actions import Pass
 from dunenb.analysis.battle_odds import plan_matrix
 from dunenb.battle.case import case_json, parse_case
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import leader_values
 from dunenb.battle.resolve import resolve_battle, resolve_with_rolls
 from dunenb.battle.wheel import Dial, Tokens
+from dunenb.engine import apply_action
 from dunenb.errors import InputError
+from dunenb.invariants import check_leaders
+from dunenb.rules.alliances import EndWindow
+from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, eliminate
+from dunenb.rules.battle_powers import (
+    BuyOff,
+    Captive,
+    CaptureDraw,
+    DiscardSlip,
+    KeepNewTraitor,
+    regenerations_left,
+)
+from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.traitors import leader_of
 
 VLADIMIR = leader_of("harkonnen", "vladimir")
@@ -123,23 +139,6 @@ def test_tleilax_m1_pistol_also_aims_at_a_traitor_only_from_the_caller():
 # --- in games -------------------------------------------------------------------------------------------------
 # Positions from the battle-phase tests (test_rules_battle_phase.position): a quiet setup, only these forces on the
 # map, storm at 10 so that storm order follows the table (the first House defends).
-
-from helpers_game import decisions, events_of, force, outcome_map, settle_powers, skip_pre_battle  # noqa: E402
-from test_rules_battle_phase import plan, position  # noqa: E402
-
-from dunenb.actions import Pass  # noqa: E402
-from dunenb.engine import apply_action  # noqa: E402
-from dunenb.invariants import check_leaders  # noqa: E402
-from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, eliminate  # noqa: E402
-from dunenb.rules.battle_powers import (  # noqa: E402
-    BuyOff,
-    Captive,
-    CaptureDraw,
-    DiscardSlip,
-    KeepNewTraitor,
-    regenerations_left,
-)
-from dunenb.rules.karama_window import UseKarama  # noqa: E402
 
 TWO = ["atreides", "harkonnen"]
 
@@ -427,3 +426,53 @@ def test_the_random_bot_plays_the_new_power_actions():
     state = vladimir_battle()
     picks = {RandomBot(seed=s).choose(state).kind for s in range(20)}
     assert {"pass", "buy-off"} <= picks  # among the actions any menu ends with (GAP-57)
+
+
+# --- TLEILAX-P5 ---------------------------------------------------------------------------------------------------
+
+def tleilax_window():
+    """An alliance window with the Atreides (5 dead tokens and Gurney in their tanks) and the Tleilax."""
+    from test_rules_alliances import window, with_spice
+
+    from dunenb.state import Tokens as Forces
+
+    state = with_spice(window(houses=["atreides", "bene-tleilax", "emperor"]), "atreides", 10)
+    hs = state.houses["atreides"]
+    dead = dataclasses.replace(hs, reserve=hs.reserve - Forces(5), tanks=hs.tanks + Forces(5),
+                               leaders=tuple(x for x in hs.leaders if x != "gurney"), leader_tanks=("gurney",))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dead))
+    while state.pending.actor != "bene-tleilax":
+        state = apply_action(state, EndWindow(state.pending.actor))
+    return state
+
+
+def test_tleilax_p5_the_tleilax_revive_another_houses_dead_by_a_deal_beyond_3_a_turn():
+    from dunenb.rules.alliances import AcceptOffer, Offer
+
+    state = tleilax_window()
+    menu = [a for a in decisions(state) if getattr(a, "what", "") == "revival"]
+    assert Offer("bene-tleilax", "atreides", "revival", "regular", 4, 8) in menu  # L1919: 4 a turn, 2 spice each
+    state = apply_action(state, Offer("bene-tleilax", "atreides", "revival", "regular", 5, 6))
+    state = apply_action(state, AcceptOffer("atreides"))
+    atreides = state.houses["atreides"]
+    assert atreides.tanks.total == 0 and atreides.revived_this_turn == 0  # REVIVAL-1's limit does not apply
+    assert state.houses["bene-tleilax"].spice == 10 + 6 and events_of(state, "revived-by-deal")
+    state = apply_action(state, Offer("bene-tleilax", "atreides", "revival", "gurney", 1, 3))
+    state = apply_action(state, AcceptOffer("atreides"))
+    assert "gurney" in state.houses["atreides"].leaders and not state.houses["atreides"].leader_tanks
+    check_leaders(state)
+
+
+def test_tleilax_p5_only_the_holder_revives_others_and_at_the_deal():
+    from dunenb.engine import check_action
+    from dunenb.rules.alliances import Offer
+
+    state = tleilax_window()
+    assert check_action(state, Offer("bene-tleilax", "atreides", "revival", "regular", 2, 2, 1)).code == \
+        "alliance/delay"
+    assert check_action(state, Offer("bene-tleilax", "atreides", "revival", "regular", 6)).code == "alliance/amount"
+    assert check_action(state, Offer("bene-tleilax", "atreides", "revival", "jessica", 1)).code == \
+        "alliance/not-owned"
+    state = apply_action(state, EndWindow("bene-tleilax"))
+    if state.pending is not None and state.pending.kind == "alliance" and state.pending.actor == "emperor":
+        assert check_action(state, Offer("emperor", "atreides", "revival", "regular", 2)).code == "alliance/power"

@@ -497,6 +497,11 @@ def _goods_value(state: GameState, house: str, what: str, item: str, amount: int
         return 3.0 if item != "worthless" else 0.0
     if what == "power":
         return 2.0 * amount  # an income power: roughly 2 spice a turn
+    if what == "revival":  # TLEILAX-P5: tokens back without REVIVAL-1's cost and limit, or a leader back
+        if item in ("regular", "marked"):
+            return float(amount * 2 * TOKEN_SPICE)
+        receiver = state.pending.actor if state.pending is not None else house
+        return leader_of(receiver, item).strength * LEADER_SPICE_PER_STRENGTH * 2
     return 0.0
 
 

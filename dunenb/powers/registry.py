@@ -256,6 +256,20 @@ def powers_at(hook: str) -> tuple[tuple[PowerSpec, Act], ...]:
                  and a.status == "implemented")
 
 
+@lru_cache(maxsize=32)
+def offered_by(trigger: str, action: str) -> str:
+    """The ID of the power that offers ``action`` at trigger point ``trigger`` (an ``offer`` act), so that a rules
+    module finds its power in the data instead of naming a House.
+
+    >>> offered_by("battle.after", "capture"), offered_by("deal", "revive-others")
+    ('HARKONNEN-P4', 'TLEILAX-P5')
+    """
+    for spec in load_powers().values():
+        if any(a.trigger == trigger and a.effect == "offer" and a.params.get("action") == action for a in spec.acts):
+            return spec.id
+    raise RulesDataError("powers/offer", f"no power of powers.json offers {action!r} at {trigger!r}")
+
+
 def karama_use(karama_id: str) -> tuple[PowerSpec, KaramaUse]:
     """The power a Karama use blocks, with the use (houses.md cross-reference)."""
     for spec in load_powers().values():

@@ -46,7 +46,7 @@ from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import is_suppressed, lift
-from dunenb.powers.registry import PowerSpec, load_powers, power
+from dunenb.powers.registry import PowerSpec, load_powers, offered_by, power
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -65,13 +65,9 @@ BATTLE_HOOKS = ("leader.value", "leader.immune", "leader.weapons")
 
 # --- where the powers are declared ------------------------------------------------------------------------
 
-@lru_cache(maxsize=16)
 def offering(trigger: str, action: str) -> str:
     """The ID of the power that offers ``action`` at ``trigger`` in data/powers.json (e.g. the capture)."""
-    for spec in load_powers().values():
-        if any(a.trigger == trigger and a.params.get("action") == action for a in spec.acts):
-            return spec.id
-    raise KeyError(f"no power offers {action!r} at {trigger!r} in powers.json")
+    return offered_by(trigger, action)
 
 
 def capture_power() -> str:
