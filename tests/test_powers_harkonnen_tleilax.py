@@ -476,3 +476,36 @@ def test_tleilax_p5_only_the_holder_revives_others_and_at_the_deal():
     state = apply_action(state, EndWindow("bene-tleilax"))
     if state.pending is not None and state.pending.kind == "alliance" and state.pending.actor == "emperor":
         assert check_action(state, Offer("emperor", "atreides", "revival", "regular", 2)).code == "alliance/power"
+
+
+# --- case facts: regenerations and captured ---------------------------------------------------------------------
+
+def test_tleilax_m2_case_regenerations_decide_whether_waffs_death_eliminates():
+    raw = case(side("bene-tleilax", "tylwyth-waff", 3), side("fremen", "stilgar", 4, weapon="lasgun"),
+               defender="fremen")
+    assert case_json(parse_case(raw))["outcomes"][0]["eliminated"] == ["bene-tleilax"]
+    raw["sides"][0]["regenerations"] = 1
+    assert case_json(parse_case(raw))["outcomes"][0]["eliminated"] == []
+    raw["sides"][0]["regenerations"] = 3
+    with pytest.raises(InputError, match=r"regenerations.*0 to 2"):
+        parse_case(raw)
+    raw["sides"][0]["regenerations"] = 1
+    raw["sides"][1]["regenerations"] = 1
+    with pytest.raises(InputError, match="fremen main leader has no regenerations"):
+        parse_case(raw)
+
+
+def test_harkonnen_p4_case_captured_leader_may_be_called_by_his_own_house():
+    raw = case(side("harkonnen", "fremen:otheym", 5, captured=True), side("fremen", "stilgar", 1),
+               defender="harkonnen")
+    result = case_json(parse_case(raw))["outcomes"][0]
+    assert result["traitor_called_by"] == ["fremen"] and result["winner"] == "fremen"  # FAQ 19
+    raw["sides"][0]["traitors"] = ["fremen:otheym"]  # TRAITOR-13 (2): a Harkonnen traitor is safe
+    result = case_json(parse_case(raw))["outcomes"][0]
+    assert result["traitor_called_by"] == [] and result["winner"] == "harkonnen"
+    bad = case(side("fremen", "harkonnen:piter", 5, captured=True), side("harkonnen", "feyd-rautha", 1))
+    with pytest.raises(InputError, match="only harkonnen capture"):
+        parse_case(bad)
+    bad = case(side("harkonnen", "piter", 5, captured=True), side("fremen", "stilgar", 1))
+    with pytest.raises(InputError, match="captured leader is a roster leader of another House"):
+        parse_case(bad)

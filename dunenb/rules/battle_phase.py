@@ -45,8 +45,13 @@ The battle library (:mod:`dunenb.battle`) decides each battle; this module runs 
   :mod:`dunenb.rules.pre_battle`; the whole battle is carried by one typed
   :class:`~dunenb.rules.battle_context.BattleContext` in the pending node (``detail["battle"]``).
 
-Not modelled here (House and leader powers): the Harkonnen capture (HARKONNEN-P4), leader
-powers (the library uses base strengths).
+* **Battle-step powers** (:mod:`dunenb.rules.battle_powers`): the battle Karamas when a battle starts
+  (KARAMA-37), the buy-off after the calls (HARKONNEN-M2), KARAMA-38 before a regenerating main leader's death
+  (TLEILAX-M2), the captives' fate and the capture once a battle is settled (HARKONNEN-P4), a new traitor at the
+  end of the step (HARKONNEN-M1). Each battle side carries the facts the resolver's powers need: the House's dead
+  leaders (HARKONNEN-M3), the powers it does not hold now (a Karama, G-7) and its regenerations.
+
+Not modelled here: secondary-leader powers (the library uses base strengths).
 """
 
 from __future__ import annotations
