@@ -338,10 +338,10 @@ def is_captured(state: GameState, owner: str, leader_id: str) -> bool:
 def bury_captive(state: GameState, owner: str, leader_id: str) -> GameState:
     """A captured leader killed: to his own House's tanks (HARKONNEN-P4), no longer captured."""
     keeper = _keeper(state)
-    key = leader_key(keeper, owner, leader_id) if keeper else leader_id
-    for house, hs in state.houses.items():
-        if key in hs.leaders:
-            state = edit_house(state, house, leaders=tuple(x for x in hs.leaders if x != key))
+    key = leader_key(keeper, owner, leader_id)
+    held = state.houses[keeper].leaders
+    if key in held:
+        state = edit_house(state, keeper, leaders=tuple(x for x in held if x != key))
     hs = state.houses[owner]
     state = edit_house(state, owner, leader_tanks=hs.leader_tanks + (leader_id,))
     return dataclasses.replace(state, captured=tuple(c for c in state.captured if c != (owner, leader_id)))
