@@ -509,3 +509,23 @@ def test_harkonnen_p4_case_captured_leader_may_be_called_by_his_own_house():
     bad = case(side("harkonnen", "piter", 5, captured=True), side("fremen", "stilgar", 1))
     with pytest.raises(InputError, match="captured leader is a roster leader of another House"):
         parse_case(bad)
+
+
+def test_harkonnen_p4_a_captured_main_leader_killed_eliminates_his_own_house():
+    houses = ["atreides", "harkonnen", "emperor"]
+    state = position(houses, [("harkonnen", "arsunt", 5, 3), ("emperor", "arsunt", 5, 3)],
+                     hands={"emperor": ("lasgun",)})
+    atreides = dataclasses.replace(state.houses["atreides"],
+                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "paul"))
+    harkonnen = dataclasses.replace(state.houses["harkonnen"],
+                                    leaders=state.houses["harkonnen"].leaders + ("atreides:paul",))
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
+                                captured=(("atreides", "paul"),))
+    state = apply_action(state, SubmitPlan("harkonnen", "atreides:paul", 3, 0, 0))
+    state = settle_powers(plan(state, "burseg", 3, weapon="lasgun"))
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+    state = settle_powers(state)
+    assert "atreides" in state.eliminated and "harkonnen" not in state.eliminated  # VICTORY-2
+    assert "paul" in state.houses["atreides"].leader_tanks and not state.captured
+    check_leaders(state)
