@@ -294,6 +294,17 @@ DESCRIBERS: dict[str, Describer] = {
     "take-slot": lambda a: f"{_verb(a.house, 'take')} their landing and movement turn now",
     "use-karama": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
+    # battle-step powers (dunenb.rules.battle_powers): HARKONNEN-P4, -M1, -M2
+    "buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off (HARKONNEN-M2)",
+    "capture-draw": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "
+                               f"{house_name(a.owner)} (HARKONNEN-P4)"),
+    "captive": lambda a: (f"{_verb(a.house, 'keep' if a.choice == 'keep' else 'kill')} the captive "
+                          f"{leader_name(a.leader, a.owner)}" + ("" if a.choice == "keep" else " for 2 spice")),
+    "traitor-discard": lambda a: (f"{_verb(a.house, 'give')} up the traitor slip on "
+                                  f"{leader_name(a.leader, a.leader_house)} to draw two leaders (HARKONNEN-M1)"),
+    "new-traitor-draw": lambda a: f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.leader_house)} face down",
+    "new-traitor-keep": lambda a: (f"{_verb(a.house, 'keep')} {leader_name(a.leader, a.leader_house)} as a new "
+                                   "secret traitor"),
 }
 
 

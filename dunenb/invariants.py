@@ -5,6 +5,8 @@
   tokens traded in deals (GAP-19), and the trades balance;
 - every spice unit accounted for: Houses + map + Bank = 0 (``GameState.total_spice``);
 - every treachery card accounted for: deck + hands + discard = the 61 cards of GAP-26;
+- every leader in one place only (a House's living leaders or tanks, or set aside in a deal), and every captured
+  leader among his captor's leaders (HARKONNEN-P4);
 - after the battle step, at most one House (not at peace, not eliminated) per territory, except the North Pole
   and territories split by a storm sector (GAP-46);
 - no storm token is drawn or revealed, and none is held, once the House holding FREMEN-P1 is eliminated
@@ -74,6 +76,30 @@ def check_position(state: GameState) -> None:
         _require(counted == state.token_quota(house), "tokens/conserved",
                  f"{house}: {counted} tokens counted, {state.token_quota(house)} owned")
     _require(sum(state.tokens_traded.values()) == 0, "tokens/traded", "tokens traded in deals do not balance")
+    check_leaders(state)
+
+
+def check_leaders(state: GameState) -> None:
+    """Each leader (a person: owner House and id) is alive with one House, dead in one tanks, or set aside in one
+    deal, never two of these; each captured leader sits among his captor's leaders (HARKONNEN-P4)."""
+    from dunenb.powers import owner
+    from dunenb.rules.traitors import leader_key, leader_ref
+
+    places: Counter = Counter()
+    for house, hs in state.houses.items():
+        for key in hs.leaders + hs.leader_tanks:
+            places[leader_ref(house, key)] += 1
+    for term in state.deferred_terms:
+        if term.what == "leader":
+            places[leader_ref(term.giver, term.item)] += 1
+    twice = sorted(f"{h}:{lid}" for (h, lid), n in places.items() if n > 1)
+    _require(not twice, "leaders/unique", f"leader(s) in two places at once: {', '.join(twice)}")
+    if state.captured:
+        keeper = owner("HARKONNEN-P4")
+        held = state.houses[keeper].leaders
+        for house, lid in state.captured:
+            _require(leader_key(keeper, house, lid) in held, "leaders/captured",
+                     f"{house}:{lid} is recorded as captured but is not among {keeper}'s leaders")
 
 
 def check_after_battles(state: GameState, at_peace: Any, storms: Any) -> None:

@@ -268,6 +268,13 @@ class GameState:
     suppressions: tuple[Suppression, ...] = ()
     # TLEILAX-P3 (dunenb.rules.regeneration): (leader, turn he comes back; 0 = never, KARAMA-35)
     regenerations: tuple[tuple[str, int], ...] = ()
+    # HARKONNEN-P4 (dunenb.rules.battle_powers): (owner House, leader id) of each leader held captured; he sits in
+    # the capturer's ``leaders`` under the key "owner:id" until he goes home (played once, FAQ 21, KARAMA-47)
+    captured: tuple[tuple[str, str], ...] = ()
+    # TLEILAX-M2 (dunenb.rules.battle_powers): (House, regenerations of its main leader spent or destroyed)
+    main_regenerations: tuple[tuple[str, int], ...] = ()
+    # TLEILAX-M2: (House, turn at whose start its dead main leader comes back)
+    main_returns: tuple[tuple[str, int], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

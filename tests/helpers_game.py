@@ -57,6 +57,23 @@ def skip_pre_battle(state: GameState) -> GameState:
     return dataclasses.replace(state, events=events)
 
 
+#: Nodes of the battle powers (dunenb.rules.battle_powers) a test about something else settles by default.
+BATTLE_POWER_NODES = ("karama-window", "buy-off", "capture-draw", "captive", "traitor-discard")
+
+
+def settle_powers(state: GameState, kinds: Sequence[str] = BATTLE_POWER_NODES) -> GameState:
+    """Settle the battle powers' nodes with their first option: Karama windows and the buy-off passed, the first
+    leader drawn for a capture kept (HARKONNEN-P4), no traitor slip changed (HARKONNEN-M1). Events are kept."""
+    events = state.events
+    while state.pending is not None and state.pending.kind in kinds:
+        if current_player(state) == "chance":
+            state = apply_action(state, chance_outcomes(state)[0][0])
+        else:
+            state = apply_action(state, decisions(state)[0])
+        events += state.events
+    return dataclasses.replace(state, events=events)
+
+
 def pass_unable(state: GameState, kinds: Sequence[str] = ASKED_OF_ALL) -> GameState:
     """Pass every pending node of ``kinds`` whose House has nothing to play but the pass (GAP-62: such a House is
     asked anyway, so that the question reveals nothing); stop at the first node with something else to choose.

@@ -49,6 +49,7 @@ from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, Declin
 from dunenb.rules.anytime import PlayGhola
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
+from dunenb.rules.battle_powers import BuyOff, Captive, CaptureDraw, DiscardSlip, KeepNewTraitor, NewTraitorDraw
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
@@ -230,6 +231,10 @@ HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),
 HAND_MADE += [UseVoice("bene-gesserit", "forbid", "poison"), AskPrescience("atreides", "defence")]
 # K-21 on-call effects (dunenb.rules.on_call, BG-L10-b)
 HAND_MADE += [OnCallDraw("bene-gesserit", "harkonnen", "lasgun"), OnCallDiscard("bene-gesserit", "shield")]
+# HARKONNEN-P4, -M1, -M2 (dunenb.rules.battle_powers)
+HAND_MADE += [BuyOff("harkonnen", 12), CaptureDraw("harkonnen", "atreides", "gurney"),
+              Captive("harkonnen", "atreides", "gurney", "kill"), DiscardSlip("harkonnen", "atreides", "jessica"),
+              NewTraitorDraw("harkonnen", "fremen", "stilgar"), KeepNewTraitor("harkonnen", "fremen", "stilgar")]
 
 
 def played_actions():

@@ -27,6 +27,7 @@ from helpers_game import (
     place,
     quiet_setup,
     set_storms,
+    settle_powers,
     skip_pre_battle,
     token_count,
     tokens_at,
@@ -510,7 +511,7 @@ def test_GAP_7a_the_two_houses_of_the_last_battle_dial_the_storm_next_turn():
     state = plan(state, "piter")
     assert state.storm_dialers == ("atreides", "emperor")  # not yet: one battle left
     state = plan(state, "feyd-rautha")
-    state = plan(state, "burseg")
+    state = settle_powers(plan(state, "burseg"))  # HARKONNEN-P4: the capture after the Harkonnen win
     assert state.storm_dialers == ("harkonnen", "emperor")
     assert events_of(state, "storm-dialers")[0].data["houses"] == ("harkonnen", "emperor")
     state = position(THREE, forces[:2])

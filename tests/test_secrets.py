@@ -34,8 +34,9 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
     (("atreides", "harkonnen", "fremen", "bene-gesserit", "emperor", "guild"), 4, "heuristic", {}),
 ]
 #: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
-SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan"}
-SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card"}
+SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
+                "traitor-discard", "new-traitor-draw", "new-traitor-keep"}  # the last three: HARKONNEN-M1
+SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card", "new-traitor-draw"}
 
 
 def _play(houses: tuple[str, ...], turns: int, index: int, bots: str = "random", options=None) -> GameRecord:

@@ -32,7 +32,7 @@ import numpy as np
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import leader_values
+from dunenb.battle.powers import NO_FACTS, leader_values
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value, pareto_dials
@@ -255,12 +255,14 @@ def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 def _block(
     fates: Fates, p: float, leaders: tuple[Leader | None, Leader | None], arrays: tuple, totals: tuple[int, int],
-    defender_first: bool, houses: tuple[str, str] = ("", ""),
+    defender_first: bool, houses: tuple[str, str] = ("", ""), *,
+    dead: tuple[frozenset[str], frozenset[str]] = NO_FACTS, blocked: tuple[frozenset[str], frozenset[str]] = NO_FACTS,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised :func:`dunenb.battle.resolve.settle` for one fates result over all dial pairs.
 
     Kept in step with ``settle`` by ``tests/test_battle_analysis.py`` (every matrix cell is checked against the
-    scalar resolution on sample plans).
+    scalar resolution on sample plans). ``dead`` and ``blocked`` are the case's battle facts per side (HARKONNEN-M3
+    needs the dead leaders; a Karama blocks a power for the battle), as :class:`~dunenb.battle.plans.BattleSide`.
     """
     (value_a, tokens_a, spice_a), (value_b, tokens_b, spice_b) = arrays
     fighting = (leaders[1], leaders[0]) if fates.swapped else leaders
@@ -287,7 +289,8 @@ def _block(
             spice_bal = (-reward - spice_a[:, None]) * ones
             token_bal = -totals[0] * ones
         return p * win_a, p * win_b, p * spice_bal, p * token_bal
-    values = leader_values(houses, fighting, 0 if defender_first else 1)  # leader.value hooks, as settle
+    values = leader_values(houses, fighting, 0 if defender_first else 1, dead=dead,
+                           blocked=blocked)  # leader.value hooks, as settle
     alive = [
         0.0 if leader is None or fates.dead[me] else float(values[me]) for me, leader in enumerate(fighting)
     ]
@@ -318,6 +321,8 @@ def plan_matrix(
     totals = (case.sides[0].side.tokens.total, case.sides[1].side.tokens.total)
     defender_first = case.defender == case.houses[0]
     n_a, n_b = len(rows.dials), len(columns.dials)
+    sides = (case.sides[0].side, case.sides[1].side)
+    facts = ((sides[0].dead, sides[1].dead), (sides[0].blocked, sides[1].blocked))  # issue 10 item 4
     # A block depends only on the merged leader-step distribution and the two leaders' strengths (what _block
     # reads): equal keys give equal blocks, computed once (issue 14).
     known: dict[tuple, int] = {}
@@ -334,7 +339,7 @@ def plan_matrix(
             block = np.zeros((4, n_a, n_b))
             for probability, fates in distribution:
                 parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
-                                       case.houses)
+                               case.houses, dead=facts[0], blocked=facts[1])
                 for total, part in zip(block, parts, strict=True):
                     total += part
             index = known[key] = len(blocks)

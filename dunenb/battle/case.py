@@ -11,9 +11,18 @@
             "traitors": ["leaders this House holds as traitors"],
             "dice": [4],
             "hand": ["cards held, for analysis"], "leaders": ["leaders available, for analysis"],
-            "spice": 10},
+            "spice": 10,
+            "dead": ["this House's leaders in its tanks"], "blocked": ["KARAMA-37"], "regenerations": 1,
+            "captured": false},
            {"house": "harkonnen", ...}]}
 ```
+
+Battle facts of the powers (issue 10 item 4, all optional): ``dead`` lists the House's leaders in its tanks
+(HARKONNEN-M3: Vladimir counts +3/+2/+1 for each living minion); ``blocked`` the Karama uses played against the
+House's battle powers for this battle (KARAMA-37: Waff without his pistol); ``regenerations`` those Waff has left
+(TLEILAX-M2: with one left his death does not eliminate the House); ``captured`` (HARKONNEN-P4) says the side's
+leader is one it captured from another House (``house:id``): his own House may call treachery on him unless the
+capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
 
 ``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
 blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
@@ -38,6 +47,7 @@ that may be this House's (TRAITOR-1, K-21, GAP-54); the Harkonnen hold every alw
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections import Counter
@@ -64,7 +74,7 @@ MAX_CASE_SPICE = 999
 MAX_CASE_DICE = 10
 _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
-              "leaders", "spice", "notes")
+              "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured")
 
 
 @dataclass(frozen=True)
@@ -106,7 +116,7 @@ class BattleCase:
     def with_plans(self, first: BattlePlan, second: BattlePlan) -> Battle:
         """The case's battle with other plans (the analysis varies plans, keeping tokens, traitors, dice)."""
         sides = tuple(
-            BattleSide(c.side.house, c.side.tokens, plan, c.side.traitors, c.side.dice, c.side.call_power)
+            dataclasses.replace(c.side, plan=plan)
             for c, plan in zip(self.sides, (first, second), strict=True)
         )
         return Battle(self.territory, self.defender, (sides[0], sides[1]))
@@ -285,8 +295,103 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         spice = _count(raw["spice"], f"{where}.spice", most=MAX_CASE_SPICE, why="GAP-54")
         if dial.spice > spice:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
-    side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house))
+    dead = _dead(raw.get("dead"), f"{where}.dead", house, leader, leaders)
+    side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
+                      blocked=_blocked(raw.get("blocked"), f"{where}.blocked", house),
+                      regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house))
+    _captured(raw.get("captured", False), where, house, leader)
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
+
+
+# --- battle facts of the powers (issue 10 item 4) ---------------------------------------------------------
+def _dead(raw: Any, field: str, house: str, leader: Leader | None,
+          available: tuple[Leader | None, ...] | None) -> frozenset[str]:
+    """``dead``: this House's leaders in its tanks (HARKONNEN-M3 counts Vladimir's living minions). Each must be a
+    leader of this House, neither on the wheel nor among the available ``leaders``; the main leader only for a
+    House whose main leader regenerates (houses.md G-7, TLEILAX-M2)."""
+    found = set()
+    for position, name in enumerate(_string_list(raw, field)):
+        where = f"{field}[{position}]"
+        person = _roster_leader(name, where, house)
+        if person.house != house:
+            raise _fail(where, f"{person.name} is a {person.house} leader; 'dead' lists the {house} leaders in "
+                               f"its own tanks")
+        if person == leader or person in (available or ()):
+            raise _fail(where, f"{person.name} cannot be dead and on the wheel or available at once")
+        if person.main and _regeneration_count(house) is None:
+            raise _fail(where, f"{person.name} is the {house} main leader: his death eliminates the House "
+                               "(VICTORY-2, houses.md G-7), which then fights no battle")
+        found.add(person.id)
+    return frozenset(found)
+
+
+def _regeneration_count(house: str) -> int | None:
+    """The regenerations the main leader of ``house`` starts with (TLEILAX-M2: the ``leader.death`` trigger of
+    data/powers.json with a ``count``), or ``None`` if that House's main leader has none."""
+    from dunenb.powers.registry import load_powers
+
+    for spec in load_powers().values():
+        if spec.holder == house and spec.is_main_leader_power:
+            for act in spec.acts:
+                if act.trigger == "leader.death" and "count" in act.params:
+                    return int(act.params["count"])
+    return None
+
+
+def _regenerations(raw: Any, field: str, house: str) -> int | None:
+    """``regenerations``: how many the side's main leader has left (TLEILAX-M2); only for such a House."""
+    if raw is None:
+        return None
+    most = _regeneration_count(house)
+    if most is None:
+        raise _fail(field, f"the {house} main leader has no regenerations (only TLEILAX-M2 gives some)")
+    return _count(raw, field, most=most, why="TLEILAX-M2")
+
+
+def _blocked(raw: Any, field: str, house: str) -> frozenset[str]:
+    """``blocked``: the Karama uses played against this House's battle powers for this battle (e.g.
+    ``"KARAMA-37"``: Waff has no pistol); the power IDs they block."""
+    from dunenb.battle.powers import battle_acts
+    from dunenb.powers.registry import karama_use
+
+    in_battle = {act.power for act in battle_acts()}
+    found = set()
+    for position, use_id in enumerate(_string_list(raw, field)):
+        where = f"{field}[{position}]"
+        try:
+            spec, _use = karama_use(use_id.strip().upper())
+        except DuneError:
+            raise _fail(where, f"{use_id!r} is not a Karama use of data/powers.json") from None
+        if spec.holder != house:
+            raise _fail(where, f"{use_id} blocks {spec.id}, a {spec.holder} power, not one of {house}'s")
+        if spec.id not in in_battle:
+            allowed = sorted(u.id for p in in_battle for u in _power(p).karama if _power(p).holder == house)
+            raise _fail(where, f"{use_id} blocks {spec.id}, which does not act in the battle resolution; allowed: "
+                               f"{', '.join(allowed) or 'none for ' + house}")
+        found.add(spec.id)
+    return frozenset(found)
+
+
+def _power(power_id: str) -> Any:
+    from dunenb.powers.registry import power
+
+    return power(power_id)
+
+
+def _captured(raw: Any, where: str, house: str, leader: Leader | None) -> None:
+    """``captured``: the side's leader is a leader of another House that this House captured (HARKONNEN-P4)."""
+    if raw is False:
+        return
+    if raw is not True:
+        raise _fail(f"{where}.captured", f"{raw!r}: true or false")
+    from dunenb.powers.registry import owner
+
+    capturer = owner("HARKONNEN-P4")
+    if house != capturer:
+        raise _fail(f"{where}.captured", f"only {capturer} capture leaders (HARKONNEN-P4), not {house}")
+    if leader is None or leader.house in (None, house):
+        raise _fail(f"{where}.leader", "a captured leader is a roster leader of another House, named 'house:id' "
+                                       "(HARKONNEN-P4)")
 
 
 def _named_leaders(side: CaseSide) -> list[Leader]:
@@ -357,8 +462,12 @@ def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSi
         held = {leader if isinstance(leader, str) else leader.id for leader in traitors[index]}
         held |= {leader.id for leader in load_roster().leaders
                  if side.house in leader.always_traitor_of and allocation.in_game(leader)}  # GAP-53
-        battle_side = BattleSide(side.house, side.side.tokens, side.plan, frozenset(held), side.side.dice,
-                                 side.side.call_power)
+        foe = sides[1 - index]
+        prisoner = foe.plan.leader
+        if raws[1 - index].get("captured") and prisoner is not None and prisoner.house == side.house \
+                and prisoner.id not in {t if isinstance(t, str) else t.id for t in traitors[1 - index]}:
+            held.add(prisoner.id)  # FAQ 19, TRAITOR-13 (1): his own House may cry treachery on recognising him
+        battle_side = dataclasses.replace(side.side, traitors=frozenset(held))
         result.append(CaseSide(battle_side, side.hand, side.leaders, side.spice))
     return result[0], result[1]
 

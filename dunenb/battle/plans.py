@@ -59,7 +59,13 @@ class BattleSide:
 
     ``call_power`` names the House power its traitor calls rest on when a Karama can block them (KARAMA-45:
     ``"HARKONNEN-P1"``, from ``treachery_deck.json``'s ``wheel_karama``), else ``None`` (G-5: other Houses' calls
-    cannot be blocked)."""
+    cannot be blocked).
+
+    Battle facts the powers need (issue 10 item 4): ``dead`` are the ids of this House's leaders in its tanks
+    (HARKONNEN-M3: Vladimir counts +3/+2/+1 for each living minion); ``blocked`` the power IDs of this House that
+    a Karama blocks in this battle (KARAMA-37: no pistol for Waff); ``regenerations`` the regenerations its main
+    leader has left (TLEILAX-M2: Waff's death then does not eliminate the House), ``None`` when it has none to
+    count."""
 
     house: str
     tokens: Tokens
@@ -67,6 +73,9 @@ class BattleSide:
     traitors: frozenset[str] = field(default_factory=frozenset)
     dice: tuple[int, ...] = ()
     call_power: str | None = None
+    dead: frozenset[str] = field(default_factory=frozenset)
+    blocked: frozenset[str] = field(default_factory=frozenset)
+    regenerations: int | None = None
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""

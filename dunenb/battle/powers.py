@@ -8,6 +8,12 @@ leaders on the wheels, who defends), so games, ``dunenb battle`` cases and the a
   ``floor``), in file order.
 * ``leader.immune`` (:func:`immune_to`): the cards that cannot kill a leader (effect ``set``, ``value``: card
   ids).
+* ``leader.weapons`` (:func:`builtin_weapons`): the built-in attacks a leader carries besides his cards (houses.md
+  G-4; effect ``set``, ``value``: card kinds; TLEILAX-M1: Waff's distance projectile).
+
+Battle facts (:class:`dunenb.battle.plans.BattleSide`): ``add_per_living`` (``leaders``: id -> amount) adds
+each amount whose leader is not among the side's ``dead`` (HARKONNEN-M3: +3/+2/+1 while Iakin Nefud, Iliako and
+Yhekem live); a power in the side's ``blocked`` (a Karama use for this battle: KARAMA-37) does not act.
 
 An act is declared as in the powers framework (``hook``, ``effect``, ``params``, ``applies_to`` ``holder`` (the
 holder's own leader) or ``others`` (the leader facing the holder's), ``when``: named conditions below). The
@@ -24,9 +30,8 @@ Conditions (``when``), for the leader the act changes (*target*) and the leader 
   block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721); the name matches the
   powers framework's ``not-honored-matre``.
 
-Not applied yet: the Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-42), the
-Vladimir bonus of his living minions (HARKONNEN-M3, it needs the dead leaders as a battle fact), and the Idaho-Ghola
-who resists seduction (L981, a leader power).
+Not applied yet: the Idaho-Ghola who resists seduction (L981, a leader power). The Karama uses that block these
+powers in one battle (KARAMA-21, KARAMA-22, KARAMA-42) act through ``blocked`` once a game or a case sets it.
 """
 
 from __future__ import annotations
@@ -41,7 +46,9 @@ from dunenb.battle.roster import Leader
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 
-HOOKS = ("leader.value", "leader.immune")
+HOOKS = ("leader.value", "leader.immune", "leader.weapons")
+BATTLE_EFFECTS = ("set", "add", "add_per_living")
+NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 NO_HOUSE_POWERS = "RESTRICTION(no_house_powers)"
 
 
@@ -67,10 +74,10 @@ def battle_acts() -> tuple[BattleAct, ...]:
             continue  # declared for later (e.g. HARKONNEN-M3 needs the dead leaders as a battle fact)
         for act in entry.get("acts", ()):
             if act.get("hook") in HOOKS:
-                if act.get("effect") not in ("set", "add") or act.get("applies_to", "holder") not in ("holder",
-                                                                                                       "others"):
-                    raise RulesDataError("powers/acts", f"{entry['id']}: a battle act is set or add, applied to "
-                                         "holder or others")
+                if act.get("effect") not in BATTLE_EFFECTS or act.get("applies_to", "holder") not in ("holder",
+                                                                                                        "others"):
+                    raise RulesDataError("powers/acts", f"{entry['id']}: a battle act is set, add or add_per_living, "
+                                         "applied to holder or others")
                 found.append(BattleAct(entry["id"], entry["holder"], act["hook"], act["effect"],
                                        act.get("params", {}), act.get("applies_to", "holder"),
                                        tuple(act.get("when", ()))))
@@ -91,10 +98,11 @@ def _holds(name: str, *, target: Leader, own: Leader | None, holder_attacks: boo
 
 
 def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Leader | None],
-            defender: int) -> bool:
-    """Whether ``act`` changes the leader on side ``me``'s wheel."""
+            defender: int, blocked: Sequence[frozenset[str]] = NO_FACTS) -> bool:
+    """Whether ``act`` changes the leader on side ``me``'s wheel (``blocked``: per side, the powers a Karama
+    blocks in this battle)."""
     holder_side = me if act.applies_to == "holder" else 1 - me
-    if houses[holder_side] != act.holder:
+    if houses[holder_side] != act.holder or act.power in blocked[holder_side]:
         return False
     target, own = leaders[me], leaders[holder_side]
     if target is None or (own is not None and own.house not in (None, act.holder)):
@@ -102,9 +110,13 @@ def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Le
     return all(_holds(name, target=target, own=own, holder_attacks=holder_side != defender) for name in act.when)
 
 
-def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int) -> tuple[Fraction, Fraction]:
+def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
+                  dead: Sequence[frozenset[str]] = NO_FACTS,
+                  blocked: Sequence[frozenset[str]] = NO_FACTS) -> tuple[Fraction, Fraction]:
     """The ``leader.value`` of the two leaders on the wheels (side order; 0 for no leader): base strength, then
-    every act in file order (DISPERSION-M3 Dama 12 as attacker, DISPERSION-P2 and -M1 on male leaders...)."""
+    every act in file order (DISPERSION-M3 Dama 12 as attacker, DISPERSION-P2 and -M1 on male leaders,
+    HARKONNEN-M3 Vladimir's living minions...). ``dead`` and ``blocked``: per side, the House's dead leader ids
+    and the powers a Karama blocks in this battle (:class:`~dunenb.battle.plans.BattleSide`)."""
     values = []
     for me, leader in enumerate(leaders):
         if leader is None:
@@ -112,14 +124,32 @@ def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
             continue
         value = Fraction(leader.strength)
         for act in battle_acts():
-            if act.hook != "leader.value" or not _acting(act, me, houses, leaders, defender):
+            if act.hook != "leader.value" or not _acting(act, me, houses, leaders, defender, blocked):
                 continue
             if act.effect == "set":
                 value = Fraction(act.params["value"])
+            elif act.effect == "add_per_living":  # HARKONNEN-M3: the holder's side's dead are that side's facts
+                holder_side = me if act.applies_to == "holder" else 1 - me
+                value += sum(Fraction(amount) for lid, amount in act.params["leaders"].items()
+                             if lid not in dead[holder_side])
             else:
                 value = max(Fraction(act.params.get("floor", 0)), value + Fraction(act.params["amount"]))
         values.append(value)
     return values[0], values[1]
+
+
+def builtin_weapons(houses: Sequence[str], leaders: Sequence[Leader | None],
+                    blocked: Sequence[frozenset[str]] = NO_FACTS) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The built-in attacks each side's leader carries besides his cards (``leader.weapons``, houses.md G-4):
+    TLEILAX-M1, Waff's distance projectile, unless a Karama blocks it in this battle (KARAMA-37)."""
+    found: list[tuple[str, ...]] = []
+    for me in (0, 1):
+        cards: list[str] = []
+        for act in battle_acts():
+            if act.hook == "leader.weapons" and _acting(act, me, houses, leaders, 0, blocked):
+                cards += [card for card in act.params["value"] if card not in cards]
+        found.append(tuple(cards))
+    return found[0], found[1]
 
 
 def immune_to(leader: Leader | None) -> frozenset[str]:

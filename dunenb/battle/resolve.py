@@ -34,7 +34,7 @@ from typing import Any
 
 from dunenb.battle.cards import card_kind, is_instant
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
-from dunenb.battle.powers import immune_to, leader_values
+from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Tokens, army_value
 from dunenb.errors import IllegalActionError, InputError
@@ -122,6 +122,9 @@ class BattleOutcome:
     sides: tuple[SideOutcome, SideOutcome]
     treachery_blocked: tuple[str, ...] = ()  # Houses whose call a Karama on the wheel voided (KARAMA-3, KARAMA-45)
     on_call: tuple[CallEffect, ...] = ()  # K-21 on-call effects of a called always-traitor
+    # VICTORY-2, houses.md G-7: Houses whose main leader died here for good (TLEILAX-M2: not while Waff has a
+    # regeneration left; HARKONNEN-P4: a captured main leader's death eliminates his own House)
+    eliminated: tuple[str, ...] = ()
 
     @property
     def outlawed(self) -> tuple[str, ...]:
@@ -142,6 +145,7 @@ class BattleOutcome:
             "sides": {side.house: side.to_json() for side in self.sides},
             "outlawed": list(self.outlawed),
             "on_call": [effect.to_json() for effect in self.on_call],
+            "eliminated": list(self.eliminated),
         }
 
 
@@ -179,20 +183,22 @@ class _Roller:
 
 
 def _card_deaths(
-    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int]
+    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
+    builtin: Sequence[tuple[str, ...]] = ((), ()),
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28).
 
     Instant kills come first; a leader killed instantly cannot try to pass a shield (CARD-SHIELD-2 example 1).
     A slow poison's victim still may (example 3). A pass succeeds on d10 <= the attacker's base strength
-    (CARD-SHIELD-3, GAP-28a). All effects are simultaneous, so both leaders may die (GAP-28c).
+    (CARD-SHIELD-3, GAP-28a). All effects are simultaneous, so both leaders may die (GAP-28c). ``builtin``: per
+    side, the leader's built-in attacks besides the attack card (houses.md G-4, TLEILAX-M1 Waff's pistol).
     """
     instant = [False, False]
     slow = [False, False]
     attempts = [False, False]
-    for me in (0, 1):
+    attacks = [(me, weapon) for me in (0, 1) for weapon in (plans[me].weapon, *builtin[me])]
+    for me, weapon in attacks:
         foe = 1 - me
-        weapon = plans[me].weapon
         if leaders[me] is None or leaders[foe] is None or weapon in (None, "worthless"):
             continue
         defence = plans[foe].defense
@@ -220,7 +226,8 @@ def _card_deaths(
 
 
 def _traitor_death(
-    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int]
+    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
+    builtin: Sequence[tuple[str, ...]] = ((), ()),
 ) -> bool:
     """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
 
@@ -233,7 +240,9 @@ def _traitor_death(
         return leaders[caller] is not None
     only_caller_attacks = [plans[0], plans[1]]
     only_caller_attacks[victim] = BattlePlan(plans[victim].dial, plans[victim].leader, None, plans[victim].defense)
-    return _card_deaths(leaders, only_caller_attacks, roll)[victim]
+    armed: list[tuple[str, ...]] = [(), ()]
+    armed[caller] = builtin[caller]  # the caller's built-in attacks also aim at the traitor (TLEILAX-M1)
+    return _card_deaths(leaders, only_caller_attacks, roll, armed)[victim]
 
 
 def leader_step(
@@ -250,16 +259,18 @@ def leader_step(
     """
     plans = [side.plan for side in sides]
     leaders = list(fighting) if fighting is not None else [plan.leader for plan in plans]
+    houses = (sides[0].house, sides[1].house)
+    blocked = (sides[0].blocked, sides[1].blocked)
     held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
-    blocked = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].karama is not None)
-    calls = tuple(me for me in held if me not in blocked)
+    voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].karama is not None)
+    calls = tuple(me for me in held if me not in voided)
     if len(calls) == 1:
         caller = calls[0]
         dead = [False, False]
-        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll)
+        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked))
         atomics = (caller,) if plans[caller].weapon == "atomics" and leaders[caller] is not None else ()
         return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
-                     blocked_calls=blocked)
+                     blocked_calls=voided)
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
@@ -268,13 +279,13 @@ def leader_step(
     if "atomics" in weapons:
         atomics = tuple(me for me in (0, 1) if weapons[me] == "atomics")
         return Fates(dead=present, explosion="atomics", traitor_called_by=calls, swapped=swapped,
-                     atomics_used_by=atomics, blocked_calls=blocked)
+                     atomics_used_by=atomics, blocked_calls=voided)
     if "lasgun" in weapons and "shield" in (plans[0].defense, plans[1].defense):
         # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
-                     blocked_calls=blocked)
-    dead = _card_deaths(leaders, plans, roll)
-    return Fates(dead=dead, traitor_called_by=calls, swapped=swapped, blocked_calls=blocked)
+                     blocked_calls=voided)
+    dead = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked))
+    return Fates(dead=dead, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
 
 
 @lru_cache(maxsize=65536)
@@ -313,7 +324,7 @@ def _strip(side: BattleSide) -> BattleSide:
     plan = side.plan
     return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
                                                        karama=plan.karama),
-                      side.traitors, side.dice, side.call_power)
+                      side.traitors, side.dice, side.call_power, blocked=side.blocked)
 
 
 # -------------------------------------------------------------------------------------------------- settlement
@@ -334,7 +345,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     fighting = [owners[1], owners[0]] if fates.swapped else owners
     army = [army_value(plan.dial) for plan in plans]
     defender = battle.index(battle.defender)
-    values = leader_values(battle.houses, fighting, defender)  # leader.value: House and main-leader powers
+    values = leader_values(battle.houses, fighting, defender, dead=(sides[0].dead, sides[1].dead),
+                           blocked=(sides[0].blocked, sides[1].blocked))  # leader.value: House and main-leader powers
     alive_value = [
         values[me] if leader is not None and not fates.dead[me] else Fraction(0)
         for me, leader in enumerate(fighting)
@@ -396,6 +408,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
         ))
     return BattleOutcome(
+        eliminated=_eliminated(sides, fighting, fates),
         on_call=on_call_effects(sides, owners, fates.traitor_called_by),
         territory=battle.territory, defender=battle.defender,
         winner=None if winner is None else sides[winner].house,
@@ -406,6 +419,21 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         sides=(outcome_sides[0], outcome_sides[1]),
         treachery_blocked=tuple(sides[me].house for me in fates.blocked_calls),
     )
+
+
+def _eliminated(sides: Sequence[BattleSide], fighting: Sequence[Leader | None], fates: Fates) -> tuple[str, ...]:
+    """VICTORY-2, G-7: the Houses a main leader's death eliminates. A leader on side ``me``'s wheel belongs to his
+    House (a captured one, HARKONNEN-P4, to the House he was taken from); that House's regenerations
+    (TLEILAX-M2, :attr:`BattleSide.regenerations`) spare it while one is left."""
+    found = []
+    for me, leader in enumerate(fighting):
+        if leader is None or not leader.main or not fates.dead[me]:
+            continue
+        owner = leader.house or sides[me].house
+        spare = next((side.regenerations for side in sides if side.house == owner), None)
+        if not spare:
+            found.append(owner)
+    return tuple(found)
 
 
 def on_call_effects(

@@ -45,6 +45,7 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.board import load_board
+from dunenb.bots import battle_powers_choice
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
 from dunenb.bots.pre_battle_choice import score_prescience, score_voice
 from dunenb.bots.risk import Risk
@@ -496,6 +497,11 @@ def _goods_value(state: GameState, house: str, what: str, item: str, amount: int
         return 3.0 if item != "worthless" else 0.0
     if what == "power":
         return 2.0 * amount  # an income power: roughly 2 spice a turn
+    if what == "revival":  # TLEILAX-P5: tokens back without REVIVAL-1's cost and limit, or a leader back
+        if item in ("regular", "marked"):
+            return float(amount * 2 * TOKEN_SPICE)
+        receiver = state.pending.actor if state.pending is not None else house
+        return leader_of(receiver, item).strength * LEADER_SPICE_PER_STRENGTH * 2
     return 0.0
 
 
@@ -586,10 +592,13 @@ def _score_power(state: GameState, house: str, action: Action) -> float | None:
       the whole army rides.
     * EMPEROR-M1: fill the hand while the spice kept back for landing and revival stays.
     * BG-P2 b: an advisor is free presence on Dune (the Pole when nothing else is offered).
+    * HARKONNEN-P4, -M1, -M2: capture or kill, a new slip, the buy-off (:mod:`dunenb.bots.battle_powers_choice`).
     """
     kind = action.kind
     if state.pending is not None and state.pending.kind == "karama-window":
         return -1.0 if kind == "use-karama" else 0.0
+    if state.pending is not None and state.pending.kind in battle_powers_choice.KINDS:
+        return battle_powers_choice.score(state, house, action) or 0.0  # HARKONNEN-P4, -M1, -M2
     if kind == "take-slot":
         return -0.5
     if kind == "ride":

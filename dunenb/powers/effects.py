@@ -35,6 +35,13 @@ def add(value: int, params: Mapping[str, Any], holder: str, ctx: Mapping[str, An
     return max(result, params["floor"]) if "floor" in params else result
 
 
+def add_per_living(value: int, params: Mapping[str, Any], holder: str, ctx: Mapping[str, Any]) -> int:
+    """Add each amount of ``leaders`` (id -> amount) whose leader is not in ``ctx["dead"]`` (HARKONNEN-M3:
+    Vladimir's +3/+2/+1 while his minions live; the battle hook applies it in :mod:`dunenb.battle.powers`)."""
+    dead = ctx.get("dead", ())
+    return value + sum(amount for lid, amount in params["leaders"].items() if lid not in dead)
+
+
 def to_holder(value: Any, params: Mapping[str, Any], holder: str, ctx: Mapping[str, Any]) -> str:
     """The payment goes to the power's holder (the income powers EMPEROR-P1, GUILD-P1, TLEILAX-P1)."""
     return holder
@@ -53,6 +60,7 @@ def add_holder(value: tuple[str, ...], params: Mapping[str, Any], holder: str,
 
 
 EFFECTS: dict[str, Effect] = {
-    "scale": scale, "set": set_value, "add": add, "to_holder": to_holder, "spare_holder": spare_holder,
+    "scale": scale, "set": set_value, "add": add, "add_per_living": add_per_living, "to_holder": to_holder,
+    "spare_holder": spare_holder,
     "add_holder": add_holder,
 }

@@ -36,7 +36,8 @@ KARAMA_ID = re.compile(r"^KARAMA-[0-9]+$")
 HOOKS = (
     "landing.price", "landing.free", "landing.payee", "revival.payee", "auction.payee", "auction.viewers",
     "hand.limit", "storm.losses", "storm.move", "worm.victims", "tokens.destroyed", "collection.income",
-    "slot.order", "move.range", "leader.value", "leader.immune", "token.value", "bounty", "trance.count",
+    "slot.order", "move.range", "leader.value", "leader.immune", "leader.weapons", "token.value", "bounty",
+    "trance.count",
 )
 #: Trigger points: where a power offers a decision (``offer``) or the rules module applies it (``automatic``).
 TRIGGERS = (
@@ -50,6 +51,7 @@ EFFECT_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "scale": (frozenset({"num", "den", "round"}), frozenset()),
     "set": (frozenset({"value"}), frozenset()),
     "add": (frozenset({"amount"}), frozenset({"floor"})),
+    "add_per_living": (frozenset({"leaders"}), frozenset()),
     "to_holder": (frozenset(), frozenset()),
     "spare_holder": (frozenset(), frozenset()),
     "add_holder": (frozenset(), frozenset()),
@@ -150,6 +152,9 @@ def _parse_act(raw: Any, where: str, default_status: str) -> Act:
         raise _fail("params", where, "scale needs positive integers num, den and round 'up' or 'down'")
     if effect == "add" and not isinstance(params["amount"], int):
         raise _fail("params", where, "add needs an integer amount")
+    if effect == "add_per_living" and not (isinstance(params["leaders"], dict) and all(
+            isinstance(k, str) and isinstance(v, int) for k, v in params["leaders"].items())):
+        raise _fail("params", where, "add_per_living needs 'leaders': an object of leader id -> integer amount")
     applies_to = raw.get("applies_to", "holder")
     if applies_to not in APPLIES_TO:
         raise _fail("applies_to", where, f"{applies_to!r}; allowed: {', '.join(APPLIES_TO)}")
@@ -249,6 +254,20 @@ def powers_at(hook: str) -> tuple[tuple[PowerSpec, Act], ...]:
         raise RulesDataError("powers/hook", f"unknown hook {hook!r}; allowed: {', '.join(HOOKS)}")
     return tuple((p, a) for p in load_powers().values() for a in p.acts if a.hook == hook
                  and a.status == "implemented")
+
+
+@lru_cache(maxsize=32)
+def offered_by(trigger: str, action: str) -> str:
+    """The ID of the power that offers ``action`` at trigger point ``trigger`` (an ``offer`` act), so that a rules
+    module finds its power in the data instead of naming a House.
+
+    >>> offered_by("battle.after", "capture"), offered_by("deal", "revive-others")
+    ('HARKONNEN-P4', 'TLEILAX-P5')
+    """
+    for spec in load_powers().values():
+        if any(a.trigger == trigger and a.effect == "offer" and a.params.get("action") == action for a in spec.acts):
+            return spec.id
+    raise RulesDataError("powers/offer", f"no power of powers.json offers {action!r} at {trigger!r}")
 
 
 def karama_use(karama_id: str) -> tuple[PowerSpec, KaramaUse]:

@@ -35,6 +35,11 @@ silent):
   engine applies can be lent (:mod:`dunenb.rules.lent_powers`: GUILD-P1, EMPEROR-P1, TLEILAX-P1), only by their
   owner, and a lend ends sooner when a new window opens (ALLIANCE-4). ALLIANCE-13's "karate for 3 spice a turn"
   is this deal with a price.
+* ``"revival"`` (TLEILAX-P5, only by the House holding it, to another House): the giver revives ``amount`` of the
+  receiver's dead tokens (``item`` ``"regular"`` or ``"marked"``; any number, beyond REVIVAL-1's 3 a turn and
+  G-3's 1 marked) into the receiver's reserve, or its dead leader ``item`` (a key of its tanks, ``amount=1``) back
+  to its leaders; the price is what the deal says. It is done at the deal, never put off (GAP-77: a slower pace
+  is several deals, one per window).
 
 **Deferred terms (ALLIANCE-8).** ``delay`` (0 to :data:`MAX_DELAY` turns) puts the giver's side off to a later
 turn: the goods are set aside at once (``GameState.deferred_terms``, so the promise can always be kept, ALLIANCE-6,
@@ -59,7 +64,7 @@ peace when step g) begins (a landing in peace, BG-P2) must stay at peace. A BG a
 asked. The Karama against peace (KARAMA-27) is not modelled here.
 
 >>> MAX_OFFERS, TRANSFERABLE, MAX_DELAY
-(2, ('spice', 'card', 'leader', 'token', 'power'), 5)
+(2, ('spice', 'card', 'leader', 'token', 'power', 'revival'), 5)
 """
 
 from __future__ import annotations
@@ -72,6 +77,7 @@ from typing import ClassVar
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
+from dunenb.powers.registry import offered_by
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
@@ -79,13 +85,15 @@ from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, l
 from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
 
 MAX_OFFERS = 2  # design: offers per House per window, so that random play always ends the window
-TRANSFERABLE = ("spice", "card", "leader", "token", "power")  # GAP-19, ALLIANCE-3, ALLIANCE-11, ALLIANCE-12
+TRANSFERABLE = ("spice", "card", "leader", "token", "power", "revival")  # GAP-19, ALLIANCE-3/11/12, TLEILAX-P5
 MAX_DELAY = 5  # design: ALLIANCE-6 "limited in time"; a term is put off by at most 5 turns (ALLIANCE-8)
 MENU_SPICE = (1, 2, 5)  # design: the listed gifts of spice
 MENU_CARD_PRICE = 2  # design: the listed price of a card sold (besides the gift)
 MENU_LEADER_PRICE = 3  # design: the listed price of a leader sold (besides the gift)
 MENU_TOKENS = 2  # design: the listed number of tokens sold, for 1 spice each (or given)
 MENU_POWER_PRICE = 3  # design: the listed price of a power lent for 1 turn (ALLIANCE-13: karate, 3 a turn)
+MENU_REVIVAL = 4  # design: the listed number of dead tokens revived by the Tleilax (L1919: 4 a turn), 2 spice each
+MENU_REVIVAL_PRICE = 2  # design: the listed price per token revived (L1919: 12 tokens for 8 spice; REVIVAL-1: 1)
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -205,8 +213,10 @@ def _partners(state: GameState, house: str) -> tuple[str, ...]:
 
 
 def _tradeable_leaders(state: GameState, house: str) -> tuple[str, ...]:
-    """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7)."""
-    return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main)
+    """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7) and a
+    captured leader (HARKONNEN-P4: he is a prisoner, not a good; GAP-77)."""
+    return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main
+                 and leader_ref(house, key) not in state.captured)
 
 
 def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
@@ -243,11 +253,57 @@ def window_decisions(state: GameState) -> list[Action]:
             options.append(Offer(house, partner, "power", power, 1))
             if their_spice >= MENU_POWER_PRICE:
                 options.append(Offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
+        options += _revival_offers(state, house, partner)
         if hs.reserve.regular >= MENU_TOKENS:
             options.append(Offer(house, partner, "token", "regular", MENU_TOKENS))
             if their_spice >= MENU_TOKENS:
                 options.append(Offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
     return options
+
+
+def revival_power() -> str:
+    """The power whose holder may revive other Houses' dead in a deal (TLEILAX-P5, read from powers.json)."""
+    return offered_by("deal", "revive-others")
+
+
+def _revival_offers(state: GameState, house: str, partner: str) -> list[Action]:
+    """TLEILAX-P5 in the menu: up to 4 of the partner's dead regular tokens for 2 spice each, and each of its
+    dead leaders for 3 spice, when the partner can pay."""
+    if holder(state, revival_power()) != house:
+        return []
+    ps = state.houses[partner]
+    count = min(MENU_REVIVAL, ps.tanks.regular, ps.spice // MENU_REVIVAL_PRICE)
+    offers: list[Action] = []
+    if count:
+        offers.append(Offer(house, partner, "revival", "regular", count, MENU_REVIVAL_PRICE * count))
+    if ps.spice >= MENU_LEADER_PRICE:
+        offers += [Offer(house, partner, "revival", key, 1, MENU_LEADER_PRICE) for key in ps.leader_tanks]
+    return offers
+
+
+def _check_revival(state: GameState, giver: str, receiver: str, item: str, amount: int,
+                   delay: int) -> IllegalActionError | None:
+    """TLEILAX-P5: only its holder revives, another House's dead, at the deal (GAP-77)."""
+    power_id = revival_power()
+    if holder(state, power_id) != giver:
+        return IllegalActionError("alliance/power", f"{giver} does not hold {power_id}: only its holder revives "
+                                  "another House's dead in a deal")
+    if receiver == giver:
+        return IllegalActionError("alliance/revival-own", f"{power_id} revives another House's dead")
+    if delay:
+        return IllegalActionError("alliance/delay", "a revival is done at the deal (no delay, GAP-77)")
+    tanks = state.houses[receiver]
+    if item in ("regular", "marked"):
+        dead = tanks.tanks.regular if item == "regular" else tanks.tanks.marked
+        if not 1 <= amount <= dead:
+            return IllegalActionError("alliance/amount", f"{receiver} has {dead} dead {item} token(s); a revival "
+                                      f"names 1 to {dead}")
+        return None
+    if item not in tanks.leader_tanks or amount != 1:
+        return IllegalActionError("alliance/not-owned", f"{item!r}: a revival names 'regular', 'marked' or one of "
+                                  f"{receiver}'s dead leaders ({', '.join(tanks.leader_tanks) or 'none'}), "
+                                  "amount 1")
+    return None
 
 
 def check_goods(state: GameState, giver: str, receiver: str, what: str, item: str, amount: int, *,
@@ -260,6 +316,8 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
     if what not in TRANSFERABLE:
         return IllegalActionError("alliance/not-transferable", f"{field} {what!r} cannot change hands; allowed: "
                                   f"{', '.join(TRANSFERABLE)} (ALLIANCE-3, GAP-19)")
+    if what == "revival":
+        return _check_revival(state, giver, receiver, item, amount, delay)
     if what == "spice":
         if item != "spice" or amount < 1:
             return IllegalActionError("alliance/amount", "spice is offered as 'spice' with an amount of 1 or more")
@@ -303,6 +361,9 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
             if leader_of(giver, item).main:
                 return IllegalActionError("alliance/main-leader", f"{item} is {giver}'s main leader: main leaders "
                                           "never change hands (houses.md G-7)")
+            if leader_ref(giver, item) in state.captured:
+                return IllegalActionError("alliance/captive", f"{item} is a captured leader (HARKONNEN-P4): a "
+                                          "prisoner is not a good to trade (GAP-77)")
     return None
 
 
@@ -337,6 +398,10 @@ def check_window(state: GameState, action: Action) -> IllegalActionError | None:
     return check_goods(state, receiver, house, action.back_what, action.back_item, action.price, field="back_what")
 
 
+def _dead(item: str, amount: int) -> str:
+    return f"{amount} dead {item} token(s)" if item in ("regular", "marked") else f"the dead leader {item}"
+
+
 def _goods(what: str, item: str, amount: int) -> str:
     if what == "spice":
         return f"{amount} spice"
@@ -344,6 +409,8 @@ def _goods(what: str, item: str, amount: int) -> str:
         return f"{amount} token(s)"
     if what == "power":
         return f"the power {item} for {amount} turn(s) (ALLIANCE-12)"
+    if what == "revival":
+        return f"the revival of {_dead(item, amount)} (TLEILAX-P5)"
     if what == "leader":
         owner, sep, leader_id = item.partition(LEADER_KEY_SEPARATOR)
         return f"the leader {leader_id} (of {owner})" if sep else f"the leader {item}"
@@ -403,8 +470,8 @@ def answer_decisions(state: GameState) -> list[Action]:
 def take_goods(state: GameState, house: str, what: str, item: str, amount: int) -> GameState:
     """Remove goods from ``house`` (checked beforehand by :func:`check_goods`)."""
     hs = state.houses[house]
-    if what == "power":
-        return state  # lent, not taken: see give_goods
+    if what in ("power", "revival"):
+        return state  # lent or done by the giver, not taken: see give_goods
     if what == "spice":
         return edit_house(state, house, spice=hs.spice - amount)
     if what == "card":
@@ -422,6 +489,16 @@ def give_goods(state: GameState, house: str, what: str, item: str, amount: int, 
     from dunenb.rules.bidding import hand_limit
 
     hs = state.houses[house]
+    if what == "revival":  # TLEILAX-P5: the receiver's dead come back
+        if item in ("regular", "marked"):
+            back = Tokens(amount, 0) if item == "regular" else Tokens(0, amount)
+            state = edit_house(state, house, tanks=hs.tanks - back, reserve=hs.reserve + back)
+        else:
+            state = edit_house(state, house, leader_tanks=tuple(k for k in hs.leader_tanks if k != item),
+                               leaders=hs.leaders + (item,))
+        return with_events(state, event("revived-by-deal", f"{source} revive {_dead(item, amount)} of {house} "
+                                        f"({revival_power()})", house=house, by=source, item=item,
+                                        amount=amount, powers=(revival_power(),)))
     if what == "power":
         lend = LentPower(item, source, house, state.turn, state.turn + amount - 1, state.windows_opened)
         return dataclasses.replace(state, lent_powers=state.lent_powers + (lend,))

@@ -49,6 +49,8 @@ class BattleContext:
     roller: str | None = None
     kept: tuple[str, ...] = ()
     draws: tuple[Any, ...] = ()
+    # HARKONNEN-P4: (winner, loser, territory) of the battle just settled, for the capture that follows it
+    victor: tuple[str, ...] = ()
 
     @property
     def houses(self) -> tuple[str, str]:

@@ -45,8 +45,13 @@ The battle library (:mod:`dunenb.battle`) decides each battle; this module runs 
   :mod:`dunenb.rules.pre_battle`; the whole battle is carried by one typed
   :class:`~dunenb.rules.battle_context.BattleContext` in the pending node (``detail["battle"]``).
 
-Not modelled here (House and leader powers): the Harkonnen capture (HARKONNEN-P4), leader
-powers (the library uses base strengths).
+* **Battle-step powers** (:mod:`dunenb.rules.battle_powers`): the battle Karamas when a battle starts
+  (KARAMA-37), the buy-off after the calls (HARKONNEN-M2), KARAMA-38 before a regenerating main leader's death
+  (TLEILAX-M2), the captives' fate and the capture once a battle is settled (HARKONNEN-P4), a new traitor at the
+  end of the step (HARKONNEN-M1). Each battle side carries the facts the resolver's powers need: the House's dead
+  leaders (HARKONNEN-M3), the powers it does not hold now (a Karama, G-7) and its regenerations.
+
+Not modelled here: secondary-leader powers (the library uses base strengths).
 """
 
 from __future__ import annotations
@@ -66,7 +71,8 @@ from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
-from dunenb.rules import alliances, flow, on_call, pre_battle
+from dunenb.powers.karama import lift
+from dunenb.rules import alliances, battle_powers, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -285,7 +291,7 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
         area=arena.area, sectors=arena.sectors, defender=defender, attacker=attacker))
     ctx = BattleContext(committed=committed, last=last, area=arena.area, sectors=arena.sectors,
                         defender=defender, attacker=attacker)
-    return pre_battle.begin(state, ctx)
+    return battle_powers.begin_battle(state, ctx)  # battle Karamas (KARAMA-37), then houses.md G-9
 
 
 # --- plans -----------------------------------------------------------------------------------------------
@@ -435,6 +441,8 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     if leader == NONE:
         return False
     person = leader_ref(owner, leader)  # a leader received in a deal is still the same person (GAP-19)
+    if person in state.captured and caller == person[0] and person not in state.houses[owner].traitors:
+        return True  # FAQ 19, TRAITOR-13 (1)-(2), GAP-35c: his House recognises its captured leader
     return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 
@@ -482,7 +490,7 @@ def _apply_call(state: GameState, action: Action) -> GameState:
     index = ctx.callers.index(action.house) + 1
     if index < len(ctx.callers):
         return dataclasses.replace(state, pending=pending("traitor-call", ctx.callers[index], battle=ctx))
-    return _resolve(state, ctx)
+    return battle_powers.after_calls(state, ctx)  # HARKONNEN-M2: the buy-off, then the resolution
 
 
 # --- resolution ------------------------------------------------------------------------------------------
@@ -510,7 +518,10 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
         called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in ctx.calls
                   else frozenset())
         sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called,
-                                call_power=wheel_karama_power(house)))
+                                call_power=wheel_karama_power(house),
+                                dead=battle_powers.own_dead(state, house),  # HARKONNEN-M3
+                                blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
+                                regenerations=battle_powers.regenerations_left(state, house)))  # TLEILAX-M2
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]))
 
 
@@ -535,7 +546,7 @@ def _resolve(state: GameState, ctx: BattleContext) -> GameState:
     except _NeedRoll as need:
         ctx = dataclasses.replace(ctx, roller=battle.sides[need.side].house)
         return dataclasses.replace(state, pending=pending("battle-d10", "chance", battle=ctx))
-    return _apply_outcome(state, ctx, settle(battle, fates))
+    return battle_powers.before_outcome(state, ctx, settle(battle, fates))  # KARAMA-38 at a main leader's death
 
 
 def _die_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -612,7 +623,15 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             state = edit_house(state, house, hand=tuple(hand))
             state = with_events(state, event("cards-lost", f"{house} loses {', '.join(side.cards_lost)} (GAP-45)",
                                              house=house, cards=side.cards_lost))
-        if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None:
+        if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None and \
+                battle_powers.is_captured(state, side.leader_owner, side.leader):
+            # HARKONNEN-P4: a captured leader dies into his own House's tanks; a main leader eliminates it
+            state = battle_powers.bury_captive(state, side.leader_owner, side.leader)
+            state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}, captured) is "
+                                             "killed", house=side.leader_owner, leader=side.leader))
+            if leader_of(side.leader_owner, side.leader).main:
+                dead_main.append(side.leader_owner)
+        elif side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None:
             holder, key = holder_of(state, side.leader_owner, side.leader) or (side.leader_owner, side.leader)
             keeper = state.houses[holder]  # a leader received in a deal dies in his holder's tanks (GAP-19)
             state = edit_house(state, holder, leaders=tuple(x for x in keeper.leaders if x != key),
@@ -637,20 +656,22 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     committed = ctx.committed + tuple(
         (house, plans[house].leader, area) for house in ctx.houses if plans[house].leader != NONE)
     last = ctx.houses
-    for house in dead_main:
-        state = eliminate(state, house, cause="its main leader was killed (VICTORY-2)")
+    for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
+        state = battle_powers.main_leader_died(state, house)
+    state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
     winner = outcome.winner
+    victor = (winner, ctx.opponent(winner), area) if winner is not None else ()  # HARKONNEN-P4
     if winner is not None and winner not in state.eliminated:
         kept = outcome.side(winner).cards_kept
         if kept and not Counter(kept) - Counter(state.houses[winner].hand):
-            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last)
+            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor)
             return dataclasses.replace(state, pending=pending("battle-discard", winner, battle=ctx))
-    return _after_treachery(state, BattleContext(committed=committed, last=last), draws)
+    return _after_treachery(state, BattleContext(committed=committed, last=last, victor=victor), draws)
 
 
 def _after_treachery(state: GameState, ctx: BattleContext, draws: tuple) -> GameState:
     """D-32: on-call card draws (BG-L10-b, :mod:`dunenb.rules.on_call`) come once TRAITOR-11 is settled."""
-    after = BattleContext(committed=ctx.committed, last=ctx.last)
+    after = BattleContext(committed=ctx.committed, last=ctx.last, victor=ctx.victor)
     if draws:
         return on_call.begin_draws(state, draws, {"battle": after})
     return continue_after_battle(state, {"battle": after})
@@ -658,9 +679,24 @@ def _after_treachery(state: GameState, ctx: BattleContext, draws: tuple) -> Game
 
 def continue_after_battle(state: GameState, ctx: Any) -> GameState:
     """The next battle, or the end of the phase, once a battle is fully settled (``ctx``: the pending detail
-    that carries the :class:`BattleContext` under ``"battle"``)."""
-    battle = ctx["battle"]
-    return _next_battle(state, committed=battle.committed, last=battle.last)
+    that carries the :class:`BattleContext` under ``"battle"``). The Karamas that lasted the battle lapse
+    (GAP-37b: KARAMA-37, KARAMA-49); the capture comes first (HARKONNEN-P4)."""
+    return battle_powers.after_battle(lift(state, "battle"), ctx["battle"])
+
+
+def next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
+    """The next battle of the phase, or its end (:mod:`dunenb.rules.battle_powers` goes on here)."""
+    return _next_battle(state, committed=committed, last=last)
+
+
+def resolve(state: GameState, ctx: BattleContext) -> GameState:
+    """Resolve the pending battle (after the calls and the buy-off, :mod:`dunenb.rules.battle_powers`)."""
+    return _resolve(state, ctx)
+
+
+def apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
+    """Apply a battle's outcome to the game (after KARAMA-38 is asked, :mod:`dunenb.rules.battle_powers`)."""
+    return _apply_outcome(state, ctx, outcome)
 
 
 # --- the winner's cards ----------------------------------------------------------------------------------
@@ -695,7 +731,7 @@ def _finish(state: GameState, last: tuple) -> GameState:
         state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
         state = with_events(state, event("storm-dialers", f"{' and '.join(state.storm_dialers)} fought last: they "
                                          "dial the storm next turn (GAP-7a)", houses=state.storm_dialers))
-    return flow.after_phase(state, "battle")
+    return battle_powers.end_of_battles(state)  # HARKONNEN-M1, then TURN-1 j) (flow.after_phase)
 
 
 def _top_up(state: GameState, dialers: tuple[str, ...]) -> tuple[str, ...]:
@@ -737,6 +773,7 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
     state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
     if not has_fremen(state) and state.storm_tokens:  # STORM-3, GAP-52: nobody holds FREMEN-P1 now
         state = dataclasses.replace(state, storm_tokens=FrozenDict())  # its drawn tokens are put back unrevealed
+    state = battle_powers.release_orphans(state)  # HARKONNEN-P4: an eliminated captor's captives go home
     return with_events(state, event("eliminated", f"{house} is eliminated" + (f": {cause}" if cause else "")
                                     + " (VICTORY-2, GAP-47)", house=house))
 
@@ -748,5 +785,6 @@ HANDLERS = {
                             pledged=plan_pledge),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
+    **battle_powers.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

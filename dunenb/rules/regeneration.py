@@ -52,6 +52,9 @@ def _is_main(leader_id: str) -> bool:
 def begin_turn(state: GameState) -> GameState:
     """Record the holder's leaders who died last turn, bring back those due now (after KARAMA-35), then the
     storm phase (TURN-1 a)."""
+    from dunenb.rules.battle_powers import main_leaders_return
+
+    state = main_leaders_return(state)  # TLEILAX-M2: a main leader who spent a regeneration comes back
     house = holder(state, POWER)
     if house is None:
         return _storm(state)

@@ -21,6 +21,8 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``on-call-draw`` (BG-L10-b, leaders.md K-21): the drawing House and the House whose hand it draws from; never
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
+* ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
+  (their ``new-traitor-declared`` event says only that a slip changes).
 
 * The prescience answer (ATREIDES-P1, GAP-66) is no action: the engine reads it from the plan of the House
   asked and keeps it in the battle context; :func:`answer_viewers` names who sees it (the asker and the House
@@ -112,6 +114,9 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
     "plan": _own,  # BATTLE-13 a-e
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
+    "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
+    "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
+    "new-traitor-keep": _own,  # HARKONNEN-M1: the new slip
 }
 
 #: action kind -> does this later public event reveal that action? (the first match along the line does)
