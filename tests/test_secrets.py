@@ -34,7 +34,8 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
     (("atreides", "harkonnen", "fremen", "bene-gesserit", "emperor", "guild"), 4, "heuristic", {}),
 ]
 #: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
-SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan"}
+SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
+                "prescience-answer"}
 SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card"}
 
 
@@ -253,6 +254,13 @@ def _phase_line(state: GameState, action, phase: str, seed: int):
         state = apply_action(state, choice)
 
 
+def _wheel_cards(state: GameState, house: str) -> tuple[str, ...]:
+    """The cards ``house`` has set on the wheel of the pending battle (none outside a battle)."""
+    battle = state.pending.detail.get("battle") if state.pending is not None else None
+    plan = None if battle is None else battle.plan_of(house)
+    return () if plan is None else (plan.weapon, plan.defense, plan.karama)
+
+
 def _entering(record: GameRecord, phase: str, *, from_turn: int = 1):
     """(god state before, action) of each step of the main line that enters ``phase`` from another phase."""
     for node in record.mainline():
@@ -311,7 +319,8 @@ def test_gap_62_card_weather_1_the_public_storm_sequence_is_the_same_whether_or_
             plain, _offered, _ = _phase_line(before, action, "storm", seed=index)
             for house in storm_order(before):
                 hand = before.houses[house].hand
-                if hand and WEATHER_CONTROL not in hand:
+                on_wheel = _wheel_cards(before, house)  # a card set on a battle wheel stays there (GAP-57)
+                if hand and WEATHER_CONTROL not in hand and hand[0] not in on_wheel:
                     break
             else:
                 continue

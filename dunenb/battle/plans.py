@@ -33,13 +33,21 @@ class BattlePlan:
     ``karama`` is a card played as a Karama on the wheel, added to the other cards (KARAMA-3, BATTLE-13 e): the
     Karama itself, or a card that counts as one for the House (BG-P5 worthless, TLEILAX-P4 ghola). It blocks the
     opposing House's blockable battle power (:data:`BattleSide.call_power`) and is lost whatever happens
-    (KARAMA-2)."""
+    (KARAMA-2). ``karama_use`` names the use when it is another one, hidden on the wheel and shown at the reveal
+    (KARAMA-25, KARAMA-43 against a Voice; KARAMA-40, KARAMA-18 against a prescience answer: GAP-80): such a
+    Karama blocks no traitor call."""
 
     dial: Dial = Dial()
     leader: Leader | None = None
     weapon: str | None = None
     defense: str | None = None
     karama: str | None = None
+    karama_use: str | None = None
+
+    @property
+    def blocks_calls(self) -> bool:
+        """Whether the Karama on this wheel blocks the opposing traitor calls (KARAMA-45, GAP-55b)."""
+        return self.karama is not None and self.karama_use in (None, "KARAMA-45")
 
     @property
     def cards_played(self) -> tuple[str, ...]:
@@ -59,7 +67,8 @@ class BattleSide:
 
     ``call_power`` names the House power its traitor calls rest on when a Karama can block them (KARAMA-45:
     ``"HARKONNEN-P1"``, from ``treachery_deck.json``'s ``wheel_karama``), else ``None`` (G-5: other Houses' calls
-    cannot be blocked)."""
+    cannot be blocked). ``blocked``: this House's powers a Karama blocks in this battle (KARAMA-21, KARAMA-22,
+    KARAMA-23, KARAMA-42: they do not act)."""
 
     house: str
     tokens: Tokens
@@ -67,6 +76,7 @@ class BattleSide:
     traitors: frozenset[str] = field(default_factory=frozenset)
     dice: tuple[int, ...] = ()
     call_power: str | None = None
+    blocked: frozenset[str] = field(default_factory=frozenset)
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""

@@ -24,7 +24,9 @@ Conditions (``when``), for the leader the act changes (*target*) and the leader 
   block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721); the name matches the
   powers framework's ``not-honored-matre``.
 
-Not applied yet: the Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-42), the
+The Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-42) reach them
+as ``blocked`` power IDs (:attr:`dunenb.battle.plans.BattleSide.blocked`: a game's suppressions in force, a
+battle case's ``karama_uses``). Not applied yet: the
 Vladimir bonus of his living minions (HARKONNEN-M3, it needs the dead leaders as a battle fact), and the Idaho-Ghola
 who resists seduction (L981, a leader power).
 """
@@ -102,9 +104,11 @@ def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Le
     return all(_holds(name, target=target, own=own, holder_attacks=holder_side != defender) for name in act.when)
 
 
-def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int) -> tuple[Fraction, Fraction]:
+def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int,
+                  blocked: frozenset[str] = frozenset()) -> tuple[Fraction, Fraction]:
     """The ``leader.value`` of the two leaders on the wheels (side order; 0 for no leader): base strength, then
-    every act in file order (DISPERSION-M3 Dama 12 as attacker, DISPERSION-P2 and -M1 on male leaders...)."""
+    every act in file order (DISPERSION-M3 Dama 12 as attacker, DISPERSION-P2 and -M1 on male leaders...).
+    ``blocked``: the powers a Karama blocks in this battle (KARAMA-21, KARAMA-22), which do not act."""
     values = []
     for me, leader in enumerate(leaders):
         if leader is None:
@@ -112,7 +116,7 @@ def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
             continue
         value = Fraction(leader.strength)
         for act in battle_acts():
-            if act.hook != "leader.value" or not _acting(act, me, houses, leaders, defender):
+            if act.hook != "leader.value" or act.power in blocked or not _acting(act, me, houses, leaders, defender):
                 continue
             if act.effect == "set":
                 value = Fraction(act.params["value"])
@@ -122,14 +126,15 @@ def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
     return values[0], values[1]
 
 
-def immune_to(leader: Leader | None) -> frozenset[str]:
-    """The cards that cannot kill ``leader`` (``leader.immune``; ATREIDES-M1: Paul and the slow poison). Only
-    the leader's own facts decide (his House and whether he is its main leader)."""
+def immune_to(leader: Leader | None, blocked: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The cards that cannot kill ``leader`` (``leader.immune``; ATREIDES-M1: Paul and the slow poison;
+    DISPERSION-M2: ``"voice"``, Dama and the Voice). Only the leader's own facts decide (his House and whether he
+    is its main leader), and the powers a Karama blocks in this battle (``blocked``: KARAMA-42, KARAMA-23)."""
     if leader is None:
         return frozenset()
     cards: set[str] = set()
     for act in battle_acts():
-        if act.hook == "leader.immune" and leader.house == act.holder and all(
+        if act.hook == "leader.immune" and act.power not in blocked and leader.house == act.holder and all(
                 _holds(name, target=leader, own=leader, holder_attacks=False) for name in act.when):
             cards.update(act.params["value"])
     return frozenset(cards)

@@ -179,7 +179,8 @@ class _Roller:
 
 
 def _card_deaths(
-    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int]
+    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
+    blocked: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28).
 
@@ -200,7 +201,7 @@ def _card_deaths(
         if weapon == "lasgun":
             instant[foe] = True
         elif kind == "poison":
-            if defence != "snooper" and weapon not in immune_to(leaders[foe]):  # leader.immune: ATREIDES-M1
+            if defence != "snooper" and weapon not in immune_to(leaders[foe], blocked):  # leader.immune: ATREIDES-M1
                 (instant if is_instant(weapon) else slow)[foe] = True
         elif weapon == "projectile-distance":
             if defence != "shield":
@@ -220,7 +221,8 @@ def _card_deaths(
 
 
 def _traitor_death(
-    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int]
+    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
+    blocked: frozenset[str] = frozenset(),
 ) -> bool:
     """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
 
@@ -233,7 +235,7 @@ def _traitor_death(
         return leaders[caller] is not None
     only_caller_attacks = [plans[0], plans[1]]
     only_caller_attacks[victim] = BattlePlan(plans[victim].dial, plans[victim].leader, None, plans[victim].defense)
-    return _card_deaths(leaders, only_caller_attacks, roll)[victim]
+    return _card_deaths(leaders, only_caller_attacks, roll, blocked)[victim]
 
 
 def leader_step(
@@ -251,12 +253,12 @@ def leader_step(
     plans = [side.plan for side in sides]
     leaders = list(fighting) if fighting is not None else [plan.leader for plan in plans]
     held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
-    blocked = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].karama is not None)
+    blocked = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
     calls = tuple(me for me in held if me not in blocked)
     if len(calls) == 1:
         caller = calls[0]
         dead = [False, False]
-        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll)
+        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, sides[0].blocked | sides[1].blocked)
         atomics = (caller,) if plans[caller].weapon == "atomics" and leaders[caller] is not None else ()
         return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
                      blocked_calls=blocked)
@@ -273,7 +275,7 @@ def leader_step(
         # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=blocked)
-    dead = _card_deaths(leaders, plans, roll)
+    dead = _card_deaths(leaders, plans, roll, sides[0].blocked | sides[1].blocked)
     return Fates(dead=dead, traitor_called_by=calls, swapped=swapped, blocked_calls=blocked)
 
 
@@ -312,8 +314,8 @@ def _strip(side: BattleSide) -> BattleSide:
     """The parts of a side the leader step looks at (dial and tokens do not matter), for caching."""
     plan = side.plan
     return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
-                                                       karama=plan.karama),
-                      side.traitors, side.dice, side.call_power)
+                                                       karama=plan.karama, karama_use=plan.karama_use),
+                      side.traitors, side.dice, side.call_power, side.blocked)
 
 
 # -------------------------------------------------------------------------------------------------- settlement
@@ -334,7 +336,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     fighting = [owners[1], owners[0]] if fates.swapped else owners
     army = [army_value(plan.dial) for plan in plans]
     defender = battle.index(battle.defender)
-    values = leader_values(battle.houses, fighting, defender)  # leader.value: House and main-leader powers
+    values = leader_values(battle.houses, fighting, defender,  # leader.value: House and main-leader powers
+                           sides[0].blocked | sides[1].blocked)  # KARAMA-21, KARAMA-22
     alive_value = [
         values[me] if leader is not None and not fates.dead[me] else Fraction(0)
         for me, leader in enumerate(fighting)

@@ -156,6 +156,8 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))))
                       for w, (r, m, s) in zip(weights, dials, strict=True))
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
+    disclosed = [shown.leader for shown in ctx.shown if shown.house == opponent and shown.leader in ids]
+    ids = tuple(disclosed[:1]) or ids  # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead
     ranked = sorted(ids, key=lambda lid: -leader_of(opponent, lid).strength)[:len(LEADER_WEIGHTS)]
     if not ranked:
         return Opposition(((1.0, None, None, None, False),), dial_odds)
@@ -176,18 +178,20 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
 
 
 def _obeys(ctx: BattleContext, house: str, weapon: str | None, defence: str | None) -> bool:
-    """Whether an opposing (weapon, defence) fits what ``house`` knows: its Voice's forbidden kind is absent
-    (BG-P1), and the slot it asked about shows the answered kind (ATREIDES-P1; a hidden answer tells nothing)."""
+    """Whether an opposing (weapon, defence) fits what ``house`` knows: its Voices' forbidden kinds are absent
+    (BG-P1, ATREIDES-M2), and the slot it asked about shows the answered kind (ATREIDES-P1, GUILD-M2; a hidden
+    answer tells nothing). A Karama hidden on the opposing wheel (GAP-80) is not guessed at."""
     seq = ctx.sequence
     if seq is None:
         return True
     kinds = {card_kind(c) for c in (weapon, defence) if c not in (None, "worthless")}
-    if seq.voice is not None and seq.voice.by == house and seq.voice.mode == "forbid" and seq.voice.kind in kinds:
+    if any(v.by == house and v.mode == "forbid" and v.kind in kinds for v in seq.voices):
         return False
-    question, answer = seq.question, seq.answer
-    if question is not None and answer is not None and question.by == house and answer.kind != "hidden":
-        card = weapon if question.slot == "attack" else defence
-        return (None if card in (None, "worthless") else card_kind(card)) == answer.kind
+    for question, answer in zip(seq.questions, seq.answers, strict=False):
+        if question.by == house and answer.kind != "hidden":
+            card = weapon if question.slot == "attack" else defence
+            if (None if card in (None, "worthless") else card_kind(card)) != answer.kind:
+                return False
     return True
 
 

@@ -22,10 +22,12 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
 
-* The prescience answer (ATREIDES-P1, GAP-66) is no action: the engine reads it from the plan of the House
-  asked and keeps it in the battle context; :func:`answer_viewers` names who sees it (the asker and the House
-  asked), and :meth:`dunenb.rules.battle_context.BattleContext.seen_by` hides it from the others. The ``voice``
-  (BG-P1) and ``prescience`` question (ATREIDES-P1) actions are public: they are stated openly (G-9).
+* ``prescience-answer`` (ATREIDES-P1, GUILD-M2, GAP-78): the House that answers; never revealed as an action.
+  The answer is kept in the battle context; :func:`answer_viewers` names who sees it there (the House asked,
+  and the asker once every question is answered), and
+  :meth:`dunenb.rules.battle_context.BattleContext.seen_by` hides it from the others. The ``voice`` (BG-P1,
+  ATREIDES-M2) and ``prescience`` question (ATREIDES-P1, GUILD-M2) actions are public: they are stated openly
+  (G-9). A Karama hidden on the wheel (GAP-80) is part of the secret ``plan`` until its ``plan-revealed`` event.
 
 Every other action is public, passes included: that is safe because the flow asks every House that could play a
 secret option, whether or not it holds it (GAP-62: traitor calls, weather control and Atomics, traitor picks), so
@@ -110,7 +112,8 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "traitor-pick": _own,  # TRAITOR-4
     "treachery-card": _own,  # SETUP-1 h, HAND-2
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
-    "plan": _own,  # BATTLE-13 a-e
+    "plan": _own,  # BATTLE-13 a-e (with a Karama hidden on the wheel: KARAMA-25/40/43, GAP-80)
+    "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
 }
 
@@ -122,17 +125,23 @@ REVEALED_BY: dict[str, Callable[[Action, Event], bool]] = {
 }
 
 
-def answer_viewers(sequence: BattleSequence) -> tuple[str, ...]:
-    """ATREIDES-P1: the Houses that see the prescience answer: the asker and the House that answered.
+def answer_viewers(sequence: BattleSequence, index: int = 0) -> tuple[str, ...]:
+    """ATREIDES-P1, GUILD-M2: the Houses that see answer ``index``: the House that answered, and the asker once
+    every question of the battle is answered (G-9: all the questions are stated, then answered together;
+    GAP-78).
 
-    >>> from dunenb.battle.sequence import PrescienceQuestion, start_sequence
+    >>> from dunenb.battle.sequence import PrescienceAnswer, PrescienceQuestion, start_sequence
     >>> import dataclasses
     >>> seq = start_sequence(("atreides", "harkonnen"), prescience_holder="atreides")
-    >>> answer_viewers(dataclasses.replace(seq, question=PrescienceQuestion("atreides", "harkonnen", "attack")))
-    ('atreides', 'harkonnen')
+    >>> seq = dataclasses.replace(seq, questions=(PrescienceQuestion("atreides", "harkonnen", "attack"),))
+    >>> answer_viewers(dataclasses.replace(seq, answers=(PrescienceAnswer("harkonnen", None),)))
+    ('harkonnen', 'atreides')
     """
-    question = sequence.question
-    return () if question is None else (question.by, question.target)
+    if index >= len(sequence.questions):
+        return ()
+    question = sequence.questions[index]
+    complete = len(sequence.answers) == len(sequence.questions)
+    return (question.target, question.by) if complete else (question.target,)
 
 
 def viewers(state: GameState, action: Action) -> tuple[str, ...] | None:
