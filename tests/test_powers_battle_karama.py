@@ -291,3 +291,65 @@ def test_GAP_81_the_window_asks_every_house_with_a_card_but_never_the_holder_of_
         assert decisions(state)[0] == Pass(state.pending.actor)
         state = apply_action(state, Pass(state.pending.actor))
     assert asked == ["harkonnen", "emperor"]  # table order; the Atreides hold the powers (KARAMA-42)
+
+
+# --- BG-M1: truth trances without the card, and KARAMA-31 -----------------------------------------------
+
+MOHIAM = "gaius-helen-mohiam"
+
+
+def _trance(state, ask):
+    """Ask a BG-M1 trance and pass the KARAMA-31 window it opens (GAP-63)."""
+    state = apply_action(state, ask)
+    while state.pending.kind == "karama-window":
+        state = apply_action(state, Pass(state.pending.actor))
+    return state
+
+
+def _bg_plan(hands):
+    state = battle(["bene-gesserit", "harkonnen", "emperor"],
+                   [("bene-gesserit", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)], hands)
+    state = play(state, Pass("bene-gesserit"))  # no Voice
+    assert (state.pending.kind, state.pending.actor) == ("battle-plan", "bene-gesserit")
+    return state
+
+
+def test_BG_M1_mohiam_gives_two_truth_trances_a_turn_without_the_card():
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = _bg_plan({"harkonnen": ("poison-fast",)})
+    ask = AskTruthTrance("bene-gesserit", "harkonnen", "holds", "poison", "BG-M1")
+    assert ask in decisions(state) and "truth-trance" not in state.houses["bene-gesserit"].hand
+    assert events_of(apply_action(state, ask), "truth-trance")[0].data["power"] == "BG-M1"  # public question
+    for _ in range(2):
+        state = _trance(state, ask)
+        assert state.houses["bene-gesserit"].trance_answers[-1][2:] == ("holds", "poison", True)  # it learns it
+        assert state.pending.kind == "battle-plan"  # the same decision comes back
+    error = check_action(state, ask)
+    assert error is not None and error.code == "truth-trance/means"  # two a turn (unused ones lapse)
+    assert not [a for a in decisions(state) if a.kind == "truth-trance"]
+
+
+def test_BG_M1_no_trance_without_the_card_once_mohiam_is_dead():
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = _bg_plan({"harkonnen": ("poison-fast",)})
+    hs = state.houses["bene-gesserit"]
+    state = dataclasses.replace(state, houses=state.houses.set("bene-gesserit", dataclasses.replace(
+        hs, leaders=tuple(x for x in hs.leaders if x != MOHIAM), leader_tanks=hs.leader_tanks + (MOHIAM,))))
+    error = check_action(state, AskTruthTrance("bene-gesserit", "harkonnen", "holds", "poison", "BG-M1"))
+    assert error is not None and error.code == "truth-trance/means"  # G-7
+
+
+def test_KARAMA_31_a_karama_destroys_one_of_mohiams_trances():
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = _bg_plan({"harkonnen": ("poison-fast", "karama")})
+    ask = AskTruthTrance("bene-gesserit", "harkonnen", "holds", "poison", "BG-M1")
+    state = apply_action(state, ask)
+    assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")  # GAP-63: asked, pass first
+    state = apply_action(state, UseKarama("harkonnen", "KARAMA-31", "karama"))
+    assert state.pending.kind == "battle-plan" and state.houses["bene-gesserit"].trance_answers == ()
+    assert not state.suppressions  # one trance only: the second one still works
+    state = _trance(state, ask)
+    assert state.houses["bene-gesserit"].trance_answers[-1][2:] == ("holds", "poison", True)

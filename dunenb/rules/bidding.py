@@ -555,6 +555,13 @@ def _payment_decisions(state: GameState) -> list[Action]:
     return options + [KaramaBid(house, card) for card in karama_cards(state, house)]
 
 
+def bid_pledge(state: GameState, house: str) -> Pledge:
+    """GAP-57: while the auction goes on, the high bidder owes its bid (asked at any time in a Karama window opened
+    at a bid, e.g. by a truth trance of BG-M1, it may not spend it)."""
+    detail = state.pending.detail
+    return Pledge(spice=detail["high"]) if detail.get("high_bidder") == house else Pledge()
+
+
 def payment_pledge(state: GameState, house: str) -> Pledge:
     """GAP-57: the winner owes its price; when only a Karama can settle the bid (BID-4), its Karama cards."""
     price = state.pending.detail["price"]
@@ -623,6 +630,6 @@ HANDLERS = {
     "power-card": Handler(apply=_apply_power_card, outcomes=_power_card_outcomes),  # HARKONNEN-P3, EMPEROR-M1
     "imperial-fill": Handler(apply=_apply_fill, decisions=_fill_decisions),  # EMPEROR-M1
     "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes),
-    "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid),
+    "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid, pledged=bid_pledge),
     "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions, pledged=payment_pledge),
 }

@@ -147,8 +147,20 @@ def _apply(state: GameState, action: Action) -> GameState:
 
 
 def _pledged(state: GameState, house: str) -> Pledge:
-    """GAP-57: the spice the announced action will cost ``house`` stays promised while the window is open."""
-    return Pledge(spice=dict(node(state).detail.get("pledges", ())).get(house, 0))
+    """GAP-57: the spice the announced action will cost ``house`` stays promised while the window is open, and so
+    does what ``house`` had promised at the node the window interrupts (a bid, a battle wheel: a window opened
+    from a truth trance asked at that node, BG-M1)."""
+    spice = dict(node(state).detail.get("pledges", ())).get(house, 0)
+    prior: Pending | None = node(state).detail.get("prior")
+    if prior is None:
+        return Pledge(spice=spice)
+    from dunenb.engine import HANDLERS  # the rules modules are loaded by then; no import cycle at load time
+
+    handler = HANDLERS.get(prior.kind)
+    if handler is None or handler.pledged is None:
+        return Pledge(spice=spice)
+    before = handler.pledged(dataclasses.replace(state, pending=prior), house)
+    return Pledge(spice=spice + before.spice, cards=before.cards)
 
 
 HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,),
