@@ -45,7 +45,7 @@ ASKED_OF_ALL = ("traitor-call", "weather")
 
 
 #: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.
-PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window")
+PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose")
 
 
 def skip_pre_battle(state: GameState) -> GameState:

@@ -17,7 +17,7 @@ from dunenb.engine import apply_action, check_action, view
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
 from dunenb.rules.karama_window import UseKarama
-from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, UseVoice
+from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, CommitLeader, KnowLeader, UseVoice
 from dunenb.rules.secrecy import viewers
 
 
@@ -262,7 +262,7 @@ def test_KARAMA_23_makes_dama_open_to_the_voice():
         state = _open_window(houses, forces, {"bene-gesserit": ("karama",), "dispersion": ("poison-fast",)})
         assert state.pending.actor == "bene-gesserit"
         state = play(state, UseKarama("bene-gesserit", use, "karama") if use else Pass("bene-gesserit"))
-        if state.pending.kind == "karama-window":
+        while state.pending.kind in ("karama-window", "battle-disclose"):
             state = play(state, Pass(state.pending.actor))
         state = play(state, UseVoice("bene-gesserit", "forbid", "poison"), SubmitPlan("bene-gesserit", "darwi",
                                                                                       1, 0, 0))
@@ -353,3 +353,54 @@ def test_KARAMA_31_a_karama_destroys_one_of_mohiams_trances():
     assert not state.suppressions  # one trance only: the second one still works
     state = _trance(state, ask)
     assert state.houses["bene-gesserit"].trance_answers[-1][2:] == ("holds", "poison", True)
+
+
+# --- BG-M2: Mohiam knows her opponent, and KARAMA-32 -----------------------------------------------------
+
+MOHIAM_SCENE = (["bene-gesserit", "harkonnen", "emperor"],
+                [("bene-gesserit", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)], {})
+
+
+def test_BG_M2_the_opponent_commits_his_leader_first_shown_to_the_bg_only():
+    state = battle(*MOHIAM_SCENE, disclose=True)
+    assert (state.pending.kind, state.pending.actor) == ("battle-disclose", "bene-gesserit")  # G-9 step 1
+    assert HeuristicBot().choose(state) == Pass("bene-gesserit")  # Mohiam would have to fight
+    state = play(state, KnowLeader("bene-gesserit"))
+    assert events_of(state, "leader-disclosed")[0].data["leader"] == MOHIAM
+    assert (state.pending.kind, state.pending.actor) == ("battle-commit-leader", "harkonnen")
+    commit = CommitLeader("harkonnen", "feyd-rautha")
+    assert viewers(state, commit) == ("harkonnen", "bene-gesserit")
+    state = play(state, commit)
+    shown = [s.leader for s in context_of(view(state, "bene-gesserit")).shown if s.house == "harkonnen"]
+    assert shown == ["feyd-rautha"] and not [s for s in context_of(view(state, "emperor")).shown
+                                              if s.house == "harkonnen"]
+    state = play(state, Pass("bene-gesserit"))  # no Voice
+    error = check_action(dataclasses.replace(state, pending=dataclasses.replace(state.pending, actor="harkonnen")),
+                         SubmitPlan("harkonnen", "glossu-rabban", 1, 0, 0))
+    assert error is not None and error.code == "battle/leader-disclosed"  # he may not change his leader
+    state = play(state, SubmitPlan("bene-gesserit", MOHIAM, 1, 0, 0))
+    assert {a.leader for a in decisions(state) if a.kind == "plan"} == {"feyd-rautha"}
+
+
+def test_BG_M2_the_bg_bot_plans_against_the_leader_it_was_shown_and_only_it():
+    from dunenb.bots.battle_planner import opposition
+    from dunenb.rules.traitors import leader_of
+
+    def expected(know):
+        state = battle(*MOHIAM_SCENE, disclose=True)
+        state = play(state, KnowLeader("bene-gesserit") if know else Pass("bene-gesserit"))
+        if know:
+            state = play(state, CommitLeader("harkonnen", "iakin-nefud"))
+        state = play(state, Pass("bene-gesserit"))
+        seen = view(state, "bene-gesserit")
+        return {c[1] for c in opposition(seen, "bene-gesserit", "harkonnen", context_of(seen)).configs}
+    assert expected(True) == {leader_of("harkonnen", "iakin-nefud").strength}
+    assert len(expected(False)) > 1  # otherwise it guesses among the strongest
+
+
+def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
+    state = _open_window(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
+    assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
+    state = play(state, UseKarama("harkonnen", "KARAMA-32", "karama"))
+    assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle
+    assert battle(*MOHIAM_SCENE, disclose=True).pending.kind == "battle-disclose"  # without the Karama

@@ -29,8 +29,9 @@ from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, UseVoice
 from dunenb.rules.secrecy import viewers
 
 
-def battle(houses, forces, hands=None):
-    """A quiet setup with only ``forces`` [(house, area, sector, regular)] on the map, at the battle phase."""
+def battle(houses, forces, hands=None, *, disclose=False):
+    """A quiet setup with only ``forces`` [(house, area, sector, regular)] on the map, at the battle phase, past
+    the Karama window of the battle's start and (unless ``disclose``) the leader disclosures (BG-M2)."""
     state = clear_map(set_storms(quiet_setup(houses), main=10))
     for house in houses:
         hs = state.houses[house]
@@ -42,13 +43,14 @@ def battle(houses, forces, hands=None):
     for house, cards in (hands or {}).items():
         state = give_cards(state, house, *cards)
     state = begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
-    return pass_windows(state)
+    return pass_windows(state, disclose=disclose)
 
 
-def pass_windows(state):
-    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42), events kept."""
+def pass_windows(state, *, disclose=False):
+    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42) and, unless
+    ``disclose``, the leader disclosures (BG-M2); events kept."""
     said = state.events
-    while state.pending.kind == "karama-window":
+    while state.pending.kind == "karama-window" or (state.pending.kind == "battle-disclose" and not disclose):
         state = apply_action(state, Pass(state.pending.actor))
         said += state.events
     return dataclasses.replace(state, events=said)

@@ -35,7 +35,7 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
 ]
 #: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
 SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
-                "prescience-answer"}
+                "prescience-answer", "commit-leader"}
 SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card"}
 
 
@@ -57,6 +57,8 @@ def _may_see(before: GameState, action, house: str) -> bool:
         return house == "fremen"  # FREMEN-P1
     if action.kind == "auction-card":  # BID-3, BID-8, ATREIDES-P2a
         return house in (before.pending.detail["opener"], "atreides")
+    if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
+        return house in (action.house, "bene-gesserit")
     return house == action.house
 
 
@@ -119,7 +121,7 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
             _check_events(seen_record.events_at(node), god)
             # the last action, as the House knows it at this node
             real, shown = record.node(node).action, seen_record.node(node).action
-            if real.kind == "plan" and any(e.kind == "plan-revealed" for e in god.events):
+            if real.kind in ("plan", "commit-leader") and any(e.kind == "plan-revealed" for e in god.events):
                 revealed.add(node)  # BATTLE-13 f: both plans are shown once the second is in
             if real.kind in SECRET_KINDS and not _may_see(parent, real, house) and node not in revealed:
                 assert isinstance(shown, HiddenAction), (house, real)
@@ -148,7 +150,7 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
             real = record.node(node).action
             secret = (real.kind in SECRET_KINDS and not _may_see(record.state_at(record.node(node).parent), real,
                                                                    house))
-            if secret and real.kind in ("storm-token", "plan"):
+            if secret and real.kind in ("storm-token", "plan", "commit-leader"):
                 assert shown == real or isinstance(shown, HiddenAction)  # revealed later (BATTLE-13 f, FREMEN-P1)
             elif secret:
                 assert isinstance(shown, HiddenAction)

@@ -12,6 +12,9 @@ Simple and explainable (design, issue 10 item 7):
   then a snooper; a projectile, then a poison, then the lasgun (which explodes on a shield); atomics last (its
   user is outlawed, CARD-ATOMICS-4); "none" before atomics.
 
+* **Leader disclosures** (BG-M2): it does not use Mohiam's power (she would have to fight); made to commit a
+  leader first, it commits its strongest leader who is not its main leader.
+
 All depend only on the bot's own hand, which its view shows: nothing it cannot know shapes the choice.
 """
 
@@ -69,3 +72,17 @@ ANSWER_PREFERENCE = {"shield": 5, "snooper": 4, "projectile": 5, "poison": 4, "l
 def score_answer(state: GameState, house: str, action: Action) -> float:
     """ATREIDES-P1, GUILD-M2: the answer to a prescience question (:data:`ANSWER_PREFERENCE`)."""
     return float(ANSWER_PREFERENCE.get(getattr(action, "answer", "none"), 0))
+
+
+def score_disclose(state: GameState, house: str, action: Action) -> float:
+    """BG-M2: the bot passes (using the power would bind its main leader to fight, GAP-79; his death eliminates
+    the House, VICTORY-2)."""
+    return 1.0 if action.kind == "pass" else 0.0
+
+
+def score_commit(state: GameState, house: str, action: Action) -> float:
+    """BG-M2: the leader it commits first: its strongest leader who is not its main leader (design)."""
+    from dunenb.rules.traitors import leader_of
+
+    leader = leader_of(house, getattr(action, "leader", ""))
+    return float(leader.strength) - (100.0 if leader.main else 0.0)

@@ -62,6 +62,7 @@ class BattleContext:
     kept: tuple[str, ...] = ()
     draws: tuple[Any, ...] = ()
     shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
+    disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
 
     @property
     def houses(self) -> tuple[str, str]:

@@ -19,8 +19,12 @@
   every question is answered, :func:`dunenb.rules.secrecy.answer_viewers`). The answer names a kind it can put on
   the wheel, or none (:func:`answer_choices`), and binds its plan.
 * **Leader disclosures** (G-9 step 1, GAP-79): a power offered only while the House's main leader leads
-  (condition ``main-leader-leads``: ATREIDES-M2, Paul's Voice) is offered when he may lead this battle, and
-  using it discloses that he leads: the plan must name him (``battle/leader-disclosed``).
+  (condition ``main-leader-leads``: ATREIDES-M2, Paul's Voice; BG-M2) is offered when he may lead this battle,
+  and using it discloses that he leads: the plan must name him (``battle/leader-disclosed``). BG-M2 comes first
+  (``know-leader``): once Mohiam is disclosed, the opponent commits his leader with :class:`CommitLeader`, a
+  secret action shown to the BG only (``LeaderShown.to``), and must fight with him. Not modelled: an opponent
+  who also has a power to know the opposing leader (both would commit at once); no House or main-leader power
+  has one.
 * **Plans bound** (BG-P1 L751-753, ATREIDES-P1 L1019-1025): a plan breaking a Voice (a forbidden kind on the
   wheel; a forced kind held but not played) or an answer is refused (``battle/bound-by-voice``,
   :func:`violations`), and the menus list only plans that keep them. GAP-67: a side with no leader plays no card
@@ -114,8 +118,9 @@ def _main_may_lead(state: GameState, ctx: BattleContext, house: str) -> bool:
 def _condition(state: GameState, ctx: BattleContext, house: str, name: str) -> bool:
     """The named conditions of a before-plans act: ``main-leader-leads`` (he may lead here, GAP-79) and
     ``defender`` (the House's own battle turn, GUILD-M2)."""
-    if name == "main-leader-leads":
-        return _main_may_lead(state, ctx, house)
+    if name == "main-leader-leads":  # and no other leader is already committed (BG-M2 comes first)
+        main = main_leader(house)
+        return _main_may_lead(state, ctx, house) and all(s.leader == main for s in ctx.shown if s.house == house)
     if name == "defender":
         return house == ctx.defender
     raise IllegalActionError("powers/when", f"condition {name!r} has no meaning before the plans; allowed: "
@@ -162,6 +167,17 @@ def begin(state: GameState, ctx: BattleContext) -> GameState:
 
 def _after_window(state: GameState, data: FrozenDict) -> GameState:
     ctx: BattleContext = data["battle"]
+    return _next_disclosure(state, dataclasses.replace(ctx, disclosures=offered(state, ctx, "know-leader")))
+
+
+def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
+    """G-9 step 1: each power that makes the opponent commit his leader first (BG-M2) is offered in turn."""
+    if ctx.disclosures:
+        return dataclasses.replace(state, pending=pending("battle-disclose", ctx.disclosures[0][0], battle=ctx))
+    return _start_sequence(state, ctx)
+
+
+def _start_sequence(state: GameState, ctx: BattleContext) -> GameState:
     seq = seq_mod.start_sequence(ctx.houses, voices=offered(state, ctx, "voice"),
                                  presciences=offered(state, ctx, "prescience"))
     seq = seq_mod.advance(seq, seq_mod.Pass())  # F7 is the Karama window above
@@ -190,6 +206,77 @@ def _power_now(state: GameState) -> str:
     seq = context_of(state).sequence
     assert seq is not None and seq.actor is not None
     return seq.actor[1]
+
+
+# --- leader disclosures (G-9 step 1: BG-M2) --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class KnowLeader(Action):
+    """BG-M2: ``house`` uses its main leader's power to know the opposing leader: it discloses that he leads
+    (GAP-79), and the opponent commits his leader first, shown to ``house`` only."""
+
+    kind: ClassVar[str] = "know-leader"
+    house: str
+
+
+@dataclass(frozen=True)
+class CommitLeader(Action):
+    """BG-M2: ``house`` commits the leader it will fight with and shows him privately to its opponent (secret:
+    seen by both, revealed with the plan)."""
+
+    kind: ClassVar[str] = "commit-leader"
+    house: str
+    leader: str
+
+
+def _disclose_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [Pass(house), KnowLeader(house)]
+
+
+def _apply_disclose(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    house, power = ctx.disclosures[0]
+    ctx = dataclasses.replace(ctx, disclosures=ctx.disclosures[1:])
+    if not isinstance(action, KnowLeader):
+        return _next_disclosure(state, ctx)
+    state, ctx = _disclose(state, ctx, house, power)
+    opponent = ctx.opponent(house)
+    if not _leaders(state, ctx, opponent):
+        return _next_disclosure(state, ctx)  # GAP-43: no leader to commit
+    return dataclasses.replace(state, pending=pending("battle-commit-leader", opponent, battle=ctx, power=power))
+
+
+def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
+    from dunenb.rules.battle_phase import available_leaders
+
+    return available_leaders(state, house, ctx.area, ctx.committed)
+
+
+def _commit_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [CommitLeader(house, lid) for lid in _leaders(state, context_of(state), house)]
+
+
+def _check_commit(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, CommitLeader):
+        allowed = _leaders(state, context_of(state), action.house)
+        if action.leader not in allowed:
+            return IllegalActionError("battle/commit-leader", f"leader {action.leader!r} cannot lead here; "
+                                      f"allowed: {', '.join(allowed)} (BG-M2, BATTLE-15)")
+    return None
+
+
+def _apply_commit(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    assert isinstance(action, CommitLeader)
+    power: str = node(state).detail["power"]
+    opponent = ctx.opponent(action.house)
+    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, power, (opponent,)),))
+    state = with_events(state, event("leader-committed", f"{action.house} commits its leader and shows him to "
+                                     f"{opponent} ({power}); it may not change him", house=action.house,
+                                     to=opponent, power=power))
+    return _next_disclosure(state, ctx)
 
 
 # --- the Voice -------------------------------------------------------------------------------------------
@@ -284,6 +371,8 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     ctx = context_of(state)
     question = _question_now(ctx)
     leaders = available_leaders(state, house, ctx.area, ctx.committed)
+    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
+    leaders = tuple(bound[:1]) or leaders  # GAP-79, BG-M2: a disclosed or committed leader must lead
     if not leaders:
         return (NONE,)
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
@@ -394,6 +483,9 @@ HANDLERS = {
                             accepts=(UseVoice,)),
     "battle-prescience": Handler(apply=_apply_prescience, decisions=_prescience_decisions,
                                  check=_check_prescience, accepts=(AskPrescience,)),
+    "battle-disclose": Handler(apply=_apply_disclose, decisions=_disclose_decisions, accepts=(KnowLeader,)),
+    "battle-commit-leader": Handler(apply=_apply_commit, decisions=_commit_decisions, check=_check_commit,
+                                    accepts=(CommitLeader,)),
     "battle-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, check=_check_answer,
                              accepts=(AnswerPrescience,)),
 }

@@ -18,6 +18,8 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``auction-card`` (BID-3, BID-8, ATREIDES-P2a): the opener and the Atreides (:func:`bidding.auction_viewers`);
   never revealed as an action (GAP-58: an unsold card's name is in the public ``card-unsold`` event anyway).
 * ``plan`` (BATTLE-13 a-e): the House that sets it; revealed by its ``plan-revealed`` event (BATTLE-13 f).
+* ``commit-leader`` (BG-M2): the House committing its leader and its opponent (the BG); revealed by that
+  House's ``plan-revealed`` event.
 * ``on-call-draw`` (BG-L10-b, leaders.md K-21): the drawing House and the House whose hand it draws from; never
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
@@ -95,6 +97,13 @@ def _drawer_and_source(_state: GameState, action: Action) -> tuple[str, ...]:
     return (str(getattr(action, "house", NOBODY)), str(getattr(action, "source", NOBODY)))
 
 
+def _commit_viewers(state: GameState, action: Action) -> tuple[str, ...]:
+    from dunenb.rules.battle_context import context_of
+
+    house = str(getattr(action, "house", NOBODY))
+    return (house, context_of(state).opponent(house))
+
+
 def _token_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     holder = storm.token_holder(state)
     return () if holder is None else (holder,)
@@ -114,12 +123,15 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
     "plan": _own,  # BATTLE-13 a-e (with a Karama hidden on the wheel: KARAMA-25/40/43, GAP-80)
     "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)
+    "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
 }
 
 #: action kind -> does this later public event reveal that action? (the first match along the line does)
 REVEALED_BY: dict[str, Callable[[Action, Event], bool]] = {
     "plan": lambda action, e: e.kind == "plan-revealed" and e.data.get("house") == getattr(action, "house", None),
+    "commit-leader": lambda action, e: (e.kind == "plan-revealed"
+                                        and e.data.get("house") == getattr(action, "house", None)),
     "storm-token": lambda action, e: (e.kind == "storm-token-revealed"
                                       and e.data.get("storm") == getattr(action, "storm", None)),
 }
