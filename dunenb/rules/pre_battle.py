@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle import facts
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
@@ -49,7 +50,7 @@ from dunenb.battle.powers import immune_to
 from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holder, main_leader
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import PowerSpec, load_powers
+from dunenb.powers.registry import load_powers
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, event, node, pending, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -62,12 +63,6 @@ if TYPE_CHECKING:
 NONE = "none"
 MODES = ("forbid", "force")
 SLOTS = ("attack", "defence")
-BEFORE_PLANS = "battle.before-plans"
-#: Karama moments of data/powers.json played openly when a battle starts (seed 003 F7: before the Voice).
-OPEN_MOMENTS = ("battle", "battle-voice")
-#: Karama moment of the uses hidden on the wheel and shown at the reveal (KARAMA-25, KARAMA-40...).
-REVEAL_MOMENT = "battle-reveal"
-_SLOT_KINDS = {"attack": seq_mod.ATTACK_KINDS, "defence": seq_mod.DEFENCE_KINDS}
 
 
 @dataclass(frozen=True)
@@ -102,13 +97,6 @@ class AnswerPrescience(Action):
 
 # --- which powers act here (data/powers.json, no House named) --------------------------------------------
 
-def _offering(action: str) -> tuple[tuple[PowerSpec, tuple[str, ...]], ...]:
-    """The powers whose ``battle.before-plans`` act offers ``action`` (and the act's conditions), file order."""
-    return tuple((spec, act.when) for spec in load_powers().values() for act in spec.acts
-                 if act.trigger == BEFORE_PLANS and act.effect == "offer" and act.params.get("action") == action
-                 and act.status == "implemented")
-
-
 def _main_may_lead(state: GameState, ctx: BattleContext, house: str) -> bool:
     from dunenb.rules.battle_phase import available_leaders
 
@@ -132,15 +120,16 @@ def offered(state: GameState, ctx: BattleContext, action: str) -> tuple[seq_mod.
     now: defender first, then attacker, file order within a House."""
     found = []
     for house in ctx.houses:
-        for spec, when in _offering(action):
-            if holder(state, spec.id) == house and all(_condition(state, ctx, house, c) for c in when):
-                found.append((house, spec.id))
+        for power, _owner, when in facts.offering(action):
+            if holder(state, power) == house and all(_condition(state, ctx, house, c) for c in when):
+                found.append((house, power))
     return tuple(found)
 
 
 def discloses(power: str) -> bool:
     """GAP-79: a before-plans power offered only while the main leader leads discloses that he leads."""
-    return any("main-leader-leads" in act.when for act in load_powers()[power].acts if act.trigger == BEFORE_PLANS)
+    return any("main-leader-leads" in act.when for act in load_powers()[power].acts
+               if act.trigger == facts.BEFORE_PLANS)
 
 
 def blocked_powers(state: GameState) -> frozenset[str]:
@@ -152,9 +141,7 @@ def blocked_powers(state: GameState) -> frozenset[str]:
 
 def _open_uses(state: GameState, ctx: BattleContext) -> tuple[str, ...]:
     """The implemented Karama uses played openly in a battle against a power a side holds now (F7)."""
-    return tuple(use.id for spec in load_powers().values() for use in spec.karama
-                 if use.moment in OPEN_MOMENTS and use.status == "implemented"
-                 and holder(state, spec.id) in ctx.houses)
+    return tuple(use for use in facts.open_uses() if holder(state, facts.power_of_use(use)) in ctx.houses)
 
 
 def begin(state: GameState, ctx: BattleContext) -> GameState:
@@ -376,7 +363,7 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     if not leaders:
         return (NONE,)
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
-    kinds = [k for k in _SLOT_KINDS[question.slot] if k in held]
+    kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
     blocked = blocked_powers(state)
     immune = any("voice" in immune_to(leader_of(house, lid), blocked) for lid in leaders)
     assert ctx.sequence is not None
@@ -427,20 +414,7 @@ def wheel_uses(state: GameState, house: str) -> tuple[str, ...]:
     """The Karama uses ``house`` may hide on its wheel now (moment ``battle-reveal``, implemented): against each
     Voice that binds it (KARAMA-25 for BG-P1, KARAMA-43 for ATREIDES-M2) and each question it answered
     (KARAMA-40 for ATREIDES-P1, KARAMA-18 for GUILD-M2)."""
-    seq = context_of(state).sequence
-    if seq is None:
-        return ()
-    used = [v.power for v in seq.voices_on(house)] + [q.power for q, _a in seq.answered(house)]
-    powers = load_powers()
-    return tuple(use.id for power in dict.fromkeys(used) for use in powers[power].karama
-                 if use.moment == REVEAL_MOMENT and use.status == "implemented")
-
-
-def released_by(use: str) -> str:
-    """The power whose binding the wheel Karama ``use`` releases (its power in data/powers.json)."""
-    from dunenb.powers.registry import karama_use
-
-    return karama_use(use)[0].id
+    return facts.wheel_uses(context_of(state).sequence, house)
 
 
 # --- plans bound by the Voice, the answers and the disclosures ------------------------------------------
@@ -460,7 +434,7 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     released = ["voice"] if "voice" in immune_to(leader, blocked_powers(state)) else []
     against = getattr(plan, "against", NONE)
     if against != NONE:
-        released.append(released_by(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
+        released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
