@@ -61,7 +61,7 @@ from dunenb.powers import applied, holder, modify, owner
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import power
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.state import FrozenDict, GameState
 
@@ -558,8 +558,12 @@ def _payment_decisions(state: GameState) -> list[Action]:
 def bid_pledge(state: GameState, house: str) -> Pledge:
     """GAP-57: while the auction goes on, the high bidder owes its bid (asked at any time in a Karama window opened
     at a bid, e.g. by a truth trance of BG-M1, it may not spend it)."""
-    detail = state.pending.detail
-    return Pledge(spice=detail["high"]) if detail.get("high_bidder") == house else Pledge()
+    detail = node(state).detail
+    if detail.get("high_bidder") != house:
+        return Pledge()
+    if must_use_karama(state, house, detail["high"]):  # BID-4: only a Karama can settle that bid
+        return Pledge(cards=karama_cards(state, house))
+    return Pledge(spice=detail["high"])
 
 
 def payment_pledge(state: GameState, house: str) -> Pledge:

@@ -74,10 +74,17 @@ def askers(state: GameState, uses: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
-    """The cards ``house`` may play as a Karama (KARAMA-1, BG-P5, TLEILAX-P4)."""
+    """The cards ``house`` may play as a Karama (KARAMA-1, BG-P5, TLEILAX-P4), less those it has promised at the
+    node the window interrupts (GAP-57: a Karama that must settle its bid, a card on its battle wheel)."""
+    from collections import Counter
+
     from dunenb.rules.bidding import karama_cards as cards
 
-    return cards(state, house)
+    held = cards(state, house)
+    if state.pending is None or state.pending.kind != KIND:
+        return held
+    free = Counter(state.houses[house].hand) - Counter(_pledged(state, house).cards)
+    return tuple(card for card in held if free[card])
 
 
 def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: tuple[str, ...] | None = None,
