@@ -404,3 +404,17 @@ def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
     state = play(state, UseKarama("harkonnen", "KARAMA-32", "karama"))
     assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle
     assert battle(*MOHIAM_SCENE, disclose=True).pending.kind == "battle-disclose"  # without the Karama
+
+
+def test_KARAMA_25_the_heuristic_bot_disobeys_the_voice_with_its_karama_when_it_pays():
+    houses, forces, hands = BG_SCENE
+    state = battle(["bene-gesserit", "harkonnen", "emperor"], [forces[0], forces[1], forces[2]],
+                   {"harkonnen": ("projectile-distance", "karama")})
+    state = play(state, UseVoice("bene-gesserit", "forbid", "projectile"), SubmitPlan("bene-gesserit", "darwi", 1,
+                                                                                       0, 0))
+    choice = HeuristicBot().choose(state)
+    assert choice.kind == "plan"
+    if choice.against != "none":  # it may: the BG's wheel holds no shield it could know of
+        assert choice.against == "KARAMA-25" and choice.weapon == "projectile-distance"
+    else:
+        assert choice.weapon == "none"  # otherwise it obeys

@@ -19,8 +19,10 @@ count: it calls them (TRAITOR-8). Against a House whose treachery a Karama on th
 KARAMA-45, ``wheel_karama``), the bot weighs the chance that its leader is on one of that House's hidden slips
 (:func:`betrayal_odds`: the number of slips over the leaders who may be drawn, 0 for a main leader, G-7): betrayed,
 it loses what a lost battle costs (TRAITOR-11); a plan with a Karama on the wheel (KARAMA-3) is safe from that and
-pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card. Not modelled: slips of
-other Houses (their calls cannot be blocked, G-5), leader powers (the library uses base strengths).
+pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card; a Karama hidden against a
+Voice or an answer that binds it (GAP-80) also pays the card, so the bot disobeys only when that gains more.
+Not modelled: slips of other Houses (their calls cannot be blocked, G-5), leader powers (the library uses base
+strengths), a Karama the opponent may hide against the bot's own Voice or question (it trusts them).
 
 >>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
 >>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
@@ -286,8 +288,10 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             "lose": -mine_all - SPICE_VALUE * plan.spice,
         }
         value = _plan_value(memo[key], opp.dials, my_army, mine[0] or 0, defender, losses)
-        if blockable and leader is not None:
-            karama = getattr(plan, "karama", NONE)
+        karama = getattr(plan, "karama", NONE)
+        if karama != NONE and getattr(plan, "against", NONE) != NONE:
+            value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
+        elif blockable and leader is not None:
             if karama != NONE:  # KARAMA-3: the treachery is blocked; the card is lost (KARAMA-2)
                 value -= KARAMA_VALUE
             else:  # TRAITOR-11: betrayed, the bot loses all it has there, the spice and the cards played
