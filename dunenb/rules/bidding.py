@@ -619,11 +619,15 @@ def auction_card(state: GameState) -> str | None:
     """The card up for auction (god view), or None outside the bidding on a card.
 
     It is kept only in the pending node's ``secrets`` (one entry per House allowed to see it), which
-    ``engine.view`` hides from every other House.
+    ``engine.view`` hides from every other House; during a Karama window opened at the bid, in the node it
+    interrupts.
     """
-    if state.pending is None or state.pending.kind not in ("bid", "bid-payment"):
+    shown = state.pending
+    if shown is not None and shown.kind == "karama-window":  # a window opened at a bid (BG-M1's KARAMA-31)
+        shown = shown.detail.get("prior")
+    if shown is None or shown.kind not in ("bid", "bid-payment"):
         return None
-    return state.pending.detail["secrets"][0][1]
+    return shown.detail["secrets"][0][1]
 
 
 register_resume("auction-end", _resume_fill)
