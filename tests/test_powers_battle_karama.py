@@ -418,3 +418,17 @@ def test_KARAMA_25_the_heuristic_bot_disobeys_the_voice_with_its_karama_when_it_
         assert choice.against == "KARAMA-25" and choice.weapon == "projectile-distance"
     else:
         assert choice.weapon == "none"  # otherwise it obeys
+
+
+def test_BG_M1_GAP_58_the_window_of_a_trance_hides_the_plans_of_the_battle_it_interrupts():
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state = battle(["harkonnen", "bene-gesserit", "emperor"],
+                   [("harkonnen", "arsunt", 5, 3), ("bene-gesserit", "arsunt", 5, 3)],
+                   {"harkonnen": ("poison-fast",), "emperor": ("shield",)})
+    state = play(state, Pass("bene-gesserit"), SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "poison-fast"))
+    state = apply_action(state, AskTruthTrance("bene-gesserit", "harkonnen", "holds", "poison", "BG-M1"))
+    assert state.pending.kind == "karama-window"  # KARAMA-31 (GAP-81)
+    for house in ("bene-gesserit", "emperor"):
+        prior = view(state, house).pending.detail["prior"]
+        assert dict(context_of(dataclasses.replace(state, pending=prior)).secrets)["harkonnen"] == "hidden"
