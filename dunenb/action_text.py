@@ -177,7 +177,8 @@ def _spice_card(a: Any) -> str:
 def _plan(a: Any) -> str:
     cards = [card_name(c) for c in (a.weapon, a.defense) if c not in ("none", "")]
     if a.karama not in ("none", ""):
-        cards.append(f"{card_name(a.karama)} as a Karama")
+        against = getattr(a, "against", "none")
+        cards.append(f"{card_name(a.karama)} as a Karama" + (f" ({against})" if against not in ("none", "") else ""))
     return (f"{_verb(a.house, 'set')} a battle plan: {leader_name(a.leader, a.house)}, {_tokens(a.regular, a.marked)}"
             f" with {_spice(a.spice)}, {', '.join(cards) if cards else 'no cards'}")
 
@@ -261,6 +262,10 @@ DESCRIBERS: dict[str, Describer] = {
     "voice": lambda a: (f"{_verb(a.house, 'use')} the Voice: the opponent must "
                         f"{'not play' if a.mode == 'forbid' else 'play'} a {a.card_kind} card"),
     "prescience": lambda a: f"{_verb(a.house, 'ask')} the opponent by prescience: “your {a.slot}?”",
+    "prescience-answer": lambda a: (f"{_verb(a.house, 'answer')} the prescience question: "
+                                    f"{'nothing' if a.answer == 'none' else 'a ' + a.answer}"),
+    "know-leader": lambda a: f"{_verb(a.house, 'use')} Mohiam's power: the opponent must show its leader first",
+    "commit-leader": lambda a: f"{_verb(a.house, 'commit')} {leader_name(a.leader, a.house)} as its leader",
     "traitor-call": lambda a: f"{_verb(a.house, 'call')} “Trahison !”: {leader_name(a.leader)} is their traitor",
     "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 to get past the shield",
     "battle-discard": _discard,

@@ -110,7 +110,7 @@ SHAPES: dict[str, tuple[str, tuple[FieldSpec, ...]]] = {
     "plan": ("Your battle plan: the wheel, a leader and cards (BATTLE-13)", (
         _field("leader", "Leader", _leader), _field("regular", "Tokens dialled"), _field("marked", "Marked dialled"),
         _field("spice", "Spice on the wheel"), _field("weapon", "Weapon", _card), _field("defense", "Defence", _card),
-        _field("karama", "Karama", _card))),
+        _field("karama", "Karama", _card), _field("against", "Karama against"))),
     "battle": ("Choose the next battle (BATTLE-3)", (
         _field("territory", "Territory", _area), _field("sector", "Sector"), _field("opponent", "Against", _house))),
     "traitor-pick": ("Keep one traitor (TRAITOR-4)", (
@@ -129,7 +129,10 @@ SHAPES: dict[str, tuple[str, tuple[FieldSpec, ...]]] = {
         _field("amount", "Amount"), _field("price", "Price"), _field("delay", "Delay (turns)"),
         _field("back_what", "They give"), _field("back_item", "Their item"))),
     "truth-trance": ("Ask a truth trance (CARD-TRUTH-1)", (
-        _field("target", "Ask", _house), _field("question", "Question"), _field("subject", "About"))),
+        _field("target", "Ask", _house), _field("question", "Question"), _field("subject", "About"),
+        _field("means", "With"))),
+    "prescience-answer": ("Answer the prescience question (ATREIDES-P1, GAP-78)", (_field("answer", "Answer"),)),
+    "commit-leader": ("Commit your leader first (BG-M2)", (_field("leader", "Leader", _leader),)),
     "peace": ("Declare peace in a territory", (_field("area", "Territory", _area),)),
     "war": ("Declare war in a territory", (_field("area", "Territory", _area),)),
     "buy-harvester": ("Buy harvesters (HARVEST-3)", (_field("count", "How many"),)),
@@ -141,7 +144,7 @@ SHAPES: dict[str, tuple[str, tuple[FieldSpec, ...]]] = {
 #: The label of a button for a kind whose menu holds one action.
 BUTTONS = {"pass": "Pass", "end-slot": "End my movement", "pay-bid": "Pay the bid", "accept-offer": "Accept",
            "decline-offer": "Decline", "end-window": "Close the alliance window", "harvest-done": "Done harvesting",
-           "hajj": "Play the Hajj", "atomics": "Blow the Shield Wall"}
+           "hajj": "Play the Hajj", "atomics": "Blow the Shield Wall", "know-leader": "Use Mohiam's power (BG-M2)"}
 
 
 def _default_fields(action: Action) -> tuple[FieldSpec, ...]:

@@ -120,6 +120,8 @@ class HouseState:
     # CARD-TRUTH-1, GAP-56: the answers this House received, (turn, House asked, question id, subject, answer);
     # dunenb.engine.view shows them to this House only
     trance_answers: tuple[tuple[int, str, str, str, bool], ...] = ()
+    # BG-M1: the turn of each truth trance this House asked without the card (a power's trances per turn)
+    power_trances: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -45,13 +45,15 @@ ASKED_OF_ALL = ("traitor-call", "weather")
 
 
 #: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.
-PRE_BATTLE = ("battle-voice", "battle-prescience")
+PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose")
 
 
 def skip_pre_battle(state: GameState) -> GameState:
     """Pass the Voice and prescience steps (G-9) of the pending battle, for tests about something else."""
     events = state.events
     while state.pending is not None and state.pending.kind in PRE_BATTLE:
+        if state.pending.kind == "karama-window" and state.pending.detail.get("resume") != "battle-start":
+            break  # a later window (a capture's KARAMA-47...) belongs to the test
         state = apply_action(state, decisions(state)[0])  # the pass is listed first
         events += state.events
     return dataclasses.replace(state, events=events)

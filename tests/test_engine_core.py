@@ -69,7 +69,7 @@ from dunenb.rules.movement import (
     TakeSlot,
 )
 from dunenb.rules.on_call import OnCallDiscard, OnCallDraw
-from dunenb.rules.pre_battle import AskPrescience, UseVoice
+from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, CommitLeader, KnowLeader, UseVoice
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
 from dunenb.rules.truth_trance import AskTruthTrance
 from dunenb.rules.worm_riding import RideWorm
@@ -228,7 +228,10 @@ HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),
               AskTruthTrance("emperor", "guild", "traitor-among-mine"),
               AskTruthTrance("guild", "fremen", "spice-more-than", "20")]
 # houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) (dunenb.rules.pre_battle)
-HAND_MADE += [UseVoice("bene-gesserit", "forbid", "poison"), AskPrescience("atreides", "defence")]
+HAND_MADE += [UseVoice("bene-gesserit", "forbid", "poison"), AskPrescience("atreides", "defence"),
+              AnswerPrescience("harkonnen", "poison"), KnowLeader("bene-gesserit"),
+              CommitLeader("harkonnen", "feyd-rautha"),
+              AskTruthTrance("bene-gesserit", "guild", "spice-more-than", "20", "BG-M1")]  # GAP-78, BG-M1/M2
 # K-21 on-call effects (dunenb.rules.on_call, BG-L10-b)
 HAND_MADE += [OnCallDraw("bene-gesserit", "harkonnen", "lasgun"), OnCallDiscard("bene-gesserit", "shield")]
 # HARKONNEN-P4, -M1, -M2 (dunenb.rules.battle_powers)

@@ -24,7 +24,7 @@ from dunenb.engine import apply_action
 from dunenb.errors import InputError
 from dunenb.invariants import check_leaders
 from dunenb.rules.alliances import EndWindow
-from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, eliminate
+from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase, eliminate
 from dunenb.rules.battle_powers import (
     BuyOff,
     Captive,
@@ -356,9 +356,9 @@ def test_tleilax_m1_waffs_pistol_kills_duncan_in_a_game():
 
 
 def test_karama_37_in_a_game_waff_has_no_pistol_for_the_battle():
-    state = position(TLEILAX, [("atreides", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
-                     hands={"atreides": ("karama",)})
-    assert state.pending.kind == "karama-window"
+    state = begin_phase(position(TLEILAX, [("atreides", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
+                                 hands={"atreides": ("karama",)}, begin=False))
+    assert state.pending.kind == "karama-window"  # the battle-start window of G-9 (GAP-81)
     state = skip_pre_battle(apply_action(state, UseKarama("atreides", "KARAMA-37", "karama")))
     state = plan(state, "duncan-idaho", 0)
     state = settle_powers(plan(state, "tylwyth-waff", 0))

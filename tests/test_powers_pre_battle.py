@@ -6,20 +6,32 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import clear_map, decisions, events_of, give_cards, pass_unable, place, quiet_setup, set_storms
+from helpers_game import (
+    clear_map,
+    decisions,
+    events_of,
+    give_cards,
+    pass_unable,
+    place,
+    quiet_setup,
+    set_storms,
+    skip_pre_battle,
+)
 
 from dunenb.actions import Pass
+from dunenb.battle.cards import card_kind
 from dunenb.bots.heuristic import HeuristicBot
 from dunenb.engine import apply_action, check_action, view
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
-from dunenb.rules.pre_battle import AskPrescience, UseVoice
+from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, UseVoice
 from dunenb.rules.secrecy import viewers
 
 
-def battle(houses, forces, hands=None):
-    """A quiet setup with only ``forces`` [(house, area, sector, regular)] on the map, at the battle phase."""
+def battle(houses, forces, hands=None, *, disclose=False):
+    """A quiet setup with only ``forces`` [(house, area, sector, regular)] on the map, at the battle phase, past
+    the Karama window of the battle's start and (unless ``disclose``) the leader disclosures (BG-M2)."""
     state = clear_map(set_storms(quiet_setup(houses), main=10))
     for house in houses:
         hs = state.houses[house]
@@ -30,7 +42,18 @@ def battle(houses, forces, hands=None):
         state = place(state, house, area, sector, regular)
     for house, cards in (hands or {}).items():
         state = give_cards(state, house, *cards)
-    return begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
+    state = begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
+    return pass_windows(state, disclose=disclose)
+
+
+def pass_windows(state, *, disclose=False):
+    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42) and, unless
+    ``disclose``, the leader disclosures (BG-M2); events kept."""
+    said = state.events
+    while state.pending.kind == "karama-window" or (state.pending.kind == "battle-disclose" and not disclose):
+        state = apply_action(state, Pass(state.pending.actor))
+        said += state.events
+    return dataclasses.replace(state, events=said)
 
 
 def submit(state, house, leader, regular, weapon="none", defense="none"):
@@ -107,38 +130,63 @@ ATREIDES_SCENE = (["atreides", "harkonnen", "emperor"],
 
 def _asked(slot="attack"):
     state = battle(*ATREIDES_SCENE)
+    assert (state.pending.kind, state.pending.actor) == ("battle-voice", "atreides")  # ATREIDES-M2 first (G-9)
+    state = apply_action(state, Pass("atreides"))
     assert (state.pending.kind, state.pending.actor) == ("battle-prescience", "atreides")
     state = apply_action(state, AskPrescience("atreides", slot))
-    assert (state.pending.kind, state.pending.actor) == ("battle-plan", "harkonnen")  # GAP-66: the House asked
+    assert (state.pending.kind, state.pending.actor) == ("battle-answer", "harkonnen")  # GAP-78: it answers
     return state
 
 
-def test_ATREIDES_P1_the_answer_is_read_from_the_plan_and_only_the_asker_sees_it():
+def _plans(state, plans):
+    """Set the plans in the order the battle asks for them; ``plans``: House -> SubmitPlan or a bot."""
+    said = state.events
+    while state.pending is not None and state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        plan = plans[house]
+        action = plan.choose(view(state, house)) if hasattr(plan, "choose") else plan
+        state = pass_unable(apply_action(state, action), ("traitor-call",))
+        said += state.events
+    return dataclasses.replace(state, events=said)
+
+
+def test_ATREIDES_P1_the_answer_binds_and_only_the_asker_and_the_house_asked_see_it():
     state = _asked()
-    state = apply_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "poison-fast"))
+    assert {a.answer for a in decisions(state)} == {"none", "poison", "projectile"}  # kinds it holds (L1025)
+    assert viewers(state, AnswerPrescience("harkonnen", "poison")) == ("harkonnen",)  # a secret action
+    state = apply_action(state, AnswerPrescience("harkonnen", "poison"))
     assert context_of(state).sequence.answer.kind == "poison"
     assert context_of(view(state, "atreides")).sequence.answer.kind == "poison"
     assert context_of(view(state, "harkonnen")).sequence.answer.kind == "poison"
     assert context_of(view(state, "emperor")).sequence.answer.kind == "hidden"
-    assert context_of(view(state, "atreides")).secrets == (("harkonnen", "hidden"),)  # the plan itself stays hidden
     assert "poison" not in events_of(state, "prescience-answered")[0].text
+    while state.pending.actor != "harkonnen":
+        state = apply_action(state, SubmitPlan(state.pending.actor, "duncan-idaho", 1, 0, 0))
+    error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "projectile-distance"))
+    assert error is not None and error.code == "battle/bound-by-voice" and "answer was poison" in str(error)
+    assert {a.weapon for a in decisions(state) if a.kind == "plan"} == {"poison-fast"}
+
+
+def test_ATREIDES_P1_an_answer_it_cannot_give_is_refused():
+    state = _asked("defence")
+    with pytest.raises(IllegalActionError) as info:
+        apply_action(state, AnswerPrescience("harkonnen", "shield"))
+    assert info.value.code == "battle/prescience-answer" and "allowed: none" in str(info.value)
 
 
 @pytest.mark.parametrize(("weapon", "defence"), [("poison-fast", "snooper"), ("projectile-distance", "shield")])
 def test_ATREIDES_P1_the_answer_changes_the_bots_defence_and_saves_its_leader(weapon, defence):
-    state = _asked()
-    state = apply_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, weapon))
-    choice = HeuristicBot().choose(state)
-    assert choice.kind == "plan" and choice.defense == defence  # the answer told it which defence works
-    state = pass_unable(apply_action(state, choice), ("traitor-call",))
+    state = apply_action(_asked(), AnswerPrescience("harkonnen", card_kind(weapon)))
+    bot = HeuristicBot()
+    state = _plans(state, {"harkonnen": SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, weapon), "atreides": bot})
+    revealed = [e for e in events_of(state, "plan-revealed") if e.data["house"] == "atreides"]
+    assert revealed and revealed[0].data["defense"] == defence  # the answer told it which defence works
     assert not [e for e in events_of(state, "leader-killed") if e.data["house"] == "atreides"]
 
 
-def test_ATREIDES_P1_the_plan_of_the_house_asked_stays_its_own_action_and_the_question_is_public():
+def test_ATREIDES_P1_the_question_is_public():
     state = battle(*ATREIDES_SCENE)
     assert viewers(state, AskPrescience("atreides", "attack")) is None  # stated openly (G-9)
-    state = _asked()
-    assert viewers(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "poison-fast")) == ("harkonnen",)
 
 
 def test_G_9_the_voice_comes_before_the_prescience_question_and_bots_choose_from_their_view():
@@ -148,6 +196,9 @@ def test_G_9_the_voice_comes_before_the_prescience_question_and_bots_choose_from
     choice = HeuristicBot().choose(state)
     assert choice == UseVoice("bene-gesserit", "forbid", "poison")  # no snooper in its hand
     state = apply_action(state, choice)
+    assert (state.pending.kind, state.pending.actor) == ("battle-voice", "atreides")  # ATREIDES-M2, G-9
+    assert HeuristicBot().choose(state) == Pass("atreides")  # its Voice would bind Paul to lead (GAP-79)
+    state = apply_action(state, Pass("atreides"))
     assert state.pending.kind == "battle-prescience"
     assert HeuristicBot().choose(state) == AskPrescience("atreides", "defence")  # it holds no defence card
 
@@ -157,7 +208,7 @@ def test_DISPERSION_M3_M1_P2_in_a_game_dama_attacking_beats_duncan_with_more_tok
     ctx = context_of(state)
     if ctx.defender != "atreides":
         pytest.skip("storm order made the Dispersion defend")
-    state = apply_action(state, Pass("atreides"))  # no prescience question
+    state = skip_pre_battle(state)  # no Voice (ATREIDES-M2), no prescience question
     state = submit(state, "atreides", "duncan-idaho", 8)  # 4 + (6 - 4) = 6
     state = submit(state, "dispersion", "dama", 0)  # 0 + 12
     outcome = events_of(state, "battle-outcome")

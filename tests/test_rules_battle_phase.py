@@ -642,4 +642,5 @@ def test_karama_3_bg_p5_a_worthless_card_serves_as_the_wheel_karama_for_the_bene
     if state.pending.actor != "bene-gesserit":
         state = apply_action(state, legal_actions(state)[0])
     menu = decisions(state)
-    assert {(a.weapon, a.defense, a.karama) for a in menu if a.karama != "none"} == {("none", "none", "worthless")}
+    assert {(a.weapon, a.defense, a.karama) for a in menu
+            if a.kind == "plan" and a.karama != "none"} == {("none", "none", "worthless")}

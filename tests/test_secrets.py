@@ -35,7 +35,8 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
 ]
 #: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
 SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
-                "traitor-discard", "new-traitor-draw", "new-traitor-keep"}  # the last three: HARKONNEN-M1
+                "traitor-discard", "new-traitor-draw", "new-traitor-keep",  # HARKONNEN-M1
+                "prescience-answer", "commit-leader"}  # GAP-78, BG-M2
 SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card", "new-traitor-draw"}
 
 
@@ -57,6 +58,8 @@ def _may_see(before: GameState, action, house: str) -> bool:
         return house == "fremen"  # FREMEN-P1
     if action.kind == "auction-card":  # BID-3, BID-8, ATREIDES-P2a
         return house in (before.pending.detail["opener"], "atreides")
+    if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
+        return house in (action.house, "bene-gesserit")
     return house == action.house
 
 
@@ -119,7 +122,7 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
             _check_events(seen_record.events_at(node), god)
             # the last action, as the House knows it at this node
             real, shown = record.node(node).action, seen_record.node(node).action
-            if real.kind == "plan" and any(e.kind == "plan-revealed" for e in god.events):
+            if real.kind in ("plan", "commit-leader") and any(e.kind == "plan-revealed" for e in god.events):
                 revealed.add(node)  # BATTLE-13 f: both plans are shown once the second is in
             if real.kind in SECRET_KINDS and not _may_see(parent, real, house) and node not in revealed:
                 assert isinstance(shown, HiddenAction), (house, real)
@@ -148,7 +151,7 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
             real = record.node(node).action
             secret = (real.kind in SECRET_KINDS and not _may_see(record.state_at(record.node(node).parent), real,
                                                                    house))
-            if secret and real.kind in ("storm-token", "plan"):
+            if secret and real.kind in ("storm-token", "plan", "commit-leader"):
                 assert shown == real or isinstance(shown, HiddenAction)  # revealed later (BATTLE-13 f, FREMEN-P1)
             elif secret:
                 assert isinstance(shown, HiddenAction)
@@ -218,7 +221,7 @@ def test_gap_58_a_record_view_holds_no_reference_to_the_record_or_a_god_state():
 # --- GAP-62: who is asked tells nothing -----------------------------------------------------------------------
 
 #: The nodes asked of every House in turn whatever it holds (TRAITOR-8, CARD-WEATHER-1, CARD-ATOMICS-2, GAP-62).
-ASKED = ("traitor-call", "weather")
+ASKED = ("traitor-call", "weather", "traitor-discard")  # traitor-discard: HARKONNEN-M1, its menu lists the slips
 
 
 def _phase_line(state: GameState, action, phase: str, seed: int):
@@ -252,6 +255,13 @@ def _phase_line(state: GameState, action, phase: str, seed: int):
         else:
             choice = bot.choose(state)
         state = apply_action(state, choice)
+
+
+def _wheel_cards(state: GameState, house: str) -> tuple[str, ...]:
+    """The cards ``house`` has set on the wheel of the pending battle (none outside a battle)."""
+    battle = state.pending.detail.get("battle") if state.pending is not None else None
+    plan = None if battle is None else battle.plan_of(house)
+    return () if plan is None else (plan.weapon, plan.defense, plan.karama)
 
 
 def _entering(record: GameRecord, phase: str, *, from_turn: int = 1):
@@ -312,7 +322,8 @@ def test_gap_62_card_weather_1_the_public_storm_sequence_is_the_same_whether_or_
             plain, _offered, _ = _phase_line(before, action, "storm", seed=index)
             for house in storm_order(before):
                 hand = before.houses[house].hand
-                if hand and WEATHER_CONTROL not in hand:
+                on_wheel = _wheel_cards(before, house)  # a card set on a battle wheel stays there (GAP-57)
+                if hand and WEATHER_CONTROL not in hand and hand[0] not in on_wheel:
                     break
             else:
                 continue

@@ -31,10 +31,12 @@ import numpy as np
 
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
+from dunenb.battle.facts import power_of_use
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import NO_FACTS, leader_values
+from dunenb.battle.powers import NO_FACTS, immune_to, leader_values
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
+from dunenb.battle.sequence import plan_violations
 from dunenb.battle.wheel import Dial, army_value, pareto_dials
 from dunenb.errors import InputError
 
@@ -105,10 +107,12 @@ class SidePlans:
     combos: tuple[tuple[Leader | None, str | None, str | None], ...]
     dials: tuple[Dial, ...]
     karama: str | None = None
+    karama_use: str | None = None  # GAP-80: the use of that Karama (against a Voice or an answer), or None
 
     def plan(self, dial: Dial, combo: tuple[Leader | None, str | None, str | None]) -> BattlePlan:
         leader, weapon, defense = combo
-        return BattlePlan(dial, leader, weapon, defense, self.karama if leader is not None else None)
+        karama = self.karama if leader is not None else None
+        return BattlePlan(dial, leader, weapon, defense, karama, self.karama_use if karama else None)
 
     @cached_property
     def plans(self) -> tuple[BattlePlan, ...]:
@@ -143,9 +147,26 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
         if leader is None:  # GAP-43: no leader, no card
             combos.append((None, None, None))
             continue
-        combos.extend((leader, weapon, defence) for weapon in weapons for defence in defences)
+        combos.extend((leader, weapon, defence) for weapon in weapons for defence in defences
+                      if _obeys(case, index, leader, weapon, defence, hand))
     spice = case_side.spice if case_side.spice is not None else plan.dial.spice
-    return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice), plan.karama)
+    return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice), plan.karama,
+                     plan.karama_use)
+
+
+def _obeys(case: BattleCase, index: int, leader: Leader, weapon: str | None, defence: str | None,
+           hand: tuple[str, ...]) -> bool:
+    """Whether a (leader, weapon, defence) keeps the case's Voices and prescience answers in force on that side
+    (BG-P1, ATREIDES-M2 bind the voiced side's plans; ATREIDES-P1, GUILD-M2 answers bind; GAP-78). A leader
+    immune to the Voice (DISPERSION-M2) or the side's Karama use (GAP-80) releases it."""
+    if case.sequence is None:
+        return True
+    side = case.sides[index]
+    released = ["voice"] if "voice" in immune_to(leader, side.side.blocked) else []
+    if side.plan.karama_use is not None:
+        released.append(power_of_use(side.plan.karama_use))
+    return not plan_violations(case.sequence, side.house, BattlePlan(leader=leader, weapon=weapon, defense=defence),
+                               hand=hand, karama_shown=released)
 
 
 # ------------------------------------------------------------------------------------------------ plan matrices

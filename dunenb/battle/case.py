@@ -55,16 +55,26 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from dunenb.battle import facts
 from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.powers import immune_to
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
+from dunenb.battle.sequence import (
+    BattleSequence,
+    PrescienceAnswer,
+    PrescienceQuestion,
+    VoiceCommand,
+    plan_violations,
+)
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.board import load_board
 from dunenb.errors import DuneError, InputError
 from dunenb.jsonio import read_json
+from dunenb.powers.registry import owner
 from dunenb.ruleset import load_ruleset
 
 CASE_FORMAT = "dunenb.battle/1"
@@ -72,9 +82,10 @@ CASE_FORMAT = "dunenb.battle/1"
 MAX_CASE_SPICE = 999
 #: GAP-54 (design): a side's fixed d10 results; no battle needs more rolls than this.
 MAX_CASE_DICE = 10
-_TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes")
+_TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes", "voice",
+             "prescience", "karama_uses")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
-              "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured")
+              "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use")
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,7 @@ class BattleCase:
     sides: tuple[CaseSide, CaseSide]
     title: str = ""
     description: str = ""
+    sequence: BattleSequence | None = None  # the Voices and prescience answers in force (dunenb.battle.facts)
 
     @property
     def battle(self) -> Battle:
@@ -115,10 +127,8 @@ class BattleCase:
 
     def with_plans(self, first: BattlePlan, second: BattlePlan) -> Battle:
         """The case's battle with other plans (the analysis varies plans, keeping tokens, traitors, dice)."""
-        sides = tuple(
-            dataclasses.replace(c.side, plan=plan)
-            for c, plan in zip(self.sides, (first, second), strict=True)
-        )
+        sides = tuple(dataclasses.replace(c.side, plan=plan)
+                      for c, plan in zip(self.sides, (first, second), strict=True))
         return Battle(self.territory, self.defender, (sides[0], sides[1]))
 
 
@@ -266,7 +276,12 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         if isinstance(value, bool) or not isinstance(value, int) or value not in D10:
             raise _fail(f"{where}.dice[{position}]", f"{value!r} is not a d10 result: allowed whole numbers 1 to "
                                                      "10 (LC-1, GAP-28b)")
-    plan = BattlePlan(dial, leader, weapon, defense, karama)
+    karama_use = raw.get("karama_use")
+    karama_use = karama_use.upper() if isinstance(karama_use, str) else karama_use
+    if karama_use is not None and (not isinstance(karama_use, str) or karama is None):
+        raise _fail(f"{where}.karama_use", "names the use of the side's karama card (e.g. \"KARAMA-25\"): give a "
+                                           "karama card too")
+    plan = BattlePlan(dial, leader, weapon, defense, karama, karama_use)
     hand = None
     if "hand" in raw:
         hand = tuple(_choice(card, f"{where}.hand[{i}]", (*WEAPONS, "snooper", "shield", *OTHER_CARDS))
@@ -495,7 +510,98 @@ def parse_case(raw: Any) -> BattleCase:
         raise _fail("sides[1].house", f"both sides are {parsed[0].house}; a battle is between two Houses")
     sides = _with_traitors(sides_raw, parsed)
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
-    return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")))
+    sequence, blocked = _facts(raw, sides, defender)
+    sides = (_finish_side(sides[0], sequence, blocked, 0), _finish_side(sides[1], sequence, blocked, 1))
+    return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")),
+                      sequence)
+
+
+def _fact_list(raw: Any, field: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    items = raw if isinstance(raw, list) else [raw]
+    for index, item in enumerate(items):
+        where = f"{field}[{index}]" if isinstance(raw, list) else field
+        if not isinstance(item, dict):
+            raise _fail(where, f"must be an object with {', '.join(keys)}")
+        _check_keys(item, keys, f"{where}.")
+    return items
+
+
+def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide],
+           defender: str) -> tuple[BattleSequence | None, frozenset[str]]:
+    """The case's Voices, prescience answers and open Karama uses (:mod:`dunenb.battle.facts`), checked."""
+    houses = (sides[0].house, sides[1].house)
+    leaders = {side.house: side.plan.leader for side in sides}
+    voices: list[VoiceCommand] = []
+    for index, item in enumerate(_fact_list(raw.get("voice", []), "voice", ("by", "mode", "kind"))):
+        where = f"voice[{index}]" if isinstance(raw.get("voice"), list) else "voice"
+        by = _choice(item.get("by"), f"{where}.by", houses)
+        power = facts.case_power("voice", by, leader=leaders[by], defender=by == defender)
+        if power is None:
+            owned = facts.voice_powers(by)
+            raise _fail(f"{where}.by", f"{by} has no Voice in this battle: " + (
+                f"{', '.join(owned)} needs its main leader on the wheel (GAP-79)" if owned else "no Voice power"))
+        if any(v.by == by and v.power == power for v in voices):
+            raise _fail(where, f"{by} states one Voice ({power}) per battle (BG-P1)")
+        mode = _choice(item.get("mode"), f"{where}.mode", ("forbid", "force"))
+        kind = _choice(item.get("kind"), f"{where}.kind", facts.VOICE_KINDS)
+        voices.append(VoiceCommand(by, houses[1 - houses.index(by)], mode, kind, power))
+    answered: list[tuple[PrescienceQuestion, PrescienceAnswer]] = []
+    raw_p = raw.get("prescience", [])
+    for index, item in enumerate(_fact_list(raw_p, "prescience", ("by", "slot", "answer"))):
+        where = f"prescience[{index}]" if isinstance(raw_p, list) else "prescience"
+        by = _choice(item.get("by"), f"{where}.by", houses)
+        power = facts.case_power("prescience", by, leader=leaders[by], defender=by == defender)
+        if power is None:
+            owned = facts.prescience_powers(by)
+            raise _fail(f"{where}.by", f"{by} asks no prescience question in this battle: " + (
+                f"{', '.join(owned)} acts only when it defends, in its own battle turn (GAP-79)" if owned
+                else "no prescience power"))
+        if any(q.by == by for q, _a in answered):
+            raise _fail(where, f"{by} asks one prescience question per battle (ATREIDES-P1)")
+        slot = _choice(item.get("slot"), f"{where}.slot", ("attack", "defence"))
+        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *facts.SLOT_KINDS[slot]))
+        target = houses[1 - houses.index(by)]
+        answered.append((PrescienceQuestion(by, target, slot, power),
+                         PrescienceAnswer(target, None if answer == "none" else answer)))
+    blocked: set[str] = set()
+    uses_raw = raw.get("karama_uses", [])
+    if not isinstance(uses_raw, list):
+        raise _fail("karama_uses", f"must be a list of Karama uses among {', '.join(facts.open_uses())}")
+    for index, use in enumerate(uses_raw):
+        if not isinstance(use, str) or use.upper() not in facts.open_uses():
+            raise _fail(f"karama_uses[{index}]", f"{json.dumps(use)} is not one of {_allowed(facts.open_uses())}")
+        power = facts.power_of_use(use.upper())
+        if owner(power) not in houses:
+            raise _fail(f"karama_uses[{index}]", f"{use} blocks {power} of {owner(power)}, who is not in this "
+                                                 "battle (GAP-81)")
+        blocked.add(power)
+    if not voices and not answered:
+        return None, frozenset(blocked)
+    return facts.sequence_of(houses, voices, answered), frozenset(blocked)
+
+
+def _finish_side(side: CaseSide, sequence: BattleSequence | None, blocked: frozenset[str],
+                 index: int) -> CaseSide:
+    """Give the side the powers the case's Karamas block, and check its plan against the Voices and answers in force."""
+    where = f"sides[{index}]"
+    plan = side.plan
+    if plan.karama_use is not None:
+        open_uses = facts.wheel_uses(sequence, side.house)
+        if plan.karama_use not in open_uses:
+            raise _fail(f"{where}.karama_use", f"{plan.karama_use!r} blocks nothing that binds {side.house} here; "
+                                               f"allowed: {_allowed((None, *open_uses))} (GAP-80)")
+    if sequence is not None:
+        released = ["voice"] if "voice" in immune_to(plan.leader, blocked) else []  # DISPERSION-M2
+        if plan.karama_use is not None:
+            released.append(facts.power_of_use(plan.karama_use))
+        hand = () if plan.leader is None else side.hand  # GAP-67
+        problems = plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
+        if problems:
+            raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
+                               "prescience answer bind the plan); change the weapon or defence, or add a karama card "
+                               "with its karama_use")
+    # the case's open battle Karamas (karama_uses) join the side's own ``blocked`` uses (KARAMA-37)
+    return dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=side.side.blocked | blocked))
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

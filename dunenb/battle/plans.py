@@ -33,13 +33,21 @@ class BattlePlan:
     ``karama`` is a card played as a Karama on the wheel, added to the other cards (KARAMA-3, BATTLE-13 e): the
     Karama itself, or a card that counts as one for the House (BG-P5 worthless, TLEILAX-P4 ghola). It blocks the
     opposing House's blockable battle power (:data:`BattleSide.call_power`) and is lost whatever happens
-    (KARAMA-2)."""
+    (KARAMA-2). ``karama_use`` names the use when it is another one, hidden on the wheel and shown at the reveal
+    (KARAMA-25, KARAMA-43 against a Voice; KARAMA-40, KARAMA-18 against a prescience answer: GAP-80): such a
+    Karama blocks no traitor call."""
 
     dial: Dial = Dial()
     leader: Leader | None = None
     weapon: str | None = None
     defense: str | None = None
     karama: str | None = None
+    karama_use: str | None = None
+
+    @property
+    def blocks_calls(self) -> bool:
+        """Whether the Karama on this wheel blocks the opposing traitor calls (KARAMA-45, GAP-55b)."""
+        return self.karama is not None and self.karama_use in (None, "KARAMA-45")
 
     @property
     def cards_played(self) -> tuple[str, ...]:
@@ -63,9 +71,9 @@ class BattleSide:
 
     Battle facts the powers need (issue 10 item 4): ``dead`` are the ids of this House's leaders in its tanks
     (HARKONNEN-M3: Vladimir counts +3/+2/+1 for each living minion); ``blocked`` the power IDs of this House that
-    a Karama blocks in this battle (KARAMA-37: no pistol for Waff); ``regenerations`` the regenerations its main
-    leader has left (TLEILAX-M2: Waff's death then does not eliminate the House), ``None`` when it has none to
-    count."""
+    a Karama blocks in this battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-37, KARAMA-42: they do not act);
+    ``regenerations`` the regenerations its main leader has left (TLEILAX-M2: Waff's death then does not
+    eliminate the House), ``None`` when it has none to count."""
 
     house: str
     tokens: Tokens

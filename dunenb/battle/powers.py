@@ -30,8 +30,10 @@ Conditions (``when``), for the leader the act changes (*target*) and the leader 
   block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721); the name matches the
   powers framework's ``not-honored-matre``.
 
-Not applied yet: the Idaho-Ghola who resists seduction (L981, a leader power). The Karama uses that block these
-powers in one battle (KARAMA-21, KARAMA-22, KARAMA-42) act through ``blocked`` once a game or a case sets it.
+The Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-37, KARAMA-42)
+reach them as ``blocked`` power IDs, per side (:attr:`dunenb.battle.plans.BattleSide.blocked`: a game's
+suppressions in force, a battle case's ``karama_uses``). Not applied yet: the Idaho-Ghola who resists seduction
+(L981, a leader power).
 """
 
 from __future__ import annotations
@@ -152,14 +154,15 @@ def builtin_weapons(houses: Sequence[str], leaders: Sequence[Leader | None],
     return found[0], found[1]
 
 
-def immune_to(leader: Leader | None) -> frozenset[str]:
-    """The cards that cannot kill ``leader`` (``leader.immune``; ATREIDES-M1: Paul and the slow poison). Only
-    the leader's own facts decide (his House and whether he is its main leader)."""
+def immune_to(leader: Leader | None, blocked: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The cards that cannot kill ``leader`` (``leader.immune``; ATREIDES-M1: Paul and the slow poison;
+    DISPERSION-M2: ``"voice"``, Dama and the Voice). Only the leader's own facts decide (his House and whether he
+    is its main leader), and the powers a Karama blocks in this battle (``blocked``: KARAMA-42, KARAMA-23)."""
     if leader is None:
         return frozenset()
     cards: set[str] = set()
     for act in battle_acts():
-        if act.hook == "leader.immune" and leader.house == act.holder and all(
+        if act.hook == "leader.immune" and act.power not in blocked and leader.house == act.holder and all(
                 _holds(name, target=leader, own=leader, holder_attacks=False) for name in act.when):
             cards.update(act.params["value"])
     return frozenset(cards)

@@ -185,6 +185,7 @@ class _Roller:
 def _card_deaths(
     leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
     builtin: Sequence[tuple[str, ...]] = ((), ()),
+    blocked: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28).
 
@@ -206,7 +207,7 @@ def _card_deaths(
         if weapon == "lasgun":
             instant[foe] = True
         elif kind == "poison":
-            if defence != "snooper" and weapon not in immune_to(leaders[foe]):  # leader.immune: ATREIDES-M1
+            if defence != "snooper" and weapon not in immune_to(leaders[foe], blocked):  # leader.immune: ATREIDES-M1
                 (instant if is_instant(weapon) else slow)[foe] = True
         elif weapon == "projectile-distance":
             if defence != "shield":
@@ -228,6 +229,7 @@ def _card_deaths(
 def _traitor_death(
     caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
     builtin: Sequence[tuple[str, ...]] = ((), ()),
+    blocked: frozenset[str] = frozenset(),
 ) -> bool:
     """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
 
@@ -242,7 +244,7 @@ def _traitor_death(
     only_caller_attacks[victim] = BattlePlan(plans[victim].dial, plans[victim].leader, None, plans[victim].defense)
     armed: list[tuple[str, ...]] = [(), ()]
     armed[caller] = builtin[caller]  # the caller's built-in attacks also aim at the traitor (TLEILAX-M1)
-    return _card_deaths(leaders, only_caller_attacks, roll, armed)[victim]
+    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked)[victim]
 
 
 def leader_step(
@@ -262,12 +264,13 @@ def leader_step(
     houses = (sides[0].house, sides[1].house)
     blocked = (sides[0].blocked, sides[1].blocked)
     held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
-    voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].karama is not None)
+    voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
     calls = tuple(me for me in held if me not in voided)
     if len(calls) == 1:
         caller = calls[0]
         dead = [False, False]
-        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked))
+        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
+                                          blocked[0] | blocked[1])
         atomics = (caller,) if plans[caller].weapon == "atomics" and leaders[caller] is not None else ()
         return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
                      blocked_calls=voided)
@@ -284,7 +287,7 @@ def leader_step(
         # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    dead = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked))
+    dead = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
     return Fates(dead=dead, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
 
 
@@ -323,7 +326,7 @@ def _strip(side: BattleSide) -> BattleSide:
     """The parts of a side the leader step looks at (dial and tokens do not matter), for caching."""
     plan = side.plan
     return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
-                                                       karama=plan.karama),
+                                                       karama=plan.karama, karama_use=plan.karama_use),
                       side.traitors, side.dice, side.call_power, blocked=side.blocked)
 
 

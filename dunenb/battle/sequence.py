@@ -64,21 +64,25 @@ class KaramaAgainstAbility:
 
 @dataclass(frozen=True)
 class VoiceCommand:
-    """BG-P1 (F9): forbid or force one kind of card on the opponent's wheel."""
+    """BG-P1 (F9): forbid or force one kind of card on the opponent's wheel. ``power`` is the Voice used (BG-P1,
+    or ATREIDES-M2 for Paul's Voice), so that the right Karama use (KARAMA-25, KARAMA-43) releases it."""
 
     by: str
     target: str
     mode: str  # "forbid" or "force"
     kind: str
+    power: str = "BG-P1"
 
 
 @dataclass(frozen=True)
 class PrescienceQuestion:
-    """ATREIDES-P1 (F13): "your attack?" or "your defence?"."""
+    """ATREIDES-P1 (F13): "your attack?" or "your defence?". ``power``: ATREIDES-P1, or GUILD-M2 (the
+    Navigator's prescience, asked exactly as ATREIDES-P1)."""
 
     by: str
     target: str
     slot: str  # "attack" or "defence"
+    power: str = "ATREIDES-P1"
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,7 @@ class PrescienceAnswer:
 @dataclass(frozen=True)
 class Reveal:
     """F21: both final plans, the hands they came from, and the Karamas shown with them against ``"voice"``
-    or ``"prescience"`` (KARAMA-25, KARAMA-40: the variant's timing)."""
+    or ``"prescience"`` (or against one power: its ID) (KARAMA-25, KARAMA-40: the variant's timing)."""
 
     plans: tuple[tuple[str, BattlePlan], ...]
     hands: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -100,43 +104,107 @@ class Reveal:
 
 
 Action = Pass | KaramaAgainstAbility | VoiceCommand | PrescienceQuestion | PrescienceAnswer | Reveal
+#: (House, power ID): one House that may use one Voice or prescience power in this battle.
+Holder = tuple[str, str]
 
 
 @dataclass(frozen=True)
 class BattleSequence:
-    """The state of the pre-reveal steps of one battle."""
+    """The state of the pre-reveal steps of one battle.
+
+    houses.md G-9: every Voice (``voice_holders``, in order) is stated or passed before the prescience step, and
+    every prescience question (``prescience_holders``) is stated before any is answered; ``waiting`` holds the
+    Houses still to act at the current step (the holders of the step, then the Houses asked, in order).
+    """
 
     houses: tuple[str, str]
-    voice_holder: str | None = None
-    prescience_holder: str | None = None
+    voice_holders: tuple[Holder, ...] = ()
+    prescience_holders: tuple[Holder, ...] = ()
     step: str = "karama-abilities"
     karamas: tuple[KaramaAgainstAbility, ...] = ()
-    voice: VoiceCommand | None = None
-    question: PrescienceQuestion | None = None
-    answer: PrescienceAnswer | None = None
+    voices: tuple[VoiceCommand, ...] = ()
+    questions: tuple[PrescienceQuestion, ...] = ()
+    answers: tuple[PrescienceAnswer, ...] = ()
     revealed: Reveal | None = None
+    waiting: tuple[Holder, ...] = ()
+
+    @property
+    def voice_holder(self) -> str | None:
+        """The first House that may use a Voice here (None if none)."""
+        return self.voice_holders[0][0] if self.voice_holders else None
+
+    @property
+    def prescience_holder(self) -> str | None:
+        """The first House that may ask a prescience question here (None if none)."""
+        return self.prescience_holders[0][0] if self.prescience_holders else None
+
+    @property
+    def actor(self) -> Holder | None:
+        """Who acts now at a Voice, prescience or answer step: (House, power), or None."""
+        return self.waiting[0] if self.waiting else None
+
+    @property
+    def voice(self) -> VoiceCommand | None:
+        """The first Voice command stated (one-Voice battles)."""
+        return self.voices[0] if self.voices else None
+
+    @property
+    def question(self) -> PrescienceQuestion | None:
+        """The first prescience question asked (one-question battles)."""
+        return self.questions[0] if self.questions else None
+
+    @property
+    def answer(self) -> PrescienceAnswer | None:
+        """The first answer given (one-question battles)."""
+        return self.answers[0] if self.answers else None
+
+    def voices_on(self, house: str) -> tuple[VoiceCommand, ...]:
+        """The Voice commands that bind ``house``."""
+        return tuple(v for v in self.voices if v.target == house)
+
+    def answered(self, house: str) -> tuple[tuple[PrescienceQuestion, PrescienceAnswer], ...]:
+        """The questions ``house`` answered, with its answers."""
+        pairs = zip(self.questions, self.answers, strict=False)
+        return tuple((q, a) for q, a in pairs if q.target == house)
 
 
 def start_sequence(
-    houses: tuple[str, str], *, voice_holder: str | None = None, prescience_holder: str | None = None
+    houses: tuple[str, str], *, voice_holder: str | None = None, prescience_holder: str | None = None,
+    voices: tuple[Holder, ...] = (), presciences: tuple[Holder, ...] = (),
 ) -> BattleSequence:
-    """A new sequence; ``voice_holder`` / ``prescience_holder`` are the Houses that may use those powers here."""
-    for holder in (voice_holder, prescience_holder):
-        if holder is not None and holder not in houses:
+    """A new sequence; ``voices`` / ``presciences`` are the (House, power) that may use a Voice or ask a
+    prescience question here, in the order they are asked (``voice_holder`` / ``prescience_holder``: one House
+    with BG-P1 / ATREIDES-P1)."""
+    voices = voices or (((voice_holder, "BG-P1"),) if voice_holder is not None else ())
+    presciences = presciences or (((prescience_holder, "ATREIDES-P1"),) if prescience_holder is not None else ())
+    for holder, _power in voices + presciences:
+        if holder not in houses:
             raise IllegalActionError("sequence/holder", f"{holder} does not fight in this battle {houses}")
-    return BattleSequence(houses, voice_holder, prescience_holder)
+    return BattleSequence(houses, voices, presciences)
+
+
+def _enter(seq: BattleSequence, step: str) -> BattleSequence:
+    """Go to ``step`` and skip the steps where nobody acts (no Voice, no prescience, steps shown at the reveal)."""
+    while True:
+        if step == "voice":
+            waiting = seq.voice_holders
+        elif step == "prescience":
+            waiting = seq.prescience_holders
+        elif step == "prescience-answer":
+            waiting = tuple((q.target, q.power) for q in seq.questions)
+        else:
+            waiting = ()
+        if step in SHOWN_AT_REVEAL or (step in ("voice", "prescience", "prescience-answer") and not waiting):
+            step = STEPS[STEPS.index(step) + 1]
+            continue
+        return replace(seq, step=step, waiting=waiting)
 
 
 def _skip(seq: BattleSequence) -> BattleSequence:
-    """Move past steps where nobody can act (no Voice, no prescience, or steps shown at the reveal)."""
-    while True:
-        step = seq.step
-        if (step in SHOWN_AT_REVEAL or (step == "voice" and seq.voice_holder is None)
-                or (step == "prescience" and seq.prescience_holder is None)
-                or (step == "prescience-answer" and seq.question is None)):
-            seq = replace(seq, step=STEPS[STEPS.index(step) + 1])
-            continue
+    """Past the current step if nobody is left to act at it."""
+    if seq.step in ("voice", "prescience", "prescience-answer") and seq.waiting:
         return seq
+    return _enter(seq, STEPS[STEPS.index(seq.step) + 1])
 
 
 def _other(seq: BattleSequence, house: str) -> str:
@@ -148,18 +216,20 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
     step = seq.step
     if step == "done":
         raise IllegalActionError("sequence/done", "the battle plans are already revealed")
+    rest = seq.waiting[1:]
     if step == "karama-abilities":
         if isinstance(action, KaramaAgainstAbility):
             if action.by not in seq.houses:
                 raise IllegalActionError("sequence/karama", f"{action.by} does not fight in this battle")
             return replace(seq, karamas=seq.karamas + (action,))
         if isinstance(action, Pass):
-            return _skip(replace(seq, step="voice"))
+            return _enter(seq, "voice")
     elif step == "voice":
+        actor = seq.waiting[0]
         if isinstance(action, VoiceCommand):
-            if action.by != seq.voice_holder or action.target != _other(seq, action.by):
+            if (action.by, action.power) != actor or action.target != _other(seq, action.by):
                 raise IllegalActionError(
-                    "sequence/voice", f"only {seq.voice_holder} may use the Voice, on its opponent"
+                    "sequence/voice", f"only {actor[0]} may use the Voice ({actor[1]}) now, on its opponent"
                 )
             if action.mode not in ("forbid", "force"):
                 raise IllegalActionError("sequence/voice-mode", f"{action.mode!r} is not one of forbid, force")
@@ -167,27 +237,29 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
                 raise IllegalActionError(
                     "sequence/voice-kind", f"the Voice may name {', '.join(VOICE_KINDS)}, not {action.kind!r} (FAQ 10)"
                 )
-            return _skip(replace(seq, voice=action, step="karama-voice"))
+            return _skip(replace(seq, voices=seq.voices + (action,), waiting=rest))
         if isinstance(action, Pass):
-            return _skip(replace(seq, step="karama-voice"))
+            return _skip(replace(seq, waiting=rest))
     elif step == "prescience":
+        actor = seq.waiting[0]
         if isinstance(action, PrescienceQuestion):
-            if action.by != seq.prescience_holder or action.target != _other(seq, action.by):
-                raise IllegalActionError("sequence/prescience", f"only {seq.prescience_holder} may ask, its opponent")
+            if (action.by, action.power) != actor or action.target != _other(seq, action.by):
+                raise IllegalActionError("sequence/prescience", f"only {actor[0]} may ask ({actor[1]}) now, "
+                                         "its opponent")
             if action.slot not in ("attack", "defence"):
                 raise IllegalActionError("sequence/prescience-slot", f"{action.slot!r} is not one of attack, defence")
-            return _skip(replace(seq, question=action, step="karama-prescience"))
+            return _skip(replace(seq, questions=seq.questions + (action,), waiting=rest))
         if isinstance(action, Pass):
-            return _skip(replace(seq, step="karama-prescience"))
+            return _skip(replace(seq, waiting=rest))
     elif step == "prescience-answer":
         if isinstance(action, PrescienceAnswer):
-            assert seq.question is not None
-            allowed = ATTACK_KINDS if seq.question.slot == "attack" else DEFENCE_KINDS
-            if action.by != seq.question.target:
-                raise IllegalActionError("sequence/answer", f"{seq.question.target} must answer")
+            question = seq.questions[len(seq.answers)]
+            allowed = ATTACK_KINDS if question.slot == "attack" else DEFENCE_KINDS
+            if action.by != question.target:
+                raise IllegalActionError("sequence/answer", f"{question.target} must answer")
             if action.kind is not None and action.kind not in allowed:
                 raise IllegalActionError("sequence/answer-kind", f"answer one of {', '.join(allowed)} or none")
-            return replace(seq, answer=action, step="reveal")
+            return _skip(replace(seq, answers=seq.answers + (action,), waiting=rest))
     elif step == "reveal" and isinstance(action, Reveal):
         plans = dict(action.plans)
         hands = {house: tuple(cards) for house, cards in action.hands}
@@ -211,30 +283,34 @@ def plan_violations(
     seq: BattleSequence, house: str, plan: BattlePlan, *, hand: Iterable[str] | None = None,
     karama_shown: Iterable[str] = (),
 ) -> tuple[str, ...]:
-    """What in ``house``'s final plan breaks the Voice or the prescience answer (checked at the reveal).
+    """What in ``house``'s final plan breaks a Voice or a prescience answer (checked at the reveal).
 
-    A Karama shown at the reveal against ``"voice"`` or ``"prescience"`` releases that binding (KARAMA-25,
-    KARAMA-40). A forced kind binds only if the hand holds one (L753, FAQ 12). Design note: a worthless card
-    is no kind for the prescience answer: "none" allows an empty slot or a worthless card.
+    A Karama shown at the reveal releases a binding (KARAMA-25 and KARAMA-43 a Voice, KARAMA-40 and KARAMA-18 an
+    answer): ``karama_shown`` names ``"voice"`` or ``"prescience"`` (every such binding) or the power whose
+    binding it releases (``"BG-P1"``, ``"ATREIDES-M2"``, ``"ATREIDES-P1"``, ``"GUILD-M2"``). A forced kind binds
+    only if the hand holds one (L753, FAQ 12). Design note: a worthless card is no kind for the prescience
+    answer: "none" allows an empty slot or a worthless card.
     """
     released = set(karama_shown)
     problems = []
     kinds = {card_kind(card) for card in plan.cards_played if card != "worthless"}
-    voice = seq.voice
-    if voice is not None and voice.target == house and "voice" not in released:
+    for voice in seq.voices_on(house):
+        if "voice" in released or voice.power in released:
+            continue
         if voice.mode == "forbid" and voice.kind in kinds:
             problems.append(f"the Voice forbade {voice.kind}")
         if voice.mode == "force" and voice.kind not in kinds:
             held = Counter(card_kind(card) for card in (hand or ()) if card in _KINDED)
             if hand is None or held[voice.kind]:
                 problems.append(f"the Voice forced {voice.kind}")
-    if seq.answer is not None and seq.question is not None and seq.question.target == house:
-        if "prescience" not in released:
-            card = plan.weapon if seq.question.slot == "attack" else plan.defense
-            played = None if card in (None, "worthless") else card_kind(card)
-            if played != seq.answer.kind:
-                problems.append(f"the prescience answer was {seq.answer.kind or 'none'}, the wheel shows "
-                                f"{played or 'none'}")
+    for question, answer in seq.answered(house):
+        if "prescience" in released or question.power in released:
+            continue
+        card = plan.weapon if question.slot == "attack" else plan.defense
+        played = None if card in (None, "worthless") else card_kind(card)
+        if played != answer.kind:
+            problems.append(f"the prescience answer was {answer.kind or 'none'}, the wheel shows "
+                            f"{played or 'none'}")
     return tuple(problems)
 
 

@@ -19,8 +19,10 @@ count: it calls them (TRAITOR-8). Against a House whose treachery a Karama on th
 KARAMA-45, ``wheel_karama``), the bot weighs the chance that its leader is on one of that House's hidden slips
 (:func:`betrayal_odds`: the number of slips over the leaders who may be drawn, 0 for a main leader, G-7): betrayed,
 it loses what a lost battle costs (TRAITOR-11); a plan with a Karama on the wheel (KARAMA-3) is safe from that and
-pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card. Not modelled: slips of
-other Houses (their calls cannot be blocked, G-5), leader powers (the library uses base strengths).
+pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card; a Karama hidden against a
+Voice or an answer that binds it (GAP-80) also pays the card, so the bot disobeys only when that gains more.
+Not modelled: slips of other Houses (their calls cannot be blocked, G-5), leader powers (the library uses base
+strengths), a Karama the opponent may hide against the bot's own Voice or question (it trusts them).
 
 >>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
 >>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
@@ -156,6 +158,8 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))))
                       for w, (r, m, s) in zip(weights, dials, strict=True))
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
+    disclosed = [shown.leader for shown in ctx.shown if shown.house == opponent and shown.leader in ids]
+    ids = tuple(disclosed[:1]) or ids  # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead
     ranked = sorted(ids, key=lambda lid: -leader_of(opponent, lid).strength)[:len(LEADER_WEIGHTS)]
     if not ranked:
         return Opposition(((1.0, None, None, None, False),), dial_odds)
@@ -176,18 +180,20 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
 
 
 def _obeys(ctx: BattleContext, house: str, weapon: str | None, defence: str | None) -> bool:
-    """Whether an opposing (weapon, defence) fits what ``house`` knows: its Voice's forbidden kind is absent
-    (BG-P1), and the slot it asked about shows the answered kind (ATREIDES-P1; a hidden answer tells nothing)."""
+    """Whether an opposing (weapon, defence) fits what ``house`` knows: its Voices' forbidden kinds are absent
+    (BG-P1, ATREIDES-M2), and the slot it asked about shows the answered kind (ATREIDES-P1, GUILD-M2; a hidden
+    answer tells nothing). A Karama hidden on the opposing wheel (GAP-80) is not guessed at."""
     seq = ctx.sequence
     if seq is None:
         return True
     kinds = {card_kind(c) for c in (weapon, defence) if c not in (None, "worthless")}
-    if seq.voice is not None and seq.voice.by == house and seq.voice.mode == "forbid" and seq.voice.kind in kinds:
+    if any(v.by == house and v.mode == "forbid" and v.kind in kinds for v in seq.voices):
         return False
-    question, answer = seq.question, seq.answer
-    if question is not None and answer is not None and question.by == house and answer.kind != "hidden":
-        card = weapon if question.slot == "attack" else defence
-        return (None if card in (None, "worthless") else card_kind(card)) == answer.kind
+    for question, answer in zip(seq.questions, seq.answers, strict=False):
+        if question.by == house and answer.kind != "hidden":
+            card = weapon if question.slot == "attack" else defence
+            if (None if card in (None, "worthless") else card_kind(card)) != answer.kind:
+                return False
     return True
 
 
@@ -282,8 +288,10 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             "lose": -mine_all - SPICE_VALUE * plan.spice,
         }
         value = _plan_value(memo[key], opp.dials, my_army, mine[0] or 0, defender, losses)
-        if blockable and leader is not None:
-            karama = getattr(plan, "karama", NONE)
+        karama = getattr(plan, "karama", NONE)
+        if karama != NONE and getattr(plan, "against", NONE) != NONE:
+            value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
+        elif blockable and leader is not None:
             if karama != NONE:  # KARAMA-3: the treachery is blocked; the card is lost (KARAMA-2)
                 value -= KARAMA_VALUE
             else:  # TRAITOR-11: betrayed, the bot loses all it has there, the spice and the cards played

@@ -47,7 +47,7 @@ from dunenb.actions import Action
 from dunenb.board import load_board
 from dunenb.bots import battle_powers_choice
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
-from dunenb.bots.pre_battle_choice import score_prescience, score_voice
+from dunenb.bots.pre_battle_choice import score_answer, score_commit, score_disclose, score_prescience, score_voice
 from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
@@ -63,7 +63,9 @@ TOKENS_USEFUL = 10
 SPICE_VALUE = 0.5  # one spice, in tokens
 HARVESTER_VALUE = 2.0  # a harvester (bought for 5 spice, sold for 3, HARVEST-3/4), in tokens
 DESERT_ARMY_COST = 0.6  # an army in the desert holds no settlement (design tuning; not a risk: see exposure())
-PRE_BATTLE_SCORES = {"battle-voice": score_voice, "battle-prescience": score_prescience}  # houses.md G-9
+PRE_BATTLE_SCORES = {"battle-voice": score_voice, "battle-prescience": score_prescience,  # houses.md G-9
+                     "battle-answer": score_answer, "battle-disclose": score_disclose,
+                     "battle-commit-leader": score_commit}
 FIGHT_COST = 1.5  # a battle risks the leader and the cards (design)
 RESERVE_TOKENS = 3  # tokens the bot likes to keep off Dune, ready to land
 LANDING_GROUP = 4  # tokens the bot wants to be able to land in a turn: it keeps the spice for them (LAND-1)

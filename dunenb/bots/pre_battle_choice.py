@@ -8,7 +8,14 @@ Simple and explainable (design, issue 10 item 7):
 * **Prescience**: it asks for the opposing attack when it holds a defence card (the answer picks the right one),
   else for the opposing defence (the answer picks the weapon that gets through).
 
-Both depend only on the bot's own hand, which its view shows: nothing it cannot know shapes the choice.
+* **Answer** (GAP-78): it answers the most useful kind of the slot asked among those it may answer: a shield,
+  then a snooper; a projectile, then a poison, then the lasgun (which explodes on a shield); atomics last (its
+  user is outlawed, CARD-ATOMICS-4); "none" before atomics.
+
+* **Leader disclosures** (BG-M2): it does not use Mohiam's power (she would have to fight); made to commit a
+  leader first, it commits its strongest leader who is not its main leader.
+
+All depend only on the bot's own hand, which its view shows: nothing it cannot know shapes the choice.
 """
 
 from __future__ import annotations
@@ -34,7 +41,15 @@ def voice_target_kind(state: GameState, house: str) -> str:
 
 
 def score_voice(state: GameState, house: str, action: Action) -> float:
-    """BG-P1: 1 for the forbid of :func:`voice_target_kind`, 0 for the other commands, 0.5 for the pass."""
+    """BG-P1: 1 for the forbid of :func:`voice_target_kind`, 0 for the other commands, 0.5 for the pass. A Voice
+    that discloses the main leader (ATREIDES-M2, GAP-79: Paul must then lead, and his death eliminates the
+    House, VICTORY-2) is passed."""
+    from dunenb.rules.battle_context import context_of
+    from dunenb.rules.pre_battle import discloses
+
+    seq = context_of(state).sequence
+    if seq is not None and seq.actor is not None and discloses(seq.actor[1]):
+        return 1.0 if action.kind == "pass" else 0.0
     if action.kind == "pass":
         return 0.5
     wanted = voice_target_kind(state, house)
@@ -48,3 +63,26 @@ def score_prescience(state: GameState, house: str, action: Action) -> float:
     holds_defence = bool(_kinds(state, house) & {"snooper", "shield"})
     wanted = "attack" if holds_defence else "defence"
     return 1.0 if getattr(action, "slot", "") == wanted else 0.5
+
+
+#: GAP-78: the bot's preference among the kinds it may answer (higher first; module docstring).
+ANSWER_PREFERENCE = {"shield": 5, "snooper": 4, "projectile": 5, "poison": 4, "lasgun": 3, "none": 1, "atomics": 0}
+
+
+def score_answer(state: GameState, house: str, action: Action) -> float:
+    """ATREIDES-P1, GUILD-M2: the answer to a prescience question (:data:`ANSWER_PREFERENCE`)."""
+    return float(ANSWER_PREFERENCE.get(getattr(action, "answer", "none"), 0))
+
+
+def score_disclose(state: GameState, house: str, action: Action) -> float:
+    """BG-M2: the bot passes (using the power would bind its main leader to fight, GAP-79; his death eliminates
+    the House, VICTORY-2)."""
+    return 1.0 if action.kind == "pass" else 0.0
+
+
+def score_commit(state: GameState, house: str, action: Action) -> float:
+    """BG-M2: the leader it commits first: its strongest leader who is not its main leader (design)."""
+    from dunenb.rules.traitors import leader_of
+
+    leader = leader_of(house, getattr(action, "leader", ""))
+    return float(leader.strength) - (100.0 if leader.main else 0.0)

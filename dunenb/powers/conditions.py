@@ -20,6 +20,9 @@ CONDITIONS: dict[str, Condition] = {
     # dunenb.battle.powers (the leaders on the wheels, who defends); the entries here serve other callers
     "male-leader": lambda ctx: ctx.get("opponent_sex") == "male",
     "attacker": lambda ctx: bool(ctx.get("attacker", False)),
+    # GUILD-M2: the battle is fought in the holder's own battle turn (it chose it and defends, BATTLE-3, BATTLE-14);
+    # evaluated before the plans by dunenb.rules.pre_battle
+    "defender": lambda ctx: bool(ctx.get("defender", False)),
     "not-honored-matre": lambda ctx: not ctx.get("honored_matre", True),
     "honored-matre": lambda ctx: bool(ctx.get("honored_matre", True)),
     "main-leader-leads": lambda ctx: bool(ctx.get("main_leader_leads", False)),

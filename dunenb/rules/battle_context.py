@@ -29,6 +29,18 @@ HIDDEN = "hidden"
 
 
 @dataclass(frozen=True)
+class LeaderShown:
+    """houses.md G-9 step 1 (leader disclosures, GAP-79): ``house`` is bound to lead with ``leader`` in this
+    battle, because ``power`` was used (ATREIDES-M2: Paul's Voice). ``to``: the Houses it is shown to, ``()`` for
+    everybody."""
+
+    house: str
+    leader: str
+    power: str
+    to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class BattleContext:
     """One battle's context (see the module docstring). ``committed`` is ``(house, leader, area)`` per leader who
     fought this turn (BATTLE-15); ``last`` the two Houses of the last battle fought (GAP-7a)."""
@@ -51,6 +63,8 @@ class BattleContext:
     draws: tuple[Any, ...] = ()
     # HARKONNEN-P4: (winner, loser, territory) of the battle just settled, for the capture that follows it
     victor: tuple[str, ...] = ()
+    shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
+    disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
 
     @property
     def houses(self) -> tuple[str, str]:
@@ -72,9 +86,12 @@ class BattleContext:
 
         secrets = tuple((h, value if h == house else HIDDEN) for h, value in self.secrets)
         sequence = self.sequence
-        if sequence is not None and sequence.answer is not None and house not in answer_viewers(sequence):
-            sequence = dataclasses.replace(sequence, answer=dataclasses.replace(sequence.answer, kind=HIDDEN))
-        return dataclasses.replace(self, secrets=secrets, sequence=sequence)
+        if sequence is not None and sequence.answers:
+            answers = tuple(answer if house in answer_viewers(sequence, index) else
+                            dataclasses.replace(answer, kind=HIDDEN) for index, answer in enumerate(sequence.answers))
+            sequence = dataclasses.replace(sequence, answers=answers)
+        shown = tuple(s for s in self.shown if not s.to or house in s.to or house == s.house)
+        return dataclasses.replace(self, secrets=secrets, sequence=sequence, shown=shown)
 
 
 def context_of(state: GameState) -> BattleContext:

@@ -72,6 +72,7 @@ from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
 from dunenb.powers.karama import lift
+from dunenb.powers.registry import karama_use
 from dunenb.rules import alliances, battle_powers, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
@@ -115,6 +116,9 @@ class SubmitPlan(Action):
     """BATTLE-13 a-e: one side's hidden wheel: a leader id (or ``none``, GAP-43), unmarked and marked tokens
     dialled, spice given to them (at most 1 per token, GAP-42), an attack card and a defence card (or ``none``),
     and a card added as a Karama (KARAMA-3, BATTLE-13 e, GAP-55b; ``none`` by default, so older saves load).
+    ``against`` names the Karama use of that card when it is hidden against a Voice or a prescience answer
+    (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18: shown at the reveal, GAP-80); ``none``: against the opposing
+    treachery (KARAMA-45).
     """
 
     kind: ClassVar[str] = "plan"
@@ -126,6 +130,7 @@ class SubmitPlan(Action):
     weapon: str = NONE
     defense: str = NONE
     karama: str = NONE
+    against: str = NONE
 
 
 @dataclass(frozen=True)
@@ -258,6 +263,7 @@ def _choices(state: GameState) -> tuple[str | None, list[tuple[Arena, str]]]:
 
 
 def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
+    state = pre_battle.end_of_battle(state)  # the Karama uses that lasted the battle just settled
     chooser, choices = _choices(state)
     if chooser is None:
         return _finish(state, last)
@@ -291,7 +297,7 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
         area=arena.area, sectors=arena.sectors, defender=defender, attacker=attacker))
     ctx = BattleContext(committed=committed, last=last, area=arena.area, sectors=arena.sectors,
                         defender=defender, attacker=attacker)
-    return battle_powers.begin_battle(state, ctx)  # battle Karamas (KARAMA-37), then houses.md G-9
+    return pre_battle.begin(state, ctx)  # the open battle Karamas (KARAMA-21/22/23/37/42), then houses.md G-9
 
 
 # --- plans -----------------------------------------------------------------------------------------------
@@ -330,14 +336,17 @@ def _plan_decisions(state: GameState) -> list[Action]:
     pairs = [(w, d) for w in weapons for d in defences
              if not Counter(c for c in (w, d) if c != NONE) - held]  # one worthless card cannot fill both slots
     dials = menu_dials(tokens, hs.spice)
-    # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand
-    karamas = [NONE] + (list(karama_cards(state, house)) if _karama_target(state, house) else [])
-    triples = [(w, d, k) for w, d in pairs for k in karamas
+    # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
+    # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
+    cards = karama_cards(state, house)
+    karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house) else [])
+    karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
+    triples = [(w, d, k, u) for w, d in pairs for k, u in karamas
                if not Counter(c for c in (w, d, k) if c != NONE) - held]
-    plans = [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama)
+    plans = [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against)
              for leader in leaders or (NONE,)
              for regular, marked, spice in dials
-             for weapon, defense, karama in (triples if leader != NONE else [(NONE, NONE, NONE)])]
+             for weapon, defense, karama, against in (triples if leader != NONE else [(NONE, NONE, NONE, NONE)])]
     return [plan for plan in plans if not pre_battle.violations(state, plan)]  # BG-P1, ATREIDES-P1: bound
 
 
@@ -386,7 +395,12 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
         if action.karama not in usable:
             return IllegalActionError("battle/karama", f"karama: {action.karama!r} cannot act as a Karama for "
                                       f"{action.house} now; allowed: none, {', '.join(usable) or '(none held)'}")
-        if _karama_target(state, action.house) is None:
+        uses = pre_battle.wheel_uses(state, action.house)
+        if action.against != NONE and action.against not in uses:
+            return IllegalActionError("battle/karama-against", f"against: {action.against!r} blocks nothing that "
+                                      f"binds {action.house} now (GAP-80); allowed: none"
+                                      + "".join(f", {u}" for u in uses))
+        if action.against == NONE and _karama_target(state, action.house) is None:
             return IllegalActionError("battle/karama-nothing-to-block", f"karama: {_opponent(state, action.house)} "
                                       "has no battle power a Karama can block (KARAMA-3, G-5, GAP-55b); "
                                       "allowed: none")
@@ -406,7 +420,6 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
     ctx = dataclasses.replace(ctx, secrets=ctx.secrets + ((action.house, action),))
     state = with_events(state, event("plan-set", f"{action.house} sets its battle wheel (hidden)",
                                      house=action.house, secret=True))
-    state, ctx = pre_battle.after_plan(state, ctx, action)  # ATREIDES-P1: the answer read from this plan
     waiting = [house for house in ctx.order if house not in dict(ctx.secrets)]
     if waiting:
         return dataclasses.replace(state, pending=pending("battle-plan", waiting[0], battle=ctx))
@@ -422,16 +435,23 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
             f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else ""),
             house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
             spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama))
+        if plan.against != NONE:  # GAP-80: the Karama hidden on the wheel is shown now (KARAMA-25/43/40/18)
+            spec, _use = karama_use(plan.against)
+            state = with_events(state, event(
+                "karama", f"{house} shows a Karama with its wheel: {plan.against} blocks {spec.id} ({spec.name}); "
+                f"{house} was free to disobey it (KARAMA-1, KARAMA-2)", house=house, karama=plan.against,
+                power=spec.id, card=plan.karama, powers=(spec.id,)))
     return _begin_calls(state, ctx)
 
 
 def plan_pledge(state: GameState, house: str) -> Pledge:
     """GAP-57: a House whose battle plan is set owes the spice it dialled (GAP-42) and holds its cards on the wheel
-    until the battle is settled; it may not spend them at any time meanwhile."""
+    (a Karama there too: KARAMA-3, GAP-80) until the battle is settled; it may not spend them at any time
+    meanwhile."""
     plan = context_of(state).plan_of(house)
     if plan is None:
         return Pledge()
-    return Pledge(spice=plan.spice, cards=tuple(c for c in (plan.weapon, plan.defense) if c != NONE))
+    return Pledge(spice=plan.spice, cards=tuple(c for c in (plan.weapon, plan.defense, plan.karama) if c != NONE))
 
 
 # --- traitor calls ---------------------------------------------------------------------------------------
@@ -514,7 +534,8 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
         wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
                            None if plan.weapon == NONE else plan.weapon,
                            None if plan.defense == NONE else plan.defense,
-                           None if plan.karama == NONE else plan.karama)
+                           None if plan.karama == NONE else plan.karama,
+                           None if plan.against == NONE else plan.against)
         called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in ctx.calls
                   else frozenset())
         sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called,

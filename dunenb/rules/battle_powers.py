@@ -120,38 +120,6 @@ def own_dead(state: GameState, house: str) -> frozenset[str]:
     return frozenset(key for key in state.houses[house].leader_tanks if LEADER_KEY_SEPARATOR not in key)
 
 
-# --- the start of a battle: battle Karamas (KARAMA-37) ------------------------------------------------------
-
-def battle_uses(state: GameState, houses: Iterable[str]) -> tuple[str, ...]:
-    """The implemented Karama uses of moment ``battle`` against a power the resolver applies and that one of
-    ``houses`` holds now."""
-    from dunenb.battle.powers import battle_acts
-
-    sides = set(houses)
-    found: list[str] = []
-    for power_id in dict.fromkeys(act.power for act in battle_acts() if act.hook in BATTLE_HOOKS):
-        if holder(state, power_id) in sides:
-            found += [u.id for u in power(power_id).karama if u.status == "implemented" and u.moment == "battle"]
-    return tuple(found)
-
-
-def begin_battle(state: GameState, ctx: BattleContext) -> GameState:
-    """Ask the battle Karamas (KARAMA-37), then the pre-battle sequence (houses.md G-9)."""
-    uses = battle_uses(state, ctx.houses)
-    if uses:
-        return open_window(state, uses, "battle-start", battle=ctx)
-    return _pre_battle(state, ctx)
-
-
-def _pre_battle(state: GameState, ctx: BattleContext) -> GameState:
-    from dunenb.rules import pre_battle
-
-    return pre_battle.begin(state, ctx)
-
-
-register_resume("battle-start", lambda state, data: _pre_battle(state, data["battle"]))
-
-
 # --- after the calls: the buy-off (HARKONNEN-M2, KARAMA-49) ---------------------------------------------------
 
 @dataclass(frozen=True)
@@ -568,7 +536,10 @@ def new_traitor_pool(state: GameState, house: str,
 def end_of_battles(state: GameState) -> GameState:
     """HARKONNEN-M1 at the end of the battle step, then the next phase."""
     house = holder(state, new_traitor_power())
-    if house is not None and state.houses[house].traitors and new_traitor_pool(state, house):
+    # GAP-62: the holder is asked at the end of every battle step, with or without a slip that could change: the
+    # draw pool excludes the leaders on its secret slips, and an eliminated House's leaders leave the slips that
+    # named them, so asking only when a change is possible would tell the table about the slips
+    if house is not None:
         return dataclasses.replace(state, pending=pending("traitor-discard", house))
     return _after_phase(state)
 
@@ -581,7 +552,8 @@ def _after_phase(state: GameState) -> GameState:
 
 def _discard_decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *(DiscardSlip(house, lh, lid) for lh, lid in state.houses[house].traitors)]
+    return [Pass(house), *(DiscardSlip(house, lh, lid) for lh, lid in state.houses[house].traitors
+                           if new_traitor_pool(state, house, ((lh, lid),)))]  # only with a leader left to draw
 
 
 def _apply_discard(state: GameState, action: Action) -> GameState:

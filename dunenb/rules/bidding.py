@@ -61,7 +61,7 @@ from dunenb.powers import applied, holder, modify, owner
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import power
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.state import FrozenDict, GameState
 
@@ -555,6 +555,17 @@ def _payment_decisions(state: GameState) -> list[Action]:
     return options + [KaramaBid(house, card) for card in karama_cards(state, house)]
 
 
+def bid_pledge(state: GameState, house: str) -> Pledge:
+    """GAP-57: while the auction goes on, the high bidder owes its bid (asked at any time in a Karama window opened
+    at a bid, e.g. by a truth trance of BG-M1, it may not spend it)."""
+    detail = node(state).detail
+    if detail.get("high_bidder") != house:
+        return Pledge()
+    if must_use_karama(state, house, detail["high"]):  # BID-4: only a Karama can settle that bid
+        return Pledge(cards=karama_cards(state, house))
+    return Pledge(spice=detail["high"])
+
+
 def payment_pledge(state: GameState, house: str) -> Pledge:
     """GAP-57: the winner owes its price; when only a Karama can settle the bid (BID-4), its Karama cards."""
     price = state.pending.detail["price"]
@@ -608,11 +619,15 @@ def auction_card(state: GameState) -> str | None:
     """The card up for auction (god view), or None outside the bidding on a card.
 
     It is kept only in the pending node's ``secrets`` (one entry per House allowed to see it), which
-    ``engine.view`` hides from every other House.
+    ``engine.view`` hides from every other House; during a Karama window opened at the bid, in the node it
+    interrupts.
     """
-    if state.pending is None or state.pending.kind not in ("bid", "bid-payment"):
+    shown = state.pending
+    if shown is not None and shown.kind == "karama-window":  # a window opened at a bid (BG-M1's KARAMA-31)
+        shown = shown.detail.get("prior")
+    if shown is None or shown.kind not in ("bid", "bid-payment"):
         return None
-    return state.pending.detail["secrets"][0][1]
+    return shown.detail["secrets"][0][1]
 
 
 register_resume("auction-end", _resume_fill)
@@ -623,6 +638,6 @@ HANDLERS = {
     "power-card": Handler(apply=_apply_power_card, outcomes=_power_card_outcomes),  # HARKONNEN-P3, EMPEROR-M1
     "imperial-fill": Handler(apply=_apply_fill, decisions=_fill_decisions),  # EMPEROR-M1
     "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes),
-    "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid),
+    "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid, pledged=bid_pledge),
     "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions, pledged=payment_pledge),
 }

@@ -74,10 +74,17 @@ def askers(state: GameState, uses: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
-    """The cards ``house`` may play as a Karama (KARAMA-1, BG-P5, TLEILAX-P4)."""
+    """The cards ``house`` may play as a Karama (KARAMA-1, BG-P5, TLEILAX-P4), less those it has promised at the
+    node the window interrupts (GAP-57: a Karama that must settle its bid, a card on its battle wheel)."""
+    from collections import Counter
+
     from dunenb.rules.bidding import karama_cards as cards
 
-    return cards(state, house)
+    held = cards(state, house)
+    if state.pending is None or state.pending.kind != KIND:
+        return held
+    free = Counter(state.houses[house].hand) - Counter(_pledged(state, house).cards)
+    return tuple(card for card in held if free[card])
 
 
 def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: tuple[str, ...] | None = None,
@@ -147,8 +154,20 @@ def _apply(state: GameState, action: Action) -> GameState:
 
 
 def _pledged(state: GameState, house: str) -> Pledge:
-    """GAP-57: the spice the announced action will cost ``house`` stays promised while the window is open."""
-    return Pledge(spice=dict(node(state).detail.get("pledges", ())).get(house, 0))
+    """GAP-57: the spice the announced action will cost ``house`` stays promised while the window is open, and so
+    does what ``house`` had promised at the node the window interrupts (a bid, a battle wheel: a window opened
+    from a truth trance asked at that node, BG-M1)."""
+    spice = dict(node(state).detail.get("pledges", ())).get(house, 0)
+    prior: Pending | None = node(state).detail.get("prior")
+    if prior is None:
+        return Pledge(spice=spice)
+    from dunenb.engine import HANDLERS  # the rules modules are loaded by then; no import cycle at load time
+
+    handler = HANDLERS.get(prior.kind)
+    if handler is None or handler.pledged is None:
+        return Pledge(spice=spice)
+    before = handler.pledged(dataclasses.replace(state, pending=prior), house)
+    return Pledge(spice=spice + before.spice, cards=before.cards)
 
 
 HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,),

@@ -1,26 +1,38 @@
 """houses.md G-9 in games: the steps between the start of a battle and the reveal, driven by
 :mod:`dunenb.battle.sequence` (the seed-003 step machine; this module only asks and records).
 
-* **Voice** (BG-P1): the side holding the power (:func:`dunenb.powers.holders.holds_power`) is asked first, with a
-  pass first: :class:`UseVoice` forbids or forces one kind (``VOICE_KINDS``) on the opponent's wheel. It is stated
-  openly (a public action). The Voice is stated before any prescience question is answered (G-9).
-* **Prescience** (ATREIDES-P1): the side holding it then asks :class:`AskPrescience` "your attack?" or "your
-  defence?" (or passes). GAP-66: the House asked sets its plan first (the other side after it, whoever defends);
-  the engine reads the binding answer from that hidden plan (kinds only, a worthless card is "none"), and only
-  the asker and the House asked see it (:func:`dunenb.rules.secrecy.answer_viewers`, :func:`dunenb.engine.view`).
-  Plans are not changed once set (seed 003 FAQ 4's changes until the reveal are not modelled), so the answer is
-  true by construction.
-* **Plans bound** (BG-P1 L751-753, ATREIDES-P1 L1019-1025): a plan breaking the Voice (a forbidden kind on the
-  wheel; a forced kind held but not played) or the prescience answer is refused
-  (``battle/bound-by-voice``, :func:`violations`), and the menus list only plans that keep them. GAP-67: a side
-  with no leader plays no card (GAP-43), so a forced kind does not bind it, as if it held none (L753).
-
-Not modelled yet: the leader disclosures (step 1: BG-M2 and leader powers), the Karama against abilities
-(seed 003 F7), Paul's Voice (ATREIDES-M2) and the Navigator's prescience (GUILD-M2) (both need the leader or
-the battle turn known before the plans) and the secret Karamas shown at the reveal (KARAMA-25, KARAMA-40):
-every other plan must obey. DISPERSION-M2: a plan led by a leader immune to the Voice (``leader.immune``
-``"voice"`` in ``data/powers.json``: Dama) is not bound by it (her immunity shows only at the reveal: nothing is
-asked).
+* **Karama against abilities** (seed 003 F7, G-9 "Truth trances and other Karama may come between any two
+  steps"): when the battle starts, a Karama window (:mod:`dunenb.rules.karama_window`, GAP-63) offers the open
+  Karama uses of ``data/powers.json`` played "in a battle" (moment ``battle`` or ``battle-voice``: KARAMA-21,
+  KARAMA-22, KARAMA-23, KARAMA-42...) against a power held by one of the two sides. A use played blocks that
+  power until the battle is settled (``lasts`` ``battle``); :func:`blocked_powers` hands them to the battle
+  library (:attr:`dunenb.battle.plans.BattleSide.blocked`).
+* **Voices** (BG-P1, ATREIDES-M2): the powers whose ``battle.before-plans`` act offers ``voice``, held by a side
+  (:func:`dunenb.powers.holder`) and whose conditions hold, are asked in order (defender first, then the
+  attacker; file order within a House), each with a pass first: :class:`UseVoice` forbids or forces one kind on
+  the opponent's wheel. Every Voice is stated before any prescience question (G-9). Stated openly (public).
+* **Prescience** (ATREIDES-P1, GUILD-M2): then every power offering ``prescience`` is asked the same way
+  (:class:`AskPrescience`, "your attack?" / "your defence?"). GUILD-M2 acts in the Guild's own battle turn
+  (condition ``defender``: the House whose turn it is chooses the battle and defends, BATTLE-3, BATTLE-14).
+* **Answers** (GAP-78): once every question is stated, each House asked answers with :class:`AnswerPrescience`,
+  a secret action (the answerer sees it; the asker reads the answer in its view of the battle context once
+  every question is answered, :func:`dunenb.rules.secrecy.answer_viewers`). The answer names a kind it can put on
+  the wheel, or none (:func:`answer_choices`), and binds its plan.
+* **Leader disclosures** (G-9 step 1, GAP-79): a power offered only while the House's main leader leads
+  (condition ``main-leader-leads``: ATREIDES-M2, Paul's Voice; BG-M2) is offered when he may lead this battle,
+  and using it discloses that he leads: the plan must name him (``battle/leader-disclosed``). BG-M2 comes first
+  (``know-leader``): once Mohiam is disclosed, the opponent commits his leader with :class:`CommitLeader`, a
+  secret action shown to the BG only (``LeaderShown.to``), and must fight with him. Not modelled: an opponent
+  who also has a power to know the opposing leader (both would commit at once); no House or main-leader power
+  has one.
+* **Plans bound** (BG-P1 L751-753, ATREIDES-P1 L1019-1025): a plan breaking a Voice (a forbidden kind on the
+  wheel; a forced kind held but not played) or an answer is refused (``battle/bound-by-voice``,
+  :func:`violations`), and the menus list only plans that keep them. GAP-67: a side with no leader plays no card
+  (GAP-43), so a forced kind does not bind it. DISPERSION-M2: a plan led by a leader immune to the Voice
+  (``leader.immune`` ``"voice"``: Dama) is not bound by any Voice, unless KARAMA-23 blocks that immunity.
+* **Secret Karamas** (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18; GAP-80): a plan may carry a Karama card on the
+  wheel ``against`` one Voice or one answer that binds it (:func:`wheel_uses`); hidden with the plan, it is shown
+  at the reveal (the ``karama`` event names the use and the power) and releases its player from that binding.
 """
 
 from __future__ import annotations
@@ -30,31 +42,33 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle import facts
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import immune_to
 from dunenb.errors import IllegalActionError
-from dunenb.powers.holders import holds_power
-from dunenb.rules.battle_context import BattleContext, context_of
-from dunenb.rules.common import Handler, event, pending, with_events
+from dunenb.powers.holders import holder, main_leader
+from dunenb.powers.karama import lift
+from dunenb.powers.registry import load_powers
+from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
+from dunenb.rules.common import Handler, event, node, pending, with_events
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import leader_of
-from dunenb.state import GameState
+from dunenb.state import FrozenDict, GameState
 
 if TYPE_CHECKING:
     from dunenb.rules.battle_phase import SubmitPlan
 
 NONE = "none"
-VOICE_POWERS = ("BG-P1",)  # houses.md G-9 (2); ATREIDES-M2 is left (module docstring)
-PRESCIENCE_POWERS = ("ATREIDES-P1",)  # houses.md G-9 (3); GUILD-M2 is left
 MODES = ("forbid", "force")
 SLOTS = ("attack", "defence")
 
 
 @dataclass(frozen=True)
 class UseVoice(Action):
-    """BG-P1: ``house`` commands its opponent to ``mode`` (forbid or force) one ``kind`` of card (FAQ 10: never
-    worthless)."""
+    """BG-P1, ATREIDES-M2: ``house`` commands its opponent to ``mode`` (forbid or force) one ``kind`` of card
+    (FAQ 10: never worthless)."""
 
     kind: ClassVar[str] = "voice"
     house: str
@@ -64,47 +78,198 @@ class UseVoice(Action):
 
 @dataclass(frozen=True)
 class AskPrescience(Action):
-    """ATREIDES-P1: ``house`` asks its opponent for the kind in one ``slot`` of its wheel (attack or defence)."""
+    """ATREIDES-P1, GUILD-M2: ``house`` asks its opponent for the kind in one ``slot`` of its wheel."""
 
     kind: ClassVar[str] = "prescience"
     house: str
     slot: str
 
 
-def _holder(state: GameState, houses: tuple[str, str], powers: tuple[str, ...]) -> str | None:
-    """The side of the battle that holds one of ``powers`` now (first in defender-attacker order), or None."""
-    for house in houses:
-        if any(holds_power(state, house, power) for power in powers):
-            return house
-    return None
+@dataclass(frozen=True)
+class AnswerPrescience(Action):
+    """GAP-78: ``house`` answers the prescience question put to it: the kind (not the subtype, L1025) it puts in
+    the slot asked, or ``none``. Secret (the asker learns it from its view of the battle)."""
+
+    kind: ClassVar[str] = "prescience-answer"
+    house: str
+    answer: str
+
+
+# --- which powers act here (data/powers.json, no House named) --------------------------------------------
+
+def _main_may_lead(state: GameState, ctx: BattleContext, house: str) -> bool:
+    from dunenb.rules.battle_phase import available_leaders
+
+    return main_leader(house) in available_leaders(state, house, ctx.area, ctx.committed)
+
+
+def _condition(state: GameState, ctx: BattleContext, house: str, name: str) -> bool:
+    """The named conditions of a before-plans act: ``main-leader-leads`` (he may lead here, GAP-79) and
+    ``defender`` (the House's own battle turn, GUILD-M2)."""
+    if name == "main-leader-leads":  # and no other leader is already committed (BG-M2 comes first)
+        main = main_leader(house)
+        return _main_may_lead(state, ctx, house) and all(s.leader == main for s in ctx.shown if s.house == house)
+    if name == "defender":
+        return house == ctx.defender
+    raise IllegalActionError("powers/when", f"condition {name!r} has no meaning before the plans; allowed: "
+                             "main-leader-leads, defender")
+
+
+def offered(state: GameState, ctx: BattleContext, action: str) -> tuple[seq_mod.Holder, ...]:
+    """(House, power) for every power offering ``action`` (``voice`` or ``prescience``) to a side of this battle
+    now: defender first, then attacker, file order within a House."""
+    found = []
+    for house in ctx.houses:
+        for power, _owner, when in facts.offering(action):
+            if holder(state, power) == house and all(_condition(state, ctx, house, c) for c in when):
+                found.append((house, power))
+    return tuple(found)
+
+
+def discloses(power: str) -> bool:
+    """GAP-79: a before-plans power offered only while the main leader leads discloses that he leads."""
+    return any("main-leader-leads" in act.when for act in load_powers()[power].acts
+               if act.trigger == facts.BEFORE_PLANS)
+
+
+def blocked_powers(state: GameState) -> frozenset[str]:
+    """The powers a Karama blocks now (KARAMA-21, KARAMA-22, KARAMA-42...: suppressions in force)."""
+    return frozenset(s.power for s in state.suppressions if s.scope != "turn" or s.turn == state.turn)
+
+
+# --- the start of a battle -------------------------------------------------------------------------------
+
+def _open_uses(state: GameState, ctx: BattleContext) -> tuple[str, ...]:
+    """The implemented Karama uses played openly in a battle against a power a side holds now (F7)."""
+    return tuple(use for use in facts.open_uses() if holder(state, facts.power_of_use(use)) in ctx.houses)
 
 
 def begin(state: GameState, ctx: BattleContext) -> GameState:
-    """Start the G-9 steps of a new battle, then go to the first node that needs a decision."""
-    seq = seq_mod.start_sequence(ctx.houses, voice_holder=_holder(state, ctx.houses, VOICE_POWERS),
-                                 prescience_holder=_holder(state, ctx.houses, PRESCIENCE_POWERS))
-    seq = seq_mod.advance(seq, seq_mod.Pass())  # F7, Karama against abilities: not offered yet (docstring)
+    """Start the G-9 steps of a new battle: the open Karama window (F7), then the Voices, prescience, plans."""
+    uses = _open_uses(state, ctx)
+    if uses:
+        return open_window(state, uses, "battle-start", battle=ctx)
+    return _after_window(state, FrozenDict({"battle": ctx}))
+
+
+def _after_window(state: GameState, data: FrozenDict) -> GameState:
+    ctx: BattleContext = data["battle"]
+    return _next_disclosure(state, dataclasses.replace(ctx, disclosures=offered(state, ctx, "know-leader")))
+
+
+def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
+    """G-9 step 1: each power that makes the opponent commit his leader first (BG-M2) is offered in turn."""
+    if ctx.disclosures:
+        return dataclasses.replace(state, pending=pending("battle-disclose", ctx.disclosures[0][0], battle=ctx))
+    return _start_sequence(state, ctx)
+
+
+def _start_sequence(state: GameState, ctx: BattleContext) -> GameState:
+    seq = seq_mod.start_sequence(ctx.houses, voices=offered(state, ctx, "voice"),
+                                 presciences=offered(state, ctx, "prescience"))
+    seq = seq_mod.advance(seq, seq_mod.Pass())  # F7 is the Karama window above
     return _next(state, dataclasses.replace(ctx, sequence=seq, order=ctx.houses))
+
+
+register_resume("battle-start", _after_window)
+
+
+def end_of_battle(state: GameState) -> GameState:
+    """Lift the Karama uses that lasted this battle (KARAMA-21, -22, -23, -42: ``lasts`` ``battle``)."""
+    return lift(state, "battle")
 
 
 def _next(state: GameState, ctx: BattleContext) -> GameState:
     seq = ctx.sequence
     assert seq is not None
-    if seq.step == "voice" and seq.voice_holder is not None:
-        return dataclasses.replace(state, pending=pending("battle-voice", seq.voice_holder, battle=ctx))
-    if seq.step == "prescience" and seq.prescience_holder is not None:
-        return dataclasses.replace(state, pending=pending("battle-prescience", seq.prescience_holder, battle=ctx))
-    order = ctx.houses
-    if seq.step == "prescience-answer" and seq.question is not None:  # GAP-66: the House asked plans first
-        order = (seq.question.target, seq.question.by)
-    ctx = dataclasses.replace(ctx, order=order)
-    return dataclasses.replace(state, pending=pending("battle-plan", order[0], battle=ctx))
+    kinds = {"voice": "battle-voice", "prescience": "battle-prescience", "prescience-answer": "battle-answer"}
+    if seq.step in kinds and seq.actor is not None:
+        return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
+    ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
+    return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
+
+
+def _power_now(state: GameState) -> str:
+    seq = context_of(state).sequence
+    assert seq is not None and seq.actor is not None
+    return seq.actor[1]
+
+
+# --- leader disclosures (G-9 step 1: BG-M2) --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class KnowLeader(Action):
+    """BG-M2: ``house`` uses its main leader's power to know the opposing leader: it discloses that he leads
+    (GAP-79), and the opponent commits his leader first, shown to ``house`` only."""
+
+    kind: ClassVar[str] = "know-leader"
+    house: str
+
+
+@dataclass(frozen=True)
+class CommitLeader(Action):
+    """BG-M2: ``house`` commits the leader it will fight with and shows him privately to its opponent (secret:
+    seen by both, revealed with the plan)."""
+
+    kind: ClassVar[str] = "commit-leader"
+    house: str
+    leader: str
+
+
+def _disclose_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [Pass(house), KnowLeader(house)]
+
+
+def _apply_disclose(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    house, power = ctx.disclosures[0]
+    ctx = dataclasses.replace(ctx, disclosures=ctx.disclosures[1:])
+    if not isinstance(action, KnowLeader):
+        return _next_disclosure(state, ctx)
+    state, ctx = _disclose(state, ctx, house, power)
+    opponent = ctx.opponent(house)
+    if not _leaders(state, ctx, opponent):
+        return _next_disclosure(state, ctx)  # GAP-43: no leader to commit
+    return dataclasses.replace(state, pending=pending("battle-commit-leader", opponent, battle=ctx, power=power))
+
+
+def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
+    from dunenb.rules.battle_phase import available_leaders
+
+    return available_leaders(state, house, ctx.area, ctx.committed)
+
+
+def _commit_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [CommitLeader(house, lid) for lid in _leaders(state, context_of(state), house)]
+
+
+def _check_commit(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, CommitLeader):
+        allowed = _leaders(state, context_of(state), action.house)
+        if action.leader not in allowed:
+            return IllegalActionError("battle/commit-leader", f"leader {action.leader!r} cannot lead here; "
+                                      f"allowed: {', '.join(allowed)} (BG-M2, BATTLE-15)")
+    return None
+
+
+def _apply_commit(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    assert isinstance(action, CommitLeader)
+    power: str = node(state).detail["power"]
+    opponent = ctx.opponent(action.house)
+    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, power, (opponent,)),))
+    state = with_events(state, event("leader-committed", f"{action.house} commits its leader and shows him to "
+                                     f"{opponent} ({power}); it may not change him", house=action.house,
+                                     to=opponent, power=power))
+    return _next_disclosure(state, ctx)
 
 
 # --- the Voice -------------------------------------------------------------------------------------------
 
 def _voice_decisions(state: GameState) -> list[Action]:
-    house = state.pending.actor
+    house = node(state).actor
     return [Pass(house), *(UseVoice(house, mode, kind) for mode in MODES for kind in seq_mod.VOICE_KINDS)]
 
 
@@ -115,26 +280,40 @@ def _check_voice(state: GameState, action: Action) -> IllegalActionError | None:
     return None
 
 
+def _disclose(state: GameState, ctx: BattleContext, house: str, power: str) -> tuple[GameState, BattleContext]:
+    """GAP-79: using ``power`` discloses that ``house``'s main leader leads this battle (public)."""
+    if not discloses(power):
+        return state, ctx
+    leader = main_leader(house)
+    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
+    return with_events(state, event("leader-disclosed", f"{house} discloses that {leader} leads this battle "
+                                    f"({power} acts in a battle he leads; houses.md G-9 step 1, GAP-79)",
+                                    house=house, leader=leader, power=power)), ctx
+
+
 def _apply_voice(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
-    assert ctx.sequence is not None
+    sequence = ctx.sequence
+    assert sequence is not None
+    power = _power_now(state)
     if isinstance(action, UseVoice):
         target = ctx.opponent(action.house)
-        command = seq_mod.VoiceCommand(action.house, target, action.mode, action.card_kind)
-        seq = seq_mod.advance(ctx.sequence, command)
+        command = seq_mod.VoiceCommand(action.house, target, action.mode, action.card_kind, power)
+        seq = seq_mod.advance(sequence, command)
+        state, ctx = _disclose(state, ctx, action.house, power)
         state = with_events(state, event("voice", f"{action.house} uses the Voice: {target} must "
                                          f"{'not play' if action.mode == 'forbid' else 'play'} a {action.card_kind} "
-                                         "card (BG-P1)", house=action.house, target=target, mode=action.mode,
-                                         card_kind=action.card_kind, power="BG-P1"))
+                                         f"card ({power})", house=action.house, target=target, mode=action.mode,
+                                         card_kind=action.card_kind, power=power))
     else:
-        seq = seq_mod.advance(ctx.sequence, seq_mod.Pass())
+        seq = seq_mod.advance(sequence, seq_mod.Pass())
     return _next(state, dataclasses.replace(ctx, sequence=seq))
 
 
 # --- prescience ------------------------------------------------------------------------------------------
 
 def _prescience_decisions(state: GameState) -> list[Action]:
-    house = state.pending.actor
+    house = node(state).actor
     return [Pass(house), *(AskPrescience(house, slot) for slot in SLOTS)]
 
 
@@ -147,61 +326,130 @@ def _check_prescience(state: GameState, action: Action) -> IllegalActionError | 
 
 def _apply_prescience(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
-    assert ctx.sequence is not None
+    sequence = ctx.sequence
+    assert sequence is not None
+    power = _power_now(state)
     if isinstance(action, AskPrescience):
         target = ctx.opponent(action.house)
-        seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceQuestion(action.house, target, action.slot))
+        seq = seq_mod.advance(sequence, seq_mod.PrescienceQuestion(action.house, target, action.slot, power))
+        state, ctx = _disclose(state, ctx, action.house, power)
         state = with_events(state, event("prescience", f"{action.house} asks {target}: \"your {action.slot}?\" "
-                                         "(ATREIDES-P1); the answer is binding", house=action.house, target=target,
-                                         slot=action.slot, power="ATREIDES-P1"))
+                                         f"({power}); the answer is binding", house=action.house, target=target,
+                                         slot=action.slot, power=power))
     else:
-        seq = seq_mod.advance(ctx.sequence, seq_mod.Pass())
+        seq = seq_mod.advance(sequence, seq_mod.Pass())
+    return _next(state, dataclasses.replace(ctx, sequence=seq))
+
+
+# --- answers (GAP-78) ------------------------------------------------------------------------------------
+
+def _question_now(ctx: BattleContext) -> seq_mod.PrescienceQuestion:
+    seq = ctx.sequence
+    assert seq is not None
+    return seq.questions[len(seq.answers)]
+
+
+def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
+    """GAP-78: what ``house`` may answer to the question put to it now: ``none`` or a kind of the slot asked that
+    it holds, kept within the Voices on it (a forced kind held must be answered; a forbidden one may not),
+    unless a leader immune to the Voice may lead for it (DISPERSION-M2); a side with no leader answers none."""
+    from dunenb.rules.battle_phase import available_leaders
+
+    ctx = context_of(state)
+    question = _question_now(ctx)
+    leaders = available_leaders(state, house, ctx.area, ctx.committed)
+    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
+    leaders = tuple(bound[:1]) or leaders  # GAP-79, BG-M2: a disclosed or committed leader must lead
+    if not leaders:
+        return (NONE,)
+    held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
+    kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
+    blocked = blocked_powers(state)
+    immune = any("voice" in immune_to(leader_of(house, lid), blocked) for lid in leaders)
+    assert ctx.sequence is not None
+    if not immune:
+        for voice in ctx.sequence.voices_on(house):
+            if voice.mode == "forbid":
+                kinds = [k for k in kinds if k != voice.kind]
+            elif voice.kind in kinds:
+                return (voice.kind,)
+    return (NONE, *kinds)
+
+
+def _answer_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [AnswerPrescience(house, kind) for kind in answer_choices(state, house)]
+
+
+def _check_answer(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, AnswerPrescience) and action.answer not in answer_choices(state, action.house):
+        return IllegalActionError("battle/prescience-answer", f"answer {action.answer!r}: the kind {action.house} "
+                                  f"puts in the slot asked; allowed: {', '.join(answer_choices(state, action.house))}"
+                                  " (ATREIDES-P1: truthful and binding, GAP-78)")
+    return None
+
+
+def _apply_answer(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    assert ctx.sequence is not None and isinstance(action, AnswerPrescience)
+    question = _question_now(ctx)
+    kind = None if action.answer == NONE else action.answer
+    seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceAnswer(action.house, kind))
+    state = with_events(state, event("prescience-answered", f"{action.house} answers {question.by}'s prescience "
+                                     f"(only they see the answer, {question.power})", house=action.house,
+                                     asker=question.by, secret=True, power=question.power))
     return _next(state, dataclasses.replace(ctx, sequence=seq))
 
 
 def answer_of(plan: SubmitPlan, slot: str) -> str | None:
-    """ATREIDES-P1: the kind in ``slot`` of ``plan`` (kinds, not subtypes, L1025); None for "none" (an empty slot
-    or a worthless card: design note of :func:`dunenb.battle.sequence.plan_violations`)."""
+    """The kind in ``slot`` of ``plan`` (kinds, not subtypes, L1025); None for "none" (an empty slot or a
+    worthless card: design note of :func:`dunenb.battle.sequence.plan_violations`)."""
     card = plan.weapon if slot == "attack" else plan.defense
     return None if card in (NONE, "worthless") else card_kind(card)
 
 
-def after_plan(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> tuple[GameState, BattleContext]:
-    """Once the House asked has set its plan, read the binding answer from it (GAP-66); shown to the asker only."""
-    seq = ctx.sequence
-    if seq is None or seq.step != "prescience-answer" or seq.question is None or seq.question.target != plan.house:
-        return state, ctx
-    seq = seq_mod.advance(seq, seq_mod.PrescienceAnswer(plan.house, answer_of(plan, seq.question.slot)))
-    state = with_events(state, event("prescience-answered", f"{plan.house} answers {seq.question.by}'s prescience "
-                                     "(only they see the answer, ATREIDES-P1)", house=plan.house,
-                                     asker=seq.question.by, secret=True, power="ATREIDES-P1"))
-    return state, dataclasses.replace(ctx, sequence=seq)
+# --- secret Karamas on the wheel (GAP-80) ----------------------------------------------------------------
+
+def wheel_uses(state: GameState, house: str) -> tuple[str, ...]:
+    """The Karama uses ``house`` may hide on its wheel now (moment ``battle-reveal``, implemented): against each
+    Voice that binds it (KARAMA-25 for BG-P1, KARAMA-43 for ATREIDES-M2) and each question it answered
+    (KARAMA-40 for ATREIDES-P1, KARAMA-18 for GUILD-M2)."""
+    return facts.wheel_uses(context_of(state).sequence, house)
 
 
-# --- plans bound by the Voice and the answer -------------------------------------------------------------
+# --- plans bound by the Voice, the answers and the disclosures ------------------------------------------
 
 def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
-    """What in ``plan`` breaks the Voice command or the prescience answer in force (empty if nothing)."""
+    """What in ``plan`` breaks a Voice, an answer or a disclosed leader in force (empty if nothing)."""
     ctx = context_of(state)
     if ctx.sequence is None:
         return ()
+    problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
+                     if shown.house == plan.house and plan.leader != shown.leader)
     wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
                        defense=None if plan.defense == NONE else plan.defense)
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
     # DISPERSION-M2 (leader.immune "voice"): no Voice binds a House whose plan has such a leader (Dama)
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
-    released = ("voice",) if "voice" in immune_to(leader) else ()
-    return seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
+    released = ["voice"] if "voice" in immune_to(leader, blocked_powers(state)) else []
+    against = getattr(plan, "against", NONE)
+    if against != NONE:
+        released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
+    return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
 def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | None:
-    """The error for a plan that breaks the Voice (BG-P1) or the prescience answer (ATREIDES-P1), or None."""
+    """The error for a plan that breaks a Voice (BG-P1, ATREIDES-M2), an answer (ATREIDES-P1, GUILD-M2) or a
+    disclosed leader (GAP-79), or None."""
     problems = violations(state, plan)
     if not problems:
         return None
+    if any("disclosed" in p for p in problems):
+        return IllegalActionError("battle/leader-disclosed", f"{plan.house}'s plan breaks: {'; '.join(problems)}; "
+                                  "name that leader")
     return IllegalActionError("battle/bound-by-voice", f"{plan.house}'s plan breaks: {'; '.join(problems)} "
                               "(BG-P1, ATREIDES-P1: the Voice and the prescience answer bind the plan); "
-                              "change the weapon or defence")
+                              "change the weapon or defence, or hide a Karama against it on the wheel")
 
 
 HANDLERS = {
@@ -209,4 +457,9 @@ HANDLERS = {
                             accepts=(UseVoice,)),
     "battle-prescience": Handler(apply=_apply_prescience, decisions=_prescience_decisions,
                                  check=_check_prescience, accepts=(AskPrescience,)),
+    "battle-disclose": Handler(apply=_apply_disclose, decisions=_disclose_decisions, accepts=(KnowLeader,)),
+    "battle-commit-leader": Handler(apply=_apply_commit, decisions=_commit_decisions, check=_check_commit,
+                                    accepts=(CommitLeader,)),
+    "battle-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, check=_check_answer,
+                             accepts=(AnswerPrescience,)),
 }

@@ -18,16 +18,20 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``auction-card`` (BID-3, BID-8, ATREIDES-P2a): the opener and the Atreides (:func:`bidding.auction_viewers`);
   never revealed as an action (GAP-58: an unsold card's name is in the public ``card-unsold`` event anyway).
 * ``plan`` (BATTLE-13 a-e): the House that sets it; revealed by its ``plan-revealed`` event (BATTLE-13 f).
+* ``commit-leader`` (BG-M2): the House committing its leader and its opponent (the BG); revealed by that
+  House's ``plan-revealed`` event.
 * ``on-call-draw`` (BG-L10-b, leaders.md K-21): the drawing House and the House whose hand it draws from; never
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
   (their ``new-traitor-declared`` event says only that a slip changes).
 
-* The prescience answer (ATREIDES-P1, GAP-66) is no action: the engine reads it from the plan of the House
-  asked and keeps it in the battle context; :func:`answer_viewers` names who sees it (the asker and the House
-  asked), and :meth:`dunenb.rules.battle_context.BattleContext.seen_by` hides it from the others. The ``voice``
-  (BG-P1) and ``prescience`` question (ATREIDES-P1) actions are public: they are stated openly (G-9).
+* ``prescience-answer`` (ATREIDES-P1, GUILD-M2, GAP-78): the House that answers; never revealed as an action.
+  The answer is kept in the battle context; :func:`answer_viewers` names who sees it there (the House asked,
+  and the asker once every question is answered), and
+  :meth:`dunenb.rules.battle_context.BattleContext.seen_by` hides it from the others. The ``voice`` (BG-P1,
+  ATREIDES-M2) and ``prescience`` question (ATREIDES-P1, GUILD-M2) actions are public: they are stated openly
+  (G-9). A Karama hidden on the wheel (GAP-80) is part of the secret ``plan`` until its ``plan-revealed`` event.
 
 Every other action is public, passes included: that is safe because the flow asks every House that could play a
 secret option, whether or not it holds it (GAP-62: traitor calls, weather control and Atomics, traitor picks), so
@@ -95,6 +99,13 @@ def _drawer_and_source(_state: GameState, action: Action) -> tuple[str, ...]:
     return (str(getattr(action, "house", NOBODY)), str(getattr(action, "source", NOBODY)))
 
 
+def _commit_viewers(state: GameState, action: Action) -> tuple[str, ...]:
+    from dunenb.rules.battle_context import context_of
+
+    house = str(getattr(action, "house", NOBODY))
+    return (house, context_of(state).opponent(house))
+
+
 def _token_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     holder = storm.token_holder(state)
     return () if holder is None else (holder,)
@@ -112,7 +123,9 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "traitor-pick": _own,  # TRAITOR-4
     "treachery-card": _own,  # SETUP-1 h, HAND-2
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
-    "plan": _own,  # BATTLE-13 a-e
+    "plan": _own,  # BATTLE-13 a-e (with a Karama hidden on the wheel: KARAMA-25/40/43, GAP-80)
+    "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)
+    "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
@@ -122,22 +135,30 @@ SECRET_ACTIONS: dict[str, Viewers] = {
 #: action kind -> does this later public event reveal that action? (the first match along the line does)
 REVEALED_BY: dict[str, Callable[[Action, Event], bool]] = {
     "plan": lambda action, e: e.kind == "plan-revealed" and e.data.get("house") == getattr(action, "house", None),
+    "commit-leader": lambda action, e: (e.kind == "plan-revealed"
+                                        and e.data.get("house") == getattr(action, "house", None)),
     "storm-token": lambda action, e: (e.kind == "storm-token-revealed"
                                       and e.data.get("storm") == getattr(action, "storm", None)),
 }
 
 
-def answer_viewers(sequence: BattleSequence) -> tuple[str, ...]:
-    """ATREIDES-P1: the Houses that see the prescience answer: the asker and the House that answered.
+def answer_viewers(sequence: BattleSequence, index: int = 0) -> tuple[str, ...]:
+    """ATREIDES-P1, GUILD-M2: the Houses that see answer ``index``: the House that answered, and the asker once
+    every question of the battle is answered (G-9: all the questions are stated, then answered together;
+    GAP-78).
 
-    >>> from dunenb.battle.sequence import PrescienceQuestion, start_sequence
+    >>> from dunenb.battle.sequence import PrescienceAnswer, PrescienceQuestion, start_sequence
     >>> import dataclasses
     >>> seq = start_sequence(("atreides", "harkonnen"), prescience_holder="atreides")
-    >>> answer_viewers(dataclasses.replace(seq, question=PrescienceQuestion("atreides", "harkonnen", "attack")))
-    ('atreides', 'harkonnen')
+    >>> seq = dataclasses.replace(seq, questions=(PrescienceQuestion("atreides", "harkonnen", "attack"),))
+    >>> answer_viewers(dataclasses.replace(seq, answers=(PrescienceAnswer("harkonnen", None),)))
+    ('harkonnen', 'atreides')
     """
-    question = sequence.question
-    return () if question is None else (question.by, question.target)
+    if index >= len(sequence.questions):
+        return ()
+    question = sequence.questions[index]
+    complete = len(sequence.answers) == len(sequence.questions)
+    return (question.target, question.by) if complete else (question.target,)
 
 
 def viewers(state: GameState, action: Action) -> tuple[str, ...] | None:

@@ -7,6 +7,12 @@ the engine computes the true answer itself (CARD-TRUTH-1: "the player asked must
 (``HouseState.trance_answers``, shown by :func:`dunenb.engine.view` to the asker only) and the same decision is
 asked again. The event log says publicly who asked whom which question, never the answer (GAP-56).
 
+BG-M1 (truth trances without the card): a House holding a power at the ``trance.count`` hook of
+``data/powers.json`` (Mohiam's 2 a turn, while she lives) may also ask that many questions a turn at the same
+moments, with ``means`` naming the power instead of the card (unused ones lapse; counted in
+``HouseState.power_trances``). Each such question opens a Karama window (GAP-63) for KARAMA-31 before it is
+answered: a Karama played there destroys that trance (GAP-81: the trance is spent, no answer is given).
+
 >>> [q.id for q in load_questions()][:3]
 ['traitor-among-mine', 'traitor-is', 'holds']
 """
@@ -22,9 +28,13 @@ from dunenb.actions import Action
 from dunenb.battle.cards import card_kind
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
+from dunenb.powers import applied
+from dunenb.powers.karama import is_suppressed, lift
+from dunenb.powers.registry import power
 from dunenb.rules.common import Handler, edit_house, event, with_events
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import active_houses, leader_of, leader_ref
-from dunenb.state import GameState
+from dunenb.state import FrozenDict, GameState
 
 TRUTH_TRANCE = "truth-trance"
 #: GAP-56: the pending kinds before which the holder may ask (its own decisions where hidden things matter).
@@ -53,6 +63,7 @@ class AskTruthTrance(Action):
     target: str
     question: str
     subject: str = NO_SUBJECT
+    means: str = TRUTH_TRANCE  # the card, or the power used instead (BG-M1)
 
 
 @lru_cache(maxsize=1)
@@ -89,11 +100,27 @@ def _subjects(state: GameState, house: str, target: str, question: Question) -> 
     return question.choices
 
 
+def power_trances(state: GameState, house: str) -> tuple[str | None, int]:
+    """BG-M1: the power that gives ``house`` truth trances without the card (``trance.count``), and how many it
+    has left this turn; ``(None, 0)`` without one (Mohiam dead: G-7)."""
+    count, ids = applied(state, "trance.count", 0, {"house": house})
+    if not ids:
+        return None, 0
+    used = sum(1 for turn in state.houses[house].power_trances if turn == state.turn)
+    return ids[-1], max(0, count - used)
+
+
+def _means(state: GameState, house: str) -> tuple[str, ...]:
+    means = (TRUTH_TRANCE,) if TRUTH_TRANCE in state.houses[house].hand else ()
+    power, left = power_trances(state, house)
+    return means + ((power,) if power is not None and left else ())
+
+
 def questions(state: GameState, house: str) -> list[Action]:
-    """Every question ``house`` may ask now: nothing without a truth trance in hand (CARD-TRUTH-1)."""
-    if TRUTH_TRANCE not in state.houses[house].hand:
-        return []
-    return [AskTruthTrance(house, target, q.id, subject)
+    """Every question ``house`` may ask now: with a truth trance in hand (CARD-TRUTH-1), or with a power's
+    trances left this turn (BG-M1)."""
+    return [AskTruthTrance(house, target, q.id, subject, means)
+            for means in _means(state, house)
             for target in active_houses(state) if target != house
             for q in load_questions() for subject in _subjects(state, house, target, q)]
 
@@ -101,8 +128,13 @@ def questions(state: GameState, house: str) -> list[Action]:
 def check_question(state: GameState, action: AskTruthTrance) -> IllegalActionError | None:
     """Why the question may not be asked, naming the field, or ``None``. A ``number`` question takes any
     non-negative integer, not only the menu's."""
-    if TRUTH_TRANCE not in state.houses[action.house].hand:
-        return IllegalActionError("truth-trance/not-held", f"{action.house} holds no truth trance (CARD-TRUTH-1)")
+    if action.means not in _means(state, action.house):
+        means = ", ".join(_means(state, action.house)) or "none"
+        if action.means == TRUTH_TRANCE:
+            return IllegalActionError("truth-trance/not-held", f"{action.house} holds no truth trance "
+                                      f"(CARD-TRUTH-1); means allowed: {means}")
+        return IllegalActionError("truth-trance/means", f"means {action.means!r}: {action.house} has no truth "
+                                  f"trance of that power left this turn (BG-M1); allowed: {means}")
     others = [h for h in active_houses(state) if h != action.house]
     if action.target not in others:
         return IllegalActionError("truth-trance/target", f"target {action.target!r}: one other House in play "
@@ -149,18 +181,46 @@ def _kind(card: str) -> str | None:
 
 
 def ask(state: GameState, action: AskTruthTrance) -> GameState:
-    """Play the card: discard it (GAP-27), store the answer on the asker, log the question publicly (GAP-56)."""
+    """Play the card: discard it (GAP-27), store the answer on the asker, log the question publicly (GAP-56).
+    With a power (BG-M1) the trance is counted, and a Karama window for its Karama uses (KARAMA-31) comes first."""
+    if action.means != TRUTH_TRANCE:
+        hs = state.houses[action.house]
+        state = edit_house(state, action.house, power_trances=hs.power_trances + (state.turn,))
+        state = with_events(state, event(
+            "truth-trance", f"{action.house} uses a truth trance ({action.means}) and asks {action.target}: "
+            f"\"{question_text(action)}\" (the answer is told to the asker only)", house=action.house,
+            target=action.target, question=action.question, subject=action.subject, power=action.means))
+        uses = tuple(u.id for u in power(action.means).karama if u.status == "implemented")
+        return open_window(state, uses, "power-trance", action=action)
     hand = list(state.houses[action.house].hand)
     hand.remove(TRUTH_TRANCE)
-    answer = true_answer(state, action)
-    record = (state.turn, action.target, action.question, action.subject, answer)
-    state = edit_house(state, action.house, hand=tuple(hand),
-                       trance_answers=state.houses[action.house].trance_answers + (record,))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (TRUTH_TRANCE,))
-    return with_events(state, event(
+    state = dataclasses.replace(edit_house(state, action.house, hand=tuple(hand)),
+                                treachery_discard=state.treachery_discard + (TRUTH_TRANCE,))
+    state = with_events(state, event(
         "truth-trance", f"{action.house} plays a truth trance and asks {action.target}: \"{question_text(action)}\" "
         "(CARD-TRUTH-1; the answer is told to the asker only)", house=action.house, target=action.target,
         question=action.question, subject=action.subject))
+    return _answer(state, action)
+
+
+def _answer(state: GameState, action: AskTruthTrance) -> GameState:
+    answer = true_answer(state, action)
+    record = (state.turn, action.target, action.question, action.subject, answer)
+    return edit_house(state, action.house, trance_answers=state.houses[action.house].trance_answers + (record,))
+
+
+def _after_window(state: GameState, data: FrozenDict) -> GameState:
+    """BG-M1 after the KARAMA-31 window: the answer, unless a Karama destroyed this trance (GAP-81)."""
+    action: AskTruthTrance = data["action"]
+    if is_suppressed(state, action.means):
+        state = lift(state, "action")
+        return with_events(state, event("trance-destroyed", f"A Karama destroys {action.house}'s truth trance: "
+                                        f"no answer (KARAMA-31, {action.means})", house=action.house,
+                                        power=action.means))
+    return _answer(state, action)
+
+
+register_resume("power-trance", _after_window)
 
 
 def with_trances(handlers: dict[str, Handler]) -> dict[str, Handler]:
@@ -184,4 +244,4 @@ def _interject(handler: Handler) -> Handler:
         return IllegalActionError("action/illegal", f"{action.notation()!r} is not allowed now")
 
     return Handler(apply=apply, decisions=decisions, outcomes=handler.outcomes, check=check,
-                   accepts=handler.accepts + (AskTruthTrance,))
+                   accepts=handler.accepts + (AskTruthTrance,), pledged=handler.pledged)  # GAP-57 kept

@@ -1,0 +1,117 @@
+"""The pre-battle facts a battle case may state (issue 10 item 4): the Voices and prescience answers in force and
+the Karama uses played in the battle, read against ``data/powers.json`` (no House is named here).
+
+Case fields (``dunenb.battle/1``, all optional; see ``data/battles/README.md``):
+
+* ``"voice"``: ``{"by": house, "mode": "forbid" | "force", "kind": "poison" | ...}`` or a list of them (BG-P1,
+  ATREIDES-M2). ``by`` must hold a power offering the Voice here: its conditions are checked from the case
+  (ATREIDES-M2 needs Paul on the ``by`` side's wheel, GAP-79). The other side is bound (L751-753), unless a
+  leader immune to the Voice leads it (DISPERSION-M2) or its ``karama_use`` releases it.
+* ``"prescience"``: ``{"by": house, "slot": "attack" | "defence", "answer": kind | "none"}`` or a list
+  (ATREIDES-P1; GUILD-M2 only for the defender, GAP-79). The answer binds the other side's wheel (GAP-78).
+* ``"karama_uses"``: Karama uses played openly in this battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-42, GAP-81):
+  their powers do not act (``BattleSide.blocked``).
+* per side, ``"karama_use"``: the use of that side's ``karama`` card when it is hidden against a Voice or an
+  answer (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18; GAP-80) instead of against the opposing treachery.
+
+>>> voice_powers("bene-gesserit"), prescience_powers("guild")
+(('BG-P1',), ('GUILD-M2',))
+>>> open_uses()[:2]
+('KARAMA-21', 'KARAMA-22')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dunenb.battle.roster import Leader
+from dunenb.battle.sequence import (
+    ATTACK_KINDS,
+    DEFENCE_KINDS,
+    VOICE_KINDS,
+    BattleSequence,
+    PrescienceAnswer,
+    PrescienceQuestion,
+    VoiceCommand,
+)
+from dunenb.powers.registry import karama_use, load_powers
+
+BEFORE_PLANS = "battle.before-plans"
+#: Karama moments of data/powers.json played openly when a battle starts (seed 003 F7: before the Voice).
+OPEN_MOMENTS = ("battle", "battle-voice")
+#: Karama moment of the uses hidden on the wheel and shown at the reveal (KARAMA-25, KARAMA-40...).
+REVEAL_MOMENT = "battle-reveal"
+SLOT_KINDS = {"attack": ATTACK_KINDS, "defence": DEFENCE_KINDS}
+
+
+def offering(action: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """(power, owner, conditions) of each implemented power whose ``battle.before-plans`` act offers ``action``
+    (``voice``, ``prescience``, ``know-leader``), in file order."""
+    return tuple((spec.id, spec.holder, act.when) for spec in load_powers().values() for act in spec.acts
+                 if act.trigger == BEFORE_PLANS and act.effect == "offer" and act.params.get("action") == action
+                 and act.status == "implemented")
+
+
+def voice_powers(house: str) -> tuple[str, ...]:
+    """The Voice powers ``house`` owns (BG-P1; ATREIDES-M2)."""
+    return tuple(power for power, owner, _when in offering("voice") if owner == house)
+
+
+def prescience_powers(house: str) -> tuple[str, ...]:
+    """The prescience powers ``house`` owns (ATREIDES-P1; GUILD-M2)."""
+    return tuple(power for power, owner, _when in offering("prescience") if owner == house)
+
+
+def conditions_of(power: str, action: str) -> tuple[str, ...]:
+    """The named conditions of ``power``'s before-plans act offering ``action``."""
+    return next((when for p, _owner, when in offering(action) if p == power), ())
+
+
+def case_power(action: str, house: str, *, leader: Leader | None, defender: bool) -> str | None:
+    """The first power ``house`` owns offering ``action`` whose conditions the case's facts meet (its leader
+    on the wheel, whether it defends), or None."""
+    for power, owner, when in offering(action):
+        if owner != house:
+            continue
+        if "main-leader-leads" in when and not (leader is not None and leader.main and leader.house == house):
+            continue
+        if "defender" in when and not defender:
+            continue
+        return power
+    return None
+
+
+def open_uses() -> tuple[str, ...]:
+    """The implemented Karama uses played openly in a battle (GAP-81), in file order."""
+    return tuple(use.id for spec in load_powers().values() for use in spec.karama
+                 if use.moment in OPEN_MOMENTS and use.status == "implemented")
+
+
+def reveal_uses(powers: Iterable[str]) -> tuple[str, ...]:
+    """The implemented wheel Karama uses against ``powers`` (KARAMA-25 for BG-P1...: GAP-80)."""
+    specs = load_powers()
+    return tuple(use.id for power in dict.fromkeys(powers) for use in specs[power].karama
+                 if use.moment == REVEAL_MOMENT and use.status == "implemented")
+
+
+def wheel_uses(seq: BattleSequence | None, house: str) -> tuple[str, ...]:
+    """The wheel Karama uses open to ``house``: against each Voice on it and each question it answered."""
+    if seq is None:
+        return ()
+    return reveal_uses([v.power for v in seq.voices_on(house)] + [q.power for q, _a in seq.answered(house)])
+
+
+def power_of_use(use: str) -> str:
+    """The power a Karama use blocks (data/powers.json)."""
+    return karama_use(use)[0].id
+
+
+def sequence_of(houses: tuple[str, str], voices: Iterable[VoiceCommand],
+                answered: Iterable[tuple[PrescienceQuestion, PrescienceAnswer]]) -> BattleSequence:
+    """A finished pre-battle sequence holding these Voices and answered questions (what a case states)."""
+    pairs = tuple(answered)
+    return BattleSequence(houses, step="reveal", voices=tuple(voices), questions=tuple(q for q, _a in pairs),
+                          answers=tuple(a for _q, a in pairs))
+
+
+__all__ = ["VOICE_KINDS", "case_power", "open_uses", "sequence_of", "wheel_uses"]
