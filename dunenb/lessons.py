@@ -33,10 +33,12 @@ def _own(state: GameState) -> list:
 
 
 def _dial(state: GameState) -> bool:
+    assert state.pending is not None
     return state.pending.kind == "dial"
 
 
 def _alliance(state: GameState) -> bool:
+    assert state.pending is not None
     return state.pending.kind == "alliance"
 
 
@@ -45,6 +47,7 @@ def _landing(state: GameState) -> bool:
 
 
 def _traitor_call(state: GameState) -> bool:
+    assert state.pending is not None
     return state.pending.kind == "traitor-call" and any(a.kind == "traitor-call" for a in _own(state))
 
 

@@ -160,6 +160,7 @@ class PlaySession:
         if state.is_over:
             winners = [e.text for e in state.events if e.kind in ("victory", "victory-tie", "game-over")]
             return "The game is over. " + (winners[-1] if winners else "")
+        assert state.pending is not None
         kind = state.pending.kind.replace("-", " ")
         forms = self.forms()
         asked = ", ".join((f.button_label if f.is_button else f.title.split(" (")[0]).lower()
@@ -170,6 +171,7 @@ class PlaySession:
         """The rules behind the pending decision."""
         if self.state.is_over:
             return rule_entries(("VICTORY-1",))
+        assert self.state.pending is not None
         return rule_entries(WHY.get(self.state.pending.kind, ("TURN-1",)))
 
     # --- playing -------------------------------------------------------------------------------------------

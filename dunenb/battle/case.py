@@ -408,7 +408,7 @@ def load_example_case(name: str) -> BattleCase:
     """Load one shipped example case by its file stem, e.g. ``"shield_example_4"``."""
     if name not in example_case_names():
         raise InputError("case/example", f"{name!r} is not one of {', '.join(example_case_names())}")
-    text = resources.files("dunenb.data").joinpath("battles", f"{name}.json").read_text(encoding="utf-8")
+    text = resources.files("dunenb.data").joinpath("battles").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return parse_case(json.loads(text))
 
 

@@ -245,6 +245,7 @@ def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -
 
 def plan_values(state: GameState, plans: Sequence[Action], house: str | None = None) -> list[float]:
     """The expected value (in tokens) of each candidate ``plan`` action of the House to act."""
+    assert state.pending is not None
     from dunenb.rules.battle_phase import arena_tokens
     from dunenb.rules.traitors import leader_of
 

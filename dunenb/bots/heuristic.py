@@ -503,6 +503,7 @@ def _score_answer(state: GameState) -> float:
     """Accept a deal when what it receives is worth more than what it gives back, it can still pay for its
     revival, and (ALLIANCE-4) a deferred term is not worth much since a new window may break it; decline offers
     it cannot read."""
+    assert state.pending is not None
     from dunenb.rules.alliances import pending_offer
 
     house = state.pending.actor
@@ -683,6 +684,7 @@ class HeuristicBot:
         actions = legal_actions(state)
         if not actions:
             raise IllegalActionError("bot/no-action", "the game is over: nothing to choose")
+        assert state.pending is not None
         house = state.pending.actor
         if self.scorer is _score:
             ghola = self._ghola(state, house, actions)

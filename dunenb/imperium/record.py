@@ -47,7 +47,7 @@ class ImperiumRecord(GameRecord):
         """The position at ``node_id`` as ``seat`` sees it (``None``: a spectator); see ``save.view``."""
         from dunenb.imperium.save import view
 
-        return view(self.state_at(node_id), seat)
+        return view(self.state_at(node_id), seat)  # type: ignore[arg-type]  # GameRecord holds ImperiumStates here
 
     def view(self, house: str) -> Any:
         """Refused: the Dune record view reads Dune states; an Imperium position is seen per seat with

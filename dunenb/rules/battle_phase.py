@@ -315,6 +315,7 @@ def _plan_context(state: GameState, house: str) -> tuple[Tokens, tuple[str, ...]
 
 def _plan_decisions(state: GameState) -> list[Action]:
     """A menu: each available leader (or none, GAP-43) x a few dials x each attack and defence held or none."""
+    assert state.pending is not None
     house = state.pending.actor
     hs = state.houses[house]
     tokens, leaders = _plan_context(state, house)
@@ -448,6 +449,7 @@ def _begin_calls(state: GameState, ctx: BattleContext) -> GameState:
 
 def _call_decisions(state: GameState) -> list[Action]:
     """GAP-62: the pass first; then the call, only for a House that may make it (:func:`may_call`)."""
+    assert state.pending is not None
     ctx = context_of(state)
     house = state.pending.actor
     other = ctx.opponent(house)
@@ -666,6 +668,7 @@ def continue_after_battle(state: GameState, ctx: Any) -> GameState:
 # --- the winner's cards ----------------------------------------------------------------------------------
 
 def _discard_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     kept = context_of(state).kept
     subsets = dict.fromkeys(c for n in range(len(kept) + 1) for c in combinations(kept, n))

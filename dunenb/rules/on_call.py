@@ -91,6 +91,7 @@ def _ctx(detail: Any) -> dict[str, Any]:
 
 
 def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     _power, house, source, _count = state.pending.detail["draws"][0]
     hand = Counter(state.houses[source].hand)
     total = sum(hand.values())
@@ -98,6 +99,7 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 
 def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     power, house, source, count = detail["draws"][0]
     hand = list(state.houses[source].hand)
@@ -110,11 +112,13 @@ def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:
 
 
 def _discard_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [OnCallDiscard(house, card) for card in sorted(set(state.houses[house].hand))]
 
 
 def _apply_discard(state: GameState, action: OnCallDiscard) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     hand = list(state.houses[action.house].hand)
     hand.remove(action.card)

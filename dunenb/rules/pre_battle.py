@@ -104,6 +104,7 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
 # --- the Voice -------------------------------------------------------------------------------------------
 
 def _voice_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [Pass(house), *(UseVoice(house, mode, kind) for mode in MODES for kind in seq_mod.VOICE_KINDS)]
 
@@ -134,6 +135,7 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
 # --- prescience ------------------------------------------------------------------------------------------
 
 def _prescience_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [Pass(house), *(AskPrescience(house, slot) for slot in SLOTS)]
 

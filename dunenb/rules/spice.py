@@ -48,6 +48,7 @@ def _deck_for_draw(deck: SpiceDeck) -> SpiceDeck:
 
 def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The cards that can be turned now, with their exact probabilities."""
+    assert state.pending is not None
     detail = state.pending.detail
     deck = _deck_for_draw(state.spice_deck)
     counts = {card: n for card, n in deck.remaining.items() if n > 0}
@@ -71,6 +72,7 @@ def _take_card(state: GameState, card: str) -> GameState:
 
 
 def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     state = _take_card(state, action.card)
     parsed = parse_card(action.card)

@@ -71,13 +71,16 @@ def begin_token_draws(state: GameState, *, after: str) -> GameState:
 
 
 def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     return uniform([DrawStormToken(state.pending.detail["storm"], v) for v in FREMEN_TOKENS])
 
 
 def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
+    assert state.pending is not None
     state = dataclasses.replace(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
     state = with_events(state, event("storm-token", f"The Fremen draw a secret storm token for the {action.storm} "
                                      "storm (FREMEN-P1)", storm=action.storm, secret=True))
+    assert state.pending is not None
     after = state.pending.detail["after"]
     if action.storm == "main" and state.config.secondary_storm:
         return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="secondary", after=after))
@@ -110,11 +113,13 @@ def _begin_storm(state: GameState, storm: str) -> GameState:
 
 
 def _dial_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     detail = state.pending.detail
     return [DialStorm(detail["storm"], state.pending.actor, v) for v in DIAL_RANGE]
 
 
 def _apply_dial(state: GameState, action: DialStorm) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     total = detail["total"] + action.value
     state = with_events(state, event("dial", f"{action.house} dials {action.value} for the {action.storm} storm",
@@ -149,6 +154,7 @@ def _begin_weather(state: GameState, storm: str, move: int) -> GameState:
 
 
 def _weather_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     detail = state.pending.detail
     house, storm, move = state.pending.actor, detail["storm"], detail["move"]
     choices: list[Action] = [Pass(house)]
@@ -168,6 +174,7 @@ def _check_weather(state: GameState, action: Action) -> IllegalActionError | Non
 
 
 def _apply_weather(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     storm, move, index = detail["storm"], detail["move"], detail["index"]
     if isinstance(action, BlowShieldWall):
