@@ -136,7 +136,7 @@ def simulate_rows(
     rows: dict[int, dict[str, Any]] = {}
     stamp = _jsonable(settings)
     partial = folder / PARTIAL if folder is not None else None
-    if partial is not None:
+    if folder is not None and partial is not None:
         for index in range(games):
             path = partial / f"row_{index:04d}.json"
             if path.exists() and (folder / f"game_{index:04d}.json").exists():

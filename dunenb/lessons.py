@@ -121,6 +121,7 @@ def _scene(lesson: Lesson, seed: int, max_actions: int) -> PlaySession | None:
         if state.is_over:
             break
         actor = current_player(state)
+        assert actor is not None  # the game is not over
         if actor == lesson.human and lesson.scene(state):
             session = PlaySession(lesson.houses, lesson.human, record=record, node=node)
             session.log.extend(_lead_up(record, node))

@@ -110,7 +110,7 @@ def simulate(
         seed = fresh_seed()
     folder = _check_options(games=games, houses=houses, bots=bots, seed=seed, turn_limit=turn_limit, out=out,
                             secondary_storm=secondary_storm)
-    settings = {"seed": seed, "houses": houses, "bots": bots, "turn_limit": turn_limit,
+    settings: dict[str, Any] = {"seed": seed, "houses": houses, "bots": bots, "turn_limit": turn_limit,
                 "secondary_storm": secondary_storm}
     if dask is not None:
         from dunenb.distributed import simulate_rows

@@ -349,9 +349,9 @@ def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSi
             _check_in_game(side.plan.leader, f"{where}.leader", allocation)
         for position, leader in enumerate(side.leaders or ()):
             _check_in_game(leader, f"{where}.leaders[{position}]", allocation)
-        for position, leader in enumerate(traitors[index]):
-            if isinstance(leader, Leader):
-                _check_in_game(leader, f"{where}.traitors[{position}]", allocation)
+        for position, traitor in enumerate(traitors[index]):
+            if isinstance(traitor, Leader):
+                _check_in_game(traitor, f"{where}.traitors[{position}]", allocation)
     result = []
     for index, side in enumerate(sides):
         held = {leader if isinstance(leader, str) else leader.id for leader in traitors[index]}

@@ -202,13 +202,13 @@ def arenas(state: GameState) -> tuple[Arena, ...]:
             continue  # STORM-15, GAP-11: nobody fights inside a Sietch under the double storm
         present.setdefault(area, set()).add((house, sector))
     found = []
-    for area in board.areas:
-        if area.id not in present:
+    for territory in board.areas:
+        if territory.id not in present:
             continue
-        for segment in _segments(tuple(area.sectors), storms):
-            houses = {h for h, s in present[area.id] if s in segment}
+        for segment in _segments(tuple(territory.sectors), storms):
+            houses = {h for h, s in present[territory.id] if s in segment}
             if len(houses) >= 2:
-                found.append(Arena(area.id, segment, tuple(h for h in order if h in houses)))
+                found.append(Arena(territory.id, segment, tuple(h for h in order if h in houses)))
     return tuple(found)
 
 
@@ -264,6 +264,8 @@ def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameStat
 
 def _choice_decisions(state: GameState) -> list[Action]:
     house, choices = _choices(state)
+    if house is None:  # no battle left: no choice (the phase has ended before this is asked)
+        return []
     return [ChooseBattle(house, arena.area, arena.sectors[0], other) for arena, other in choices]
 
 
@@ -474,7 +476,7 @@ def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
     return None
 
 
-def _apply_call(state: GameState, action: Action) -> GameState:
+def _apply_call(state: GameState, action: CallTraitor | Pass) -> GameState:
     ctx = context_of(state)
     if isinstance(action, CallTraitor):
         ctx = dataclasses.replace(ctx, calls=ctx.calls + (action.house,))

@@ -380,7 +380,9 @@ def _resume_fill(state: GameState, data: object) -> GameState:
     state = lift(state, "action")
     if _fill_room(state) == 0:  # KARAMA-12 played: no fill this turn
         return flow.after_phase(state, "bidding")
-    return dataclasses.replace(state, pending=pending("imperial-fill", holder(state, IMPERIAL_FILL)))
+    house = holder(state, IMPERIAL_FILL)
+    assert house is not None  # _fill_room is 0 without a holder
+    return dataclasses.replace(state, pending=pending("imperial-fill", house))
 
 
 def _fill_decisions(state: GameState) -> list[Action]:
@@ -389,7 +391,7 @@ def _fill_decisions(state: GameState) -> list[Action]:
     return [Pass(house)] + [ImperialFill(house, n) for n in range(1, _fill_room(state) + 1)]
 
 
-def _apply_fill(state: GameState, action: Action) -> GameState:
+def _apply_fill(state: GameState, action: ImperialFill | Pass) -> GameState:
     if not isinstance(action, ImperialFill):
         state = with_events(state, event("imperial-fill", f"{action.house} draws no card (EMPEROR-M1)",
                                          house=action.house, count=0, powers=(IMPERIAL_FILL,)))
@@ -542,6 +544,7 @@ def _apply_bid(state: GameState, action: Action) -> GameState:
 def _unsold(state: GameState) -> GameState:
     assert state.pending is not None
     detail, card = state.pending.detail, auction_card(state)
+    assert card is not None  # a bid node always holds its card
     state = discard(state, card)
     state = with_events(state, event(
         "card-unsold", f"Nobody bids on card {detail['number']}: it goes face up to the discard pile (BID-13, "

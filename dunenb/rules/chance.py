@@ -97,7 +97,7 @@ def load_chance_rules() -> ChanceRules:
     (14, 2, 5)
     """
     raw = read_data_file("chance_deck.json")
-    cards = []
+    cards: list[ChanceCard] = []
     for entry in raw["cards"]:
         card_id = entry["id"]
         if any(c.id == card_id for c in cards):

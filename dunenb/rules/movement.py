@@ -460,7 +460,7 @@ def _slot_choice_decisions(state: GameState) -> list[Action]:
     return [Pass(house), TakeSlot(house)]
 
 
-def _apply_slot_choice(state: GameState, action: Action) -> GameState:
+def _apply_slot_choice(state: GameState, action: TakeSlot | Pass) -> GameState:
     assert state.pending is not None
     detail = state.pending.detail
     order, index = detail["order"], detail["index"]
@@ -714,7 +714,8 @@ def _is_int(*values: object) -> bool:
 def _check_counts(
     prefix: str, regular: object, marked: object, available: Tokens, where: str
 ) -> IllegalActionError | None:
-    if not _is_int(regular, marked) or regular < 0 or marked < 0 or regular + marked < 1:
+    if (not (isinstance(regular, int) and isinstance(marked, int) and _is_int(regular, marked))
+            or regular < 0 or marked < 0 or regular + marked < 1):
         return _error(f"{prefix}/count", f"regular and marked must be integers >= 0 with at least 1 token; "
                       f"got regular={regular!r}, marked={marked!r}")
     if regular > available.regular or marked > available.marked:

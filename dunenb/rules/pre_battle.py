@@ -173,10 +173,11 @@ def after_plan(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> tuple[
     seq = ctx.sequence
     if seq is None or seq.step != "prescience-answer" or seq.question is None or seq.question.target != plan.house:
         return state, ctx
+    asker = seq.question.by
     seq = seq_mod.advance(seq, seq_mod.PrescienceAnswer(plan.house, answer_of(plan, seq.question.slot)))
-    state = with_events(state, event("prescience-answered", f"{plan.house} answers {seq.question.by}'s prescience "
+    state = with_events(state, event("prescience-answered", f"{plan.house} answers {asker}'s prescience "
                                      "(only they see the answer, ATREIDES-P1)", house=plan.house,
-                                     asker=seq.question.by, secret=True, power="ATREIDES-P1"))
+                                     asker=asker, secret=True, power="ATREIDES-P1"))
     return state, dataclasses.replace(ctx, sequence=seq)
 
 

@@ -187,8 +187,8 @@ def _apply_storm_dial(state: GameState, action: InitialStormDial) -> GameState:
             "storm-dial", "chance", storm=action.storm, index=detail["index"] + 1, total=total))
     origin = rules().board.area(STORM_ORIGINS[action.storm]).sectors[0]
     sector = advance_sector(origin, total)
-    field = "storm_main" if action.storm == "main" else "storm_secondary"
-    state = dataclasses.replace(state, **{field: sector})
+    state = (dataclasses.replace(state, storm_main=sector) if action.storm == "main"
+             else dataclasses.replace(state, storm_secondary=sector))
     state = with_events(state, event(
         "storm-placed", f"The {action.storm} storm starts at sector {origin} and moves {total} to sector {sector}",
         storm=action.storm, origin=origin, moves=total, sector=sector, path=()))
@@ -251,10 +251,10 @@ def _fremen_decisions(state: GameState) -> list[Action]:
     home = ruleset.fremen_home
     total = ruleset.fremen_on_dune
     home_sector = _safe_sector(state, home)
+    assert home_sector is not None  # FREMEN-START: the storm never covers every sector of the Fremen home
     house = state.pending.actor  # the House choosing its start (FREMEN-START)
     choices: list[Action] = [PlaceStartingForces(house, ((home, home_sector, total, 0),))]
-    usable = [(a, _safe_sector(state, a)) for a in fremen_neighbours(state)]
-    usable = [(a, s) for a, s in usable if s is not None]
+    usable = [(a, s) for a in fremen_neighbours(state) if (s := _safe_sector(state, a)) is not None]
     half = total // 2
     for area, sector in usable:
         choices.append(PlaceStartingForces(house, ((home, home_sector, total - half, 0), (area, sector, half, 0))))

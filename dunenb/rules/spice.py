@@ -94,7 +94,7 @@ def _place_spice(state: GameState, pile: int, territory: str, value: int) -> Gam
     area = rules().board.area(territory)
     tops = list(state.spice_deck.pile_tops)
     tops[pile - 1] = territory
-    state = dataclasses.replace(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=tuple(tops)))
+    state = dataclasses.replace(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=(tops[0], tops[1])))
     if area.spice_sector in state.storm_sectors():
         return with_events(state, event(
             "spice-blown-away", f"Pile {pile}: {area.name} {value}, but its diamond (sector {area.spice_sector}) is "

@@ -208,7 +208,9 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
         storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
     for sector in path:
         state = destroy_in_sector(state, sector, cause=f"{storm} storm")
-    state = dataclasses.replace(state, **{field: path[-1] if path else start})
+    end = path[-1] if path else start
+    state = (dataclasses.replace(state, storm_main=end) if storm == "main"
+             else dataclasses.replace(state, storm_secondary=end))
     if storm == "main" and state.config.secondary_storm:
         return _begin_storm(state, "secondary")
     return _finish_phase(state)
@@ -217,6 +219,7 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
 def _finish_phase(state: GameState) -> GameState:
     if state.config.secondary_storm and state.storm_main == state.storm_secondary:
         sector = state.storm_main
+        assert sector is not None  # both storms stand on the map once they have moved
         state = with_events(state, event("double-storm", f"Both storms end on sector {sector}: an Arrière Arrière "
                                          "Grand Mère (STORM-15, GAP-11)", sector=sector))
         state = destroy_in_sector(state, sector, cause="double storm", double=True)

@@ -284,7 +284,7 @@ def _pick_decisions(state: GameState) -> list[Action]:
     return [PickTraitor(house, lh, lid) for lh, lid in pickable(state, house)] or [Pass(house)]
 
 
-def _apply_pick(state: GameState, action: Action) -> GameState:
+def _apply_pick(state: GameState, action: PickTraitor | Pass) -> GameState:
     assert state.pending is not None
     if isinstance(action, PickTraitor):
         hs = state.houses[action.house]

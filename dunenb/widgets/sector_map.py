@@ -160,14 +160,14 @@ class SectorMapWidget:
             mark.colors = [t.colour for t in texts]
 
     def _leaders(self, layout: MapLayout) -> None:
-        lines = [m for m in layout.markers if m.anchor is not None]
+        lines = [(m.anchor, m) for m in layout.markers if m.anchor is not None]
         with self.leaders.hold_sync():
             if not lines:
                 self.leaders.x, self.leaders.y = [[OFF, OFF]], [[OFF, OFF]]
                 return
-            self.leaders.x = np.array([[m.anchor[0], m.x] for m in lines])
-            self.leaders.y = np.array([[m.anchor[1], m.y] for m in lines])
-            self.leaders.colors = [m.colour for m in lines]
+            self.leaders.x = np.array([[anchor[0], m.x] for anchor, m in lines])
+            self.leaders.y = np.array([[anchor[1], m.y] for anchor, m in lines])
+            self.leaders.colors = [m.colour for _anchor, m in lines]
 
     @staticmethod
     def _markers(scatter: bq.Scatter, markers: list[PlacedMarker]) -> None:
