@@ -662,10 +662,10 @@ def apply_bg(state: GameState, action: Action) -> GameState:
         if (bg, area) not in state.at_peace:
             state = dataclasses.replace(state, at_peace=state.at_peace + ((bg, area),))
         state = with_events(state, event("peace", f"The Bene Gesserit in {name} are at peace: they do not fight, "
-                                         "own or harvest this turn (BG-P3)", house=bg, area=area))
+                                         "own or harvest this turn (BG-P3)", house=bg, area=area, powers=("BG-P3",)))
     else:
         state = with_events(state, event("war", f"The Bene Gesserit in {name} are at war (BG-P3)",
-                                         house=bg, area=area))
+                                         house=bg, area=area, powers=("BG-P3",)))
     return _next_territory(state, bg, detail["areas"], detail["index"] + 1)
 
 

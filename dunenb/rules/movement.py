@@ -1048,7 +1048,7 @@ def _apply_emerge(state: GameState, action: Emerge) -> GameState:
     return with_events(state, event(
         "emerge", f"{action.house} bring {tokens.total} token(s) from the deep desert into {_name(action.area)} "
         f"(sector {action.sector}), free (FREMEN-P4)", house=action.house, area=action.area, sector=action.sector,
-        count=tokens.total))
+        count=tokens.total, powers=(NATIVES,)))
 
 
 def _apply_move(state: GameState, action: Move) -> GameState:

@@ -56,7 +56,7 @@ def pay_spice(state: GameState, effects: tuple[CallEffect, ...]) -> GameState:
             state = dataclasses.replace(state, bank=state.bank - effect.spice)
             state = with_events(state, event("on-call", f"The Bank pays {effect.house} {effect.spice} spice "
                                              f"({effect.power}, K-21)", house=effect.house, amount=effect.spice,
-                                             power=effect.power))
+                                             power=effect.power, powers=(effect.power,)))
     return state
 
 
@@ -107,7 +107,8 @@ def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:
     state = edit_house(state, source, hand=tuple(hand))
     state = edit_house(state, house, hand=state.houses[house].hand + (action.card,))
     state = with_events(state, event("on-call-draw", f"{house} draws a card at random from the {source} hand "
-                                     f"({power}, K-21)", house=house, source=source, power=power, secret=True))
+                                     f"({power}, K-21)", house=house, source=source, power=power, secret=True,
+                                     powers=(power,)))
     return begin_draws(state, ((power, house, source, count - 1),) + tuple(detail["draws"][1:]), _ctx(detail))
 
 

@@ -126,7 +126,7 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         state = with_events(state, event("voice", f"{action.house} uses the Voice: {target} must "
                                          f"{'not play' if action.mode == 'forbid' else 'play'} a {action.card_kind} "
                                          "card (BG-P1)", house=action.house, target=target, mode=action.mode,
-                                         card_kind=action.card_kind, power="BG-P1"))
+                                         card_kind=action.card_kind, power="BG-P1", powers=("BG-P1",)))
     else:
         seq = seq_mod.advance(ctx.sequence, seq_mod.Pass())
     return _next(state, dataclasses.replace(ctx, sequence=seq))
@@ -155,7 +155,7 @@ def _apply_prescience(state: GameState, action: Action) -> GameState:
         seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceQuestion(action.house, target, action.slot))
         state = with_events(state, event("prescience", f"{action.house} asks {target}: \"your {action.slot}?\" "
                                          "(ATREIDES-P1); the answer is binding", house=action.house, target=target,
-                                         slot=action.slot, power="ATREIDES-P1"))
+                                         slot=action.slot, power="ATREIDES-P1", powers=("ATREIDES-P1",)))
     else:
         seq = seq_mod.advance(ctx.sequence, seq_mod.Pass())
     return _next(state, dataclasses.replace(ctx, sequence=seq))
@@ -177,7 +177,7 @@ def after_plan(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> tuple[
     seq = seq_mod.advance(seq, seq_mod.PrescienceAnswer(plan.house, answer_of(plan, seq.question.slot)))
     state = with_events(state, event("prescience-answered", f"{plan.house} answers {asker}'s prescience "
                                      "(only they see the answer, ATREIDES-P1)", house=plan.house,
-                                     asker=asker, secret=True, power="ATREIDES-P1"))
+                                     asker=asker, secret=True, power="ATREIDES-P1", powers=("ATREIDES-P1",)))
     return state, dataclasses.replace(ctx, sequence=seq)
 
 

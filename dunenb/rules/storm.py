@@ -79,7 +79,8 @@ def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
     assert state.pending is not None
     state = dataclasses.replace(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
     state = with_events(state, event("storm-token", f"The Fremen draw a secret storm token for the {action.storm} "
-                                     "storm (FREMEN-P1)", storm=action.storm, secret=True))
+                                     "storm (FREMEN-P1)", storm=action.storm, secret=True,
+                                     powers=(STORM_TOKENS_POWER,)))
     assert state.pending is not None
     after = state.pending.detail["after"]
     if action.storm == "main" and state.config.secondary_storm:

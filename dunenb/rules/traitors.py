@@ -212,7 +212,7 @@ def check_prediction(state: GameState, action: Predict) -> IllegalActionError | 
 def _apply_prediction(state: GameState, action: Predict) -> GameState:
     state = edit_house(state, action.house, prediction=(action.winner, action.turn))
     state = with_events(state, event("prediction", "The Bene Gesserit write their secret prediction (BG-P6)",
-                                     house=action.house, secret=True))
+                                     house=action.house, secret=True, powers=("BG-P6",)))
     return flow.after_setup_step(state, "prediction")
 
 
