@@ -152,8 +152,9 @@ def _drawn(secrets: tuple) -> tuple[tuple[str, str, str], ...]:
 
 def drawn_by(state: GameState, house: str, secrets: tuple | None = None) -> tuple[tuple[str, str], ...]:
     """The leaders ``house`` drew (from ``secrets``, by default those of the pending traitor step)."""
-    assert state.pending is not None
-    secrets = state.pending.detail["secrets"] if secrets is None else secrets
+    if secrets is None:
+        assert state.pending is not None
+        secrets = state.pending.detail["secrets"]
     return tuple((lh, lid) for drawer, lh, lid in _drawn(secrets) if drawer == house)
 
 
