@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh machine:
 #   make lab    set up the environment and open JupyterLab on a working copy of notebooks/ (lab/, git-ignored)
-#   make test   set up the environment and run every test (ruff, pytest, notebooks, the browser tests)
+#   make test   set up the environment and run every test (ruff, mypy, pytest, notebooks, the browser tests)
 # and one serves the classroom:
 #   make app    serve the notebooks as pages with Voila on http://127.0.0.1:$(APP_PORT)/ (default 8866)
 # and one runs the long soak:
@@ -37,6 +37,7 @@ chromium:
 
 test: setup chromium
 	$(BIN)/ruff check dunenb tests benchmarks tools
+	$(BIN)/python -m mypy dunenb
 	$(BIN)/pytest
 
 bench: setup

@@ -82,7 +82,7 @@ def area_name(area: str) -> str:
 
 
 @cache
-def _leaders() -> dict[tuple[str, str], str]:
+def _leaders() -> dict[tuple[str | None, str], str]:
     try:
         from dunenb.battle.roster import load_roster
 

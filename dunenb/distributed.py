@@ -115,11 +115,13 @@ def task_overhead(dask: Any = "local", workers: int | None = 1, tasks: int = 200
 PARTIAL = ".simulate-partial"  # per-game resume records, removed once summary.csv is written
 
 
-def _simulate_task(index: int, settings: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _simulate_task(
+    index: int, settings: dict[str, Any],
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     from dunenb.simulate import game_summary, line_to_save, play_indexed_game
 
-    config, actions, final, players = play_indexed_game(index, **settings)
-    return line_to_save(config, actions), game_summary(index, config, final, players, len(actions))
+    config, actions, final, players, powers = play_indexed_game(index, **settings)
+    return line_to_save(config, actions), game_summary(index, config, final, players, len(actions)), powers
 
 
 def _jsonable(settings: dict[str, Any]) -> dict[str, Any]:
@@ -129,32 +131,35 @@ def _jsonable(settings: dict[str, Any]) -> dict[str, Any]:
 def simulate_rows(
     games: int, settings: dict[str, Any], folder: Path | None, *, dask: Any, workers: int | None = None,
     progress: bool = True,
-) -> list[dict[str, Any]]:
-    """The summary rows of games ``0..games-1`` played as Dask tasks; each save is written here, atomically, as
-    its task returns (``folder/game_NNNN.json``, the bytes :func:`dunenb.simulate.simulate` writes), then its
-    row in ``folder/.simulate-partial/``: a rerun of the same command skips those games."""
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The summary rows and the ``powers.csv`` rows of games ``0..games-1`` played as Dask tasks; each save is
+    written here, atomically, as its task returns (``folder/game_NNNN.json``, the bytes
+    :func:`dunenb.simulate.simulate` writes), then its rows in ``folder/.simulate-partial/``: a rerun of the same
+    command skips those games (a record without power rows, from an older dunenb, is played again)."""
     rows: dict[int, dict[str, Any]] = {}
+    powers: dict[int, list[dict[str, Any]]] = {}
     stamp = _jsonable(settings)
     partial = folder / PARTIAL if folder is not None else None
-    if partial is not None:
+    if folder is not None and partial is not None:
         for index in range(games):
             path = partial / f"row_{index:04d}.json"
             if path.exists() and (folder / f"game_{index:04d}.json").exists():
                 record = read_json(path)
-                if isinstance(record, dict) and record.get("settings") == stamp:
-                    rows[index] = record["row"]
+                if isinstance(record, dict) and record.get("settings") == stamp and "powers" in record:
+                    rows[index], powers[index] = record["row"], record["powers"]
 
-    def collect(index: int, result: tuple[dict[str, Any], dict[str, Any]]) -> None:
-        save, row = result
+    def collect(index: int, result: tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]) -> None:
+        save, row, game_powers = result
         if folder is not None and partial is not None:
             write_json_atomic(folder / f"game_{index:04d}.json", save)
-            write_json_atomic(partial / f"row_{index:04d}.json", {"settings": stamp, "row": row})
-        rows[index] = row
+            write_json_atomic(partial / f"row_{index:04d}.json", {"settings": stamp, "row": row,
+                                                                  "powers": game_powers})
+        rows[index], powers[index] = row, game_powers
 
     todo = [i for i in range(games) if i not in rows]
     run_indexed(functools.partial(_simulate_task, settings=settings), todo, collect, dask=dask, workers=workers,
                 progress=progress)
-    return [rows[i] for i in range(games)]
+    return [rows[i] for i in range(games)], [row for i in range(games) for row in powers[i]]
 
 
 def finish_simulation(folder: Path) -> None:

@@ -197,11 +197,13 @@ def legal_actions(state: GameState) -> list[Action]:
     handler = _handler(state)
     if handler.outcomes:
         return [action for action, _ in handler.outcomes(state)]
+    assert handler.decisions is not None  # a node without outcomes is a decision node
     return handler.decisions(state) + anytime.menu(state, state.pending.actor, pledge(state))
 
 
 def pledge(state: GameState) -> Pledge:
     """What the House to act has promised at the pending node and may not spend at any time (GAP-57)."""
+    assert state.pending is not None
     handler = _handler(state)
     if handler.outcomes or handler.pledged is None:
         return NO_PLEDGE
@@ -252,6 +254,7 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
         return None if error is None else IllegalActionError(error.code, f"{where}: {error.message}")
     if handler.check and type(action) in handler.accepts and handler.check(state, action) is None:
         return None  # what the checks below would decide, without building the whole menu (big saves, issue 15)
+    assert handler.decisions is not None  # a node without outcomes is a decision node
     decisions = handler.decisions(state)
     if action in decisions:
         return None
@@ -276,6 +279,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     error = check_action(state, action)
     if error is not None:
         raise error
+    assert state.pending is not None  # check_action refuses every action once the game is over
     play = anytime.apply if anytime.is_anytime(action) else HANDLERS[state.pending.kind].apply
     following = play(dataclasses.replace(state, events=()), action)
     if action.is_chance:

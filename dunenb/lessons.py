@@ -33,10 +33,12 @@ def _own(state: GameState) -> list:
 
 
 def _dial(state: GameState) -> bool:
+    assert state.pending is not None
     return state.pending.kind == "dial"
 
 
 def _alliance(state: GameState) -> bool:
+    assert state.pending is not None
     return state.pending.kind == "alliance"
 
 
@@ -45,6 +47,7 @@ def _landing(state: GameState) -> bool:
 
 
 def _traitor_call(state: GameState) -> bool:
+    assert state.pending is not None
     return state.pending.kind == "traitor-call" and any(a.kind == "traitor-call" for a in _own(state))
 
 
@@ -118,6 +121,7 @@ def _scene(lesson: Lesson, seed: int, max_actions: int) -> PlaySession | None:
         if state.is_over:
             break
         actor = current_player(state)
+        assert actor is not None  # the game is not over
         if actor == lesson.human and lesson.scene(state):
             session = PlaySession(lesson.houses, lesson.human, record=record, node=node)
             session.log.extend(_lead_up(record, node))

@@ -29,7 +29,7 @@ def next_action(state: GameState, bots: Mapping[str, RandomBot] | None = None, *
     actor = current_player(state)
     if actor == CHANCE:
         return sample_chance(state)
-    bot = (bots or {}).get(actor) or RandomBot(seed=seed)
+    bot = (bots.get(actor) if bots and actor is not None else None) or RandomBot(seed=seed)
     return bot.choose(state)
 
 

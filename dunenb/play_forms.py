@@ -23,14 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dunenb.action_text import area_name, card_name, describe, house_name, leader_name
 from dunenb.actions import Action
 from dunenb.rules.anytime import is_anytime
 from dunenb.state import GameState
 
-Getter = Callable[[Action], Any]
+if TYPE_CHECKING:
+    from dunenb.rules.battle_phase import SubmitPlan
+    from dunenb.rules.bidding import Bid
+    from dunenb.rules.movement import Land
+
+Getter = Callable[[Any], Any]  # the action of the form's own kind (SHAPES is keyed by kind): Move for "move", ...
 Shower = Callable[[Action, Any], str]
 
 
@@ -211,7 +216,7 @@ class Form:
         return "" if action is None else self.notes.get(action, "")
 
 
-def _landing_note(state: GameState, action: Action) -> str:
+def _landing_note(state: GameState, action: Land) -> str:
     """LAND-1, LAND-7: the price of a landing and who is paid."""
     from dunenb.rules.movement import landing_cost, landing_payee
 
@@ -221,11 +226,11 @@ def _landing_note(state: GameState, action: Action) -> str:
     return f"Price: {price} spice, paid to {to} (LAND-1, LAND-7). You have {state.houses[action.house].spice}."
 
 
-def _bid_note(state: GameState, action: Action) -> str:
+def _bid_note(state: GameState, action: Bid) -> str:
     return f"You have {state.houses[action.house].spice} spice (BID-5: the highest bid wins)."
 
 
-def _plan_note(state: GameState, action: Action) -> str:
+def _plan_note(state: GameState, action: SubmitPlan) -> str:
     """WHEEL-2, BATTLE-7: the number this dial shows on the wheel; the leader's strength adds to it."""
     from dunenb.battle.wheel import Dial, army_value
     from dunenb.rules.traitors import leader_of
@@ -236,7 +241,8 @@ def _plan_note(state: GameState, action: Action) -> str:
             "dialled are lost, win or lose (BATTLE-10, BATTLE-11).")
 
 
-NOTES: dict[str, Callable[[GameState, Action], str]] = {"land": _landing_note, "bid": _bid_note,
+# keyed by kind: each note reads its own kind of action
+NOTES: dict[str, Callable[[GameState, Any], str]] = {"land": _landing_note, "bid": _bid_note,
                                                         "plan": _plan_note}
 
 

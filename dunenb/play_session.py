@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dunenb.actions import Action
 from dunenb.bots import make_bot
@@ -110,7 +111,7 @@ class PlaySession:
 
     def __init__(self, houses: Sequence[str], human: str, *, bots: str = "heuristic", seed: int | None = None,
                  turn_limit: int | None = None, record: GameRecord | None = None, node: int | None = None,
-                 **options: object) -> None:
+                 **options: Any) -> None:
         self.record = record or GameRecord(make_config(houses, seed=seed, turn_limit=turn_limit, **options))
         self.human = human
         if human not in self.record.config.houses:
@@ -160,6 +161,7 @@ class PlaySession:
         if state.is_over:
             winners = [e.text for e in state.events if e.kind in ("victory", "victory-tie", "game-over")]
             return "The game is over. " + (winners[-1] if winners else "")
+        assert state.pending is not None
         kind = state.pending.kind.replace("-", " ")
         forms = self.forms()
         asked = ", ".join((f.button_label if f.is_button else f.title.split(" (")[0]).lower()
@@ -170,6 +172,7 @@ class PlaySession:
         """The rules behind the pending decision."""
         if self.state.is_over:
             return rule_entries(("VICTORY-1",))
+        assert self.state.pending is not None
         return rule_entries(WHY.get(self.state.pending.kind, ("TURN-1",)))
 
     # --- playing -------------------------------------------------------------------------------------------
@@ -177,8 +180,7 @@ class PlaySession:
         """Play the learner's action; bots and chance then run to the learner's next decision. A refused action
         returns its :class:`Refusal` (the error and the rule texts it cites) and changes nothing."""
         if action is None:
-            error = IllegalActionError("play/incomplete", "choose a value for every field first")
-            return Refusal(error, ())
+            return Refusal(IllegalActionError("play/incomplete", "choose a value for every field first"), ())
         error = check_action(self.state, action)
         if error is not None:  # the rules the error cites, else those of the step
             return Refusal(error, tuple(rule_entries(rules_in(error.message)) or self.why()))
@@ -194,6 +196,7 @@ class PlaySession:
             if self.to_act == CHANCE:
                 self._step(sample_chance(state), "Chance")
             else:
+                assert self.to_act is not None  # the game is not over
                 start = time.perf_counter()
                 action = self.bots[self.to_act].choose(state)
                 self.bot_times.append(time.perf_counter() - start)
@@ -246,7 +249,7 @@ class PlaySession:
         ids = {self.record.root: copy.root}
         for node_id in (*self.record.path(self.node), *sorted(self.record.node_ids)):
             node = self.record.node(node_id)
-            if node_id not in ids and node.parent is not None:
+            if node_id not in ids and node.parent is not None and node.action is not None:  # every node but the root
                 ids[node_id] = copy.add_move(ids[node.parent], node.action)
         return copy, ids[self.node]
 
@@ -270,7 +273,9 @@ class PlaySession:
         imagined = dataclasses.replace(
             state, pending=dataclasses.replace(state.pending, actor=opponent),
             houses=state.houses.set(opponent, dataclasses.replace(state.houses[opponent], hand=could)))
-        theirs = [p for p in battle_phase.HANDLERS["battle-plan"].decisions(imagined) if p.kind == "plan"]
+        plan_menu = battle_phase.HANDLERS["battle-plan"].decisions
+        assert plan_menu is not None  # battle-plan is a decision node
+        theirs = [p for p in plan_menu(imagined) if p.kind == "plan"]
         odds = []
         for other in theirs:
             trial = dataclasses.replace(ctx, plans=((self.human, plan), (opponent, other)), calls=())

@@ -107,12 +107,12 @@ def entries() -> tuple[RuleEntry, ...]:
             raise RulesDataError("rules/reference-missing", f"{spec['id']} has no entry in data/rules_reference.json")
         result.append(RuleEntry(spec["id"], title, text, spec["section"], tuple(spec["seed_lines"]),
                                 spec["group"], spec["spec"]))
-    written = {entry["id"]: entry for entry in _read("rules_reference.json").get("decisions", [])}
+    decision_texts = {entry["id"]: entry for entry in _read("rules_reference.json").get("decisions", [])}
     for rule_id in _decisions():
-        if rule_id not in written:
+        if rule_id not in decision_texts:
             raise RulesDataError("rules/reference-missing", f"{rule_id} (data/decisions) has no entry under "
                                  "'decisions' in data/rules_reference.json")
-        result.append(RuleEntry(rule_id, written[rule_id]["title"], written[rule_id]["text"],
+        result.append(RuleEntry(rule_id, decision_texts[rule_id]["title"], decision_texts[rule_id]["text"],
                                 f"project decisions (data/decisions/{rule_id}.json)", (), "project-decision",
                                 "data/decisions"))
     return tuple(result)

@@ -47,12 +47,13 @@ def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[st
         if node_id == record.root:
             continue
         node = record.node(node_id)
+        assert node.action is not None  # only the root has no action
         entry: dict[str, Any] = {"id": node.id, "parent": node.parent, "action": node.action.to_dict()}
         if node.comment:
             entry["comment"] = node.comment
         nodes.append(entry)
-    data = {"format": SAVE_FORMAT, "created_by": f"dunenb {__version__}", "config": record.config.to_dict(),
-            "nodes": nodes}
+    data: dict[str, Any] = {"format": SAVE_FORMAT, "created_by": f"dunenb {__version__}",
+                            "config": record.config.to_dict(), "nodes": nodes}
     if current is not None:
         data["current"] = current
     return data

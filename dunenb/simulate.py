@@ -11,6 +11,7 @@ Deterministic for a seed: game ``i`` uses configuration seed ``seed + i`` and bo
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,18 +31,46 @@ from dunenb.saves import SAVE_FORMAT
 from dunenb.state import GameConfig, GameState
 
 MAX_ACTIONS_PER_GAME = 200_000  # loop guard
+#: The columns of ``DIR/powers.csv`` (issue 10 item 6): how many times each power acted, per game, turn and House.
+POWER_COLUMNS = ["game", "turn", "house", "power", "count"]
+#: (turn, house, power ID) -> how many events of that turn named the power
+PowerUses = Counter[tuple[int, str, str]]
 
 
-def play_game(config: GameConfig, bots: Mapping[str, Any]) -> tuple[list[Action], GameState]:
-    """Play one game to its end with these bots; returns the actions and the final state."""
+def powers_acted(before: GameState, after: GameState) -> list[tuple[str, str]]:
+    """``(house, power ID)`` for every power an event of the transition ``before`` → ``after`` names in
+    ``data["powers"]`` (an event naming two powers counts for each). The House is the one that used the power:
+    its holder before the action (the borrower during a lend, ALLIANCE-12), else after it, else its owner; a
+    power outside ``data/powers.json`` (a leader's K-21 power) is the event's House's."""
+    from dunenb.powers import holder, load_powers, owner
+
+    known = load_powers()
+    acted = []
+    for event in after.events:
+        for power_id in event.data.get("powers", ()):
+            if power_id in known:
+                house = holder(before, power_id) or holder(after, power_id) or owner(power_id)
+            else:
+                house = str(event.data.get("house", ""))
+            acted.append((house, power_id))
+    return acted
+
+
+def play_game(config: GameConfig, bots: Mapping[str, Any], *, uses: PowerUses | None = None,
+              ) -> tuple[list[Action], GameState]:
+    """Play one game to its end with these bots; returns the actions and the final state. ``uses``, if given,
+    counts the powers that acted (:func:`powers_acted`) by the turn of the action that made them act."""
     state = initial_state(config)
     actions: list[Action] = []
     for _ in range(MAX_ACTIONS_PER_GAME):
         if current_player(state) is None:
             return actions, state
         action = next_action(state, bots)
-        state = apply_action(state, action)
+        before, state = state, apply_action(state, action)
         actions.append(action)
+        if uses is not None:
+            for house, power_id in powers_acted(before, state):
+                uses[(before.turn, house, power_id)] += 1
     raise InputError("simulate/loop", f"game with seed {config.seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
 
 
@@ -76,12 +105,19 @@ def game_summary(index: int, config: GameConfig, state: GameState, bots: Mapping
     return row
 
 
+def power_rows(index: int, uses: PowerUses) -> list[dict[str, Any]]:
+    """The rows of ``powers.csv`` for game ``index`` (:data:`POWER_COLUMNS`), by turn, House and power."""
+    return [{"game": index, "turn": turn, "house": house, "power": power_id, "count": count}
+            for (turn, house, power_id), count in sorted(uses.items())]
+
+
 def play_indexed_game(
     index: int, *, seed: int, houses: Sequence[str] | None, bots: Sequence[str], turn_limit: int | None,
     secondary_storm: bool,
-) -> tuple[GameConfig, list[Action], GameState, dict[str, Any]]:
+) -> tuple[GameConfig, list[Action], GameState, dict[str, Any], list[dict[str, Any]]]:
     """Play game ``index`` of a simulation (configuration seed ``seed + index``): the one implementation both
-    the single-process run and the Dask tasks (dunenb/distributed.py) use, so their files are equal."""
+    the single-process run and the Dask tasks (dunenb/distributed.py) use, so their files are equal. The last
+    item is the game's rows of ``powers.csv`` (:func:`power_rows`)."""
     game_seed = seed + index
     chosen = _houses_for(game_seed, houses)
     if len(bots) not in (1, len(chosen)):
@@ -90,8 +126,9 @@ def play_indexed_game(
     config = make_config(chosen, seed=game_seed, turn_limit=turn_limit, secondary_storm=secondary_storm)
     pairs = enumerate(zip(chosen, names, strict=True))
     players = {h: make_bot(name, seed=game_seed * 31 + k) for k, (h, name) in pairs}
-    actions, final = play_game(config, players)
-    return config, actions, final, players
+    uses: PowerUses = Counter()
+    actions, final = play_game(config, players, uses=uses)
+    return config, actions, final, players, power_rows(index, uses)
 
 
 def simulate(
@@ -99,7 +136,8 @@ def simulate(
     turn_limit: int | None = 15, out: str | os.PathLike[str] | None = None, progress: bool = True,
     secondary_storm: bool = False, dask: Any = None, workers: int | None = None,
 ) -> pd.DataFrame:
-    """Play ``games`` bot-only games; write each as ``game_NNNN.json`` (and ``summary.csv``) into ``out``.
+    """Play ``games`` bot-only games; write each as ``game_NNNN.json`` (and ``summary.csv``, ``powers.csv``) into
+    ``out``.
 
     ``houses=None`` draws a mixed set of 2 to 8 Houses per game; ``bots`` is one bot name for everyone or
     one per House (in the order of ``houses``). ``seed=None`` draws a fresh 128-bit first seed (GAP-62); the
@@ -110,22 +148,24 @@ def simulate(
         seed = fresh_seed()
     folder = _check_options(games=games, houses=houses, bots=bots, seed=seed, turn_limit=turn_limit, out=out,
                             secondary_storm=secondary_storm)
-    settings = {"seed": seed, "houses": houses, "bots": bots, "turn_limit": turn_limit,
+    settings: dict[str, Any] = {"seed": seed, "houses": houses, "bots": bots, "turn_limit": turn_limit,
                 "secondary_storm": secondary_storm}
     if dask is not None:
         from dunenb.distributed import simulate_rows
 
-        rows = simulate_rows(games, settings, folder, dask=dask, workers=workers, progress=progress)
+        rows, powers = simulate_rows(games, settings, folder, dask=dask, workers=workers, progress=progress)
     else:
-        rows = []
+        rows, powers = [], []
         for index in tqdm(range(games), desc="games", disable=not progress):
-            config, actions, final, players = play_indexed_game(index, **settings)
+            config, actions, final, players, game_powers = play_indexed_game(index, **settings)
             if folder is not None:
                 write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions))
             rows.append(game_summary(index, config, final, players, len(actions)))
+            powers.extend(game_powers)
     table = pd.DataFrame(rows)
     if folder is not None:  # atomic like the saves: a full disk never leaves a cut summary
         write_text_atomic(folder / "summary.csv", table.to_csv(index=False))
+        write_text_atomic(folder / "powers.csv", pd.DataFrame(powers, columns=POWER_COLUMNS).to_csv(index=False))
         if dask is not None:
             from dunenb.distributed import finish_simulation
 

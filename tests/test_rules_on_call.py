@@ -69,7 +69,8 @@ def test_emperor_l11_a_ziarenko_call_pays_10():
     state, before = ziarenko_battle(call=True)
     assert state.houses["emperor"].spice == before["emperor"] + 10  # from the Bank (D-32)
     assert state.houses["harkonnen"].spice == before["harkonnen"] + 2  # TRAITOR-10: she survives
-    assert events_of(state, "on-call")[0].data == {"house": "emperor", "amount": 10, "power": "EMPEROR-L11-a"}
+    assert events_of(state, "on-call")[0].data == {"house": "emperor", "amount": 10, "power": "EMPEROR-L11-a",
+                                                   "powers": ("EMPEROR-L11-a",)}  # issue 10 item 6
     assert tokens_at(state, "emperor", "arsunt") == 0 and tokens_at(state, "harkonnen", "arsunt") == 4
     assert_conserved(state)
 

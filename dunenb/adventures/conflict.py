@@ -515,7 +515,8 @@ def create_trait(state: Conflict, side: Side, trait: str, permanent: bool = Fals
     cost = rule("create_trait_or_asset_momentum") + (rule("make_permanent_momentum") if permanent else 0)
     if not isinstance(trait, str) or not trait:
         raise InputError("2d20/trait", "trait must be a non-empty string")
-    state = spend(state, check_choice("side", side, SIDES), cost)
+    check_choice("side", side, SIDES)
+    state = spend(state, side, cost)
     return replace(state, traits=state.traits + ((trait, bool(permanent)),))
 
 

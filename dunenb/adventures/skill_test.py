@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -108,7 +109,7 @@ class SkillTest:
 
     @classmethod
     def from_character(
-        cls, character: Character, skill: str, drive: str, focus: str | None = None, **options: object
+        cls, character: Character, skill: str, drive: str, focus: str | None = None, **options: Any
     ) -> SkillTest:
         """Build a test from a sheet; ``focus`` applies only if the character has it and it belongs to
         ``skill`` (seed lines 57-155, 2D20-GAP-5).

@@ -142,7 +142,7 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
         if card in hand and (allow_atomics or card != "atomics"):
             weapons.append(card)
     defences: list[str | None] = [None] + [card for card in ("snooper", "shield") if card in hand]
-    combos = []
+    combos: list[tuple[Leader | None, str | None, str | None]] = []
     for leader in leaders:
         if leader is None:  # GAP-43: no leader, no card
             combos.append((None, None, None))
@@ -411,7 +411,7 @@ def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) ->
     """The plans played with probability above ``threshold``, most likely first, ties in plan order."""
     played = np.flatnonzero(mix > threshold)
     played = played[np.argsort(-mix[played], kind="stable")]
-    return tuple((labels[i], float(mix[i])) for i in played)
+    return tuple((labels[int(i)], float(mix[i])) for i in played)
 
 
 def _support_frame(plans: tuple[tuple[str, float], ...]) -> pd.DataFrame:

@@ -113,10 +113,12 @@ def _solve_reduced(payoff: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
                      method="highs")
     if not result.success:  # pragma: no cover - a finite matrix game always has a solution
         raise InputError("analysis/lp", f"the linear program failed: {result.message}")
-    row = np.clip(result.x[:rows], 0.0, None)
+    solution = result.x
+    assert solution is not None  # linprog gives x whenever it succeeds
+    row = np.clip(solution[:rows], 0.0, None)
     # d(-v)/d(b_ub[j]) <= 0; minus it is the weight of column j in the column player's optimal mix.
     column = np.clip(-np.asarray(result.ineqlin.marginals, dtype=float), 0.0, None)
-    return row / row.sum(), column / column.sum(), float(result.x[-1])
+    return row / row.sum(), column / column.sum(), float(solution[-1])
 
 
 def solve_zero_sum(payoff: ArrayLike) -> Equilibrium:

@@ -73,7 +73,8 @@ def blow_events(record: GameRecord, node: int) -> pd.DataFrame:
         for event in state.events:
             if event.kind in ("spice-placed", "spice-blown-away", "worm"):
                 area = event.data.get("area")
-                rows.append({"turn": state.turn, "kind": event.kind, "territory": names.get(area, "-"),
+                territory = names.get(area, "-") if area is not None else "-"
+                rows.append({"turn": state.turn, "kind": event.kind, "territory": territory,
                              "amount": event.data.get("amount", 0)})
     return pd.DataFrame(rows, columns=["turn", "kind", "territory", "amount"])
 

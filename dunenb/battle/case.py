@@ -469,9 +469,9 @@ def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSi
             _check_in_game(side.plan.leader, f"{where}.leader", allocation)
         for position, leader in enumerate(side.leaders or ()):
             _check_in_game(leader, f"{where}.leaders[{position}]", allocation)
-        for position, leader in enumerate(traitors[index]):
-            if isinstance(leader, Leader):
-                _check_in_game(leader, f"{where}.traitors[{position}]", allocation)
+        for position, traitor in enumerate(traitors[index]):
+            if isinstance(traitor, Leader):
+                _check_in_game(traitor, f"{where}.traitors[{position}]", allocation)
     result = []
     for index, side in enumerate(sides):
         held = {leader if isinstance(leader, str) else leader.id for leader in traitors[index]}
@@ -623,7 +623,7 @@ def load_example_case(name: str) -> BattleCase:
     """Load one shipped example case by its file stem, e.g. ``"shield_example_4"``."""
     if name not in example_case_names():
         raise InputError("case/example", f"{name!r} is not one of {', '.join(example_case_names())}")
-    text = resources.files("dunenb.data").joinpath("battles", f"{name}.json").read_text(encoding="utf-8")
+    text = resources.files("dunenb.data").joinpath("battles").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return parse_case(json.loads(text))
 
 

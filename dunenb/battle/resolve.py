@@ -271,7 +271,9 @@ def leader_step(
         dead = [False, False]
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
                                           blocked[0] | blocked[1])
-        atomics = (caller,) if plans[caller].weapon == "atomics" and leaders[caller] is not None else ()
+        atomics: tuple[int, ...] = ()
+        if plans[caller].weapon == "atomics" and leaders[caller] is not None:
+            atomics = (caller,)
         return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
                      blocked_calls=voided)
     swapped = len(calls) == 2
@@ -396,8 +398,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             if foe_leader is not None and fates.dead[1 - me]:
                 bounty[me] = foe_leader.strength
     for me in (0, 1):  # KARAMA-2, BATTLE-13 e: a Karama on the wheel is lost, whoever wins
-        if plans[me].karama is not None:
-            lost_cards[me] = lost_cards[me] + (plans[me].karama,)
+        karama = plans[me].karama
+        if karama is not None:
+            lost_cards[me] = lost_cards[me] + (karama,)
     outcome_sides = []
     for me, side in enumerate(sides):
         leader = fighting[me]

@@ -251,9 +251,10 @@ def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -
 
 def plan_values(state: GameState, plans: Sequence[Action], house: str | None = None) -> list[float]:
     """The expected value (in tokens) of each candidate ``plan`` action of the House to act."""
-    from dunenb.rules.battle_phase import arena_tokens
+    from dunenb.rules.battle_phase import SubmitPlan, arena_tokens
     from dunenb.rules.traitors import leader_of
 
+    assert state.pending is not None
     house = house or state.pending.actor
     seen = view(state, house)
     ctx = context_of(seen)
@@ -267,7 +268,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     memo: dict[tuple, dict[tuple, float]] = {}
     values = []
     for plan in plans:
-        if plan.kind != "plan":  # a truth trance offered at the same node (GAP-56): the bot keeps the card
+        if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
             values.append(NOT_A_PLAN)
             continue
         leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)

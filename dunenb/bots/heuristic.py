@@ -51,7 +51,12 @@ from dunenb.bots.pre_battle_choice import score_answer, score_commit, score_disc
 from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
-from dunenb.rules.anytime import ANYTIME_KINDS, NONE, ghola_cost
+from dunenb.rules.alliances import DeclarePeace, DeclareWar
+from dunenb.rules.anytime import ANYTIME_KINDS, NONE, PlayGhola, ghola_cost
+from dunenb.rules.battle_phase import ChooseBattle, SubmitPlan
+from dunenb.rules.bidding import Bid
+from dunenb.rules.collection import CommitHarvester
+from dunenb.rules.movement import Emerge, Land, Move, Revive
 from dunenb.state import GameState, Tokens
 
 RESERVE_SPICE = 3  # spice the bot keeps back for landing and revival
@@ -386,7 +391,7 @@ def _score_revive(state: GameState, house: str, count: int) -> float:
     return -5.0
 
 
-def _score_land(state: GameState, house: str, action: Action) -> float:
+def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
     context = _context(state, house)
     if action.sector in context.storms and load_board().area(action.area).kind != "pole":
         return -100.0  # LAND-5, STORM-8
@@ -409,7 +414,7 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
             - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
 
 
-def _score_move(state: GameState, house: str, action: Action) -> float:
+def _score_move(state: GameState, house: str, action: Move) -> float:
     context = _context(state, house)
     if any(s in context.storms and load_board().area(a).kind not in ("pole", "sietch") for a, s in action.path):
         return -100.0  # MOVE-7, STORM-8
@@ -425,11 +430,11 @@ def _score_move(state: GameState, house: str, action: Action) -> float:
 
 def _score_slot(state: GameState, house: str, action: Action) -> float:
     hs = state.houses[house]
-    if action.kind == "revive":
+    if isinstance(action, Revive):
         return _score_revive(state, house, action.regular + action.marked)
-    if action.kind in ("land", "emerge"):
+    if isinstance(action, (Land, Emerge)):
         return _score_land(state, house, action)
-    if action.kind == "move":
+    if isinstance(action, Move):
         return _score_move(state, house, action)
     if action.kind == "buy-harvester":
         # HARVEST-3: only with the spice to land a group left over
@@ -444,7 +449,7 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
     return 0.0  # end-slot
 
 
-def _score_commit(state: GameState, house: str, action: Action) -> float:
+def _score_commit(state: GameState, house: str, action: CommitHarvester) -> float:
     """HARVEST-10: commit a harvester where the spice it brings in at step j) (HARVEST-7: 3 a token with
     ornithopters, else 1) is worth more than the chance to lose it to the next storm or worm (STORM-10,
     HARVEST-9); declining (``harvest-done``) scores 0."""
@@ -457,14 +462,14 @@ def _score_commit(state: GameState, house: str, action: Action) -> float:
     return 0.5 + SPICE_VALUE * harvest - context.loss(action.area, action.sector) * HARVESTER_VALUE
 
 
-def _score_war(state: GameState, house: str, action: Action) -> float:
+def _score_war(state: GameState, house: str, action: DeclarePeace | DeclareWar) -> float:
     """BG-P3: fight only where the expected battle beats staying at peace (which forgoes the territory)."""
     context = _context(state, house)
     value = site_value(context, action.area, context.mine(action.area))
     return value if action.kind == "war" else 0.0
 
 
-def _score_battle_choice(state: GameState, house: str, action: Action) -> float:
+def _score_battle_choice(state: GameState, house: str, action: ChooseBattle) -> float:
     """BATTLE-3: fight first where the most is at stake, while the best leaders are still free (BATTLE-15)."""
     from dunenb.bots.battle_planner import battle_stakes
 
@@ -511,6 +516,7 @@ def _score_answer(state: GameState) -> float:
     """Accept a deal when what it receives is worth more than what it gives back, it can still pay for its
     revival, and (ALLIANCE-4) a deferred term is not worth much since a new window may break it; decline offers
     it cannot read."""
+    assert state.pending is not None
     from dunenb.rules.alliances import pending_offer
 
     house = state.pending.actor
@@ -545,12 +551,12 @@ def bid_budget(state: GameState, house: str) -> int:
 
 
 def _score_bid(state: GameState, house: str, action: Action) -> float:
-    if action.kind == "bid":
+    if isinstance(action, Bid):
         return 1.0 - action.amount / 10 if action.amount <= bid_budget(state, house) else -10.0
     return 0.0
 
 
-def _score_plan(state: GameState, house: str, action: Action) -> float:
+def _score_plan(state: GameState, house: str, action: SubmitPlan) -> float:
     from dunenb.rules.traitors import leader_of
 
     strength = 0 if action.leader in ("none", "") else leader_of(house, action.leader).strength  # own or "owner:id"
@@ -564,7 +570,7 @@ GHOLA_CARD_VALUE = 1.5  # design: what keeping the ghola card is worth, in token
 FEW_LEADERS = 2  # fewer secondary leaders alive than this: a dead one is worth buying back
 
 
-def _score_ghola(state: GameState, house: str, action: Action) -> float:
+def _score_ghola(state: GameState, house: str, action: PlayGhola) -> float:
     """CARD-GHOLA-1 when it helps: a dead leader when fewer than ``FEW_LEADERS`` secondary leaders live (his
     strength, at half value otherwise), tokens when the reserve is low (:func:`reserve_is_low`), less the spice
     (keeping :data:`RESERVE_SPICE`) and the card itself (a Karama for the Tleilax, TLEILAX-P4). Positive: play."""
@@ -631,9 +637,9 @@ def _score_local_storm(state: GameState, house: str, sector: int) -> float:
     for (h, area, s), tokens in state.forces.items():
         if s == sector and is_exposed_to_storm(state, area):
             gain += -((tokens.total + 1) // 2) if h == house else tokens.total
-    for area in board.areas_in_sector(sector):
-        if area.spice_sector == sector and is_exposed_to_storm(state, area.id):
-            gain += SPICE_VALUE * state.spice_on_map.get(area.id, 0) * 0.5  # denied to the others, design
+    for territory in board.areas_in_sector(sector):
+        if territory.spice_sector == sector and is_exposed_to_storm(state, territory.id):
+            gain += SPICE_VALUE * state.spice_on_map.get(territory.id, 0) * 0.5  # denied to the others, design
     return gain - 0.5 if gain > 0.5 else -1.0
 
 
@@ -647,11 +653,11 @@ def _score(state: GameState, house: str, action: Action) -> float:
     if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "hajj",
                 "end-slot"):
         return _score_slot(state, house, action)
-    if kind == "ghola":
+    if isinstance(action, PlayGhola):
         return _score_ghola(state, house, action)
-    if kind == "commit-harvester":
+    if isinstance(action, CommitHarvester):
         return _score_commit(state, house, action)
-    if kind == "plan":
+    if isinstance(action, SubmitPlan):
         return _score_plan(state, house, action)
     if kind == "traitor-call":
         return 10.0
@@ -671,11 +677,11 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return -5.0
     if kind == "accept-offer":
         return _score_answer(state)  # ... and takes gifts of spice or cards (offer = (..., what, ..., price))
-    if kind in ("peace", "war"):
+    if isinstance(action, (DeclarePeace, DeclareWar)):
         return _score_war(state, house, action)
     if kind == "battle-discard":
         return _score_discard(action)
-    if kind == "battle":
+    if isinstance(action, ChooseBattle):
         return _score_battle_choice(state, house, action)
     if state.pending is not None and state.pending.kind in PRE_BATTLE_SCORES:  # G-9: BG-P1, ATREIDES-P1
         return PRE_BATTLE_SCORES[state.pending.kind](state, house, action)
@@ -694,6 +700,7 @@ class HeuristicBot:
         actions = legal_actions(state)
         if not actions:
             raise IllegalActionError("bot/no-action", "the game is over: nothing to choose")
+        assert state.pending is not None
         house = state.pending.actor
         if self.scorer is _score:
             ghola = self._ghola(state, house, actions)
@@ -715,7 +722,7 @@ class HeuristicBot:
     @staticmethod
     def _ghola(state: GameState, house: str, actions: list[Action]) -> Action | None:
         """The best ghola play listed, if it helps (:func:`_score_ghola` > 0), whatever the node (at any time)."""
-        gholas = [a for a in actions if a.kind == "ghola"]
+        gholas = [a for a in actions if isinstance(a, PlayGhola)]
         if not gholas:
             return None
         seen = view(state, house)

@@ -24,6 +24,7 @@ Agent(card='dagger', space='rally_troops')
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
@@ -217,7 +218,7 @@ class Pass:
 
 Action = Union[First, Chance, Agent, Reveal, PlayIntrigue, Buy, Pass, Choose]  # noqa: UP007 - a runtime alias
 #: Action classes by their ``type`` tag.
-ACTION_TYPES: dict[str, type] = {
+ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (First, Chance, Agent, Reveal, PlayIntrigue, Buy, Pass, Choose)
 }
 
@@ -250,13 +251,15 @@ def parse_action(text: str) -> Action:
     words = str(text).split()
     verb, rest = (words[0].lower(), words[1:]) if words else ("", [])
     if verb in ("reveal", "pass") and not rest:
-        return ACTION_TYPES[verb]()
+        return Reveal() if verb == "reveal" else Pass()
     if verb == "first" and len(rest) == 1 and rest[0].isdigit():
         return First(int(rest[0]))
     if verb == "agent" and len(rest) == 2:
         return Agent(rest[0], rest[1])
-    if verb in ("chance", "intrigue", "buy", "choose") and len(rest) == 1:
-        return ACTION_TYPES[verb](rest[0])
+    one_card: dict[str, Callable[[str], Action]] = {"chance": Chance, "intrigue": PlayIntrigue, "buy": Buy,
+                                                    "choose": Choose}
+    if verb in one_card and len(rest) == 1:
+        return one_card[verb](rest[0])
     raise InputError(
         "imperium/notation",
         f"action: {text!r} is not an action (allowed: 'first N', 'chance CARD', 'agent CARD SPACE', 'reveal', "

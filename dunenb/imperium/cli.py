@@ -103,7 +103,8 @@ def run_odds(args: argparse.Namespace) -> int:
         raise _bad("--top", args.top, "an integer >= 0")
     odds = hand_odds(deck, discard)
     cards = card_odds(deck, discard)
-    top = [{"hand": list(hand), "probability": float(p), "exact": str(p)} for hand, p in list(odds)[: int(args.top)]]
+    top: list[dict[str, Any]] = [{"hand": list(hand), "probability": float(p), "exact": str(p)}
+                                 for hand, p in list(odds)[: int(args.top)]]
     data = {
         "deck": deck,
         "discard": discard,

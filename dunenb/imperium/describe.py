@@ -33,7 +33,7 @@ def _condition(condition: object) -> str:
 
 
 def describe_effect(effect: Effect) -> str:
-    name = effect[0]
+    name: str = effect[0]
     if name == "gain":
         return ", ".join(f"+{amount} {resource}" for resource, amount in effect[1])
     if name == "lose":

@@ -244,6 +244,7 @@ def _apply_chance(state: ImperiumState, task: Task, action: Any) -> ImperiumStat
     seat = task.player
     if task.kind == "first":
         return state.evolve(first=item, current=item)
+    assert isinstance(item, str)  # every other chance task draws a card, named by a Chance action
     if task.kind == "draw":
         player = state.players[seat]
         state = state.with_player(seat, deck=remove_card(player.deck, item), hand=add_card(player.hand, item))
@@ -535,7 +536,7 @@ def agent_moves(state: ImperiumState, seat: int) -> list[Agent]:
     if player.agents_left <= 0:
         return []
     open_spaces = [space for space in rules.spaces if _space_open(rules, state, seat, space)]
-    moves = []
+    moves: list[Agent] = []
     for card_id in sorted(set(player.hand)):
         icons = rules.cards[card_id].icons
         moves.extend(Agent(card_id, space.id) for space in open_spaces if space.icon in icons)

@@ -46,7 +46,7 @@ class ImperiumRecord(GameRecord):
         """The position at ``node_id`` as ``seat`` sees it (``None``: a spectator); see ``save.view``."""
         from dunenb.imperium.save import view
 
-        return view(self.state_at(node_id), seat)  # type: ignore[arg-type]
+        return view(self.state_at(node_id), seat)  # type: ignore[arg-type]  # GameRecord holds ImperiumStates here
 
     def view(self, house: object) -> Any:  # type: ignore[override]
         """The record as one seat sees it (IMP-GAP-37): ``house`` is a seat index, a player name or ``None`` for a

@@ -195,7 +195,7 @@ class Declare:
 
 Action = Union[ChooseFirst, Roll, Keep, Stand, Declare]  # noqa: UP007 - a runtime alias
 #: Action classes by their ``type`` tag.
-ACTION_TYPES: dict[str, type] = {cls.kind: cls for cls in (ChooseFirst, Roll, Keep, Stand, Declare)}
+ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in (ChooseFirst, Roll, Keep, Stand, Declare)}
 
 
 def action_from_dict(data: object, where: str = "action") -> Action:

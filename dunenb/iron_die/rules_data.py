@@ -54,7 +54,7 @@ class IronDieRules:
         raise KeyError(decision_id)
 
 
-def _require(condition: bool, field: str, message: str) -> None:
+def _require(condition: object, field: str, message: str) -> None:
     if not condition:
         raise RulesDataError("iron-die/rules-data", f"iron_die.json: {field}: {message}")
 

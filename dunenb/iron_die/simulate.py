@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -79,7 +79,7 @@ def simulate(
     count = len(players)
     rows = []
     seeds = game_seeds(n_games, seed)
-    iterator = range(n_games)
+    iterator: Iterable[int] = range(n_games)
     if progress:
         from tqdm.auto import tqdm
 

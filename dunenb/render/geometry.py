@@ -142,6 +142,7 @@ def spice_markers(state: GameState) -> list[Marker]:
     markers = []
     for area_id, amount in sorted(state.spice_on_map.items()):
         area = board.area(area_id)
+        assert area.spice_sector is not None, area_id  # spice lies only where a spice card names a sector
         r0, r1 = ring_bounds(area)
         x, y = polar_point(r0 + 0.72 * (r1 - r0), sector_mid_angle(area.spice_sector))
         markers.append(Marker(x=x, y=y, label=str(amount), colour=SPICE_COLOUR, size=amount,

@@ -115,11 +115,11 @@ def render_svg(state: GameState, *, size: int = MAP_PIXELS, house_view: str | No
         for crossed in path:
             canvas.polygon(storm_outline(crossed), fill="none", stroke=STORM_COLOURS[storm],
                            stroke_dasharray="5 3", stroke_width="1.5")
-    for storm, sector in (("main", state.storm_main), ("secondary", state.storm_secondary)):
-        if sector is not None:  # issue 12: a light veil and a strong border, so the names under it stay readable
-            canvas.polygon(storm_outline(sector), fill=STORM_COLOURS[storm], fill_opacity="0.28",
+    for storm, at in (("main", state.storm_main), ("secondary", state.storm_secondary)):
+        if at is not None:  # issue 12: a light veil and a strong border, so the names under it stay readable
+            canvas.polygon(storm_outline(at), fill=STORM_COLOURS[storm], fill_opacity="0.28",
                            stroke=STORM_COLOURS[storm], stroke_width="2.5")
-            x, y = polar_point(STORM_LETTER_RADIUS, sector_mid_angle(sector))  # outside the rim: no name under it
+            x, y = polar_point(STORM_LETTER_RADIUS, sector_mid_angle(at))  # outside the rim: no name under it
             canvas.text(x, y, "S" if storm == "main" else "s", font_size=_fmt(COUNT_PX + 2), text_anchor="middle",
                         dominant_baseline="central", fill=STORM_COLOURS[storm], font_weight="bold")
     for marker in layout.markers:

@@ -228,6 +228,7 @@ def window_decisions(state: GameState) -> list[Action]:
     """The menu: :class:`EndWindow` first, then a few offers to each partner: spice gifts (1, 2, 5, and 5 next
     turn), each card and each non-main leader held (as a gift or for 2 and 3 spice), 2 reserve tokens (as a gift
     or for 2 spice)."""
+    assert state.pending is not None
     from dunenb.rules.bidding import hand_limit
 
     house = state.pending.actor
@@ -369,6 +370,7 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
 
 def check_window(state: GameState, action: Action) -> IllegalActionError | None:
     """Name what is wrong with an offer (codes ``alliance/...``), or return ``None``."""
+    assert state.pending is not None
     if not isinstance(action, Offer):
         return None if isinstance(action, EndWindow) else IllegalActionError("alliance/illegal", "not a window action")
     house, receiver = action.house, action.receiver
@@ -425,6 +427,7 @@ def _describe(offer: Offer) -> str:
 
 
 def apply_window(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     if isinstance(action, EndWindow):
         state = with_events(state, event("alliance-end", f"{action.house} makes no more offers in window "
@@ -443,6 +446,7 @@ def apply_window(state: GameState, action: Action) -> GameState:
 
 def pending_offer(state: GameState) -> Offer:
     """The offer on the table at an ``alliance-answer`` node."""
+    assert state.pending is not None
     return Offer(*state.pending.detail["offer"])
 
 
@@ -461,6 +465,7 @@ def answer_pledge(state: GameState, house: str) -> Pledge:
 
 
 def answer_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [AcceptOffer(house), DeclineOffer(house)]
 
@@ -525,6 +530,7 @@ def transfer(state: GameState, giver: str, receiver: str, what: str, item: str, 
 
 
 def apply_answer(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     offer = pending_offer(state)
     giver, receiver = offer.house, offer.receiver
@@ -702,6 +708,7 @@ def _next_territory(state: GameState, bg: str, areas: tuple[str, ...], index: in
 
 def bg_decisions(state: GameState) -> list[Action]:
     """Peace or war in the current territory; peace only if the tokens are already bound to peace (BG-P2)."""
+    assert state.pending is not None
     detail = state.pending.detail
     area, bg = detail["areas"][detail["index"]], state.pending.actor
     options: list[Action] = [DeclarePeace(bg, area)]
@@ -711,6 +718,7 @@ def bg_decisions(state: GameState) -> list[Action]:
 
 
 def check_bg(state: GameState, action: Action) -> IllegalActionError | None:
+    assert state.pending is not None
     detail = state.pending.detail
     area = detail["areas"][detail["index"]]
     if getattr(action, "area", None) != area:
@@ -723,6 +731,7 @@ def check_bg(state: GameState, action: Action) -> IllegalActionError | None:
 
 
 def apply_bg(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     area, bg = action.area, state.pending.actor  # type: ignore[attr-defined]
     name = rules().board.area(area).name
@@ -730,10 +739,10 @@ def apply_bg(state: GameState, action: Action) -> GameState:
         if (bg, area) not in state.at_peace:
             state = dataclasses.replace(state, at_peace=state.at_peace + ((bg, area),))
         state = with_events(state, event("peace", f"The Bene Gesserit in {name} are at peace: they do not fight, "
-                                         "own or harvest this turn (BG-P3)", house=bg, area=area))
+                                         "own or harvest this turn (BG-P3)", house=bg, area=area, powers=("BG-P3",)))
     else:
         state = with_events(state, event("war", f"The Bene Gesserit in {name} are at war (BG-P3)",
-                                         house=bg, area=area))
+                                         house=bg, area=area, powers=("BG-P3",)))
     return _next_territory(state, bg, detail["areas"], detail["index"] + 1)
 
 

@@ -213,13 +213,13 @@ def arenas(state: GameState) -> tuple[Arena, ...]:
             continue  # STORM-15, GAP-11: nobody fights inside a Sietch under the double storm
         present.setdefault(area, set()).add((house, sector))
     found = []
-    for area in board.areas:
-        if area.id not in present:
+    for territory in board.areas:
+        if territory.id not in present:
             continue
-        for segment in _segments(tuple(area.sectors), storms):
-            houses = {h for h, s in present[area.id] if s in segment}
+        for segment in _segments(tuple(territory.sectors), storms):
+            houses = {h for h, s in present[territory.id] if s in segment}
             if len(houses) >= 2:
-                found.append(Arena(area.id, segment, tuple(h for h in order if h in houses)))
+                found.append(Arena(territory.id, segment, tuple(h for h in order if h in houses)))
     return tuple(found)
 
 
@@ -276,6 +276,8 @@ def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameStat
 
 def _choice_decisions(state: GameState) -> list[Action]:
     house, choices = _choices(state)
+    if house is None:  # no battle left: no choice (the phase has ended before this is asked)
+        return []
     return [ChooseBattle(house, arena.area, arena.sectors[0], other) for arena, other in choices]
 
 
@@ -327,6 +329,7 @@ def _plan_context(state: GameState, house: str) -> tuple[Tokens, tuple[str, ...]
 
 def _plan_decisions(state: GameState) -> list[Action]:
     """A menu: each available leader (or none, GAP-43) x a few dials x each attack and defence held or none."""
+    assert state.pending is not None
     house = state.pending.actor
     hs = state.houses[house]
     tokens, leaders = _plan_context(state, house)
@@ -476,6 +479,7 @@ def _begin_calls(state: GameState, ctx: BattleContext) -> GameState:
 
 def _call_decisions(state: GameState) -> list[Action]:
     """GAP-62: the pass first; then the call, only for a House that may make it (:func:`may_call`)."""
+    assert state.pending is not None
     ctx = context_of(state)
     house = state.pending.actor
     other = ctx.opponent(house)
@@ -500,7 +504,7 @@ def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
     return None
 
 
-def _apply_call(state: GameState, action: Action) -> GameState:
+def _apply_call(state: GameState, action: CallTraitor | Pass) -> GameState:
     ctx = context_of(state)
     if isinstance(action, CallTraitor):
         ctx = dataclasses.replace(ctx, calls=ctx.calls + (action.house,))
@@ -723,6 +727,7 @@ def apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome) 
 # --- the winner's cards ----------------------------------------------------------------------------------
 
 def _discard_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     kept = context_of(state).kept
     subsets = dict.fromkeys(c for n in range(len(kept) + 1) for c in combinations(kept, n))

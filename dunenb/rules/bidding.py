@@ -309,15 +309,18 @@ def _next_free_card(state: GameState, queue: tuple[str, ...]) -> GameState:
 
 
 def _free_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     house = state.pending.detail["house"]
     return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
 
 
 def _apply_free_card(state: GameState, action: DrawTreacheryCard) -> GameState:
+    assert state.pending is not None
     state = take_card(state, action.card)
     state = edit_house(state, action.house, hand=state.houses[action.house].hand + (action.card,))
     state = with_events(state, event("free-card", f"{action.house} receives a free treachery card (SETUP-1 h)",
                                      house=action.house, secret=True))
+    assert state.pending is not None
     return _next_free_card(state, state.pending.detail["queue"])
 
 
@@ -377,15 +380,18 @@ def _resume_fill(state: GameState, data: object) -> GameState:
     state = lift(state, "action")
     if _fill_room(state) == 0:  # KARAMA-12 played: no fill this turn
         return flow.after_phase(state, "bidding")
-    return dataclasses.replace(state, pending=pending("imperial-fill", holder(state, IMPERIAL_FILL)))
+    house = holder(state, IMPERIAL_FILL)
+    assert house is not None  # _fill_room is 0 without a holder
+    return dataclasses.replace(state, pending=pending("imperial-fill", house))
 
 
 def _fill_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [Pass(house)] + [ImperialFill(house, n) for n in range(1, _fill_room(state) + 1)]
 
 
-def _apply_fill(state: GameState, action: Action) -> GameState:
+def _apply_fill(state: GameState, action: ImperialFill | Pass) -> GameState:
     if not isinstance(action, ImperialFill):
         state = with_events(state, event("imperial-fill", f"{action.house} draws no card (EMPEROR-M1)",
                                          house=action.house, count=0, powers=(IMPERIAL_FILL,)))
@@ -411,11 +417,13 @@ def _next_extra_card(state: GameState, queue: tuple[str, ...], then: tuple[int, 
 
 
 def _power_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     house = state.pending.detail["house"]
     return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
 
 
 def _apply_power_card(state: GameState, action: DrawTreacheryCard) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     state = take_card(state, action.card)
     state = edit_house(state, action.house, hand=state.houses[action.house].hand + (action.card,))
@@ -444,11 +452,13 @@ def _resume_top_card(state: GameState, data: FrozenDict) -> GameState:
 
 
 def _auction_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     number = state.pending.detail["number"]
     return [(AuctionCard(number, card), p) for card, p in draw_probabilities(state)]
 
 
 def _apply_auction_card(state: GameState, action: AuctionCard) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     opener, count = detail["opener"], detail["count"]
     state = take_card(state, action.card)
@@ -476,12 +486,14 @@ def _bid_menu(state: GameState, house: str, high: int) -> list[int]:
 
 
 def _bid_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house, high = state.pending.actor, state.pending.detail["high"]
     return [Pass(house)] + [Bid(house, amount) for amount in _bid_menu(state, house, high)]
 
 
 def check_bid(state: GameState, action: Bid) -> IllegalActionError | None:
     """Validate a bid that is not in the listed menu (BID-4, GAP-33a/b, KARAMA-4)."""
+    assert state.pending is not None
     house, high = action.house, state.pending.detail["high"]
     hs = state.houses[house]
     if house in state.outlawed:
@@ -509,6 +521,7 @@ def check_bid(state: GameState, action: Bid) -> IllegalActionError | None:
 
 
 def _apply_bid(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     order, house = detail["order"], state.pending.actor
     high, high_bidder, passes = detail["high"], detail["high_bidder"], detail["passes"]
@@ -529,7 +542,9 @@ def _apply_bid(state: GameState, action: Action) -> GameState:
 
 
 def _unsold(state: GameState) -> GameState:
+    assert state.pending is not None
     detail, card = state.pending.detail, auction_card(state)
+    assert card is not None  # a bid node always holds its card
     state = discard(state, card)
     state = with_events(state, event(
         "card-unsold", f"Nobody bids on card {detail['number']}: it goes face up to the discard pile (BID-13, "
@@ -538,6 +553,7 @@ def _unsold(state: GameState) -> GameState:
 
 
 def _sold(state: GameState, winner: str, price: int) -> GameState:
+    assert state.pending is not None
     detail = dict(state.pending.detail, winner=winner, price=price)
     state = with_events(state, event("bid-won", f"{winner} wins card {detail['number']} for {price} (BID-5)",
                                      house=winner, price=price, number=detail["number"]))
@@ -550,6 +566,7 @@ def must_use_karama(state: GameState, house: str, price: int) -> bool:
 
 
 def _payment_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house, price = state.pending.actor, state.pending.detail["price"]
     options: list[Action] = [] if must_use_karama(state, house, price) else [PayBid(house)]
     return options + [KaramaBid(house, card) for card in karama_cards(state, house)]
@@ -568,6 +585,7 @@ def bid_pledge(state: GameState, house: str) -> Pledge:
 
 def payment_pledge(state: GameState, house: str) -> Pledge:
     """GAP-57: the winner owes its price; when only a Karama can settle the bid (BID-4), its Karama cards."""
+    assert state.pending is not None
     price = state.pending.detail["price"]
     if must_use_karama(state, house, price):
         return Pledge(cards=karama_cards(state, house))
@@ -575,6 +593,7 @@ def payment_pledge(state: GameState, house: str) -> Pledge:
 
 
 def _apply_payment(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail, card = state.pending.detail, auction_card(state)
     house, price, number = detail["winner"], detail["price"], detail["number"]
     if isinstance(action, KaramaBid):

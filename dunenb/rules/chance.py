@@ -97,7 +97,7 @@ def load_chance_rules() -> ChanceRules:
     (14, 2, 5)
     """
     raw = read_data_file("chance_deck.json")
-    cards = []
+    cards: list[ChanceCard] = []
     for entry in raw["cards"]:
         card_id = entry["id"]
         if any(c.id == card_id for c in cards):
@@ -155,6 +155,7 @@ def beneficiary(state: GameState, draw: int) -> str:
 
 
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     draw = state.pending.detail["draw"]
     deck = {card: n for card, n in state.chance_deck.items() if n > 0}
     total = sum(deck.values())
@@ -162,6 +163,7 @@ def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 
 def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
+    assert state.pending is not None
     card = load_chance_rules().card(action.card)
     count = state.chance_deck[card.id] - 1
     deck = state.chance_deck.set(card.id, count) if count else state.chance_deck.without(card.id)
@@ -170,6 +172,7 @@ def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
     state = with_events(state, event(
         "chance-card", f"Chance card {action.draw}: {card.name}, for {house} (CHANCE-2; GAP-20: the House "
         f"number {action.draw} in storm order)", draw=action.draw, card=card.id, house=house, effect=card.effect))
+    assert state.pending is not None
     windows_before = state.pending.detail["windows_before"]
     state = apply_effect(state, card, house)
     return _next_draw(state, action.draw + 1, windows_before)

@@ -277,6 +277,7 @@ def _next_declarer(state: GameState, order: tuple[str, ...], index: int) -> Game
 
 def declaration_decisions(state: GameState) -> list[Action]:
     """The menu: each possible commitment, then ``DoneHarvesting``."""
+    assert state.pending is not None
     house = state.pending.actor
     options: list[Action] = []
     if state.houses[house].harvesters > 0:
@@ -331,6 +332,7 @@ def _check_commit(state: GameState, action: CommitHarvester) -> IllegalActionErr
 
 
 def apply_declaration(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     house = action.house  # type: ignore[attr-defined]
     if isinstance(action, DoneHarvesting):

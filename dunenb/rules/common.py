@@ -54,9 +54,9 @@ def storm_order(state: GameState) -> tuple[str, ...]:
     Eliminated Houses are skipped (VICTORY-2, GAP-47).
     """
     storm = state.storm_main or 1
-    houses = [h for h in state.config.houses
-              if state.houses[h].start_position is not None and is_in_play(state, h)]
-    return tuple(sorted(houses, key=lambda h: (state.houses[h].start_position - storm) % SECTORS))
+    positions = {h: p for h in state.config.houses
+                 if (p := state.houses[h].start_position) is not None and is_in_play(state, h)}
+    return tuple(sorted(positions, key=lambda h: (positions[h] - storm) % SECTORS))
 
 
 @dataclass(frozen=True)

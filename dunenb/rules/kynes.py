@@ -143,7 +143,8 @@ def _check_call_worm(state: GameState, action: CallWorm) -> IllegalActionError |
 def _apply_local_storm(state: GameState, action: LocalStorm) -> GameState:
     state = movement._update_slot(state, local_storm=True)
     state = with_events(state, event("local-storm-announced", f"Liet Kynes raises a local storm on sector "
-                                     f"{action.sector} (FREMEN-M1)", house=action.house, sector=action.sector))
+                                     f"{action.sector} (FREMEN-M1)", house=action.house, sector=action.sector,
+                                     powers=(LOCAL_STORM,)))
     uses = _uses(LOCAL_STORM)
     if any(storm_losses(state, h, t)[1] for (h, a, sec), t in state.forces.items()
            if sec == action.sector and is_exposed_to_storm(state, a)):  # a group FREMEN-P3 would half spare

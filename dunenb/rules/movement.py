@@ -455,11 +455,13 @@ def _ask_chooser(state: GameState, order: tuple[str, ...], index: int, chooser: 
 
 
 def _slot_choice_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [Pass(house), TakeSlot(house)]
 
 
-def _apply_slot_choice(state: GameState, action: Action) -> GameState:
+def _apply_slot_choice(state: GameState, action: TakeSlot | Pass) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     order, index = detail["order"], detail["index"]
     if isinstance(action, TakeSlot):
@@ -486,6 +488,7 @@ def _open_slot(state: GameState, order: tuple[str, ...], index: int, *, chooser:
 
 
 def _slot(state: GameState) -> Any:
+    assert state.pending is not None
     return state.pending.detail
 
 
@@ -506,6 +509,7 @@ def can_move_now(slot: Any) -> bool:
 
 
 def _update_slot(state: GameState, **changes: Any) -> GameState:
+    assert state.pending is not None
     return dataclasses.replace(state, pending=dataclasses.replace(
         state.pending, detail=state.pending.detail.updated(changes)))
 
@@ -529,6 +533,7 @@ def _slot_decisions(state: GameState) -> list[Action]:
 
 
 def _build_menu(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     slot = _slot(state)
     hs = state.houses[house]
@@ -709,7 +714,8 @@ def _is_int(*values: object) -> bool:
 def _check_counts(
     prefix: str, regular: object, marked: object, available: Tokens, where: str
 ) -> IllegalActionError | None:
-    if not _is_int(regular, marked) or regular < 0 or marked < 0 or regular + marked < 1:
+    if (not (isinstance(regular, int) and isinstance(marked, int) and _is_int(regular, marked))
+            or regular < 0 or marked < 0 or regular + marked < 1):
         return _error(f"{prefix}/count", f"regular and marked must be integers >= 0 with at least 1 token; "
                       f"got regular={regular!r}, marked={marked!r}")
     if regular > available.regular or marked > available.marked:
@@ -1011,6 +1017,7 @@ def _offer_advisor(state: GameState, lander: str, area_id: str) -> GameState:
 
 
 def _advisor_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     bg, reserve = state.pending.actor, state.houses[state.pending.actor].reserve
     token = _split(reserve, 1)
     return [Pass(bg)] + [LandAdvisor(bg, a, s, token.regular, token.marked)
@@ -1018,6 +1025,7 @@ def _advisor_decisions(state: GameState) -> list[Action]:
 
 
 def _apply_advisor(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     prior = state.pending.detail["prior"]
     if isinstance(action, LandAdvisor):
         tokens = Tokens(action.regular, action.marked)
@@ -1040,7 +1048,7 @@ def _apply_emerge(state: GameState, action: Emerge) -> GameState:
     return with_events(state, event(
         "emerge", f"{action.house} bring {tokens.total} token(s) from the deep desert into {_name(action.area)} "
         f"(sector {action.sector}), free (FREMEN-P4)", house=action.house, area=action.area, sector=action.sector,
-        count=tokens.total))
+        count=tokens.total, powers=(NATIVES,)))
 
 
 def _apply_move(state: GameState, action: Move) -> GameState:

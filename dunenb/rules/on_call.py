@@ -56,7 +56,7 @@ def pay_spice(state: GameState, effects: tuple[CallEffect, ...]) -> GameState:
             state = dataclasses.replace(state, bank=state.bank - effect.spice)
             state = with_events(state, event("on-call", f"The Bank pays {effect.house} {effect.spice} spice "
                                              f"({effect.power}, K-21)", house=effect.house, amount=effect.spice,
-                                             power=effect.power))
+                                             power=effect.power, powers=(effect.power,)))
     return state
 
 
@@ -91,6 +91,7 @@ def _ctx(detail: Any) -> dict[str, Any]:
 
 
 def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     _power, house, source, _count = state.pending.detail["draws"][0]
     hand = Counter(state.houses[source].hand)
     total = sum(hand.values())
@@ -98,6 +99,7 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 
 def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     power, house, source, count = detail["draws"][0]
     hand = list(state.houses[source].hand)
@@ -105,16 +107,19 @@ def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:
     state = edit_house(state, source, hand=tuple(hand))
     state = edit_house(state, house, hand=state.houses[house].hand + (action.card,))
     state = with_events(state, event("on-call-draw", f"{house} draws a card at random from the {source} hand "
-                                     f"({power}, K-21)", house=house, source=source, power=power, secret=True))
+                                     f"({power}, K-21)", house=house, source=source, power=power, secret=True,
+                                     powers=(power,)))
     return begin_draws(state, ((power, house, source, count - 1),) + tuple(detail["draws"][1:]), _ctx(detail))
 
 
 def _discard_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [OnCallDiscard(house, card) for card in sorted(set(state.houses[house].hand))]
 
 
 def _apply_discard(state: GameState, action: OnCallDiscard) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     hand = list(state.houses[action.house].hand)
     hand.remove(action.card)

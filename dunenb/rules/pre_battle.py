@@ -262,7 +262,7 @@ def _apply_commit(state: GameState, action: Action) -> GameState:
     ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, power, (opponent,)),))
     state = with_events(state, event("leader-committed", f"{action.house} commits its leader and shows him to "
                                      f"{opponent} ({power}); it may not change him", house=action.house,
-                                     to=opponent, power=power))
+                                     to=opponent, power=power, powers=(power,)))
     return _next_disclosure(state, ctx)
 
 
@@ -288,7 +288,7 @@ def _disclose(state: GameState, ctx: BattleContext, house: str, power: str) -> t
     ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
     return with_events(state, event("leader-disclosed", f"{house} discloses that {leader} leads this battle "
                                     f"({power} acts in a battle he leads; houses.md G-9 step 1, GAP-79)",
-                                    house=house, leader=leader, power=power)), ctx
+                                    house=house, leader=leader, power=power, powers=(power,))), ctx
 
 
 def _apply_voice(state: GameState, action: Action) -> GameState:
@@ -304,7 +304,7 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         state = with_events(state, event("voice", f"{action.house} uses the Voice: {target} must "
                                          f"{'not play' if action.mode == 'forbid' else 'play'} a {action.card_kind} "
                                          f"card ({power})", house=action.house, target=target, mode=action.mode,
-                                         card_kind=action.card_kind, power=power))
+                                         card_kind=action.card_kind, power=power, powers=(power,)))
     else:
         seq = seq_mod.advance(sequence, seq_mod.Pass())
     return _next(state, dataclasses.replace(ctx, sequence=seq))
@@ -335,7 +335,7 @@ def _apply_prescience(state: GameState, action: Action) -> GameState:
         state, ctx = _disclose(state, ctx, action.house, power)
         state = with_events(state, event("prescience", f"{action.house} asks {target}: \"your {action.slot}?\" "
                                          f"({power}); the answer is binding", house=action.house, target=target,
-                                         slot=action.slot, power=power))
+                                         slot=action.slot, power=power, powers=(power,)))
     else:
         seq = seq_mod.advance(sequence, seq_mod.Pass())
     return _next(state, dataclasses.replace(ctx, sequence=seq))
@@ -397,7 +397,8 @@ def _apply_answer(state: GameState, action: Action) -> GameState:
     seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceAnswer(action.house, kind))
     state = with_events(state, event("prescience-answered", f"{action.house} answers {question.by}'s prescience "
                                      f"(only they see the answer, {question.power})", house=action.house,
-                                     asker=question.by, secret=True, power=question.power))
+                                     asker=question.by, secret=True, power=question.power,
+                                     powers=(question.power,)))
     return _next(state, dataclasses.replace(ctx, sequence=seq))
 
 

@@ -112,6 +112,7 @@ def _token_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
 
 
 def _auction_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
+    assert state.pending is not None
     return bidding.auction_viewers(state, state.pending.detail["opener"])
 
 

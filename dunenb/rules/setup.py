@@ -56,6 +56,7 @@ def begin(state: GameState) -> GameState:
 # --- 3d10 and ties --------------------------------------------------------------------------------------
 
 def _roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     house = state.pending.detail["house"]
     return [(Roll3d10(house, total), p) for total, p in sorted(dice_sum_distribution(3, 10).items())]
 
@@ -123,6 +124,7 @@ def _begin_start_choice(state: GameState) -> GameState:
 
 def legal_start_positions(state: GameState) -> list[int]:
     """SETUP-2 with GAP-4b: free positions not next to the previous chooser's position (at least one line apart)."""
+    assert state.pending is not None
     order = roll_order(state)
     index = state.pending.detail["index"]
     taken = {state.houses[h].start_position for h in order[:index]}
@@ -138,14 +140,17 @@ def legal_start_positions(state: GameState) -> list[int]:
 
 
 def _start_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [ChooseStart(house, p) for p in legal_start_positions(state)]
 
 
 def _apply_start(state: GameState, action: ChooseStart) -> GameState:
+    assert state.pending is not None
     state = edit_house(state, action.house, start_position=action.position)
     state = with_events(state, event("start", f"{action.house} takes start position {action.position}",
                                      house=action.house, position=action.position))
+    assert state.pending is not None
     index = state.pending.detail["index"] + 1
     order = roll_order(state)
     if index < len(order):
@@ -164,12 +169,14 @@ def begin_storm_dials(state: GameState) -> GameState:
 # --- initial storm dials --------------------------------------------------------------------------------
 
 def _storm_dial_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     detail = state.pending.detail
     house = state.storm_dialers[detail["index"]]
     return uniform([InitialStormDial(detail["storm"], house, v) for v in range(21)])
 
 
 def _apply_storm_dial(state: GameState, action: InitialStormDial) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     total = detail["total"] + action.value
     state = with_events(state, event("storm-dial", f"{action.house} shows {action.value} for the {action.storm} "
@@ -180,8 +187,8 @@ def _apply_storm_dial(state: GameState, action: InitialStormDial) -> GameState:
             "storm-dial", "chance", storm=action.storm, index=detail["index"] + 1, total=total))
     origin = rules().board.area(STORM_ORIGINS[action.storm]).sectors[0]
     sector = advance_sector(origin, total)
-    field = "storm_main" if action.storm == "main" else "storm_secondary"
-    state = dataclasses.replace(state, **{field: sector})
+    state = (dataclasses.replace(state, storm_main=sector) if action.storm == "main"
+             else dataclasses.replace(state, storm_secondary=sector))
     state = with_events(state, event(
         "storm-placed", f"The {action.storm} storm starts at sector {origin} and moves {total} to sector {sector}",
         storm=action.storm, origin=origin, moves=total, sector=sector, path=()))
@@ -239,14 +246,15 @@ def _safe_sector(state: GameState, area_id: str) -> int | None:
 
 def _fremen_decisions(state: GameState) -> list[Action]:
     """A representative menu: all 10 at home; 5/5 with one neighbour; 4/3/3 with two (any split is legal)."""
+    assert state.pending is not None
     ruleset = rules()
     home = ruleset.fremen_home
     total = ruleset.fremen_on_dune
     home_sector = _safe_sector(state, home)
+    assert home_sector is not None  # FREMEN-START: the storm never covers every sector of the Fremen home
     house = state.pending.actor  # the House choosing its start (FREMEN-START)
     choices: list[Action] = [PlaceStartingForces(house, ((home, home_sector, total, 0),))]
-    usable = [(a, _safe_sector(state, a)) for a in fremen_neighbours(state)]
-    usable = [(a, s) for a, s in usable if s is not None]
+    usable = [(a, s) for a in fremen_neighbours(state) if (s := _safe_sector(state, a)) is not None]
     half = total // 2
     for area, sector in usable:
         choices.append(PlaceStartingForces(house, ((home, home_sector, total - half, 0), (area, sector, half, 0))))

@@ -48,6 +48,7 @@ def _deck_for_draw(deck: SpiceDeck) -> SpiceDeck:
 
 def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The cards that can be turned now, with their exact probabilities."""
+    assert state.pending is not None
     detail = state.pending.detail
     deck = _deck_for_draw(state.spice_deck)
     counts = {card: n for card, n in deck.remaining.items() if n > 0}
@@ -71,6 +72,7 @@ def _take_card(state: GameState, card: str) -> GameState:
 
 
 def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     state = _take_card(state, action.card)
     parsed = parse_card(action.card)
@@ -92,7 +94,7 @@ def _place_spice(state: GameState, pile: int, territory: str, value: int) -> Gam
     area = rules().board.area(territory)
     tops = list(state.spice_deck.pile_tops)
     tops[pile - 1] = territory
-    state = dataclasses.replace(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=tuple(tops)))
+    state = dataclasses.replace(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=(tops[0], tops[1])))
     if area.spice_sector in state.storm_sectors():
         return with_events(state, event(
             "spice-blown-away", f"Pile {pile}: {area.name} {value}, but its diamond (sector {area.spice_sector}) is "

@@ -71,13 +71,17 @@ def begin_token_draws(state: GameState, *, after: str) -> GameState:
 
 
 def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     return uniform([DrawStormToken(state.pending.detail["storm"], v) for v in FREMEN_TOKENS])
 
 
 def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
+    assert state.pending is not None
     state = dataclasses.replace(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
     state = with_events(state, event("storm-token", f"The Fremen draw a secret storm token for the {action.storm} "
-                                     "storm (FREMEN-P1)", storm=action.storm, secret=True))
+                                     "storm (FREMEN-P1)", storm=action.storm, secret=True,
+                                     powers=(STORM_TOKENS_POWER,)))
+    assert state.pending is not None
     after = state.pending.detail["after"]
     if action.storm == "main" and state.config.secondary_storm:
         return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="secondary", after=after))
@@ -110,11 +114,13 @@ def _begin_storm(state: GameState, storm: str) -> GameState:
 
 
 def _dial_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     detail = state.pending.detail
     return [DialStorm(detail["storm"], state.pending.actor, v) for v in DIAL_RANGE]
 
 
 def _apply_dial(state: GameState, action: DialStorm) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     total = detail["total"] + action.value
     state = with_events(state, event("dial", f"{action.house} dials {action.value} for the {action.storm} storm",
@@ -149,6 +155,7 @@ def _begin_weather(state: GameState, storm: str, move: int) -> GameState:
 
 
 def _weather_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     detail = state.pending.detail
     house, storm, move = state.pending.actor, detail["storm"], detail["move"]
     choices: list[Action] = [Pass(house)]
@@ -168,6 +175,7 @@ def _check_weather(state: GameState, action: Action) -> IllegalActionError | Non
 
 
 def _apply_weather(state: GameState, action: Action) -> GameState:
+    assert state.pending is not None
     detail = state.pending.detail
     storm, move, index = detail["storm"], detail["move"], detail["index"]
     if isinstance(action, BlowShieldWall):
@@ -201,7 +209,9 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
         storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
     for sector in path:
         state = destroy_in_sector(state, sector, cause=f"{storm} storm")
-    state = dataclasses.replace(state, **{field: path[-1] if path else start})
+    end = path[-1] if path else start
+    state = (dataclasses.replace(state, storm_main=end) if storm == "main"
+             else dataclasses.replace(state, storm_secondary=end))
     if storm == "main" and state.config.secondary_storm:
         return _begin_storm(state, "secondary")
     return _finish_phase(state)
@@ -210,6 +220,7 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
 def _finish_phase(state: GameState) -> GameState:
     if state.config.secondary_storm and state.storm_main == state.storm_secondary:
         sector = state.storm_main
+        assert sector is not None  # both storms stand on the map once they have moved
         state = with_events(state, event("double-storm", f"Both storms end on sector {sector}: an Arrière Arrière "
                                          "Grand Mère (STORM-15, GAP-11)", sector=sector))
         state = destroy_in_sector(state, sector, cause="double storm", double=True)

@@ -152,7 +152,9 @@ def _drawn(secrets: tuple) -> tuple[tuple[str, str, str], ...]:
 
 def drawn_by(state: GameState, house: str, secrets: tuple | None = None) -> tuple[tuple[str, str], ...]:
     """The leaders ``house`` drew (from ``secrets``, by default those of the pending traitor step)."""
-    secrets = state.pending.detail["secrets"] if secrets is None else secrets
+    if secrets is None:
+        assert state.pending is not None
+        secrets = state.pending.detail["secrets"]
     return tuple((lh, lid) for drawer, lh, lid in _drawn(secrets) if drawer == house)
 
 
@@ -191,6 +193,7 @@ def _prediction_turns(state: GameState) -> range:
 
 
 def _prediction_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     seer = state.pending.actor
     others = [h for h in active_houses(state) if h != seer]
     return [Predict(seer, h, t) for h in others for t in _prediction_turns(state)]
@@ -210,7 +213,7 @@ def check_prediction(state: GameState, action: Predict) -> IllegalActionError | 
 def _apply_prediction(state: GameState, action: Predict) -> GameState:
     state = edit_house(state, action.house, prediction=(action.winner, action.turn))
     state = with_events(state, event("prediction", "The Bene Gesserit write their secret prediction (BG-P6)",
-                                     house=action.house, secret=True))
+                                     house=action.house, secret=True, powers=("BG-P6",)))
     return flow.after_setup_step(state, "prediction")
 
 
@@ -232,6 +235,7 @@ def _next_draw(state: GameState, secrets: tuple) -> GameState:
 
 
 def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    assert state.pending is not None
     drawer = state.pending.detail["house"]
     taken = {(lh, lid) for _d, lh, lid in _drawn(state.pending.detail["secrets"])}
     left = [key for key in traitor_pool(state) if key not in taken]
@@ -240,6 +244,7 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 
 def _apply_draw(state: GameState, action: DrawTraitor) -> GameState:
+    assert state.pending is not None
     secrets = state.pending.detail["secrets"] + ((action.house, (action.leader_house, action.leader)),)
     state = with_events(state, event("traitor-drawn", f"{action.house} draws a face-down leader (TRAITOR-1)",
                                      house=action.house, secret=True))
@@ -275,11 +280,13 @@ def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:
 
 
 def _pick_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
     house = state.pending.actor
     return [PickTraitor(house, lh, lid) for lh, lid in pickable(state, house)] or [Pass(house)]
 
 
-def _apply_pick(state: GameState, action: Action) -> GameState:
+def _apply_pick(state: GameState, action: PickTraitor | Pass) -> GameState:
+    assert state.pending is not None
     if isinstance(action, PickTraitor):
         hs = state.houses[action.house]
         state = edit_house(state, action.house, traitors=hs.traitors + ((action.leader_house, action.leader),))
@@ -288,6 +295,7 @@ def _apply_pick(state: GameState, action: Action) -> GameState:
     else:  # GAP-62: no leader it drew may be its traitor (K-21); the reason stays its own
         state = with_events(state, event("no-traitor", f"{action.house} drew no leader that may be its traitor "
                                          "(TRAITOR-4, K-21): no slip", house=action.house, secret=True))
+    assert state.pending is not None
     detail = state.pending.detail
     return _next_pick(state, detail["secrets"], index=detail["index"] + 1)
 

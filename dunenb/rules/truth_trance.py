@@ -230,6 +230,7 @@ def with_trances(handlers: dict[str, Handler]) -> dict[str, Handler]:
 
 def _interject(handler: Handler) -> Handler:
     def decisions(state: GameState) -> list[Action]:
+        assert state.pending is not None
         base = handler.decisions(state) if handler.decisions else []
         return base + questions(state, state.pending.actor)
 

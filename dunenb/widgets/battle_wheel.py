@@ -184,7 +184,6 @@ class _Side:
         for name in sorted(side.traitors - matched):
             traitor_options.append((name, name))
             held.append(name)
-        held = tuple(held)
 
         def slider(value: int, top: int, description: str) -> widgets.IntSlider:
             return widgets.IntSlider(value=value, min=0, max=top, description=description, layout=layout,
@@ -203,7 +202,7 @@ class _Side:
                                        layout=layout, style=_STYLE),
             "defense": widgets.Dropdown(options=cards(DEFENCES), value=plan.defense or NONE,
                                         description="defence", layout=layout, style=_STYLE),
-            "traitors": widgets.SelectMultiple(options=traitor_options, value=held, description="traitors held",
+            "traitors": widgets.SelectMultiple(options=traitor_options, value=tuple(held), description="traitors held",
                                                rows=4, layout=layout, style=_STYLE),
         })
 

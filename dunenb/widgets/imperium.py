@@ -141,7 +141,7 @@ class ImperiumStepper:
 
     @property
     def state(self) -> ImperiumState:
-        return self.record.state_at(self.line[self.index])
+        return self.record.state_at(self.line[self.index])  # type: ignore[return-value]  # an ImperiumRecord
 
     def _go(self, index: int) -> None:
         self.index = max(0, min(len(self.line) - 1, index))
@@ -216,8 +216,8 @@ class ConflictCalculator:
             control.value = value
         for control, value in zip(self.swords, swords, strict=True):
             control.value = value
-        for control, value in zip(self.intrigues, intrigues or [""] * len(troops), strict=True):
-            control.value = value
+        for control, card in zip(self.intrigues, intrigues or [""] * len(troops), strict=True):
+            control.value = card
         return self.update()
 
     def update(self) -> pd.DataFrame:

@@ -351,7 +351,7 @@ class IronDieTable:
             and not before.is_initiator_turn
             and (round_over or after.turn != before.turn)
         )
-        if ended and before.challenge is not None:
+        if ended and player is not None and before.challenge is not None:  # player: for mypy (ended says so)
             finals = dict(after.history[-1].finals if round_over else after.finals)
             result = result_of(before.challenge, finals[player])
             self.log.append(f"{who} ends with {result.notation} ({html.escape(result.describe())})")

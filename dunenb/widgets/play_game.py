@@ -223,6 +223,7 @@ class PlayGame:
 
     def play(self, controls: FormControls) -> Refusal | None:
         """Play the action of a form's controls; the bots reply, then the new position is shown."""
+        assert self.session is not None  # a game has been started
         start = time.perf_counter()
         self.status.value = "<i>⏳ The bots are replying…</i>"
         refused = self.session.play(controls.action())
@@ -239,9 +240,11 @@ class PlayGame:
         return None
 
     def show_why(self) -> None:
+        assert self.session is not None  # a game has been started
         self.explain.value = rules_html(self.session.why())
 
     def show_hint(self) -> None:
+        assert self.session is not None  # a game has been started
         hint = self.session.hint()
         if hint is None:
             self.explain.value = "<i>Nothing to decide now.</i>"
@@ -259,6 +262,7 @@ class PlayGame:
 
     def play_hint(self) -> Refusal | None:
         """Play what the heuristic bot suggests (as if its controls were set and clicked)."""
+        assert self.session is not None  # a game has been started
         hint = self.session.hint()
         if hint is None:
             return None
@@ -273,6 +277,7 @@ class PlayGame:
         return self.play(controls)
 
     def undo(self) -> None:
+        assert self.session is not None  # a game has been started
         if not self.session.undo():
             self.explain.value = "<i>Nothing to undo yet.</i>"
         self.refresh()
@@ -280,6 +285,7 @@ class PlayGame:
     def save(self, folder: str | None = None) -> str:
         """Save to ``folder`` (default :attr:`save_folder`, ``saved_games/``, which git ignores); the message says how
         to reopen the game in the replay notebook."""
+        assert self.session is not None  # a game has been started
         path = self.session.save(folder or self.save_folder)
         self.saved_path = str(path)
         self.explain.value = (f"Saved to <code>{escape(str(path))}</code>. Reopen it in "
@@ -295,6 +301,7 @@ class PlayGame:
 
     # --- display ---------------------------------------------------------------------------------------------
     def refresh(self, *, keep_explain: bool = False) -> None:
+        assert self.session is not None  # a game has been started
         session = self.session
         seen = session.seen
         self.map.update(seen)
@@ -324,13 +331,14 @@ class PlayGame:
             self._show_odds(None)
 
     def _house_html(self, seen) -> str:
+        assert self.session is not None  # a game has been started
         hs = seen.houses[self.session.human]
         hand = ", ".join(card_name(c) for c in hs.hand) or "no cards"
         leaders = ", ".join(leader_name(lid, hs.house) for lid in hs.leaders) or "none"
         traitors = ", ".join(leader_name(lid, h) for h, lid in hs.traitors if lid != "hidden") or "none"
         table = house_table(seen)
         rows = "".join(
-            f"<tr><td>{_chip(r.house)}</td><td>{r.spice}</td><td>{r.on_dune}</td><td>{r.reserve}</td>"
+            f"<tr><td>{_chip(str(r.house))}</td><td>{r.spice}</td><td>{r.on_dune}</td><td>{r.reserve}</td>"
             f"<td>{r.cards}</td><td>{r.cities_owned}</td></tr>" for r in table.itertuples())
         return (f"<div style='font-size:12px'><b>Spice</b> {hs.spice} · <b>reserve</b> {hs.reserve.total} · "
                 f"<b>harvesters</b> {hs.harvesters}<br><b>Hand</b>: {escape(hand)}<br><b>Leaders</b>: "

@@ -47,6 +47,7 @@ class LessonPlayer:
     def _explain(self) -> None:
         if self.lesson is None:
             return
+        assert self.game.session is not None  # a lesson is shown in a game
         lines, rules = outcome(self.lesson, self.game.session, self._since)
         happened = "".join(f"<li>{escape(line)}</li>" for line in lines[-8:])
         self.answer.value = (f"<div style='background:#e8f5e9;padding:6px;border-left:4px solid #2e7d32'>"

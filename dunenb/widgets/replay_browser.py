@@ -413,7 +413,8 @@ class ReplayBrowser:
         elif state.pending is None:
             choices = []
         else:
-            choices = chance_outcomes(state) or [(a, None) for a in legal_actions(state)[:400]]
+            outcomes = chance_outcomes(state)
+            choices = list(outcomes) if outcomes else [(a, None) for a in legal_actions(state)[:400]]
         self.alternatives.options = choice_options(choices)
         groups = _choice_groups(choices)
         self.choices_summary.value = ("" if not choices else f"<i>{len(choices)} choice(s): "
