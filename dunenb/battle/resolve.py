@@ -289,8 +289,8 @@ def leader_step(
         # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    dead = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
-    return Fates(dead=dead, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
+    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
+    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
 
 
 @lru_cache(maxsize=65536)
