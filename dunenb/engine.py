@@ -238,6 +238,8 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     handler = HANDLERS[state.pending.kind]
     where = f"{action.notation()!r} ({action.describe()}) at {describe_pending(state)}"  # issue 16: in words too
     if handler.outcomes:
+        if handler.is_outcome is not None and handler.is_outcome(state, action):
+            return None  # the outcome tested by its rule, no list of every outcome built (issue 14)
         outcomes = [a for a, _ in handler.outcomes(state)]
         if action not in outcomes:
             shown = ", ".join(a.notation() for a in outcomes[:6]) + (" ..." if len(outcomes) > 6 else "")
@@ -250,6 +252,8 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     if anytime.is_anytime(action):  # HARVEST-3/4, CARD-GHOLA-1: whenever the House is to act (GAP-57)
         error = anytime.check(state, action, pledge(state))
         return None if error is None else IllegalActionError(error.code, f"{where}: {error.message}")
+    if type(action) in handler.always:  # a Pass that is always open: the menu lists it for the House to act
+        return None
     if handler.check and type(action) in handler.accepts and handler.check(state, action) is None:
         return None  # what the checks below would decide, without building the whole menu (big saves, issue 15)
     decisions = handler.decisions(state)

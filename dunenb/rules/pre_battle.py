@@ -206,7 +206,7 @@ def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | No
 
 HANDLERS = {
     "battle-voice": Handler(apply=_apply_voice, decisions=_voice_decisions, check=_check_voice,
-                            accepts=(UseVoice,)),
+                            accepts=(UseVoice,), always=(Pass,)),
     "battle-prescience": Handler(apply=_apply_prescience, decisions=_prescience_decisions,
-                                 check=_check_prescience, accepts=(AskPrescience,)),
+                                 check=_check_prescience, accepts=(AskPrescience,), always=(Pass,)),
 }
