@@ -119,7 +119,7 @@ def _simulate_task(index: int, settings: dict[str, Any]) -> tuple[dict[str, Any]
     from dunenb.simulate import game_summary, line_to_save, play_indexed_game
 
     config, actions, final, players = play_indexed_game(index, **settings)
-    return line_to_save(config, actions), game_summary(index, config, final, players, len(actions))
+    return line_to_save(config, actions, validated=True), game_summary(index, config, final, players, len(actions))
 
 
 def _jsonable(settings: dict[str, Any]) -> dict[str, Any]:

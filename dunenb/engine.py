@@ -22,8 +22,6 @@ import secrets
 from collections.abc import Sequence
 from fractions import Fraction
 
-import numpy as np
-
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
 from dunenb.powers import holder, holds_power
@@ -213,6 +211,8 @@ def sample_chance(state: GameState) -> Action:
     outcomes = chance_outcomes(state)
     if not outcomes:
         raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
+    import numpy as np  # issue 14 part 3: only proposing an outcome needs numpy, not replaying a save
+
     generator = np.random.default_rng([state.rng_seed, state.rng_counter])
     draw = generator.random()
     cumulative = 0.0
