@@ -48,10 +48,12 @@ def main() -> None:
     config = make_config(HOUSES, seed=3, turn_limit=10)
     played, final = play_game(config, {h: make_bot("random", seed=k) for k, h in enumerate(HOUSES)})
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.json"
-        write_json_atomic(path, line_to_save(config, played))
         print(f"save: {len(played)} actions, final turn {final.turn}")
-        _show("new process, dunenb replay SAVE (to the end)", _timed(["replay", str(path)], args.runs))
+        for stamped in (False, True):
+            path = Path(folder) / f"game_{stamped}.json"
+            write_json_atomic(path, line_to_save(config, played, validated=stamped))
+            label = "stamped (GAP-68)" if stamped else "no stamp"
+            _show(f"new process, dunenb replay SAVE to the end, {label}", _timed(["replay", str(path)], args.runs))
     _show("new process, dunenb --help", _timed(["--help"], args.runs))
 
 
