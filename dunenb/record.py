@@ -121,15 +121,19 @@ class GameRecord(TreeNavigation):
         action is checked by the rules, like every action, when a state through it is first computed
         (:meth:`state_at`), and a refusal then names ``where`` as a save error would.
         """
-        existing = self._existing_child(parent, action)
+        key = (parent, action)
+        try:
+            existing = self._child_of.get(key)  # one hash of the action (a big save has many nodes)
+        except TypeError:  # an unhashable action: compared with each child
+            existing, key = self._existing_child(parent, action), None  # type: ignore[assignment]
         if existing is not None:
             return existing
         node_id = self._next_id
         self._next_id += 1
         self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
         self._nodes[parent].children.append(node_id)
-        if _hashable(action):
-            self._child_of[(parent, action)] = node_id
+        if key is not None:
+            self._child_of[key] = node_id
         self._depth[node_id] = self._depth[parent] + 1
         self._unplayed[node_id] = where
         return node_id

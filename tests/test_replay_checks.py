@@ -94,3 +94,15 @@ def test_issue14_rule_shortcuts_agree_with_the_menus_over_whole_games():
                 assert all(check_plan(state, plan) is None for plan in menu if type(plan).__name__ == "SubmitPlan")
             seen.add(kind)
     assert {kind for kind, h in HANDLERS.items() if h.always or h.is_outcome} | {"battle-plan"} <= seen
+
+
+@pytest.mark.parametrize("amount", [True, 1.0, "1", [1]])
+def test_issue15_a_repeated_action_dict_is_shared_but_a_wrong_type_is_still_refused(amount):
+    from dunenb.actions import action_from_dict
+    from dunenb.errors import SaveFormatError
+
+    good = {"kind": "bid", "house": "atreides", "amount": 1}
+    assert action_from_dict(dict(good)) is action_from_dict(dict(good))  # one immutable value for a repeated dict
+    with pytest.raises(SaveFormatError) as error:
+        action_from_dict({**good, "amount": amount})
+    assert error.value.code == "action/field"
