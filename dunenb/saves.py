@@ -33,7 +33,6 @@ True
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -65,6 +64,8 @@ def rules_fingerprint() -> str:
     """GAP-68: a digest of the engine's rules, its code and its data (every ``.py``, ``.json`` and ``.csv`` of
     the package but pictures, widgets, companion engines and shipped saves). Any change to them gives another
     fingerprint, so a save validated by another version is validated again in full."""
+    import hashlib  # issue 14 part 3: only a stamped save needs it
+
     package = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     files = []
@@ -79,6 +80,8 @@ def rules_fingerprint() -> str:
 def validation_digest(config: Any, nodes: Any) -> str:
     """GAP-68: sha256 of the rules fingerprint, the configuration and each node's id, parent and action, as JSON
     with sorted keys (what the legality of every node depends on; comments do not count)."""
+    import hashlib
+
     digest = hashlib.sha256(rules_fingerprint().encode())
     digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
     encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
