@@ -344,10 +344,31 @@ def _allowed_keys(cls: type[Action]) -> frozenset[str]:
     return found
 
 
+#: Actions already built from a dict without lists, keyed by its entries and the exact type of each value: a big
+#: save repeats the same few thousand actions (passes, bids, draws), and an action is an immutable value, so one
+#: object serves them all (issue 15 item 5). The exact types keep ``True`` and ``1.0`` apart from ``1``.
+_BUILT: dict[tuple[tuple[tuple[Any, Any], ...], tuple[type, ...]], Action] = {}
+MAX_BUILT = 100_000
+
+
 def action_from_dict(data: Any, *, where: str = "action") -> Action:
     """Build an action from its dict form; bad input raises :class:`SaveFormatError` naming the field."""
     if not isinstance(data, dict):
         raise SaveFormatError("action/type", f"{where} must be an object, not {type(data).__name__}")
+    key = (tuple(data.items()), tuple(map(type, data.values())))
+    try:
+        built = _BUILT.get(key)
+    except TypeError:  # a list (a field of tuples) or another unhashable value: built every time
+        return _build_action(data, where)
+    if built is None:
+        built = _build_action(data, where)  # raises on a bad field: nothing is kept
+        if len(_BUILT) >= MAX_BUILT:
+            _BUILT.clear()
+        _BUILT[key] = built
+    return built
+
+
+def _build_action(data: dict[str, Any], where: str) -> Action:
     kind = data.get("kind")
     cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:

@@ -121,7 +121,8 @@ def _simulate_task(
     from dunenb.simulate import game_summary, line_to_save, play_indexed_game
 
     config, actions, final, players, powers = play_indexed_game(index, **settings)
-    return line_to_save(config, actions), game_summary(index, config, final, players, len(actions)), powers
+    return (line_to_save(config, actions, validated=True),
+            game_summary(index, config, final, players, len(actions)), powers)
 
 
 def _jsonable(settings: dict[str, Any]) -> dict[str, Any]:

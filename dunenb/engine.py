@@ -18,11 +18,8 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import dataclasses
-import secrets
 from collections.abc import Sequence
 from fractions import Fraction
-
-import numpy as np
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
@@ -71,7 +68,9 @@ def fresh_seed() -> int:
     >>> 0 <= fresh_seed() < 2 ** FRESH_SEED_BITS and fresh_seed() != fresh_seed()
     True
     """
-    return secrets.randbits(FRESH_SEED_BITS)
+    from secrets import randbits  # issue 14 part 3: imported when a seed is drawn, not to replay a save
+
+    return randbits(FRESH_SEED_BITS)
 
 
 def make_config(
@@ -215,6 +214,8 @@ def sample_chance(state: GameState) -> Action:
     outcomes = chance_outcomes(state)
     if not outcomes:
         raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
+    import numpy as np  # issue 14 part 3: only proposing an outcome needs numpy, not replaying a save
+
     generator = np.random.default_rng([state.rng_seed, state.rng_counter])
     draw = generator.random()
     cumulative = 0.0
@@ -231,6 +232,12 @@ def describe_pending(state: GameState) -> str:
     return f"turn {state.turn}, phase {state.phase}: waiting for {state.pending.kind!r} by {state.pending.actor}"
 
 
+def _where(state: GameState, action: Action) -> str:
+    """The action in notation and in words at the pending node, for an error (issue 16); built only when an
+    action is refused (issue 14: a legal action costs no text)."""
+    return f"{action.notation()!r} ({action.describe()}) at {describe_pending(state)}"
+
+
 def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     """Return the error that ``apply_action`` would raise for this action, or ``None`` if it is legal."""
     if not isinstance(action, Action):
@@ -238,20 +245,26 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     if state.pending is None:
         return IllegalActionError("game/over", f"{action.notation()!r}: the game is over")
     handler = HANDLERS[state.pending.kind]
-    where = f"{action.notation()!r} ({action.describe()}) at {describe_pending(state)}"  # issue 16: in words too
     if handler.outcomes:
+        if handler.is_outcome is not None and handler.is_outcome(state, action):
+            return None  # the outcome tested by its rule, no list of every outcome built (issue 14)
         outcomes = [a for a, _ in handler.outcomes(state)]
         if action not in outcomes:
             shown = ", ".join(a.notation() for a in outcomes[:6]) + (" ..." if len(outcomes) > 6 else "")
-            return IllegalActionError("chance/not-an-outcome", f"{where}: not a possible outcome; possible: {shown}")
+            return IllegalActionError("chance/not-an-outcome",
+                                      f"{_where(state, action)}: not a possible outcome; possible: {shown}")
         return None
     if action.is_chance:
-        return IllegalActionError("action/chance-at-decision", f"{where}: a chance outcome cannot be played here")
+        return IllegalActionError("action/chance-at-decision",
+                                  f"{_where(state, action)}: a chance outcome cannot be played here")
     if action.actor != state.pending.actor:
-        return IllegalActionError("action/not-your-turn", f"{where}: House {action.actor!r} cannot act now")
+        return IllegalActionError("action/not-your-turn",
+                                  f"{_where(state, action)}: House {action.actor!r} cannot act now")
     if anytime.is_anytime(action):  # HARVEST-3/4, CARD-GHOLA-1: whenever the House is to act (GAP-57)
         error = anytime.check(state, action, pledge(state))
-        return None if error is None else IllegalActionError(error.code, f"{where}: {error.message}")
+        return None if error is None else IllegalActionError(error.code, f"{_where(state, action)}: {error.message}")
+    if type(action) in handler.always:  # a Pass that is always open: the menu lists it for the House to act
+        return None
     if handler.check and type(action) in handler.accepts and handler.check(state, action) is None:
         return None  # what the checks below would decide, without building the whole menu (big saves, issue 15)
     assert handler.decisions is not None  # a node without outcomes is a decision node
@@ -261,13 +274,13 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
     if handler.check and (type(action) in {type(d) for d in decisions} or type(action) in handler.accepts):
         error = handler.check(state, action)
         if error is not None:
-            return IllegalActionError(error.code, f"{where}: {error.message}")
+            return IllegalActionError(error.code, f"{_where(state, action)}: {error.message}")
         return None
     kinds = sorted({d.kind for d in decisions})
     if action.kind not in kinds:
-        return IllegalActionError("action/wrong-kind", f"{where}: expected one of {kinds}")
+        return IllegalActionError("action/wrong-kind", f"{_where(state, action)}: expected one of {kinds}")
     shown = ", ".join(d.notation() for d in decisions[:8]) + (" ..." if len(decisions) > 8 else "")
-    return IllegalActionError("action/illegal", f"{where}: not allowed; allowed: {shown}")
+    return IllegalActionError("action/illegal", f"{_where(state, action)}: not allowed; allowed: {shown}")
 
 
 def apply_action(state: GameState, action: Action) -> GameState:

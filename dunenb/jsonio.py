@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import stat
 from pathlib import Path
 from typing import Any
@@ -78,7 +77,9 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
                              ) from None
         _refuse_special(target)
         existing = target.stat().st_mode & 0o7777 if target.exists() else None
-        temporary = target.parent / f".{target.name[:_TEMP_STEM]}.{secrets.token_hex(4)}.tmp"
+        from secrets import token_hex  # issue 14 part 3: only writing needs it
+
+        temporary = target.parent / f".{target.name[:_TEMP_STEM]}.{token_hex(4)}.tmp"
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(handle, "wb") as stream:
             if existing is not None:

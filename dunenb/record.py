@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from dunenb.actions import Action
 from dunenb.engine import apply_action, initial_state
-from dunenb.errors import InputError
+from dunenb.errors import DuneError, InputError, SaveFormatError
 from dunenb.state import GameConfig, GameState
 from dunenb.tree import TreeNavigation
 
@@ -75,6 +75,11 @@ class GameRecord(TreeNavigation):
         self._next_id = 1
         self._checkpoints: dict[int, GameState] = {0: self.initial_state(config)}
         self._recent: OrderedDict[int, GameState] = OrderedDict()
+        #: GAP-68: nodes of a trusted save whose action has not been played yet -> where the save holds it
+        #: ("nodes[3] (id 4)"); each is checked by the rules the first time its state is computed.
+        self._unplayed: dict[int, str] = {}
+        #: GAP-68: unplayed nodes the rules refused: a record holding one is never saved as validated.
+        self.refused: set[int] = set()
 
     # --- structure ---------------------------------------------------------------------------------------
 
@@ -108,6 +113,35 @@ class GameRecord(TreeNavigation):
         self._depth[node_id] = self._depth[parent] + 1
         self._remember(node_id, state)
         return node_id
+
+    def add_unplayed(self, parent: int, action: Action, *, comment: str = "", where: str) -> int:
+        """GAP-68: add a node from a save the engine validated (its hash matches) without playing it now.
+
+        The tree, the merging of repeated variations and the ids are those :meth:`add_move` would give; the
+        action is checked by the rules, like every action, when a state through it is first computed
+        (:meth:`state_at`), and a refusal then names ``where`` as a save error would.
+        """
+        key = (parent, action)
+        try:
+            existing = self._child_of.get(key)  # one hash of the action (a big save has many nodes)
+        except TypeError:  # an unhashable action: compared with each child
+            existing, key = self._existing_child(parent, action), None  # type: ignore[assignment]
+        if existing is not None:
+            return existing
+        node_id = self._next_id
+        self._next_id += 1
+        self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
+        self._nodes[parent].children.append(node_id)
+        if key is not None:
+            self._child_of[key] = node_id
+        self._depth[node_id] = self._depth[parent] + 1
+        self._unplayed[node_id] = where
+        return node_id
+
+    @property
+    def fully_played(self) -> bool:
+        """Whether every node's action has been played through the rules (always, but after a trusted load)."""
+        return not self._unplayed
 
     def _existing_child(self, parent: int, action: Action) -> int | None:
         """The child of ``parent`` reached by ``action``: O(1) for hashable actions (every Dune and companion
@@ -150,9 +184,23 @@ class GameRecord(TreeNavigation):
             current = self._nodes[current.parent]  # type: ignore[index]
             state = self._lookup(current.id)
         for step in reversed(pending):
-            state = self.apply_action(state, self._nodes[step].action)  # type: ignore[arg-type]
+            state = self._play(step, state)
             self._remember(step, state)
         return state
+
+    def _play(self, node_id: int, state: GameState) -> GameState:
+        """The state after ``node_id``'s action: always checked by the rules (``apply_action``)."""
+        action = self._nodes[node_id].action
+        where = self._unplayed.get(node_id)
+        if where is None:
+            return self.apply_action(state, action)  # type: ignore[arg-type]
+        try:
+            following = self.apply_action(state, action)  # type: ignore[arg-type]
+        except DuneError as error:  # GAP-68: a trusted save's node the rules refuse is refused as at load
+            self.refused.add(node_id)
+            raise SaveFormatError("save/illegal-action", f"{where}: {error}") from None
+        del self._unplayed[node_id]
+        return following
 
     def _lookup(self, node_id: int) -> GameState | None:
         if node_id in self._checkpoints:

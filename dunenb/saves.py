@@ -6,10 +6,19 @@ Format ``dunenb.save/1``::
      "config": {"houses": [...], "seed": 7, "secondary_storm": false, "worm_option": "standard",
                 "turn_limit": null, "victory_target": null},
      "nodes": [{"id": 1, "parent": 0, "action": {"kind": "roll", "house": "atreides", "total": 17}}, ...],
-     "current": 1}
+     "current": 1,
+     "validated": {"rules": "3f0c...", "sha256": "9a1e..."}}
 
 Node 0 is the root (the configuration); every other node names its parent, which must come earlier.
 Loading replays every action through the rules: a save that does not replay is rejected, naming the node.
+
+``validated`` (optional, GAP-68) is written by the engine with every save it writes: ``rules`` is the
+fingerprint of the engine's rules (:func:`rules_fingerprint`) and ``sha256`` the digest of that fingerprint, the
+configuration and every node's id, parent and action (:func:`validation_digest`; comments, ``current`` and
+``created_by`` are left out). When both match, the save is what this engine wrote after playing every action,
+so the load builds the tree without replaying it and each state is computed, every action checked by the rules
+as always, when it is first asked for. A save without the field, with other rules, or edited since (the digest no
+longer matches) is replayed and checked in full at load, as before.
 
 >>> import tempfile, pathlib
 >>> from dunenb.engine import make_config, sample_chance
@@ -23,7 +32,13 @@ True
 
 from __future__ import annotations
 
+import gc
+import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from dunenb import __version__
@@ -38,6 +53,62 @@ SAVE_FORMAT = "dunenb.save/1"
 #: project's .gitignore ignores wherever it appears, so saving a game never dirties a checkout (issue 16 item 8).
 SAVED_GAMES = "saved_games"
 CONFIG_FIELDS = ("houses", "seed", "secondary_storm", "worm_option", "turn_limit", "victory_target", "chance_cards")
+TOP_FIELDS = ("format", "created_by", "config", "nodes", "current", "validated")
+#: Packages whose files are no part of the Dune rules (pictures, widgets, the companion engines) and the shipped
+#: saves: left out of :func:`rules_fingerprint`, so redrawing the map does not make every save untrusted.
+_NOT_RULES = frozenset({"widgets", "render", "imperium", "iron_die", "adventures", "games", "__pycache__"})
+
+
+@cache
+def rules_fingerprint() -> str:
+    """GAP-68: a digest of the engine's rules, its code and its data (every ``.py``, ``.json`` and ``.csv`` of
+    the package but pictures, widgets, companion engines and shipped saves). Any change to them gives another
+    fingerprint, so a save validated by another version is validated again in full."""
+    import hashlib  # issue 14 part 3: only a stamped save needs it
+
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    files = []
+    for folder, subfolders, names in os.walk(package, followlinks=True):  # dunenb/data may be a symbolic link
+        subfolders[:] = sorted(name for name in subfolders if name not in _NOT_RULES)
+        files += [Path(folder) / name for name in names if name.endswith((".py", ".json", ".csv"))]
+    for path in sorted(files, key=lambda p: p.relative_to(package).as_posix()):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def validation_digest(config: Any, nodes: Any) -> str:
+    """GAP-68: sha256 of the rules fingerprint, the configuration and each node's id, parent and action, as JSON
+    with sorted keys (what the legality of every node depends on; comments do not count)."""
+    import hashlib
+
+    digest = hashlib.sha256(rules_fingerprint().encode())
+    digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
+    encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+    for node in nodes:
+        if not isinstance(node, dict):
+            return ""  # not a save this engine wrote: no digest matches it
+        digest.update(encode([node.get("id"), node.get("parent"), node.get("action")]).encode())
+    return digest.hexdigest()
+
+
+def validation_stamp(config: Any, nodes: Any) -> dict[str, str]:
+    """The ``validated`` field the engine writes into a save whose every action it has played (GAP-68)."""
+    return {"rules": rules_fingerprint(), "sha256": validation_digest(config, nodes)}
+
+
+def _is_trusted(data: dict[str, Any]) -> bool:
+    """GAP-68: whether the save's ``validated`` field matches these rules and this very content."""
+    stamp = data.get("validated")
+    if stamp is None:
+        return False
+    if not isinstance(stamp, dict) or set(stamp) != {"rules", "sha256"} or not all(
+            isinstance(value, str) for value in stamp.values()):
+        raise SaveFormatError("save/validated", "validated must be an object {\"rules\": string, \"sha256\": "
+                              "string} (written by the engine) or absent")
+    if stamp["rules"] != rules_fingerprint():
+        return False  # validated by other rules: validated again in full
+    return stamp["sha256"] == validation_digest(data.get("config"), data.get("nodes"))
 
 
 def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[str, Any]:
@@ -52,23 +123,44 @@ def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[st
         if node.comment:
             entry["comment"] = node.comment
         nodes.append(entry)
-    data: dict[str, Any] = {"format": SAVE_FORMAT, "created_by": f"dunenb {__version__}",
-                            "config": record.config.to_dict(), "nodes": nodes}
+    config = record.config.to_dict()
+    data: dict[str, Any] = {"format": SAVE_FORMAT, "created_by": f"dunenb {__version__}", "config": config,
+                            "nodes": nodes}
     if current is not None:
         data["current"] = current
+    if not record.refused:  # GAP-68: every action played by the rules (or carried over from a matching stamp)
+        data["validated"] = validation_stamp(config, nodes)
     return data
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a save is read and its tree built: the objects made are kept,
+    and the collector's passes over a growing heap of them took a quarter of loading a big save (issue 15 item 5).
+    Reference counting still frees everything dropped; the collector resumes (if it ran) afterwards."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def record_from_dict(data: Any) -> GameRecord:
     """Validate and replay a save's JSON form; errors name the field and what is allowed."""
+    with _collector_paused():
+        return _record_from_dict(data)
+
+
+def _record_from_dict(data: Any) -> GameRecord:
     if not isinstance(data, dict):
         raise SaveFormatError("save/type", "a save must be a JSON object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveFormatError("save/format", f"format must be {SAVE_FORMAT!r}, not {data.get('format')!r}")
-    unknown = sorted(set(data) - {"format", "created_by", "config", "nodes", "current"})
+    unknown = sorted(set(data) - set(TOP_FIELDS))
     if unknown:
-        raise SaveFormatError("save/field", f"unknown top-level field(s) {unknown}; allowed: format, created_by, "
-                              "config, nodes, current")
+        raise SaveFormatError("save/field", f"unknown top-level field(s) {unknown}; allowed: {', '.join(TOP_FIELDS)}")
     config_raw = data.get("config")
     if not isinstance(config_raw, dict):
         raise SaveFormatError("save/config", "config must be an object with fields " + ", ".join(CONFIG_FIELDS))
@@ -89,6 +181,7 @@ def record_from_dict(data: Any) -> GameRecord:
     nodes = data.get("nodes")
     if not isinstance(nodes, list):
         raise SaveFormatError("save/nodes", "nodes must be a list of {id, parent, action}")
+    trusted = _is_trusted(data)  # GAP-68: states computed when asked for, every action still checked then
     record = GameRecord(config)
     id_map = {0: record.root}
     for index, entry in enumerate(nodes):
@@ -111,10 +204,13 @@ def record_from_dict(data: Any) -> GameRecord:
         if not isinstance(comment, str):
             raise SaveFormatError("save/node", f"{where}.comment must be a string")
         action = action_from_dict(entry.get("action"), where=f"{where}.action")
-        try:
-            new_id = record.add_move(id_map[parent], action, comment=comment)
-        except DuneError as error:
-            raise SaveFormatError("save/illegal-action", f"{where} (id {node_id}): {error}") from None
+        if trusted:
+            new_id = record.add_unplayed(id_map[parent], action, comment=comment, where=f"{where} (id {node_id})")
+        else:
+            try:
+                new_id = record.add_move(id_map[parent], action, comment=comment)
+            except DuneError as error:
+                raise SaveFormatError("save/illegal-action", f"{where} (id {node_id}): {error}") from None
         id_map[node_id] = new_id
     current = data.get("current")
     if current is not None and (type(current) is not int or current not in id_map):  # not [1], not true
@@ -129,4 +225,5 @@ def save_game(record: GameRecord, path: str | os.PathLike[str], *, current: int 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
     """Read and validate a saved game (see the module docstring for the format)."""
-    return record_from_dict(read_json(path))
+    with _collector_paused():
+        return record_from_dict(read_json(path))

@@ -27,7 +27,7 @@ from dunenb.errors import InputError, from_os_error
 from dunenb.jsonio import write_json_atomic, write_text_atomic
 from dunenb.play import next_action
 from dunenb.ruleset import HOUSE_IDS
-from dunenb.saves import SAVE_FORMAT
+from dunenb.saves import SAVE_FORMAT, validation_stamp
 from dunenb.state import GameConfig, GameState
 
 MAX_ACTIONS_PER_GAME = 200_000  # loop guard
@@ -74,10 +74,14 @@ def play_game(config: GameConfig, bots: Mapping[str, Any], *, uses: PowerUses | 
     raise InputError("simulate/loop", f"game with seed {config.seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
 
 
-def line_to_save(config: GameConfig, actions: Sequence[Action]) -> dict[str, Any]:
-    """A saved game (``dunenb.save/1``) holding one line of actions."""
+def line_to_save(config: GameConfig, actions: Sequence[Action], *, validated: bool = False) -> dict[str, Any]:
+    """A saved game (``dunenb.save/1``) holding one line of actions; ``validated=True`` (only for a line every
+    action of which was played by ``apply_action``) stamps it so that it loads without an eager replay (GAP-68)."""
     nodes = [{"id": i + 1, "parent": i, "action": a.to_dict()} for i, a in enumerate(actions)]
-    return {"format": SAVE_FORMAT, "config": config.to_dict(), "nodes": nodes}
+    save = {"format": SAVE_FORMAT, "config": config.to_dict(), "nodes": nodes}
+    if validated:
+        save["validated"] = validation_stamp(save["config"], nodes)
+    return save
 
 
 def _houses_for(game_seed: int, houses: Sequence[str] | None) -> tuple[str, ...]:
@@ -159,7 +163,7 @@ def simulate(
         for index in tqdm(range(games), desc="games", disable=not progress):
             config, actions, final, players, game_powers = play_indexed_game(index, **settings)
             if folder is not None:
-                write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions))
+                write_json_atomic(folder / f"game_{index:04d}.json", line_to_save(config, actions, validated=True))
             rows.append(game_summary(index, config, final, players, len(actions)))
             powers.extend(game_powers)
     table = pd.DataFrame(rows)

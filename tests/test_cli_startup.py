@@ -5,10 +5,13 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from dunenb import cli
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _choices(parser) -> dict:
@@ -69,7 +72,12 @@ def test_issue14_help_imports_no_command_module_and_no_numeric_library():
 
 
 def test_issue14_a_battle_imports_its_module_only_and_no_pandas():
-    assert _imported("battle", "shield_example_1", "--json") == {"dunenb.battle.cli", "numpy"}
+    assert _imported("battle", "shield_example_1", "--json") == {"dunenb.battle.cli"}  # numpy not needed either
+
+
+def test_issue14_replaying_a_save_imports_no_numeric_library():
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    assert _imported("replay", save, "--json") == {"dunenb.engine"}  # no numpy, scipy, pandas
 
 
 def test_issue14_rules_imports_no_engine():

@@ -17,13 +17,15 @@ call itself is resolved by :mod:`dunenb.battle.resolve`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from dunenb.battle.characters import allocate
 from dunenb.battle.roster import Leader, Roster, fold
 from dunenb.errors import IllegalActionError, InputError
 from dunenb.powers.registry import owner
+
+if TYPE_CHECKING:  # issue 14 part 3: replaying a save needs no numpy (the generator is passed in)
+    import numpy as np
 
 DOUBLE_TRAITORS = "HARKONNEN-P1"  # TRAITOR-3: its holder draws twice as many and keeps them all
 

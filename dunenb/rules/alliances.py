@@ -749,7 +749,8 @@ def apply_bg(state: GameState, action: Action) -> GameState:
 HANDLERS: dict[str, Handler] = {
     "alliance": Handler(apply=apply_window, decisions=window_decisions, check=check_window,
                         accepts=(Offer, EndWindow)),
-    "alliance-answer": Handler(apply=apply_answer, decisions=answer_decisions, pledged=answer_pledge),
+    "alliance-answer": Handler(apply=apply_answer, decisions=answer_decisions, pledged=answer_pledge,
+                               always=(AcceptOffer, DeclineOffer)),
     "bg-declaration": Handler(apply=apply_bg, decisions=bg_decisions, check=check_bg,
                               accepts=(DeclarePeace, DeclareWar)),
 }

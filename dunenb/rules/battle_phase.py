@@ -806,9 +806,11 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
 
 HANDLERS = {
     "battle-choice": Handler(apply=_apply_choice, decisions=_choice_decisions),
-    "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan, pledged=plan_pledge),
+    # issue 14: check_plan decides every plan (it did whenever the menu listed one: it always does)
+    "battle-plan": Handler(apply=_apply_plan, decisions=_plan_decisions, check=check_plan, accepts=(SubmitPlan,),
+                           pledged=plan_pledge),
     "traitor-call": Handler(apply=_apply_call, decisions=_call_decisions, check=_check_call, accepts=(CallTraitor,),
-                            pledged=plan_pledge),
+                            pledged=plan_pledge, always=(Pass,)),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
     **battle_powers.HANDLERS,

@@ -260,6 +260,11 @@ def draw_probabilities(state: GameState) -> list[tuple[str, Fraction]]:
     return [(card, Fraction(n, total)) for card, n in sorted(counts.items())]
 
 
+def _in_draw(state: GameState, card: str) -> bool:
+    """Whether a draw can give ``card`` now (the rule behind :func:`draw_probabilities`, without listing)."""
+    return deck_for_draw(state).get(card, 0) > 0
+
+
 def take_card(state: GameState, card: str) -> GameState:
     """Remove one ``card`` from the deck, reshuffling the discard pile into it first if it is empty (GAP-27)."""
     if sum(state.treachery_deck.values()) == 0:
@@ -312,6 +317,12 @@ def _free_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     house = state.pending.detail["house"]
     return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
+
+
+def _is_house_draw(state: GameState, action: Action) -> bool:
+    """A card the drawing House can get now (the rule of the free-card and power-card outcomes)."""
+    return (type(action) is DrawTreacheryCard and action.house == node(state).detail["house"]
+            and _in_draw(state, action.card))
 
 
 def _apply_free_card(state: GameState, action: DrawTreacheryCard) -> GameState:
@@ -455,6 +466,12 @@ def _auction_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     number = state.pending.detail["number"]
     return [(AuctionCard(number, card), p) for card, p in draw_probabilities(state)]
+
+
+def _is_auction_card(state: GameState, action: Action) -> bool:
+    """BID-3: the card put up as number ``number`` is one the deck can give now (rule of the outcomes above)."""
+    return (type(action) is AuctionCard and action.number == node(state).detail["number"]
+            and _in_draw(state, action.card))
 
 
 def _apply_auction_card(state: GameState, action: AuctionCard) -> GameState:
@@ -653,10 +670,13 @@ register_resume("auction-end", _resume_fill)
 register_resume("auction-top-card", _resume_top_card)
 
 HANDLERS = {
-    "free-card": Handler(apply=_apply_free_card, outcomes=_free_card_outcomes),
-    "power-card": Handler(apply=_apply_power_card, outcomes=_power_card_outcomes),  # HARKONNEN-P3, EMPEROR-M1
-    "imperial-fill": Handler(apply=_apply_fill, decisions=_fill_decisions),  # EMPEROR-M1
-    "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes),
-    "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid, pledged=bid_pledge),
+    "free-card": Handler(apply=_apply_free_card, outcomes=_free_card_outcomes, is_outcome=_is_house_draw),
+    "power-card": Handler(apply=_apply_power_card, outcomes=_power_card_outcomes,  # HARKONNEN-P3, EMPEROR-M1
+                          is_outcome=_is_house_draw),
+    "imperial-fill": Handler(apply=_apply_fill, decisions=_fill_decisions, always=(Pass,)),  # EMPEROR-M1
+    "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes,
+                            is_outcome=_is_auction_card),
+    "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid, pledged=bid_pledge,
+                   always=(Pass,)),  # BID-4: pass
     "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions, pledged=payment_pledge),
 }

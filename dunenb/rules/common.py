@@ -79,6 +79,13 @@ class Handler:
     ``options`` lists the legal decisions (or, for chance nodes, the outcomes with probabilities);
     ``check`` validates actions whose space is too large to list (returns an error or None);
     ``apply`` plays an already-validated action.
+
+    Two optional shortcuts let :func:`dunenb.engine.check_action` test an action by the rule instead of building
+    the whole list and searching it (issue 14: replaying a save). Each may only say "legal": when it does not,
+    the list is built as before, so the verdict and the error are unchanged.
+    ``is_outcome(state, action)`` is true only for an outcome ``outcomes`` lists; ``always`` names action types
+    whose only field is the House and that the menu lists for the House to act at every such node (a ``Pass``
+    that is always open).
     """
 
     apply: Callable[[GameState, Any], GameState]
@@ -87,6 +94,8 @@ class Handler:
     check: Callable[[GameState, Any], IllegalActionError | None] | None = None
     accepts: tuple[type, ...] = ()  # action types ``check`` explains even when none is listed now
     pledged: Callable[[GameState, str], Pledge] | None = None  # GAP-57: what the actor may not spend at any time
+    is_outcome: Callable[[GameState, Any], bool] | None = None  # a chance outcome tested by its rule
+    always: tuple[type, ...] = ()  # ``T(actor)`` is always in the menu (checked by a test over whole games)
 
     @property
     def is_chance(self) -> bool:

@@ -171,4 +171,4 @@ def _pledged(state: GameState, house: str) -> Pledge:
 
 
 HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,),
-                          pledged=_pledged)}
+                          pledged=_pledged, always=(Pass,))}  # a Karama is never forced

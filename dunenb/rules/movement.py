@@ -1150,6 +1150,7 @@ HANDLERS = {
     # ``accepts``: a second landing gets the precise "land/once-per-turn" error even when no landing is listed
     PHASE: Handler(apply=_apply_slot_action, decisions=_slot_decisions, check=check_slot_action,
                    accepts=SLOT_ACTIONS),
-    "slot-choice": Handler(apply=_apply_slot_choice, decisions=_slot_choice_decisions),  # GUILD-P3
-    "advisor": Handler(apply=_apply_advisor, decisions=_advisor_decisions),  # BG-P2 b
+    "slot-choice": Handler(apply=_apply_slot_choice, decisions=_slot_choice_decisions,  # GUILD-P3
+                           always=(Pass, TakeSlot)),
+    "advisor": Handler(apply=_apply_advisor, decisions=_advisor_decisions, always=(Pass,)),  # BG-P2 b
 }

@@ -455,9 +455,9 @@ def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | No
 
 HANDLERS = {
     "battle-voice": Handler(apply=_apply_voice, decisions=_voice_decisions, check=_check_voice,
-                            accepts=(UseVoice,)),
+                            accepts=(UseVoice,), always=(Pass,)),
     "battle-prescience": Handler(apply=_apply_prescience, decisions=_prescience_decisions,
-                                 check=_check_prescience, accepts=(AskPrescience,)),
+                                 check=_check_prescience, accepts=(AskPrescience,), always=(Pass,)),
     "battle-disclose": Handler(apply=_apply_disclose, decisions=_disclose_decisions, accepts=(KnowLeader,)),
     "battle-commit-leader": Handler(apply=_apply_commit, decisions=_commit_decisions, check=_check_commit,
                                     accepts=(CommitLeader,)),

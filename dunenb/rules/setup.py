@@ -33,6 +33,7 @@ from dunenb.rules.common import (
     edit_house,
     event,
     is_exposed_to_storm,
+    node,
     pending,
     rules,
     uniform,
@@ -59,6 +60,12 @@ def _roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     house = state.pending.detail["house"]
     return [(Roll3d10(house, total), p) for total, p in sorted(dice_sum_distribution(3, 10).items())]
+
+
+def _is_roll(state: GameState, action: Action) -> bool:
+    """SETUP-2: the House asked to roll shows a 3d10 total (3..30); the rule behind :func:`_roll_outcomes`."""
+    return (type(action) is Roll3d10 and action.house == node(state).detail["house"]
+            and action.total in dice_sum_distribution(3, 10))
 
 
 def _houses_needing_roll(state: GameState) -> list[str]:
@@ -300,7 +307,7 @@ def _apply_fremen_placement(state: GameState, action: PlaceStartingForces) -> Ga
 
 
 HANDLERS = {
-    "roll": Handler(apply=_apply_roll, outcomes=_roll_outcomes),
+    "roll": Handler(apply=_apply_roll, outcomes=_roll_outcomes, is_outcome=_is_roll),
     "worm-dice": Handler(apply=_apply_worm_dice, outcomes=_worm_dice_outcomes),
     "start": Handler(apply=_apply_start, decisions=_start_decisions),
     "storm-dial": Handler(apply=_apply_storm_dial, outcomes=_storm_dial_outcomes),

@@ -23,7 +23,7 @@ from fractions import Fraction
 from dunenb.actions import Action, DrawSpiceCard
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
-from dunenb.rules.common import Handler, event, kill_tokens, pending, remove_spice, rules, with_events
+from dunenb.rules.common import Handler, event, kill_tokens, node, pending, remove_spice, rules, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
 from dunenb.state import FrozenDict, GameState, SpiceDeck
@@ -56,6 +56,17 @@ def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
         counts.pop(WORM_CARD, None)
     total = sum(counts.values())
     return [(DrawSpiceCard(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
+
+
+def is_spice_outcome(state: GameState, action: Action) -> bool:
+    """SPICE-4: a card still in the deck (its discards once it is empty, GAP-27) turned onto the pile asked for;
+    no worm at setup. The rule behind :func:`spice_outcomes`, without listing the deck."""
+    if type(action) is not DrawSpiceCard:
+        return False
+    detail = node(state).detail
+    if action.pile != detail["pile"] or (detail["setup"] and action.card == WORM_CARD):
+        return False
+    return _deck_for_draw(state.spice_deck).remaining.get(action.card, 0) > 0
 
 
 def _take_card(state: GameState, card: str) -> GameState:
@@ -184,5 +195,5 @@ def _strike(state: GameState, pile: int, target: str | None) -> GameState:
 register_resume("worm-strike", _resume_strike)
 
 HANDLERS = {
-    "spice": Handler(apply=_apply_draw, outcomes=spice_outcomes),
+    "spice": Handler(apply=_apply_draw, outcomes=spice_outcomes, is_outcome=is_spice_outcome),
 }

@@ -231,5 +231,5 @@ HANDLERS = {
     "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
     "dial": Handler(apply=_apply_dial, decisions=_dial_decisions),
     "weather": Handler(apply=_apply_weather, decisions=_weather_decisions, check=_check_weather,
-                       accepts=(BlowShieldWall,)),
+                       accepts=(BlowShieldWall,), always=(Pass,)),  # STORM-5: weather control is optional
 }

@@ -41,7 +41,7 @@ from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, edit_house, event, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
 from dunenb.state import GameState
 
 #: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
@@ -243,6 +243,15 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return [(DrawTraitor(drawer, lh, lid), share) for lh, lid in left]
 
 
+def _is_draw(state: GameState, action: Action) -> bool:
+    """TRAITOR-1: the House to draw turns a leader of the pool not drawn yet (the rule of :func:`_draw_outcomes`)."""
+    if type(action) is not DrawTraitor or action.house != node(state).detail["house"]:
+        return False
+    key = (action.leader_house, action.leader)
+    taken = {(lh, lid) for _d, lh, lid in _drawn(node(state).detail["secrets"])}
+    return key not in taken and key in traitor_pool(state)
+
+
 def _apply_draw(state: GameState, action: DrawTraitor) -> GameState:
     assert state.pending is not None
     secrets = state.pending.detail["secrets"] + ((action.house, (action.leader_house, action.leader)),)
@@ -302,6 +311,6 @@ def _apply_pick(state: GameState, action: PickTraitor | Pass) -> GameState:
 
 HANDLERS = {
     "prediction": Handler(apply=_apply_prediction, decisions=_prediction_decisions, check=check_prediction),
-    "traitor-draw": Handler(apply=_apply_draw, outcomes=_draw_outcomes),
+    "traitor-draw": Handler(apply=_apply_draw, outcomes=_draw_outcomes, is_outcome=_is_draw),
     "traitor-pick": Handler(apply=_apply_pick, decisions=_pick_decisions),
 }

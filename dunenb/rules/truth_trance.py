@@ -245,4 +245,5 @@ def _interject(handler: Handler) -> Handler:
         return IllegalActionError("action/illegal", f"{action.notation()!r} is not allowed now")
 
     return Handler(apply=apply, decisions=decisions, outcomes=handler.outcomes, check=check,
-                   accepts=handler.accepts + (AskTruthTrance,), pledged=handler.pledged)  # GAP-57 kept
+                   accepts=handler.accepts + (AskTruthTrance,), pledged=handler.pledged,  # GAP-57 kept
+                   is_outcome=handler.is_outcome, always=handler.always)

@@ -135,4 +135,4 @@ def _apply(state: GameState, action: Action) -> GameState:
     return offer_ride(state, detail["area"], detail["following"], done)
 
 
-HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(RideWorm,))}
+HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(RideWorm,), always=(Pass,))}

@@ -1,0 +1,108 @@
+"""Issue 14 part 2: an action is checked by its rule, not by building the whole menu, with the verdicts of the
+menu; the shipped saves replay to the very states they gave before (a golden digest of every main-line state)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from dunenb.bots.random_bot import RandomBot
+from dunenb.engine import (
+    CHANCE,
+    HANDLERS,
+    apply_action,
+    chance_outcomes,
+    current_player,
+    initial_state,
+    legal_actions,
+    make_config,
+    sample_chance,
+)
+from dunenb.rules.battle_phase import check_plan
+from dunenb.saves import load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: sha256 of the reprs of every main-line state of each shipped save, computed before the checks were changed.
+GOLDEN = {
+    "four_houses_random.json": "29d98af086e03c0eb178aac7d9f3eac9fbae4f8c87fe2c6f8bce228fbf4355ba",
+    "six_houses_heuristic.json": "a00f630802064f2557cbca22b75c7e63e6d55ad2a9587dd60aa66c975678d21f",
+    "teaching_game.json": "6e6fe2ba22e73770121ec284ae9fb437305a35e2046456338959af48e3bf71cb",
+}
+
+
+def _line_digest(record) -> str:
+    digest = hashlib.sha256()
+    for node in record.mainline():
+        digest.update(repr(record.state_at(node)).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_issue14_shipped_saves_replay_to_the_states_they_gave_before(name):
+    assert _line_digest(load_game(ROOT / "data" / "games" / name)) == GOLDEN[name]
+
+
+def _states(houses: tuple[str, ...], seed: int, turns: int = 8):
+    state = initial_state(make_config(houses, seed=seed, turn_limit=turns))
+    bots: dict[str, RandomBot] = {}
+    while current_player(state) is not None:
+        yield state
+        actor = current_player(state)
+        action = sample_chance(state) if actor == CHANCE else bots.setdefault(
+            actor, RandomBot(seed=seed + len(bots))).choose(state)
+        state = apply_action(state, action)
+
+
+def _neighbours(action) -> list:
+    """The action with one field changed: another value of the outcomes' strings, or an integer off by one."""
+    changed = []
+    for field in dataclasses.fields(action):
+        value = getattr(action, field.name)
+        if type(value) is int:
+            changed += [dataclasses.replace(action, **{field.name: value + step}) for step in (-1, 1)]
+        elif type(value) is str:
+            changed.append(dataclasses.replace(action, **{field.name: value + "-x"}))
+    return changed
+
+
+GAMES = [(("atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"), seed) for seed in (5, 6, 7)]
+GAMES.append((("bene-tleilax", "dispersion", "fremen", "emperor", "harkonnen"), 8))
+
+
+def test_issue14_rule_shortcuts_agree_with_the_menus_over_whole_games():
+    seen: set[str] = set()
+    for state in (state for houses, seed in GAMES for state in _states(houses, seed)):
+        kind = state.pending.kind
+        handler = HANDLERS[kind]
+        if handler.is_outcome is not None:  # true exactly for the listed outcomes
+            outcomes = [a for a, _ in chance_outcomes(state)]
+            listed = set(outcomes)
+            assert all(handler.is_outcome(state, a) for a in outcomes), kind
+            strangers = {c for a in outcomes[:12] for c in _neighbours(a)} - listed
+            assert not any(handler.is_outcome(state, c) for c in strangers), kind
+            seen.add(kind)
+        elif handler.always or kind == "battle-plan":
+            menu = legal_actions(state)
+            actor = state.pending.actor
+            for kind_of in handler.always:  # listed at every such node
+                assert kind_of(actor) in menu, (kind, kind_of)
+            if kind == "battle-plan":  # every listed plan passes the check that now decides plans
+                assert all(check_plan(state, plan) is None for plan in menu if type(plan).__name__ == "SubmitPlan")
+            seen.add(kind)
+    assert {kind for kind, h in HANDLERS.items() if h.always or h.is_outcome} | {"battle-plan"} <= seen
+
+
+@pytest.mark.parametrize("amount", [True, 1.0, "1", [1]])
+def test_issue15_a_repeated_action_dict_is_shared_but_a_wrong_type_is_still_refused(amount):
+    from dunenb.actions import action_from_dict
+    from dunenb.errors import SaveFormatError
+
+    good = {"kind": "bid", "house": "atreides", "amount": 1}
+    assert action_from_dict(dict(good)) is action_from_dict(dict(good))  # one immutable value for a repeated dict
+    with pytest.raises(SaveFormatError) as error:
+        action_from_dict({**good, "amount": amount})
+    assert error.value.code == "action/field"

@@ -1,0 +1,129 @@
+"""GAP-68: a save the engine validated carries a stamp; a matching stamp loads without the eager replay, and no
+illegal action is ever played: a save whose content changed is validated in full, and a forged stamp only delays
+the refusal to the moment a state through the illegal action is asked for."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from dunenb import saves
+from dunenb.actions import ChooseStart
+from dunenb.engine import make_config
+from dunenb.errors import IllegalActionError, SaveFormatError
+from dunenb.play import advance
+from dunenb.record import GameRecord
+from dunenb.saves import load_game, record_from_dict, record_to_dict, validation_stamp
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def stamped() -> dict:
+    record = GameRecord(make_config(["atreides", "fremen", "harkonnen", "guild"], seed=4, secondary_storm=True))
+    node = advance(record, record.root, until="turn", seed=4)
+    branch = record.mainline()[40]
+    advance(record, branch, until="step", seed=9)  # a variation
+    record.set_comment(node, "end of turn 1")
+    return record_to_dict(record, current=node)
+
+
+def _roll_index(save: dict) -> int:
+    return next(i for i, n in enumerate(save["nodes"]) if n["action"]["kind"] == "roll")
+
+
+def test_gap_68_a_save_written_by_the_engine_carries_the_stamp_of_these_rules(stamped):
+    assert stamped["validated"] == validation_stamp(stamped["config"], stamped["nodes"])
+    assert stamped["validated"]["rules"] == saves.rules_fingerprint()
+
+
+def test_gap_68_a_matching_stamp_loads_without_replaying_and_gives_the_same_states(stamped):
+    trusted = record_from_dict(copy.deepcopy(stamped))
+    assert not trusted.fully_played  # the trusted path: no state computed at load
+    unstamped = {k: v for k, v in copy.deepcopy(stamped).items() if k != "validated"}
+    full = record_from_dict(unstamped)
+    assert full.fully_played  # the eager replay, as before
+    assert trusted.node_ids == full.node_ids and len(trusted.children(0)) == len(full.children(0))
+    for node in full.node_ids:
+        assert trusted.state_at(node) == full.state_at(node)
+        assert trusted.node(node).comment == full.node(node).comment
+    assert trusted.fully_played
+    assert record_to_dict(trusted)["validated"] == stamped["validated"]
+
+
+def test_gap_68_old_saves_without_a_stamp_still_load_and_are_validated_in_full():
+    for game in sorted((ROOT / "data" / "games").glob("*.json")):
+        data = json.loads(game.read_text(encoding="utf-8"))
+        assert "validated" not in data
+        record = load_game(game)
+        assert record.fully_played and record.mainline()
+
+
+def test_gap_68_an_action_changed_under_a_kept_stamp_is_refused_at_load_as_today(stamped):
+    tampered = copy.deepcopy(stamped)
+    index = _roll_index(tampered)
+    tampered["nodes"][index]["action"]["total"] = 31  # 3d10 gives 3..30 (SETUP-2)
+    unstamped = {k: v for k, v in copy.deepcopy(tampered).items() if k != "validated"}
+    with pytest.raises(SaveFormatError) as today:
+        record_from_dict(unstamped)
+    with pytest.raises(SaveFormatError) as kept:
+        record_from_dict(tampered)  # the stamp no longer matches: validated in full, refused at load
+    assert kept.value.code == today.value.code == "save/illegal-action"
+    assert str(kept.value) == str(today.value)
+    assert f"nodes[{index}]" in str(kept.value) and "roll" in str(kept.value)
+
+
+def test_gap_68_a_legal_edit_under_a_kept_stamp_is_validated_in_full(stamped):
+    edited = copy.deepcopy(stamped)
+    edited["nodes"] = edited["nodes"][:-1]  # content changed (a node cut), still legal
+    record = record_from_dict(edited)
+    assert record.fully_played
+
+
+def test_gap_68_a_comment_edit_keeps_the_trust(stamped):
+    edited = copy.deepcopy(stamped)
+    edited["nodes"][0]["comment"] = "a note added by hand"
+    assert not record_from_dict(edited).fully_played  # comments do not bear on legality
+
+
+def test_gap_68_an_illegal_action_under_a_forged_stamp_is_still_refused(stamped):
+    forged = copy.deepcopy(stamped)
+    index = _roll_index(forged)
+    forged["nodes"][index]["action"]["total"] = 2
+    forged["validated"] = validation_stamp(forged["config"], forged["nodes"])  # recomputed by hand
+    record = record_from_dict(forged)
+    node = forged["nodes"][index]["id"]
+    with pytest.raises(SaveFormatError) as refused:
+        record.state_at(record.leaf())
+    assert refused.value.code == "save/illegal-action"
+    assert str(refused.value).startswith(f"[save/illegal-action] nodes[{index}] (id {node}): ")
+    with pytest.raises(SaveFormatError):  # refused every time, never played
+        record.state_at(node)
+    assert "validated" not in record_to_dict(record)  # a record holding a refused node is never stamped
+    assert record.state_at(forged["nodes"][index]["parent"]) is not None  # what comes before stays usable
+
+
+def test_gap_68_a_stamp_of_other_rules_means_a_full_validation(stamped, monkeypatch):
+    monkeypatch.setattr(saves, "rules_fingerprint", lambda: "other rules")
+    assert record_from_dict(copy.deepcopy(stamped)).fully_played
+
+
+@pytest.mark.parametrize("stamp", [[], "x", {"rules": "a"}, {"rules": 1, "sha256": "b"},
+                                   {"rules": "a", "sha256": "b", "more": 1}])
+def test_gap_68_a_malformed_stamp_is_refused_clearly(stamped, stamp):
+    bad = {**copy.deepcopy(stamped), "validated": stamp}
+    with pytest.raises(SaveFormatError) as error:
+        record_from_dict(bad)
+    assert error.value.code == "save/validated"
+
+
+def test_gap_68_a_move_added_after_a_trusted_load_is_checked_as_always(stamped):
+    record = record_from_dict(copy.deepcopy(stamped))
+    size = len(record)
+    with pytest.raises(IllegalActionError):
+        record.add_move(record.leaf(), ChooseStart("atreides", 99))
+    assert len(record) == size
+    assert record.depth(advance(record, record.leaf(), until="step", seed=1)) == record.depth(record.leaf())
