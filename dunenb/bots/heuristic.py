@@ -390,7 +390,7 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
     arriving = Tokens(action.regular, action.marked)
     here = context.mine(action.area)
     cost = 0
-    if action.kind == "land":
+    if action.kind in ("land", "land-in-peace"):
         from dunenb.rules.movement import landing_price
 
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
@@ -402,7 +402,8 @@ def _score_land(state: GameState, house: str, action: Action) -> float:
     on_dune = context.on_dune()
     presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
     left_in_reserve = state.houses[house].reserve.total - arriving.total
-    return (gain + presence + _landing_cost_value(state, house, cost)
+    peace = -1.0 if action.kind == "land-in-peace" else 0.0  # BG-P2 a: safe, but owns and harvests nothing
+    return (gain + presence + peace + _landing_cost_value(state, house, cost)
             - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
 
 
@@ -424,7 +425,7 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
     hs = state.houses[house]
     if action.kind == "revive":
         return _score_revive(state, house, action.regular + action.marked)
-    if action.kind in ("land", "emerge"):
+    if action.kind in ("land", "land-in-peace", "emerge"):
         return _score_land(state, house, action)
     if action.kind == "move":
         return _score_move(state, house, action)
@@ -633,7 +634,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return power_score
     if kind in ("bid", "pass") and state.phase == "bidding":
         return _score_bid(state, house, action)
-    if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "hajj",
+    if kind in ("revive", "land", "land-in-peace", "emerge", "move", "reposition", "buy-harvester", "sell-harvester",
+                "hajj",
                 "end-slot"):
         return _score_slot(state, house, action)
     if kind == "ghola":

@@ -1,0 +1,100 @@
+"""Issue 10 item 3, the Karama uses outside battles (houses.md cross-reference, digest KARAMA-1..50): each use is a
+legal action at its moment, asked of every House with a hand (GAP-63), and blocks exactly its power for exactly as
+long as the cross-reference says; and the House powers left from the first part (BG-P2 a, DISPERSION-P1/P3,
+ATREIDES-P2 b-d), each in a scene where it changes the outcome."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from helpers_game import pass_karama, place
+from test_powers_houses import board, kinds, movement_start, run, to_slot
+
+from dunenb.actions import Pass
+from dunenb.engine import apply_action, check_action, legal_actions
+from dunenb.powers import holder
+from dunenb.rules import battle_phase, bidding
+from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
+from dunenb.rules.karama_window import UseKarama
+from dunenb.rules.movement import Land, LandInPeace
+from dunenb.state import Tokens
+
+
+def _auction(houses, **kwargs):
+    state = board(houses, **kwargs)
+    return bidding.begin_phase(dataclasses.replace(state, phase="alliance", pending=None))
+
+
+# --- the Bene Gesserit ------------------------------------------------------------------------------------
+
+def test_BG_P2_a_the_bg_land_in_peace_beside_the_atreides_and_cannot_be_fought_there():
+    state = place(board(["atreides", "bene-gesserit"], spice={"bene-gesserit": 10}, hands={"atreides": ()}),
+                  "atreides", "arrakeen", 1, 3)
+    state = to_slot(movement_start(state), "bene-gesserit")
+    peace = LandInPeace("bene-gesserit", "arrakeen", 1, 5)
+    assert peace in legal_actions(state)
+    assert LandInPeace("bene-gesserit", "carthag", 1, 5) not in legal_actions(state)  # nobody there: menu only
+    landed, events = run(pass_karama(state), peace)
+    assert landed.forces[("bene-gesserit", "arrakeen", 1)] == Tokens(5)
+    assert ("bene-gesserit", "arrakeen") in landed.at_peace
+    assert kinds(events, "land-in-peace")[0].data["powers"] == ("BG-P2",)
+    assert battle_phase.arenas(landed) == ()  # at peace: no battle in Arrakeen
+    at_war, _ = run(pass_karama(state), Land("bene-gesserit", "arrakeen", 1, 5))
+    assert [a.area for a in battle_phase.arenas(at_war)] == ["arrakeen"]  # the same landing, not in peace
+
+
+def test_BG_P2_a_KARAMA_26_no_landing_in_peace_for_the_rest_of_the_turn():
+    state = place(board(["atreides", "bene-gesserit"], spice={"bene-gesserit": 10},
+                        hands={"atreides": ("karama",)}), "atreides", "arrakeen", 1, 3)
+    state, _ = run(movement_start(state), UseKarama("atreides", "KARAMA-26", "karama"))
+    state = to_slot(state, "bene-gesserit")
+    peace = LandInPeace("bene-gesserit", "arrakeen", 1, 5)
+    assert peace not in legal_actions(state)
+    assert check_action(state, peace).code == "land/no-peace"
+    assert check_action(state, Land("bene-gesserit", "arrakeen", 1, 5)) is None
+    assert holder(dataclasses.replace(state, turn=state.turn + 1), "BG-P2") == "bene-gesserit"  # one turn
+
+
+# --- the Emperor ------------------------------------------------------------------------------------------
+
+def test_KARAMA_11_a_card_bought_with_a_karama_pays_neither_the_emperor_nor_the_bank():
+    state = _auction(["emperor", "atreides"], spice={"atreides": 10, "emperor": 5},
+                     hands={"emperor": (), "atreides": ("karama",)})
+    state = apply_action(state, AuctionCard(1, "lasgun"))
+    state = apply_action(apply_action(state, Bid("emperor", 1)), Bid("atreides", 4))
+    state = apply_action(state, Pass("emperor"))
+    assert state.pending.kind == "bid-payment" and KaramaBid("atreides", "karama") in legal_actions(state)
+    bank, emperor = state.bank, state.houses["emperor"].spice
+    paid = pass_karama(apply_action(state, bidding.PayBid("atreides")))
+    assert paid.houses["emperor"].spice == emperor + 4  # EMPEROR-P1 without the Karama
+    free, events = run(state, KaramaBid("atreides", "karama"))
+    assert free.houses["emperor"].spice == emperor and free.bank == bank
+    assert free.houses["atreides"].spice == 10 and "lasgun" in free.houses["atreides"].hand
+    assert kinds(events, "card-bought")[0].data["recipient"] == "nobody"
+    assert free.treachery_discard[-1] == "karama"  # KARAMA-2
+    assert holder(free, "EMPEROR-P1") == "emperor"  # that card only
+
+
+def test_CARD_WORTHLESS_3_KARAMA_1_for_the_bg_a_worthless_card_is_a_karama_and_blocks_one_power():
+    def window(bg_hand, atreides_hand):
+        state = _auction(["emperor", "bene-gesserit", "atreides"], spice={"emperor": 10},
+                         hands={"emperor": ("lasgun",) * 3, "bene-gesserit": bg_hand, "atreides": atreides_hand})
+        state = apply_action(state, AuctionCard(1, "snooper"))
+        for house in ("emperor", "bene-gesserit", "atreides"):
+            state = apply_action(state, Pass(house))
+        assert state.pending.kind == "karama-window"  # KARAMA-12, at the end of the auction
+        return state
+
+    asked = window(("worthless",) * 4, ("worthless",) * 4)
+    assert asked.pending.actor == "bene-gesserit"
+    assert UseKarama("bene-gesserit", "KARAMA-12", "worthless") in legal_actions(asked)
+    refused = check_action(apply_action(asked, Pass("bene-gesserit")), UseKarama("atreides", "KARAMA-12",
+                                                                                 "worthless"))
+    assert refused.code == "karama/card"  # for any other House a worthless card is only worthless
+    blocked, events = run(asked, UseKarama("bene-gesserit", "KARAMA-12", "worthless"))
+    assert blocked.phase != "bidding" and len(blocked.houses["emperor"].hand) == 3  # no imperial fill
+    assert holder(blocked, "EMPEROR-M1") is None and holder(blocked, "HARKONNEN-P3") is None  # not in play
+    assert holder(blocked, "EMPEROR-P1") == "emperor"  # KARAMA-1: one power only
+    assert blocked.treachery_discard[-1] == "worthless" and len(blocked.houses["bene-gesserit"].hand) == 3
+    assert kinds(events, "karama")[0].data["card"] == "worthless"
+    assert holder(dataclasses.replace(blocked, turn=blocked.turn + 1), "EMPEROR-M1") == "emperor"  # 1 turn
