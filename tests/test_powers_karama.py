@@ -13,7 +13,8 @@ from test_powers_houses import board, kinds, movement_start, run, to_slot
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.powers import holder
-from dunenb.rules import battle_phase, bidding
+from dunenb.rules import alliances, battle_phase, bidding
+from dunenb.rules.alliances import DeclarePeace, DeclareWar
 from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.movement import Land, LandInPeace
@@ -98,3 +99,38 @@ def test_CARD_WORTHLESS_3_KARAMA_1_for_the_bg_a_worthless_card_is_a_karama_and_b
     assert blocked.treachery_discard[-1] == "worthless" and len(blocked.houses["bene-gesserit"].hand) == 3
     assert kinds(events, "karama")[0].data["card"] == "worthless"
     assert holder(dataclasses.replace(blocked, turn=blocked.turn + 1), "EMPEROR-M1") == "emperor"  # 1 turn
+
+
+def _step_g(houses_hands, peace=True):
+    state = place(board(["atreides", "bene-gesserit"], hands=houses_hands), "atreides", "arrakeen", 1, 3)
+    state = place(state, "bene-gesserit", "arrakeen", 1, 2)
+    if peace:  # landed in peace this turn (BG-P2): bound to peace
+        state = dataclasses.replace(state, at_peace=(("bene-gesserit", "arrakeen"),))
+    return alliances.begin_bg_declaration(dataclasses.replace(state, phase="collection-declaration", pending=None))
+
+
+def test_BG_P3_KARAMA_27_no_peace_this_turn_and_the_tokens_landed_in_peace_fight():
+    bound = _step_g({"atreides": (), "bene-gesserit": ()})
+    assert bound.pending.kind == "bg-declaration"
+    assert [a for a in legal_actions(bound) if a.kind in ("peace", "war")] == [DeclarePeace("bene-gesserit",
+                                                                                         "arrakeen")]
+    asked = _step_g({"atreides": ("karama",), "bene-gesserit": ()})
+    assert asked.pending.kind == "karama-window" and asked.pending.actor == "atreides"
+    assert apply_action(asked, Pass("atreides")).pending.kind == "bg-declaration"
+    blocked, events = run(asked, UseKarama("atreides", "KARAMA-27", "karama"))
+    assert blocked.pending is None or blocked.pending.kind != "bg-declaration"  # nothing declared
+    assert blocked.at_peace == () and kinds(events, "peace-blocked")[0].data["powers"] == ("BG-P3",)
+    assert [a.area for a in battle_phase.arenas(blocked)] == ["arrakeen"]  # all fight
+    assert holder(blocked, "BG-P3") is None
+    assert holder(dataclasses.replace(blocked, turn=blocked.turn + 1), "BG-P3") == "bene-gesserit"  # 1 turn
+
+
+def test_KARAMA_27_the_bg_may_play_it_on_themselves_to_fight_with_their_peace_tokens():
+    asked = _step_g({"atreides": (), "bene-gesserit": ("worthless",)})
+    assert asked.pending.kind == "karama-window" and asked.pending.actor == "bene-gesserit"
+    assert UseKarama("bene-gesserit", "KARAMA-27", "worthless") in legal_actions(asked)  # BG-P5 as well
+    fight, _ = run(asked, UseKarama("bene-gesserit", "KARAMA-27", "worthless"))
+    assert fight.at_peace == () and [a.area for a in battle_phase.arenas(fight)] == ["arrakeen"]
+    free = _step_g({"atreides": (), "bene-gesserit": ("worthless",)}, peace=False)
+    assert apply_action(free, Pass("bene-gesserit")).pending.kind == "bg-declaration"
+    assert DeclareWar("bene-gesserit", "arrakeen") in legal_actions(apply_action(free, Pass("bene-gesserit")))

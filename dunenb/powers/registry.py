@@ -86,6 +86,8 @@ class KaramaUse:
     lasts: str
     status: str = "not-yet"
     reason: str = ""
+    #: the power's holder may play this use on itself (KARAMA-27, L1563: the BG may, to fight with its peace tokens)
+    holder_may_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,14 @@ def _parse_karama(raw: Any, where: str) -> KaramaUse:
     status = raw.get("status", "not-yet")
     if status not in STATUSES:
         raise _fail("status", where, f"{status!r}; allowed: {', '.join(STATUSES)}")
-    return KaramaUse(raw["id"], raw["moment"], raw["lasts"], status, str(raw.get("reason", "")))
+    unknown = sorted(set(raw) - {"id", "moment", "lasts", "status", "reason", "holder_may_play"})
+    if unknown:
+        raise _fail("karama", where, f"unknown field(s) {unknown}; allowed: id, moment, lasts, status, reason, "
+                    "holder_may_play")
+    if not isinstance(raw.get("holder_may_play", False), bool):
+        raise _fail("karama", where, "'holder_may_play' must be true or false")
+    return KaramaUse(raw["id"], raw["moment"], raw["lasts"], status, str(raw.get("reason", "")),
+                     raw.get("holder_may_play", False))
 
 
 def parse_powers(raw: Any) -> dict[str, PowerSpec]:

@@ -3,8 +3,9 @@ House that could play one is asked, in table order, with a pass.
 
 Asking must not reveal who holds a Karama (issue 10 item 3). So the Houses asked depend only on public facts:
 every House in play with at least one card in hand (hand sizes are public) is asked, in the table's order
-(``config.houses``), except that nobody is offered a use against a power it holds itself; a House with no use it
-may play is skipped (who holds a power is public). Each House asked plays one of the uses still open, with a card
+(``config.houses``), except that nobody is offered a use against a power it holds itself (unless the use says its
+holder may play it, ``holder_may_play``: KARAMA-27); a House with no use it may play is skipped (who holds a power
+is public). Each House asked plays one of the uses still open, with a card
 that counts as a Karama for it (the Karama; worthless cards for the Bene Gesserit, BG-P5; ghola cards for the
 Bene Tleilax, TLEILAX-P4), or passes. A use played is discarded (KARAMA-2, GAP-27), recorded as a suppression
 (:mod:`dunenb.powers.karama`, with the use's duration from ``data/powers.json``) and closed for the other Houses.
@@ -57,12 +58,13 @@ def register_resume(name: str, function: Resume) -> None:
 
 
 def usable(state: GameState, house: str, uses: tuple[str, ...]) -> tuple[str, ...]:
-    """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House."""
+    """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House, or
+    by ``house`` itself when the use allows it (KARAMA-27)."""
     found = []
     for use in uses:
-        spec, _ = karama_use(use)
+        spec, declared = karama_use(use)
         power_holder = holder(state, spec.id)
-        if power_holder is not None and power_holder != house:
+        if power_holder is not None and (power_holder != house or declared.holder_may_play):
             found.append(use)
     return tuple(found)
 
