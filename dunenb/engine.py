@@ -38,6 +38,7 @@ from dunenb.rules import (
     kynes,  # noqa: F401 (registers Liet Kynes' slot actions, FREMEN-M1/M2)
     movement,
     on_call,
+    recovery,
     regeneration,
     setup,
     spice,
@@ -277,7 +278,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if error is not None:
         raise error
     play = anytime.apply if anytime.is_anytime(action) else HANDLERS[state.pending.kind].apply
-    following = play(dataclasses.replace(state, events=()), action)
+    following = recovery.after_action(play(dataclasses.replace(state, events=()), action))  # KARAMA-34, GAP-84
     if action.is_chance:
         following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
     return following

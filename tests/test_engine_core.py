@@ -60,6 +60,7 @@ from dunenb.rules.movement import (
     EndSlot,
     Land,
     LandAdvisor,
+    LandInPeace,
     Move,
     PlayHajj,
     Reposition,
@@ -220,7 +221,8 @@ HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("at
 # issue 10: the House powers' actions (dunenb.rules.movement, bidding, worm_riding, karama_window)
 HAND_MADE += [UseKarama("atreides", "KARAMA-15", "karama"),
               RideWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 3),
-              LandAdvisor("bene-gesserit", "arrakeen", 1, 1), TakeSlot("guild"), ImperialFill("emperor", 2),
+              LandAdvisor("bene-gesserit", "arrakeen", 1, 1), LandInPeace("bene-gesserit", "arrakeen", 1, 3),
+              TakeSlot("guild"), ImperialFill("emperor", 2),
               LocalStorm("fremen", 17), CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 2, 1)]
 # CARD-TRUTH-1, GAP-56 (dunenb.rules.truth_trance)
 HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import pass_karama, place
+from helpers_game import assert_conserved, pass_karama, place
 from test_powers_houses import board, kinds, movement_start, run, to_slot
 
 from dunenb.actions import Pass
@@ -16,8 +16,9 @@ from dunenb.powers import holder
 from dunenb.rules import alliances, battle_phase, bidding
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
 from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
+from dunenb.rules.common import destroy_in_sector
 from dunenb.rules.karama_window import UseKarama
-from dunenb.rules.movement import Land, LandInPeace
+from dunenb.rules.movement import Land, LandInPeace, Move
 from dunenb.state import Tokens
 
 
@@ -134,3 +135,36 @@ def test_KARAMA_27_the_bg_may_play_it_on_themselves_to_fight_with_their_peace_to
     free = _step_g({"atreides": (), "bene-gesserit": ("worthless",)}, peace=False)
     assert apply_action(free, Pass("bene-gesserit")).pending.kind == "bg-declaration"
     assert DeclareWar("bene-gesserit", "arrakeen") in legal_actions(apply_action(free, Pass("bene-gesserit")))
+
+
+# --- the Bene Tleilax -------------------------------------------------------------------------------------
+
+def _tleilax_into_the_storm(hands):
+    state = place(board(["bene-tleilax", "atreides"], storm=17, hands=hands), "bene-tleilax", "grande-etendue",
+                  16, 4)
+    state = to_slot(pass_karama(movement_start(state)), "bene-tleilax")
+    return apply_action(state, Move("bene-tleilax", "grande-etendue", 16, (("erg-sihaya", 17),), 4))
+
+
+def test_REVIVAL_3_TLEILAX_P2_tokens_destroyed_by_an_action_come_back_to_the_reserve():
+    moved = _tleilax_into_the_storm({"atreides": ()})
+    assert moved.pending.kind == "movement"  # nobody holds a card: nobody is asked
+    assert moved.houses["bene-tleilax"].reserve.total == 20 and moved.houses["bene-tleilax"].tanks.total == 0
+    assert_conserved(moved)
+
+
+def test_KARAMA_34_REVIVAL_3_the_destroyed_tleilax_tokens_go_to_the_dead_pile_and_are_bought_back():
+    asked = _tleilax_into_the_storm({"atreides": ("karama",)})
+    assert asked.pending.kind == "karama-window" and asked.pending.detail["uses"] == ("KARAMA-34",)
+    assert asked.pending.actor == "atreides"  # the Tleilax are not asked against their own power
+    kept = apply_action(asked, Pass("atreides"))
+    assert kept.pending.kind == "movement" and kept.houses["bene-tleilax"].tanks.total == 0
+    dead, events = run(asked, UseKarama("atreides", "KARAMA-34", "karama"))
+    tleilax = dead.houses["bene-tleilax"]
+    assert tleilax.tanks.total == 4 and tleilax.reserve.total == 16
+    assert kinds(events, "tokens-to-tanks")[0].data["powers"] == ("TLEILAX-P2",)
+    assert dead.pending.kind == "movement" and dead.pending.actor == "bene-tleilax"
+    assert dead.suppressions == () and holder(dead, "TLEILAX-P2") == "bene-tleilax"  # those tokens only
+    again = destroy_in_sector(place(dead, "bene-tleilax", "grande-etendue", 17, 2), 17, cause="storm")
+    assert again.houses["bene-tleilax"].tanks.total == 4  # the next destruction is recovered
+    assert_conserved(dead)
