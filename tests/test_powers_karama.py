@@ -15,10 +15,11 @@ from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.powers import holder
 from dunenb.rules import alliances, battle_phase, bidding
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
+from dunenb.rules.anytime import PlayGhola
 from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
 from dunenb.rules.common import destroy_in_sector
 from dunenb.rules.karama_window import UseKarama
-from dunenb.rules.movement import Land, LandInPeace, Move
+from dunenb.rules.movement import Land, LandInPeace, Move, Revive
 from dunenb.state import Tokens
 
 
@@ -168,3 +169,28 @@ def test_KARAMA_34_REVIVAL_3_the_destroyed_tleilax_tokens_go_to_the_dead_pile_an
     again = destroy_in_sector(place(dead, "bene-tleilax", "grande-etendue", 17, 2), 17, cause="storm")
     assert again.houses["bene-tleilax"].tanks.total == 4  # the next destruction is recovered
     assert_conserved(dead)
+
+
+def _dead(state, house, count):
+    hs = state.houses[house]
+    return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+        hs, reserve=hs.reserve - Tokens(count), tanks=Tokens(count))))
+
+
+def test_REVIVAL_4_KARAMA_36_a_karama_sends_the_revival_money_to_the_bank_it_does_not_make_it_free():
+    state = _dead(board(["atreides", "bene-tleilax"], spice={"atreides": 10},
+                        hands={"atreides": ("karama", "ghola")}), "atreides", 3)
+    state = to_slot(pass_karama(movement_start(state)), "atreides")
+    tleilax, bank = state.houses["bene-tleilax"].spice, state.bank
+    normal, _ = run(apply_action(state, Revive("atreides", 2)), UseKarama("atreides", "KARAMA-36", "karama"))
+    assert normal.houses["atreides"].spice == 8 and normal.bank == bank + 2  # not free: paid to the Bank
+    assert normal.houses["bene-tleilax"].spice == tleilax
+    ghola = apply_action(state, PlayGhola("atreides", 3, 0, "none"))  # the ghola revival too (REVIVAL-4)
+    assert ghola.pending.kind == "karama-window" and ghola.pending.actor == "atreides"
+    assert "ghola" not in ghola.houses["atreides"].hand  # the card is played
+    paid = apply_action(ghola, Pass("atreides"))
+    assert paid.houses["bene-tleilax"].spice == tleilax + 3 and paid.pending.kind == "movement"
+    banked, events = run(ghola, UseKarama("atreides", "KARAMA-36", "karama"))
+    assert banked.houses["bene-tleilax"].spice == tleilax and banked.bank == bank + 3
+    assert banked.houses["atreides"].spice == 7 and banked.houses["atreides"].reserve.total == 20
+    assert banked.pending.kind == "movement" and banked.suppressions == ()  # that payment only

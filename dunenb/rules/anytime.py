@@ -40,9 +40,12 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
-from dunenb.powers import modify
+from dunenb.powers import applied
+from dunenb.powers.karama import lift
+from dunenb.powers.registry import power
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
-from dunenb.state import GameState, Tokens
+from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.state import FrozenDict, GameState, Tokens
 
 HARVESTER_PRICE = 5  # HARVEST-3
 HARVESTER_RESALE = 3  # HARVEST-4
@@ -247,23 +250,46 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def _apply_ghola(state: GameState, action: PlayGhola) -> GameState:
+    """The card is played and discarded at once (GAP-27); when the revival pays the holder of TLEILAX-P1, the payer
+    is first asked about KARAMA-36 (REVIVAL-4: a Karama sends the money to the Bank, it does not make the
+    revival free; GAP-63, as for a normal revival), then the dead come back and the money is paid."""
+    house = action.house
+    hand = list(state.houses[house].hand)
+    hand.remove(GHOLA)
+    state = edit_house(state, house, hand=tuple(hand))
+    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
+    ids = applied(state, "revival.payee", None, {"house": house})[1]
+    uses = tuple(use.id for pid in ids for use in power(pid).karama
+                 if use.status == "implemented" and use.moment == "revival")
+    if uses:
+        return open_window(state, uses, "ghola-payment", only=(house,),
+                           pledges=((house, ghola_cost(house, action)),), action=action)
+    return _settle_ghola(state, action)
+
+
+def _resume_ghola(state: GameState, data: FrozenDict) -> GameState:
+    return lift(_settle_ghola(state, data["action"]), "action")
+
+
+def _settle_ghola(state: GameState, action: PlayGhola) -> GameState:
     house = action.house
     hs = state.houses[house]
     tokens = Tokens(action.regular, action.marked)
-    hand = list(hs.hand)
-    hand.remove(GHOLA)
     leaders, dead = hs.leaders, hs.leader_tanks
     if action.leader != NONE:
         leaders, dead = leaders + (action.leader,), tuple(k for k in dead if k != action.leader)
-    state = edit_house(state, house, hand=tuple(hand), tanks=hs.tanks - tokens, reserve=hs.reserve + tokens,
+    state = edit_house(state, house, tanks=hs.tanks - tokens, reserve=hs.reserve + tokens,
                        leaders=leaders, leader_tanks=dead)
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
     cost = ghola_cost(house, action)
-    payee = modify(state, "revival.payee", None, {"house": house})  # TLEILAX-P1 (lent by ALLIANCE-12), else the Bank
+    payee, ids = applied(state, "revival.payee", None, {"house": house})  # TLEILAX-P1 (lent, ALLIANCE-12), or Bank
     state = _pay(state, house, cost, payee)
     back = [f"{tokens.total} token(s)"] if tokens.total else []
     back += [f"the leader {action.leader}"] if action.leader != NONE else []
     return with_events(state, event(
         "ghola", f"{house} plays a ghola card: {' and '.join(back)} come back for {cost} spice, paid to "
         f"{'the Bank' if payee is None else 'the ' + payee} (CARD-GHOLA-1, REVIVAL-2)", house=house,
-        count=tokens.total, marked=tokens.marked, leader=action.leader, cost=cost, payee=payee or "bank"))
+        count=tokens.total, marked=tokens.marked, leader=action.leader, cost=cost, payee=payee or "bank",
+        powers=ids))
+
+
+register_resume("ghola-payment", _resume_ghola)
