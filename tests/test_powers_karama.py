@@ -10,10 +10,11 @@ import dataclasses
 from helpers_game import assert_conserved, pass_karama, place
 from test_powers_houses import board, kinds, movement_start, run, to_slot
 
-from dunenb.actions import Pass
-from dunenb.engine import apply_action, check_action, legal_actions
+from dunenb.actions import DrawStormToken, Pass
+from dunenb.bots.risk import storm_move_distribution
+from dunenb.engine import apply_action, check_action, legal_actions, view
 from dunenb.powers import holder
-from dunenb.rules import alliances, battle_phase, bidding
+from dunenb.rules import alliances, battle_phase, bidding, secrecy, storm
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
 from dunenb.rules.anytime import PlayGhola
 from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
@@ -194,3 +195,36 @@ def test_REVIVAL_4_KARAMA_36_a_karama_sends_the_revival_money_to_the_bank_it_doe
     assert banked.houses["bene-tleilax"].spice == tleilax and banked.bank == bank + 3
     assert banked.houses["atreides"].spice == 7 and banked.houses["atreides"].reserve.total == 20
     assert banked.pending.kind == "movement" and banked.suppressions == ()  # that payment only
+
+
+# --- the Fremen -------------------------------------------------------------------------------------------
+
+def _token_draw(hands):
+    state = board(["fremen", "atreides"], hands=hands)
+    return storm.begin_token_draws(dataclasses.replace(state, phase="storm", pending=None), after="turn")
+
+
+def test_STORM_4_FREMEN_P1_the_fremen_alone_see_the_token_drawn_for_the_next_storm():
+    state = _token_draw({"atreides": (), "fremen": ()})
+    assert state.pending.kind == "storm-token"  # no hand: nobody asked
+    drawn = apply_action(state, DrawStormToken("main", 5))
+    assert secrecy.viewers(state, DrawStormToken("main", 5)) == ("fremen",)
+    assert view(drawn, "fremen").storm_tokens == {"main": 5} and view(drawn, "atreides").storm_tokens == {}
+    assert storm_move_distribution(view(drawn, "fremen"), "fremen", "main") == {5: 1}
+
+
+def test_KARAMA_5_STORM_4_the_token_is_drawn_face_down_until_it_is_revealed():
+    asked = _token_draw({"atreides": ("karama",), "fremen": ()})
+    assert asked.pending.kind == "karama-window" and asked.pending.detail["uses"] == ("KARAMA-5",)
+    seen = apply_action(apply_action(asked, Pass("atreides")), DrawStormToken("main", 5))
+    assert view(seen, "fremen").storm_tokens == {"main": 5}
+    blind = apply_action(asked, UseKarama("atreides", "KARAMA-5", "karama"))
+    assert blind.pending.kind == "storm-token"  # the token is still drawn
+    assert secrecy.viewers(blind, DrawStormToken("main", 5)) == ()  # nobody sees it
+    drawn = apply_action(blind, DrawStormToken("main", 5))
+    assert drawn.storm_tokens == {"main": 5} and view(drawn, "fremen").storm_tokens == {}
+    assert len(storm_move_distribution(view(drawn, "fremen"), "fremen", "main")) == 7  # the Fremen do not know
+    assert holder(dataclasses.replace(drawn, turn=drawn.turn + 1), "FREMEN-P1") is None  # across the turn's end
+    revealed = storm.begin_phase(dataclasses.replace(drawn, turn=drawn.turn + 1, pending=None, events=()))
+    assert [e.data["value"] for e in revealed.events if e.kind == "storm-token-revealed"] == [5]  # it still moves
+    assert revealed.suppressions == () and holder(revealed, "FREMEN-P1") == "fremen"  # until the reveal

@@ -60,7 +60,8 @@ TRIGGER_EFFECTS = frozenset({"offer", "automatic"})
 #: Named conditions an act may require (``when``), evaluated by :mod:`dunenb.powers.conditions`.
 CONDITIONS = tuple(NAMED_CONDITIONS)
 APPLIES_TO = ("holder", "others", "any")
-LASTS = ("action", "event", "battle", "turn", "game")  # GAP-37b: a Karama lasts its current use unless stated
+#: GAP-37b: a Karama lasts its current use unless stated; "reveal": until the secret it hides is revealed (KARAMA-5)
+LASTS = ("action", "event", "battle", "reveal", "turn", "game")
 STATUSES = ("implemented", "not-yet")
 
 
