@@ -8,13 +8,14 @@ from __future__ import annotations
 import dataclasses
 
 from helpers_game import assert_conserved, pass_karama, place
-from test_powers_houses import board, kinds, movement_start, run, to_slot
+from test_powers_houses import board, kinds, movement_start, run, to_slot, with_hand
+from test_rules_collection import position
 
 from dunenb.actions import DrawStormToken, Pass
 from dunenb.bots.risk import storm_move_distribution
 from dunenb.engine import apply_action, check_action, legal_actions, view
 from dunenb.powers import holder
-from dunenb.rules import alliances, battle_phase, bidding, secrecy, storm
+from dunenb.rules import alliances, battle_phase, bidding, collection, secrecy, storm
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
 from dunenb.rules.anytime import PlayGhola
 from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
@@ -228,3 +229,26 @@ def test_KARAMA_5_STORM_4_the_token_is_drawn_face_down_until_it_is_revealed():
     revealed = storm.begin_phase(dataclasses.replace(drawn, turn=drawn.turn + 1, pending=None, events=()))
     assert [e.data["value"] for e in revealed.events if e.kind == "storm-token-revealed"] == [5]  # it still moves
     assert revealed.suppressions == () and holder(revealed, "FREMEN-P1") == "fremen"  # until the reveal
+
+
+def _predicted_win(hands):
+    state = place(position(["atreides", "harkonnen", "bene-gesserit"], victory_target=1), "atreides", "arrakeen",
+                  1, 2)
+    for house, cards in hands.items():
+        state = with_hand(state, house, *cards)
+    bg = dataclasses.replace(state.houses["bene-gesserit"], prediction=("atreides", 2))
+    state = dataclasses.replace(state, houses=state.houses.set("bene-gesserit", bg))
+    return collection.begin_collection(dataclasses.replace(state, phase="battle", pending=None))
+
+
+def test_BG_P6_KARAMA_30_at_the_reveal_a_karama_voids_the_prediction_and_the_real_winner_wins():
+    asked = _predicted_win({"atreides": ("karama",), "harkonnen": ("karama",), "bene-gesserit": ()})
+    while asked.pending.kind == "karama-window" and "KARAMA-30" not in asked.pending.detail["uses"]:
+        asked = apply_action(asked, Pass(asked.pending.actor))  # KARAMA-28 (charity) first
+    assert asked.pending.detail["uses"] == ("KARAMA-30",) and asked.pending.actor == "atreides"
+    assert asked.winner is None and asked.phase != "game-over"  # asked before the game ends
+    predicted = pass_karama(asked)
+    assert predicted.winner == "bene-gesserit" and "BG-P6" in predicted.events[-1].text
+    void, events = run(asked, Pass("atreides"), UseKarama("harkonnen", "KARAMA-30", "karama"))
+    assert void.winner == "atreides" and "KARAMA-30" in kinds(events, "victory")[0].text
+    assert holder(void, "BG-P6") is None  # for the rest of the game
