@@ -97,6 +97,8 @@ def test_CARD_WORTHLESS_3_KARAMA_1_for_the_bg_a_worthless_card_is_a_karama_and_b
                                                                                  "worthless"))
     assert refused.code == "karama/card"  # for any other House a worthless card is only worthless
     blocked, events = run(asked, UseKarama("bene-gesserit", "KARAMA-12", "worthless"))
+    assert blocked.pending.detail["uses"] == ("KARAMA-29",)  # asked of the Atreides, who hold a card (GAP-63)
+    blocked, events = run(blocked, Pass("emperor"), Pass("atreides"))
     assert blocked.phase != "bidding" and len(blocked.houses["emperor"].hand) == 3  # no imperial fill
     assert holder(blocked, "EMPEROR-M1") is None and holder(blocked, "HARKONNEN-P3") is None  # not in play
     assert holder(blocked, "EMPEROR-P1") == "emperor"  # KARAMA-1: one power only
@@ -252,3 +254,33 @@ def test_BG_P6_KARAMA_30_at_the_reveal_a_karama_voids_the_prediction_and_the_rea
     void, events = run(asked, Pass("atreides"), UseKarama("harkonnen", "KARAMA-30", "karama"))
     assert void.winner == "atreides" and "KARAMA-30" in kinds(events, "victory")[0].text
     assert holder(void, "BG-P6") is None  # for the rest of the game
+
+
+def test_BG_P5_KARAMA_29_a_real_karama_cancels_a_worthless_card_played_as_one():
+    def window(atreides_hand):
+        state = _auction(["emperor", "bene-gesserit", "atreides"], spice={"emperor": 10},
+                         hands={"emperor": ("lasgun",) * 3, "bene-gesserit": ("worthless",) * 4,
+                                "atreides": atreides_hand})
+        state = apply_action(state, AuctionCard(1, "snooper"))
+        for house in ("emperor", "bene-gesserit", "atreides"):
+            state = apply_action(state, Pass(house))
+        return apply_action(state, UseKarama("bene-gesserit", "KARAMA-12", "worthless"))
+
+    asked = window(("karama",) * 4)
+    assert asked.pending.kind == "karama-window" and asked.pending.detail["uses"] == ("KARAMA-29",)
+    assert asked.pending.actor == "emperor" and asked.treachery_discard[-1] == "worthless"  # table order
+    asked = apply_action(asked, Pass("emperor"))
+    assert asked.pending.actor == "atreides"
+    kept = pass_karama(asked)
+    assert holder(kept, "EMPEROR-M1") is None and kept.phase != "bidding"  # the worthless card worked
+    cancelled, events = run(asked, UseKarama("atreides", "KARAMA-29", "karama"))
+    assert kinds(events, "karama-cancelled")[0].data["powers"] == ("BG-P5",)
+    assert cancelled.treachery_discard[-2:] == ("worthless", "karama")  # both cards spent
+    assert holder(cancelled, "EMPEROR-M1") == "emperor"  # KARAMA-12 had no effect
+    assert holder(cancelled, "BG-P5") == "bene-gesserit"  # one use only
+    assert cancelled.pending.kind == "karama-window" and cancelled.pending.actor == "atreides"  # the use is open
+    filled = apply_action(cancelled, Pass("atreides"))
+    assert filled.pending.kind == "imperial-fill"
+    unopposed = window(("worthless",) * 4)  # asked (a hand), but a worthless card cannot cancel one
+    assert [a for a in legal_actions(unopposed) if isinstance(a, UseKarama)] == []
+    assert holder(pass_karama(unopposed), "EMPEROR-M1") is None
