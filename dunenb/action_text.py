@@ -296,6 +296,8 @@ DESCRIBERS: dict[str, Describer] = {
     "take-slot": lambda a: f"{_verb(a.house, 'take')} their landing and movement turn now",
     "use-karama": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
+    "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
+                             f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
 }
 
 

@@ -46,7 +46,7 @@ from dunenb.engine import (
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
 from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, DeclineOffer, EndWindow, Offer
-from dunenb.rules.anytime import PlayGhola
+from dunenb.rules.anytime import KaramaAnyTime, PlayGhola
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, KaramaBid, PayBid
@@ -199,7 +199,8 @@ HAND_MADE += [
     EndSlot("harkonnen"), PlayHajj("emperor"),
 ]
 # at any time (dunenb.rules.anytime, GAP-57)
-HAND_MADE += [PlayGhola("atreides", 3, 1, "gurney-halleck"), PlayGhola("harkonnen", 0, 0, "atreides:thufir-hawat")]
+HAND_MADE += [KaramaAnyTime("harkonnen", "KARAMA-41", "karama"), PlayGhola("atreides", 3, 1, "gurney-halleck"),
+              PlayGhola("harkonnen", 0, 0, "atreides:thufir-hawat")]
 # TURN-1 f) (dunenb.rules.collection)
 HAND_MADE += [CommitHarvester("atreides", "erg-mineur", 7), DoneHarvesting("guild")]
 # TURN-1 d) (dunenb.rules.bidding)

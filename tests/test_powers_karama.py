@@ -13,12 +13,13 @@ from test_rules_collection import position
 
 from dunenb.actions import DrawStormToken, Pass
 from dunenb.bots.risk import storm_move_distribution
-from dunenb.engine import apply_action, check_action, legal_actions, view
+from dunenb.engine import apply_action, check_action, legal_actions, make_config, sample_chance, view
 from dunenb.powers import holder
+from dunenb.record import GameRecord
 from dunenb.rules import alliances, battle_phase, bidding, collection, secrecy, storm
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
-from dunenb.rules.anytime import PlayGhola
-from dunenb.rules.bidding import AuctionCard, Bid, KaramaBid
+from dunenb.rules.anytime import KaramaAnyTime, PlayGhola, any_time_uses
+from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid
 from dunenb.rules.common import destroy_in_sector
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.movement import Land, LandInPeace, Move, Revive
@@ -284,3 +285,53 @@ def test_BG_P5_KARAMA_29_a_real_karama_cancels_a_worthless_card_played_as_one():
     unopposed = window(("worthless",) * 4)  # asked (a hand), but a worthless card cannot cancel one
     assert [a for a in legal_actions(unopposed) if isinstance(a, UseKarama)] == []
     assert holder(pass_karama(unopposed), "EMPEROR-M1") is None
+
+
+# --- the Atreides -----------------------------------------------------------------------------------------
+
+def _top_card_bought(hands):
+    state = _auction(["harkonnen", "atreides"], spice={"harkonnen": 10}, hands=hands)
+    state = apply_action(state, AuctionCard(1, "snooper"))
+    return state
+
+
+def test_ATREIDES_P2_b_the_atreides_see_every_card_drawn_outside_the_auction_but_not_the_setup_cards():
+    state = _top_card_bought({"harkonnen": (), "atreides": ()})
+    state = apply_action(apply_action(state, Bid("harkonnen", 1)), Pass("atreides"))
+    drawn = apply_action(state, bidding.PayBid("harkonnen"))
+    assert drawn.pending.kind == "power-card"  # HARKONNEN-P3: the top card, drawn from the deck
+    card = DrawTreacheryCard("harkonnen", "lasgun")
+    assert secrecy.viewers(drawn, card) == ("harkonnen", "atreides")
+    other = _auction(["harkonnen", "emperor"], spice={"harkonnen": 10}, hands={"harkonnen": ()})
+    other = apply_action(apply_action(apply_action(other, AuctionCard(1, "snooper")), Bid("harkonnen", 1)),
+                         Pass("emperor"))
+    assert secrecy.viewers(apply_action(other, bidding.PayBid("harkonnen")), card) == ("harkonnen",)  # no Atreides
+    record = GameRecord(make_config(["atreides", "harkonnen"], seed=3))
+    node = record.root
+    while record.state_at(node).pending.kind != "free-card":
+        state = record.state_at(node)
+        node = record.add_move(node, sample_chance(state) if state.pending.actor == "chance"
+                               else legal_actions(state)[0])
+    free = record.state_at(node)
+    assert free.pending.detail["house"] == "harkonnen" or free.pending.detail["house"] == "atreides"
+    drawer = free.pending.detail["house"]
+    seen = secrecy.viewers(free, DrawTreacheryCard(drawer, "lasgun"))
+    assert seen == (drawer,)  # SETUP-1 h: the setup cards are not seen
+
+
+def test_ATREIDES_P2_KARAMA_41_for_one_turn_the_atreides_see_no_card():
+    state = _top_card_bought({"harkonnen": ("karama",), "atreides": ()})
+    assert state.pending.kind == "bid" and state.pending.actor == "harkonnen"
+    blind = KaramaAnyTime("harkonnen", "KARAMA-41", "karama")
+    assert blind in legal_actions(state)  # at any time, at the House's own decision (GAP-57)
+    assert check_action(state, KaramaAnyTime("harkonnen", "KARAMA-12", "karama")).code == "karama/use"
+    state, events = run(state, blind)
+    assert state.pending.kind == "bid" and state.pending.actor == "harkonnen"  # the node waits for the House
+    assert kinds(events, "karama")[0].data["powers"] == ("ATREIDES-P2",) and state.houses["harkonnen"].hand == ()
+    state = apply_action(apply_action(state, Bid("harkonnen", 1)), Pass("atreides"))
+    drawn = apply_action(state, bidding.PayBid("harkonnen"))
+    assert secrecy.viewers(drawn, DrawTreacheryCard("harkonnen", "lasgun")) == ("harkonnen",)
+    assert bidding.auction_viewers(drawn, "harkonnen") == ("harkonnen",)  # (a) too
+    later = dataclasses.replace(drawn, turn=drawn.turn + 1)
+    assert bidding.auction_viewers(later, "harkonnen") == ("harkonnen", "atreides")  # 1 turn
+    assert any_time_uses(later, "atreides") == () and any_time_uses(later, "harkonnen") == ("KARAMA-41",)

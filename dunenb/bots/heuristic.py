@@ -654,6 +654,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         from dunenb.bots.storm_cards import score_storm_card
 
         return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
+    if kind == "karama-now":
+        return -2.0  # KARAMA-41: the bot keeps its Karama for the auction and the battles
     if kind == "truth-trance":
         return -1.0  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
     if kind == "end-window":
