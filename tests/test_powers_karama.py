@@ -7,22 +7,34 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import assert_conserved, pass_karama, place
+import pytest
+from helpers_game import assert_conserved, pass_karama, pass_unable, place
 from test_powers_houses import board, kinds, movement_start, run, to_slot, with_hand
+from test_powers_pre_battle import battle
 from test_rules_collection import position
 
 from dunenb.actions import DrawStormToken, Pass
+from dunenb.battle.cards import card_kind
+from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.powers import marked_token_value
+from dunenb.battle.resolve import resolve_battle
+from dunenb.battle.sequence import VoiceCommand, plan_violations, start_sequence
+from dunenb.battle.wheel import Dial
+from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.bots.risk import storm_move_distribution
 from dunenb.engine import apply_action, check_action, legal_actions, make_config, sample_chance, view
+from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
 from dunenb.record import GameRecord
 from dunenb.rules import alliances, battle_phase, bidding, collection, secrecy, storm
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
 from dunenb.rules.anytime import KaramaAnyTime, PlayGhola, any_time_uses
+from dunenb.rules.battle_phase import SubmitPlan
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, KaramaBid
 from dunenb.rules.common import destroy_in_sector
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.movement import Land, LandInPeace, Move, Revive
+from dunenb.rules.traitors import leader_of
 from dunenb.state import Tokens
 
 
@@ -335,3 +347,65 @@ def test_ATREIDES_P2_KARAMA_41_for_one_turn_the_atreides_see_no_card():
     later = dataclasses.replace(drawn, turn=drawn.turn + 1)
     assert bidding.auction_viewers(later, "harkonnen") == ("harkonnen", "atreides")  # 1 turn
     assert any_time_uses(later, "atreides") == () and any_time_uses(later, "harkonnen") == ("KARAMA-41",)
+
+
+# --- the Dispersion (battles) -----------------------------------------------------------------------------
+
+def _duel(dispersion_plan, other_plan, *, marked=0, regular=0, other_regular=8):
+    dispersion = BattleSide("dispersion", WheelTokens(regular, marked), dispersion_plan)
+    other = BattleSide("atreides", WheelTokens(other_regular), other_plan)
+    return resolve_battle(Battle("carthag", "dispersion", (dispersion, other)))
+
+
+def test_DISPERSION_P1_G_4_karate_kills_unless_a_shield_stops_it_and_is_no_card():
+    elpek, jessica = leader_of("dispersion", "elpek"), leader_of("atreides", "jessica")
+    karate = BattlePlan(Dial(), elpek, "karate")
+    bare = _duel(karate, BattlePlan(Dial(8), jessica))
+    assert [o.sides[1].leader_fate for _p, o in bare] == ["dead"] and bare[0][1].winner == "dispersion"
+    shielded = _duel(karate, BattlePlan(Dial(8), jessica, None, "shield"))
+    assert [o.sides[1].leader_fate for _p, o in shielded] == ["alive"]  # any Shield, no passing roll
+    assert len(shielded) == 1 and shielded[0][1].winner == "atreides"
+    assert bare[0][1].sides[0].cards_lost == () and karate.cards_played == ()  # G-4: no card to lose
+    with pytest.raises(IllegalActionError):  # another House's built-in weapon
+        resolve_battle(Battle("carthag", "atreides", (BattleSide("atreides", WheelTokens(2), BattlePlan(
+            Dial(), jessica, "karate")), BattleSide("dispersion", WheelTokens(2), BattlePlan(Dial(), elpek)))))
+    # G-4: the Voice acts on cards only; a prescience answer names karate as a projectile
+    seq = dataclasses.replace(start_sequence(("dispersion", "bene-gesserit"), voice_holder="bene-gesserit"),
+                              voice=VoiceCommand("bene-gesserit", "dispersion", "forbid", "projectile"))
+    assert plan_violations(seq, "dispersion", karate) == ()
+    forced = dataclasses.replace(seq, voice=VoiceCommand("bene-gesserit", "dispersion", "force", "projectile"))
+    assert plan_violations(forced, "dispersion", karate, hand=()) == ()
+    assert card_kind("karate") == "projectile"
+
+
+def test_DISPERSION_P1_in_a_game_karate_is_on_the_menu_of_the_dispersion_only_and_never_leaves_a_hand():
+    state = battle(["dispersion", "atreides"], [("dispersion", "arsunt", 5, 3), ("atreides", "arsunt", 5, 3)])
+    state = pass_unable(state, ("battle-voice", "battle-prescience"))
+    while state.pending.kind in ("battle-prescience", "battle-voice"):
+        state = apply_action(state, Pass(state.pending.actor))
+    plan = next(a for a in legal_actions(state) if isinstance(a, SubmitPlan) and a.weapon == "karate")
+    assert plan.house == "dispersion" and state.pending.actor == "dispersion"
+    assert state.houses["dispersion"].hand == ()
+    state = apply_action(state, plan)
+    refused = check_action(state, dataclasses.replace(plan, house="atreides", leader="jessica"))
+    assert refused is not None and refused.code == "battle/weapon"
+    assert not [a for a in legal_actions(state) if isinstance(a, SubmitPlan) and a.weapon == "karate"]
+    atreides = next(a for a in legal_actions(state) if isinstance(a, SubmitPlan) and a.defense == "none")
+    fought, events = run(state, atreides)
+    fought = pass_unable(fought, ("traitor-call",))
+    assert "karate" not in fought.treachery_discard and fought.houses["dispersion"].hand == ()
+    outcome = [e for e in events + list(fought.events) if e.kind == "battle-outcome"]
+    assert outcome and atreides.leader in fought.houses["atreides"].leader_tanks  # killed by karate
+
+
+def test_DISPERSION_P3_the_a_tokens_count_half_under_elpek_or_a_fanatic_and_one_under_an_honored_matre():
+    jessica = BattlePlan(Dial(8), leader_of("atreides", "jessica"))  # 4 + 6 = 10
+    duana = _duel(BattlePlan(Dial(0, 4), leader_of("dispersion", "duana")), jessica, marked=4)
+    assert duana[0][1].sides[0].army_value == 4 and duana[0][1].winner == "dispersion"  # 4 + 7 = 11
+    elpek = _duel(BattlePlan(Dial(0, 4), leader_of("dispersion", "elpek")), jessica, marked=4)
+    assert elpek[0][1].sides[0].army_value == 2 and elpek[0][1].winner == "atreides"  # 2 + 7 = 9
+    stilgar = _duel(BattlePlan(Dial(0, 4, 2), leader_of("dispersion", "stilgar")), jessica, marked=4)
+    assert stilgar[0][1].sides[0].army_value == 3  # a fanatic: ½ each, spice doubles two of them
+    houses = ("dispersion", "atreides")
+    assert marked_token_value(houses, (None, None), 0) == 1  # no leader: WHEEL-2
+    assert marked_token_value(("atreides", "dispersion"), (leader_of("atreides", "jessica"), None), 0) == 1

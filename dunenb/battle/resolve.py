@@ -32,9 +32,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from dunenb.battle.cards import card_kind, is_instant
+from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
-from dunenb.battle.powers import immune_to, leader_values
+from dunenb.battle.powers import built_in_weapons, immune_to, leader_values, marked_token_value
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Tokens, army_value
 from dunenb.errors import IllegalActionError, InputError
@@ -202,7 +202,7 @@ def _card_deaths(
         elif kind == "poison":
             if defence != "snooper" and weapon not in immune_to(leaders[foe]):  # leader.immune: ATREIDES-M1
                 (instant if is_instant(weapon) else slow)[foe] = True
-        elif weapon == "projectile-distance":
+        elif weapon in SHIELD_STOPS:  # DISPERSION-P1 karate too: any Shield stops it, no passing roll
             if defence != "shield":
                 instant[foe] = True
         elif weapon == "projectile-contact":
@@ -332,7 +332,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     plans = [side.plan for side in sides]
     owners = [plan.leader for plan in plans]
     fighting = [owners[1], owners[0]] if fates.swapped else owners
-    army = [army_value(plan.dial) for plan in plans]
+    army = [army_value(plan.dial, marked_token_value(battle.houses, owners, me))  # token.value: DISPERSION-P3
+            for me, plan in enumerate(plans)]
     defender = battle.index(battle.defender)
     values = leader_values(battle.houses, fighting, defender)  # leader.value: House and main-leader powers
     alive_value = [
@@ -440,6 +441,10 @@ def check_battle(battle: Battle) -> None:
     fixed dice are d10 faces (GAP-28b)."""
     for side in battle.sides:
         check_plan(side.plan, tokens=side.tokens)
+        if side.plan.weapon in BUILT_IN_WEAPONS and side.plan.weapon not in built_in_weapons(side.house):
+            raise IllegalActionError("battle/weapon", f"{side.house}: {side.plan.weapon!r} is a built-in weapon "
+                                     f"of another House (G-4); {side.house}'s: "
+                                     f"{', '.join(built_in_weapons(side.house)) or 'none'}")
         for value in side.dice:
             if value not in D10:
                 raise IllegalActionError("battle/dice", f"{side.house}: a d10 shows 1 to 10, not {value!r}")
