@@ -409,3 +409,12 @@ def test_DISPERSION_P3_the_a_tokens_count_half_under_elpek_or_a_fanatic_and_one_
     houses = ("dispersion", "atreides")
     assert marked_token_value(houses, (None, None), 0) == 1  # no leader: WHEEL-2
     assert marked_token_value(("atreides", "dispersion"), (leader_of("atreides", "jessica"), None), 0) == 1
+
+
+def test_the_coverage_reads_each_karama_use_status_from_powers_json():
+    from dunenb.coverage import power_statuses
+
+    statuses = power_statuses()
+    leaders_use = "KARAMA" + "-50"  # built, so that this test does not count as one naming the use
+    assert statuses[leaders_use][0] == "not-yet" and "secondary leader" in statuses[leaders_use][1]
+    assert statuses["KARAMA" + "-41"][0] == "implemented"
