@@ -14,7 +14,9 @@ from test_powers_pre_battle import battle
 from test_rules_collection import position
 
 from dunenb.actions import DrawStormToken, Pass
+from dunenb.analysis.battle_odds import sensible_plans
 from dunenb.battle.cards import card_kind
+from dunenb.battle.case import case_outcomes, parse_case
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import marked_token_value
 from dunenb.battle.resolve import resolve_battle
@@ -23,7 +25,7 @@ from dunenb.battle.wheel import Dial
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.bots.risk import storm_move_distribution
 from dunenb.engine import apply_action, check_action, legal_actions, make_config, sample_chance, view
-from dunenb.errors import IllegalActionError
+from dunenb.errors import IllegalActionError, InputError
 from dunenb.powers import holder
 from dunenb.record import GameRecord
 from dunenb.rules import alliances, battle_phase, bidding, collection, secrecy, storm
@@ -418,3 +420,18 @@ def test_the_coverage_reads_each_karama_use_status_from_powers_json():
     leaders_use = "KARAMA" + "-50"  # built, so that this test does not count as one naming the use
     assert statuses[leaders_use][0] == "not-yet" and "secondary leader" in statuses[leaders_use][1]
     assert statuses["KARAMA" + "-41"][0] == "implemented"
+
+
+def test_DISPERSION_P1_a_battle_case_and_the_analyzer_know_karate():
+    raw = {"format": "dunenb.battle/1", "territory": "Carthag", "defender": "atreides",
+           "sides": [{"house": "atreides", "tokens": {"regular": 6}, "dial": {"regular": 4}, "leader": "Jessica"},
+                     {"house": "dispersion", "tokens": {"regular": 5}, "dial": {"regular": 2}, "leader": "Elpek",
+                      "weapon": "karate", "hand": []}]}
+    case = parse_case(raw)
+    assert [o.sides[0].leader_fate for _p, o in case_outcomes(case)] == ["dead"]
+    combos = sensible_plans(case, "dispersion").combos
+    assert {weapon for _leader, weapon, _defence in combos} == {None, "karate"}  # no card needed
+    assert {weapon for _leader, weapon, _defence in sensible_plans(case, "atreides").combos} == {None}
+    raw["sides"][0]["weapon"] = "karate"
+    with pytest.raises(InputError):
+        parse_case(raw)

@@ -32,7 +32,7 @@ import numpy as np
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import leader_values
+from dunenb.battle.powers import built_in_weapons, leader_values
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value, pareto_dials
@@ -137,6 +137,7 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
     for card in ("poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics"):
         if card in hand and (allow_atomics or card != "atomics"):
             weapons.append(card)
+    weapons += list(built_in_weapons(case_side.house))  # DISPERSION-P1 karate: no card (houses.md G-4)
     defences: list[str | None] = [None] + [card for card in ("snooper", "shield") if card in hand]
     combos = []
     for leader in leaders:
