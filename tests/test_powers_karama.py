@@ -23,6 +23,7 @@ from dunenb.battle.resolve import resolve_battle
 from dunenb.battle.sequence import VoiceCommand, plan_violations, start_sequence
 from dunenb.battle.wheel import Dial
 from dunenb.battle.wheel import Tokens as WheelTokens
+from dunenb.bots.heuristic import HeuristicBot
 from dunenb.bots.risk import storm_move_distribution
 from dunenb.engine import apply_action, check_action, legal_actions, make_config, sample_chance, view
 from dunenb.errors import IllegalActionError, InputError
@@ -435,3 +436,12 @@ def test_DISPERSION_P1_a_battle_case_and_the_analyzer_know_karate():
     raw["sides"][0]["weapon"] = "karate"
     with pytest.raises(InputError):
         parse_case(raw)
+
+
+def test_DISPERSION_P1_the_heuristic_bot_attacks_with_karate_when_it_holds_no_weapon():
+    state = battle(["dispersion", "atreides"], [("dispersion", "arsunt", 5, 3), ("atreides", "arsunt", 5, 3)])
+    while state.pending.kind in ("battle-prescience", "battle-voice"):
+        state = apply_action(state, Pass(state.pending.actor))
+    assert state.pending.actor == "dispersion"
+    plan = HeuristicBot(seed=1).choose(view(state, "dispersion"))
+    assert isinstance(plan, SubmitPlan) and plan.weapon == "karate"
