@@ -49,7 +49,7 @@ from dunenb.rules import (
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
-from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, SpiceDeck, Tokens
+from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending, SpiceDeck, Tokens
 
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
@@ -330,20 +330,29 @@ def view(state: GameState, house: str | None) -> GameState:
         for h, hs in state.houses.items()
     })
     tokens = state.storm_tokens if holds_power(state, house, "FREMEN-P1") else FrozenDict()
-    shown = state.pending
-    if shown is not None and "secrets" in shown.detail:
-        secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
-        shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
-    if shown is not None:  # a typed context redacts itself (BattleContext.seen_by: plans, prescience answer)
-        for key, value in shown.detail.items():
-            if hasattr(value, "seen_by"):
-                shown = dataclasses.replace(shown, detail=shown.detail.set(key, value.seen_by(house)))
+    shown = _redacted(state.pending, house)
     # The unseen treachery cards are the deck plus the other hands: only their number is public.
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
     # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
     config = dataclasses.replace(state.config, seed=0)
     return dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
                                pending=shown, treachery_deck=deck)
+
+
+def _redacted(shown: Pending | None, house: str) -> Pending | None:
+    """The pending node as ``house`` sees it: other Houses' ``secrets`` hidden, typed contexts redacted, and so for
+    the node a Karama window waits over (its ``prior``: an auction card, battle plans; GAP-63)."""
+    if shown is None:
+        return None
+    if "secrets" in shown.detail:
+        secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
+        shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
+    for key, value in shown.detail.items():
+        if hasattr(value, "seen_by"):  # a typed context redacts itself (BattleContext.seen_by)
+            shown = dataclasses.replace(shown, detail=shown.detail.set(key, value.seen_by(house)))
+        elif isinstance(value, Pending):  # the node a window waits over
+            shown = dataclasses.replace(shown, detail=shown.detail.set(key, _redacted(value, house)))
+    return shown
 
 
 def play_until_decision(state: GameState) -> GameState:

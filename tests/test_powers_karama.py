@@ -445,3 +445,19 @@ def test_DISPERSION_P1_the_heuristic_bot_attacks_with_karate_when_it_holds_no_we
     assert state.pending.actor == "dispersion"
     plan = HeuristicBot(seed=1).choose(view(state, "dispersion"))
     assert isinstance(plan, SubmitPlan) and plan.weapon == "karate"
+
+
+def test_REVIVAL_4_a_window_over_a_bid_keeps_the_auction_card_secret_and_counted():
+    state = _dead(_auction(["atreides", "bene-tleilax", "emperor"], spice={"atreides": 10},
+                           hands={"atreides": ("ghola", "karama"), "bene-tleilax": (), "emperor": ()}), "atreides", 2)
+    state = apply_action(state, AuctionCard(1, "lasgun"))
+    while state.pending.actor != "atreides":
+        state = apply_action(state, Pass(state.pending.actor))
+    asked = apply_action(state, PlayGhola("atreides", 2, 0, "none"))
+    assert asked.pending.kind == "karama-window"
+    assert bidding.card_census(asked) == bidding.card_census(state)  # the card up for auction is still counted
+    sees = bidding.auction_viewers(state, state.pending.detail["opener"])
+    for house in ("atreides", "bene-tleilax", "emperor"):
+        prior = view(asked, house).pending.detail["prior"]
+        assert (dict(prior.detail["secrets"]).get(house) == "lasgun") == (house in sees)
+        assert "lasgun" not in {v for h, v in prior.detail["secrets"] if h != house}

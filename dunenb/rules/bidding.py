@@ -610,9 +610,12 @@ def auction_card(state: GameState) -> str | None:
     It is kept only in the pending node's ``secrets`` (one entry per House allowed to see it), which
     ``engine.view`` hides from every other House.
     """
-    if state.pending is None or state.pending.kind not in ("bid", "bid-payment"):
+    node = state.pending
+    while node is not None and node.kind == "karama-window":  # a window waits over the bid (a ghola's KARAMA-36)
+        node = node.detail["prior"]
+    if node is None or node.kind not in ("bid", "bid-payment"):
         return None
-    return state.pending.detail["secrets"][0][1]
+    return node.detail["secrets"][0][1]
 
 
 register_resume("auction-end", _resume_fill)
