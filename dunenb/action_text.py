@@ -287,6 +287,8 @@ DESCRIBERS: dict[str, Describer] = {
                                f"{house_name(a.source)}"),
     "on-call-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} to get back to the hand limit",
     # House and main-leader powers outside battles (dunenb.powers, issue 10)
+    "land-in-peace": lambda a: (f"{_verb(a.house, 'land')} {_tokens(a.regular, a.marked)} in peace in "
+                                f"{area_name(a.area)} (sector {a.sector})"),
     "advisor": lambda a: (f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} as advisors, in peace, to "
                           f"{area_name(a.area)} (sector {a.sector}) for free"),
     "call-worm": lambda a: (f"{_verb(a.house, 'call')} a worm: {_tokens(a.regular, a.marked)} ride from "
@@ -310,6 +312,8 @@ DESCRIBERS: dict[str, Describer] = {
     "new-traitor-draw": lambda a: f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.leader_house)} face down",
     "new-traitor-keep": lambda a: (f"{_verb(a.house, 'keep')} {leader_name(a.leader, a.leader_house)} as a new "
                                    "secret traitor"),
+    "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
+                             f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
 }
 
 

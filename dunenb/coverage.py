@@ -6,7 +6,8 @@ nothing mentions still shows up, as ``not-yet``. Each ID gets one status, decide
 1. ``tested``: at least one test function of ``tests/*.py`` names it (the tests are listed as
    ``tests/file.py::test_name``);
 2. the ``status`` of its entry in ``data/powers.json``, when that entry has one (with its ``reason``), or
-   ``implemented`` when the entry says where it is ``used_by``;
+   ``implemented`` when the entry says where it is ``used_by``; a Karama use (KARAMA-n) takes the ``status`` and
+   ``reason`` of its declaration under the power it blocks (``not-yet`` by default, as the registry reads it);
 3. ``implemented``: the package's code (``dunenb/**/*.py``) or its rules data (``data/*.json``,
    ``data/decisions/*.json``) cites it; the reason names the files;
 4. the status and reason of ``data/coverage_notes.json`` (``no-mechanics`` for advice and table talk, ``not-yet``
@@ -170,6 +171,15 @@ def power_statuses() -> dict[str, tuple[str, str]]:
             raise RulesDataError("rules/coverage-status",
                                  f"data/powers.json {power.get('id')}: status {status!r}; allowed: {STATUSES}")
         result[power["id"]] = (status, str(power.get("reason") or power.get("used_by") or ""))
+    for power in data.get("powers", []):
+        for use in power.get("karama", []):
+            status = use.get("status", "not-yet")
+            if status not in STATUSES:
+                raise RulesDataError("rules/coverage-status", f"data/powers.json {power.get('id')} {use.get('id')}: "
+                                     f"status {status!r}; allowed: {STATUSES}")
+            reason = use.get("reason") or (f"blocks {power['id']} ({use.get('moment')}, lasts {use.get('lasts')})"
+                                           if status == "implemented" else "no reason given")
+            result.setdefault(use["id"], (status, str(reason)))
     return result
 
 

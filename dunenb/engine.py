@@ -35,6 +35,7 @@ from dunenb.rules import (
     kynes,  # noqa: F401 (registers Liet Kynes' slot actions, FREMEN-M1/M2)
     movement,
     on_call,
+    recovery,
     regeneration,
     setup,
     spice,
@@ -294,7 +295,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
         raise error
     assert state.pending is not None  # check_action refuses every action once the game is over
     play = anytime.apply if anytime.is_anytime(action) else HANDLERS[state.pending.kind].apply
-    following = play(dataclasses.replace(state, events=()), action)
+    following = recovery.after_action(play(dataclasses.replace(state, events=()), action))  # KARAMA-34, GAP-84
     if action.is_chance:
         following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
     return following

@@ -100,6 +100,8 @@ SHAPES: dict[str, tuple[str, tuple[FieldSpec, ...]]] = {
     "start": ("Choose your start position (SETUP-2)", (_field("position", "Start position"),)),
     "land": ("Land tokens from your reserve (LAND-1)", (
         _field("area", "Territory", _area), _field("sector", "Sector"), TOKENS, MARKED)),
+    "land-in-peace": ("Land tokens in peace (BG-P2)", (
+        _field("area", "Territory", _area), _field("sector", "Sector"), TOKENS, MARKED)),
     "emerge": ("Bring tokens up from the desert (FREMEN-P4)", (
         _field("area", "Territory", _area), _field("sector", "Sector"), TOKENS, MARKED)),
     "move": ("Move one army (MOVE-1)", (

@@ -46,7 +46,7 @@ from dunenb.engine import (
 )
 from dunenb.errors import IllegalActionError, InputError, SaveFormatError
 from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, DeclineOffer, EndWindow, Offer
-from dunenb.rules.anytime import PlayGhola
+from dunenb.rules.anytime import KaramaAnyTime, PlayGhola
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
 from dunenb.rules.battle_powers import BuyOff, Captive, CaptureDraw, DiscardSlip, KeepNewTraitor, NewTraitorDraw
@@ -61,6 +61,7 @@ from dunenb.rules.movement import (
     EndSlot,
     Land,
     LandAdvisor,
+    LandInPeace,
     Move,
     PlayHajj,
     Reposition,
@@ -199,7 +200,8 @@ HAND_MADE += [
     EndSlot("harkonnen"), PlayHajj("emperor"),
 ]
 # at any time (dunenb.rules.anytime, GAP-57)
-HAND_MADE += [PlayGhola("atreides", 3, 1, "gurney-halleck"), PlayGhola("harkonnen", 0, 0, "atreides:thufir-hawat")]
+HAND_MADE += [KaramaAnyTime("harkonnen", "KARAMA-41", "karama"), PlayGhola("atreides", 3, 1, "gurney-halleck"),
+              PlayGhola("harkonnen", 0, 0, "atreides:thufir-hawat")]
 # TURN-1 f) (dunenb.rules.collection)
 HAND_MADE += [CommitHarvester("atreides", "erg-mineur", 7), DoneHarvesting("guild")]
 # TURN-1 d) (dunenb.rules.bidding)
@@ -221,7 +223,8 @@ HAND_MADE += [PlayWeatherControl("emperor", "main", "plus1"), BlowShieldWall("at
 # issue 10: the House powers' actions (dunenb.rules.movement, bidding, worm_riding, karama_window)
 HAND_MADE += [UseKarama("atreides", "KARAMA-15", "karama"),
               RideWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 3),
-              LandAdvisor("bene-gesserit", "arrakeen", 1, 1), TakeSlot("guild"), ImperialFill("emperor", 2),
+              LandAdvisor("bene-gesserit", "arrakeen", 1, 1), LandInPeace("bene-gesserit", "arrakeen", 1, 3),
+              TakeSlot("guild"), ImperialFill("emperor", 2),
               LocalStorm("fremen", 17), CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 2, 1)]
 # CARD-TRUTH-1, GAP-56 (dunenb.rules.truth_trance)
 HAND_MADE += [AskTruthTrance("atreides", "harkonnen", "holds", "poison-slow"),

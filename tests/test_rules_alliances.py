@@ -16,6 +16,7 @@ from helpers_game import (
     dial,
     events_of,
     force_cards,
+    pass_karama,
     place,
     quiet_setup,
 )
@@ -242,7 +243,7 @@ def test_TURN_1_g_without_the_bene_gesserit_the_step_passes_on():
 def test_BG_P3_asked_only_where_they_share_a_territory_outside_the_pole():
     state = bg_position()
     assert shared_territories(state) == ("arsunt",)
-    state = begin_bg_declaration(state)
+    state = pass_karama(begin_bg_declaration(state))
     assert state.pending.kind == "bg-declaration" and state.pending.actor == "bene-gesserit"
     assert set(decisions(state)) == {DeclarePeace("bene-gesserit", "arsunt"), DeclareWar("bene-gesserit",
                                                                                             "arsunt")}
@@ -257,7 +258,7 @@ def test_BG_P3_an_army_at_peace_does_not_fight(monkeypatch):
     state = bg_position()
     stop_after_g(monkeypatch)
     assert any(a.area == "arsunt" for a in arenas(state))
-    state = apply_action(begin_bg_declaration(state), DeclarePeace("bene-gesserit", "arsunt"))
+    state = apply_action(pass_karama(begin_bg_declaration(state)), DeclarePeace("bene-gesserit", "arsunt"))
     assert ("bene-gesserit", "arsunt") in state.at_peace
     assert not any(a.area == "arsunt" for a in arenas(state))
     assert events_of(state, "peace")
@@ -266,14 +267,14 @@ def test_BG_P3_an_army_at_peace_does_not_fight(monkeypatch):
 def test_BG_P3_an_army_at_war_fights(monkeypatch):
     state = bg_position()
     stop_after_g(monkeypatch)
-    state = apply_action(begin_bg_declaration(state), DeclareWar("bene-gesserit", "arsunt"))
+    state = apply_action(pass_karama(begin_bg_declaration(state)), DeclareWar("bene-gesserit", "arsunt"))
     assert state.at_peace == ()
     assert any(a.area == "arsunt" for a in arenas(state))
 
 
 def test_BG_P2_BG_P3_tokens_landed_in_peace_must_stay_at_peace():
     state = dataclasses.replace(bg_position(), at_peace=(("bene-gesserit", "arsunt"),))
-    state = begin_bg_declaration(state)
+    state = pass_karama(begin_bg_declaration(state))
     assert decisions(state) == [DeclarePeace("bene-gesserit", "arsunt")]
     assert error_code(state, DeclareWar("bene-gesserit", "arsunt")) == "peace/bound"
 
@@ -283,6 +284,6 @@ def test_TURN_1_g_an_eliminated_bene_gesserit_declares_nothing(eliminated):
     state = bg_position()
     if eliminated:
         state = dataclasses.replace(state, eliminated=("bene-gesserit",))
-    state = begin_bg_declaration(state)
+    state = pass_karama(begin_bg_declaration(state))
     asked = state.pending is not None and state.pending.kind == "bg-declaration"
     assert asked is not eliminated

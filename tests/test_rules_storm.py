@@ -15,6 +15,7 @@ from helpers_game import (
     finish_turn,
     give_weather_control,
     outcome_map,
+    pass_karama,
     pass_unable,
     place,
     put_spice,
@@ -60,7 +61,7 @@ def test_STORM_3_with_the_fremen_the_drawn_token_moves_the_storm(token):
 
 
 def test_GAP_7c_the_fremen_draw_next_turns_token_1_to_7_each_one_seventh():
-    state = quiet_setup(["fremen", "atreides"], tokens={"main": 3}, secondary_storm=True)
+    state = pass_karama(quiet_setup(["fremen", "atreides"], tokens={"main": 3}, secondary_storm=True))  # KARAMA-5
     for storm in ("main", "secondary"):
         outcomes = outcome_map(state)
         assert {(a.storm, a.value) for a in outcomes} == {(storm, v) for v in range(1, 8)}
@@ -455,7 +456,7 @@ def test_storm_3_fallen_fremen_the_last_two_fighters_dial_and_no_token_is_drawn_
     from dunenb.powers import holder
     from dunenb.rules.battle_phase import eliminate
 
-    state = quiet_setup(["fremen", "atreides", "harkonnen"], tokens={"main": 2})
+    state = pass_karama(quiet_setup(["fremen", "atreides", "harkonnen"], tokens={"main": 2}))  # KARAMA-5 asked
     assert state.turn == 2 and state.pending.kind == "storm-token"  # turn 2 moved by the token; turn 3's draw
     state = play(state, DrawStormToken("main", 4))
     assert state.storm_tokens["main"] == 4

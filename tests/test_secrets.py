@@ -54,10 +54,15 @@ def records() -> list[GameRecord]:
 
 def _may_see(before: GameState, action, house: str) -> bool:
     """Whether ``house`` sees the secret ``action`` when it is played (the rules, written out)."""
+    from dunenb.powers import holder
+
+    atreides = holder(before, "ATREIDES-P2") == house == "atreides"  # ATREIDES-P2, unless KARAMA-41 (1 turn)
     if action.kind == "storm-token":
-        return house == "fremen"  # FREMEN-P1
+        return house == "fremen" and holder(before, "FREMEN-P1") == "fremen"  # FREMEN-P1, unless KARAMA-5
     if action.kind == "auction-card":  # BID-3, BID-8, ATREIDES-P2a
-        return house in (before.pending.detail["opener"], "atreides")
+        return house == before.pending.detail["opener"] or atreides
+    if action.kind == "treachery-card" and before.pending.kind != "free-card":  # ATREIDES-P2 b, not SETUP-1 h
+        return house == action.house or atreides
     if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
         return house in (action.house, "bene-gesserit")
     return house == action.house

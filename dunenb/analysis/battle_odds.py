@@ -33,7 +33,7 @@ from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import power_of_use
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import NO_FACTS, immune_to, leader_values
+from dunenb.battle.powers import NO_FACTS, immune_to, leader_values, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.sequence import plan_violations
@@ -141,6 +141,7 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
     for card in ("poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics"):
         if card in hand and (allow_atomics or card != "atomics"):
             weapons.append(card)
+    weapons += list(slot_weapons(case_side.house))  # DISPERSION-P1 karate: no card (houses.md G-4)
     defences: list[str | None] = [None] + [card for card in ("snooper", "shield") if card in hand]
     combos: list[tuple[Leader | None, str | None, str | None]] = []
     for leader in leaders:

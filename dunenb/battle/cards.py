@@ -25,6 +25,12 @@ DEFENCES: tuple[str, ...] = ("snooper", "shield", "worthless")
 BATTLE_CARDS: tuple[str, ...] = WEAPONS[:-1] + DEFENCES
 #: Cards that exist but never go in the attack or defence slot; accepted in a case's ``hand``.
 OTHER_CARDS: tuple[str, ...] = ("karama", "ghola", "truth-trance", "hajj", "weather-control")
+#: Built-in weapons (houses.md G-4): no cards; a House power puts one in the attack slot (DISPERSION-P1 karate),
+#: it is never taken from or lost from a hand, and the Voice acts on cards only (it can neither forbid nor force
+#: one); a prescience answer names it by kind (karate: projectile).
+BUILT_IN_WEAPONS: tuple[str, ...] = ("karate",)
+#: Attacks any Shield card stops outright, with no passing roll (CARD-SHIELD-1; DISPERSION-P1 karate, L1927).
+SHIELD_STOPS: tuple[str, ...] = ("projectile-distance", "karate")
 #: Cards that may be added on the wheel as a Karama (KARAMA-3): the Karama, and the cards that count as one for
 #: a House (BG-P5 worthless, TLEILAX-P4 ghola; ``treachery_deck.json`` ``karama_substitutes``).
 KARAMA_CARDS: tuple[str, ...] = ("karama", "worthless", "ghola")
@@ -33,7 +39,7 @@ _KIND = {
     "poison-fast": "poison", "poison-slow": "poison",
     "projectile-distance": "projectile", "projectile-contact": "projectile",
     "lasgun": "lasgun", "atomics": "atomics", "worthless": "worthless",
-    "snooper": "snooper", "shield": "shield",
+    "snooper": "snooper", "shield": "shield", "karate": "projectile",
 }
 
 #: Display names (English; the seed's French names in brackets for the teaching notebook).
@@ -47,6 +53,7 @@ CARD_NAMES = {
     "worthless": "Worthless card (carte sans valeur)",
     "snooper": "Snooper (goûte-poison)",
     "shield": "Shield (bouclier)",
+    "karate": "Karate (pied/poing: built in, no card)",
 }
 
 
@@ -81,7 +88,7 @@ def stops(defence: str | None, weapon: str) -> bool:
     kind = card_kind(weapon)
     if kind == "poison":
         return defence == "snooper"
-    if weapon == "projectile-distance":
+    if weapon in SHIELD_STOPS:
         return defence == "shield"
     return False
 

@@ -59,7 +59,7 @@ from dunenb.battle import facts
 from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import immune_to
+from dunenb.battle.powers import immune_to, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
 from dunenb.battle.sequence import (
@@ -261,7 +261,7 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         raise _fail(f"{where}.dial.spice", f"{dial.spice} spice for {dial.regular + dial.elite} tokens: at most "
                                            "1 spice per token (GAP-42)")
     leader = _leader(raw.get("leader"), f"{where}.leader", house)
-    weapon = _choice(raw.get("weapon"), f"{where}.weapon", (None, *WEAPONS))
+    weapon = _choice(raw.get("weapon"), f"{where}.weapon", (None, *WEAPONS, *slot_weapons(house)))  # G-4
     defense = _choice(raw.get("defense"), f"{where}.defense", (None, *DEFENCES))
     karama = _choice(raw.get("karama"), f"{where}.karama", (None, *KARAMA_CARDS))
     if leader is None and (weapon or defense or karama):

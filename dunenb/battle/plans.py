@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, WEAPONS
+from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, WEAPONS
 from dunenb.battle.roster import Leader, fold
 from dunenb.battle.wheel import Dial, Tokens, check_dial
 from dunenb.errors import IllegalActionError
@@ -51,8 +51,10 @@ class BattlePlan:
 
     @property
     def cards_played(self) -> tuple[str, ...]:
-        """The attack and defence cards on the wheel, attack first (the Karama is apart: always lost)."""
-        return tuple(card for card in (self.weapon, self.defense) if card is not None)
+        """The attack and defence cards on the wheel, attack first (the Karama is apart: always lost); a built-in
+        weapon is no card (houses.md G-4: karate) and is left out."""
+        return tuple(card for card in (self.weapon, self.defense)
+                     if card is not None and card not in BUILT_IN_WEAPONS)
 
     @property
     def cards_on_wheel(self) -> tuple[str, ...]:
@@ -130,8 +132,12 @@ def check_plan(
     ``tokens`` are the side's tokens in the territory, ``hand`` its treachery cards and ``spice`` its spice;
     each check is skipped when its argument is ``None``.
     """
-    if plan.weapon is not None and plan.weapon not in WEAPONS:
-        raise IllegalActionError("battle/weapon", f"{plan.weapon!r} is not an attack card; allowed: {WEAPONS}")
+    if plan.weapon is not None and plan.weapon not in WEAPONS + BUILT_IN_WEAPONS:
+        raise IllegalActionError("battle/weapon", f"{plan.weapon!r} is not an attack card; allowed: {WEAPONS}, or "
+                                 f"a built-in weapon of the House ({', '.join(BUILT_IN_WEAPONS)}; G-4)")
+    if plan.leader is None and plan.weapon in BUILT_IN_WEAPONS:
+        raise IllegalActionError("battle/no-leader-cards", f"a side with no leader makes no attack (GAP-43), but "
+                                 f"the plan has {plan.weapon}")
     if plan.defense is not None and plan.defense not in DEFENCES:
         raise IllegalActionError("battle/defense", f"{plan.defense!r} is not a defence card; allowed: {DEFENCES}")
     if plan.karama is not None and plan.karama not in KARAMA_CARDS:

@@ -10,6 +10,8 @@ leaders on the wheels, who defends), so games, ``dunenb battle`` cases and the a
   ids).
 * ``leader.weapons`` (:func:`builtin_weapons`): the built-in attacks a leader carries besides his cards (houses.md
   G-4; effect ``set``, ``value``: card kinds; TLEILAX-M1: Waff's distance projectile).
+* ``token.value`` (:func:`marked_token_value`): what one marked token of the holder's army is worth on its wheel
+  (WHEEL-2: 1; DISPERSION-P3: ½ under a Dispersion leader who is no Honored Matre). Effect ``set``.
 
 Battle facts (:class:`dunenb.battle.plans.BattleSide`): ``add_per_living`` (``leaders``: id -> amount) adds
 each amount whose leader is not among the side's ``dead`` (HARKONNEN-M3: +3/+2/+1 while Iakin Nefud, Iliako and
@@ -29,6 +31,10 @@ Conditions (``when``), for the leader the act changes (*target*) and the leader 
 * ``honored-matre``: the holder's own leader may use the House's powers (not a leader whose leaders.md
   block says ``RESTRICTION(no_house_powers)``: the Dispersion's fanatics, L691-L721); the name matches the
   powers framework's ``not-honored-matre``.
+* ``not-honored-matre``: the holder's own leader is not one of its Honored Matres: a fanatic
+  (``RESTRICTION(no_house_powers)``) or Elpek (``RESTRICTION(marks_void)``, L649; leaders.md K-24 lists the
+  Honored Matres as Dama and D01..D08 but D04). With no leader on the wheel the A tokens keep WHEEL-2's value
+  (houses.md DISPERSION-P3 names only Elpek and the fanatics as exceptions).
 
 The Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-37, KARAMA-42)
 reach them as ``blocked`` power IDs, per side (:attr:`dunenb.battle.plans.BattleSide.blocked`: a game's
@@ -48,10 +54,11 @@ from dunenb.battle.roster import Leader
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 
-HOOKS = ("leader.value", "leader.immune", "leader.weapons")
+HOOKS = ("leader.value", "leader.immune", "leader.weapons", "token.value")
 BATTLE_EFFECTS = ("set", "add", "add_per_living")
 NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 NO_HOUSE_POWERS = "RESTRICTION(no_house_powers)"
+MARKS_VOID = "RESTRICTION(marks_void)"  # Elpek (DISPERSION-L04-d): her A tokens are worth ½ (DISPERSION-P3)
 
 
 @dataclass(frozen=True)
@@ -95,8 +102,10 @@ def _holds(name: str, *, target: Leader, own: Leader | None, holder_attacks: boo
         return holder_attacks
     if name == "honored-matre":
         return own is not None and not any(power.text == NO_HOUSE_POWERS for power in own.powers)
+    if name == "not-honored-matre":
+        return own is not None and any(power.text in (NO_HOUSE_POWERS, MARKS_VOID) for power in own.powers)
     raise RulesDataError("powers/when", f"unknown battle condition {name!r}; allowed: male-leader, "
-                         "main-leader-leads, attacker, honored-matre")
+                         "main-leader-leads, attacker, honored-matre, not-honored-matre")
 
 
 def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Leader | None],
@@ -152,6 +161,42 @@ def builtin_weapons(houses: Sequence[str], leaders: Sequence[Leader | None],
                 cards += [card for card in act.params["value"] if card not in cards]
         found.append(tuple(cards))
     return found[0], found[1]
+
+
+def marked_token_value(houses: Sequence[str], leaders: Sequence[Leader | None], side: int) -> Fraction:
+    """``token.value``: what one marked token of side ``side`` is worth on its wheel, its leader ``leaders[side]``
+    (WHEEL-2: 1; DISPERSION-P3: ½ under Elpek or a fanatic)."""
+    value = Fraction(1)
+    own = leaders[side]
+    if own is None or own.house not in (None, houses[side]):
+        return value  # no leader (or one who changed sides): WHEEL-2
+    for act in battle_acts():
+        if act.hook == "token.value" and houses[side] == act.holder and all(
+                _holds(name, target=own, own=own, holder_attacks=False) for name in act.when):
+            value = Fraction(act.params["value"])
+    return value
+
+
+@lru_cache(maxsize=1)
+def slot_weapon_powers() -> tuple[tuple[str, str, str], ...]:
+    """(power, holder, weapon) for every implemented power that puts a built-in weapon in the attack slot
+    (trigger ``battle.plan``, effect ``offer``, ``action`` a built-in weapon: DISPERSION-P1 karate; G-4)."""
+    from dunenb.battle.cards import BUILT_IN_WEAPONS
+
+    found = []
+    for entry in read_data_file("powers.json").get("powers", []):
+        if entry.get("status") != "implemented":
+            continue
+        for act in entry.get("acts", ()):
+            weapon = act.get("params", {}).get("action")
+            if act.get("trigger") == "battle.plan" and act.get("effect") == "offer" and weapon in BUILT_IN_WEAPONS:
+                found.append((entry["id"], entry["holder"], weapon))
+    return tuple(found)
+
+
+def slot_weapons(house: str) -> tuple[str, ...]:
+    """The built-in weapons ``house`` may put in its attack slot by its sheet (DISPERSION-P1: karate)."""
+    return tuple(weapon for _power, holder, weapon in slot_weapon_powers() if holder == house)
 
 
 def immune_to(leader: Leader | None, blocked: frozenset[str] = frozenset()) -> frozenset[str]:

@@ -32,9 +32,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from dunenb.battle.cards import card_kind, is_instant
+from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
-from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
+from dunenb.battle.powers import builtin_weapons, immune_to, leader_values, marked_token_value, slot_weapons
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Tokens, army_value
 from dunenb.errors import IllegalActionError, InputError
@@ -209,7 +209,7 @@ def _card_deaths(
         elif kind == "poison":
             if defence != "snooper" and weapon not in immune_to(leaders[foe], blocked):  # leader.immune: ATREIDES-M1
                 (instant if is_instant(weapon) else slow)[foe] = True
-        elif weapon == "projectile-distance":
+        elif weapon in SHIELD_STOPS:  # DISPERSION-P1 karate too: any Shield stops it, no passing roll
             if defence != "shield":
                 instant[foe] = True
         elif weapon == "projectile-contact":
@@ -348,7 +348,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     plans = [side.plan for side in sides]
     owners = [plan.leader for plan in plans]
     fighting = [owners[1], owners[0]] if fates.swapped else owners
-    army = [army_value(plan.dial) for plan in plans]
+    army = [army_value(plan.dial, marked_token_value(battle.houses, owners, me))  # token.value: DISPERSION-P3
+            for me, plan in enumerate(plans)]
     defender = battle.index(battle.defender)
     values = leader_values(battle.houses, fighting, defender, dead=(sides[0].dead, sides[1].dead),
                            blocked=(sides[0].blocked, sides[1].blocked))  # leader.value: House and main-leader powers
@@ -474,6 +475,10 @@ def check_battle(battle: Battle) -> None:
     fixed dice are d10 faces (GAP-28b)."""
     for side in battle.sides:
         check_plan(side.plan, tokens=side.tokens)
+        if side.plan.weapon in BUILT_IN_WEAPONS and side.plan.weapon not in slot_weapons(side.house):
+            raise IllegalActionError("battle/weapon", f"{side.house}: {side.plan.weapon!r} is a built-in weapon "
+                                     f"of another House (G-4); {side.house}'s: "
+                                     f"{', '.join(slot_weapons(side.house)) or 'none'}")
         for value in side.dice:
             if value not in D10:
                 raise IllegalActionError("battle/dice", f"{side.house}: a d10 shows 1 to 10, not {value!r}")

@@ -78,7 +78,7 @@ def check_dial(dial: Dial, available: Tokens | None = None) -> None:
         )
 
 
-def army_value(dial: Dial) -> Fraction:
+def army_value(dial: Dial, marked: Fraction = Fraction(1)) -> Fraction:
     """The number shown on the wheel for this dial (WHEEL-2), spice on marked tokens first (WHEEL-3).
 
     The value is a plain number: the physical wheel stops at 30 but that is no rules cap (GAP-41).
@@ -87,11 +87,17 @@ def army_value(dial: Dial) -> Fraction:
     [1.0, 1.5, 2.0, 2.5]
     >>> [float(army_value(d)) for d in (Dial(1, 1), Dial(1, 1, 1))]
     [1.5, 2.5]
+
+    ``marked`` is what a marked token is worth (1 by WHEEL-2; ½ for the Dispersion's A tokens under a leader who is
+    no Honored Matre, DISPERSION-P3, hook ``token.value``); spice doubles a token's value either way.
+
+    >>> float(army_value(Dial(1, 2, 1), marked=HALF))
+    2.0
     """
     check_dial(dial)
     spice_on_elite = min(dial.spice, dial.elite)
     spice_on_regular = dial.spice - spice_on_elite
-    return Fraction(dial.elite + spice_on_elite) + HALF * (dial.regular + spice_on_regular)
+    return marked * (dial.elite + spice_on_elite) + HALF * (dial.regular + spice_on_regular)
 
 
 def cheapest_dials(value: Fraction | float, available: Tokens, spice: int) -> tuple[Dial, ...]:

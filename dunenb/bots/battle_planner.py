@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.actions import Action
-from dunenb.battle.cards import card_kind, wheel_karama_power
+from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.resolve import fates_distribution
 from dunenb.battle.roster import inline_leader
@@ -79,7 +79,7 @@ def leader_value(strength: int, main: bool) -> float:
 
 def card_value(card: str | None) -> float:
     """What giving up a card costs, in tokens (design)."""
-    if card is None or card == NONE:
+    if card is None or card == NONE or card in BUILT_IN_WEAPONS:  # houses.md G-4: karate costs no card
         return 0.0
     return CARD_VALUE.get(card, WEAPON_VALUE)
 
@@ -149,7 +149,7 @@ class Opposition:
 def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Opposition:
     """The plausible opposing plans, from what ``house`` may know (``state`` should be its view): what its Voice
     forbade (BG-P1) and what its prescience answer said (ATREIDES-P1) are left out (:func:`_obeys`)."""
-    from dunenb.rules.battle_phase import arena_tokens, available_leaders, may_call, menu_dials
+    from dunenb.rules.battle_phase import arena_tokens, available_leaders, may_call, menu_dials, own_weapons
     from dunenb.rules.traitors import leader_of
 
     tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
@@ -167,6 +167,9 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     unseen = unseen_cards(state, house)
     size = len(state.houses[opponent].hand)
     weapons, defences = card_odds(unseen, size, WEAPON_CARDS), card_odds(unseen, size, DEFENCE_CARDS)
+    built_in = own_weapons(state, opponent)  # DISPERSION-P1: with no weapon card it still has karate (G-4)
+    if built_in:
+        weapons = [(p, built_in[0] if w is None else w) for p, w in weapons]
     configs = []
     for lw, lid in zip(leader_odds, ranked, strict=True):
         traitor = may_call(state, house, opponent, lid)

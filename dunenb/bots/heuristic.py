@@ -398,7 +398,7 @@ def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
     arriving = Tokens(action.regular, action.marked)
     here = context.mine(action.area)
     cost = 0
-    if action.kind == "land":
+    if action.kind in ("land", "land-in-peace"):
         from dunenb.rules.movement import landing_price
 
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
@@ -410,7 +410,8 @@ def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
     on_dune = context.on_dune()
     presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
     left_in_reserve = state.houses[house].reserve.total - arriving.total
-    return (gain + presence + _landing_cost_value(state, house, cost)
+    peace = -1.0 if action.kind == "land-in-peace" else 0.0  # BG-P2 a: safe, but owns and harvests nothing
+    return (gain + presence + peace + _landing_cost_value(state, house, cost)
             - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
 
 
@@ -432,7 +433,7 @@ def _score_slot(state: GameState, house: str, action: Action) -> float:
     hs = state.houses[house]
     if isinstance(action, Revive):
         return _score_revive(state, house, action.regular + action.marked)
-    if isinstance(action, (Land, Emerge)):
+    if isinstance(action, (Land, Emerge)):  # LandInPeace (BG-P2 a) is a Land
         return _score_land(state, house, action)
     if isinstance(action, Move):
         return _score_move(state, house, action)
@@ -650,7 +651,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return power_score
     if kind in ("bid", "pass") and state.phase == "bidding":
         return _score_bid(state, house, action)
-    if kind in ("revive", "land", "emerge", "move", "reposition", "buy-harvester", "sell-harvester", "hajj",
+    if kind in ("revive", "land", "land-in-peace", "emerge", "move", "reposition", "buy-harvester", "sell-harvester",
+                "hajj",
                 "end-slot"):
         return _score_slot(state, house, action)
     if isinstance(action, PlayGhola):
@@ -669,6 +671,8 @@ def _score(state: GameState, house: str, action: Action) -> float:
         from dunenb.bots.storm_cards import score_storm_card
 
         return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
+    if kind == "karama-now":
+        return -2.0  # KARAMA-41: the bot keeps its Karama for the auction and the battles
     if kind == "truth-trance":
         return -1.0  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
     if kind == "end-window":

@@ -38,8 +38,9 @@ import dataclasses
 from fractions import Fraction
 
 from dunenb.analysis.worms import worm_strike_table
+from dunenb.powers import holds_power
 from dunenb.rules.common import SECTORS, is_exposed_to_storm, steps_from
-from dunenb.rules.storm import DIAL_RANGE, FREMEN_TOKENS, has_fremen, storms_in_play
+from dunenb.rules.storm import DIAL_RANGE, FREMEN_TOKENS, STORM_TOKENS_POWER, has_fremen, storms_in_play
 from dunenb.state import GameState
 
 DIALERS = 2  # GAP-7a/b: two players dial each storm
@@ -54,7 +55,7 @@ def storm_move_distribution(state: GameState, house: str, storm: str) -> dict[in
     ([0, 1, 2, 3, 4, 5, 6], Fraction(1, 4))
     """
     if has_fremen(state):
-        known = state.storm_tokens.get(storm) if house == "fremen" else None
+        known = state.storm_tokens.get(storm) if holds_power(state, house, STORM_TOKENS_POWER) else None  # KARAMA-5
         if known is not None:
             return {int(known): Fraction(1)}
         return {v: Fraction(1, len(FREMEN_TOKENS)) for v in FREMEN_TOKENS}

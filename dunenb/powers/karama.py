@@ -2,8 +2,9 @@
 
 A use played is recorded in ``GameState.suppressions`` as :class:`~dunenb.state.Suppression` (power, the Karama
 ID, who played it, its scope and turn); :func:`dunenb.powers.holder` then answers ``None`` for that power. A
-``"turn"`` use lapses when its turn is over, a ``"game"`` one never; ``"action"``, ``"event"`` and ``"battle"``
-ones are lifted by the rules module once that use is settled (:func:`lift`).
+``"turn"`` use lapses when its turn is over, a ``"game"`` one never; ``"action"``, ``"event"``, ``"battle"`` and
+``"reveal"`` ones are lifted by the rules module once that use is settled (:func:`lift`; ``"reveal"``: the storm
+phase, when the storm token drawn face down is revealed, KARAMA-5).
 
 >>> from dunenb.engine import new_game
 >>> state = new_game(["guild", "atreides"], seed=1)

@@ -35,6 +35,7 @@ KARAMA_ID = re.compile(r"^KARAMA-[0-9]+$")
 #: Value hooks: a rules module computes a value and asks ``powers.modify(state, hook, value, ctx)`` (DESIGN.md).
 HOOKS = (
     "landing.price", "landing.free", "landing.payee", "revival.payee", "auction.payee", "auction.viewers",
+    "draw.viewers",
     "hand.limit", "storm.losses", "storm.move", "worm.victims", "tokens.destroyed", "collection.income",
     "slot.order", "move.range", "leader.value", "leader.immune", "leader.weapons", "token.value", "bounty",
     "trance.count",
@@ -62,7 +63,8 @@ TRIGGER_EFFECTS = frozenset({"offer", "automatic"})
 #: Named conditions an act may require (``when``), evaluated by :mod:`dunenb.powers.conditions`.
 CONDITIONS = tuple(NAMED_CONDITIONS)
 APPLIES_TO = ("holder", "others", "any")
-LASTS = ("action", "event", "battle", "turn", "game")  # GAP-37b: a Karama lasts its current use unless stated
+#: GAP-37b: a Karama lasts its current use unless stated; "reveal": until the secret it hides is revealed (KARAMA-5)
+LASTS = ("action", "event", "battle", "reveal", "turn", "game")
 STATUSES = ("implemented", "not-yet")
 
 
@@ -88,6 +90,8 @@ class KaramaUse:
     lasts: str
     status: str = "not-yet"
     reason: str = ""
+    #: the power's holder may play this use on itself (KARAMA-27, L1563: the BG may, to fight with its peace tokens)
+    holder_may_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +179,14 @@ def _parse_karama(raw: Any, where: str) -> KaramaUse:
     status = raw.get("status", "not-yet")
     if status not in STATUSES:
         raise _fail("status", where, f"{status!r}; allowed: {', '.join(STATUSES)}")
-    return KaramaUse(raw["id"], raw["moment"], raw["lasts"], status, str(raw.get("reason", "")))
+    unknown = sorted(set(raw) - {"id", "moment", "lasts", "status", "reason", "holder_may_play"})
+    if unknown:
+        raise _fail("karama", where, f"unknown field(s) {unknown}; allowed: id, moment, lasts, status, reason, "
+                    "holder_may_play")
+    if not isinstance(raw.get("holder_may_play", False), bool):
+        raise _fail("karama", where, "'holder_may_play' must be true or false")
+    return KaramaUse(raw["id"], raw["moment"], raw["lasts"], status, str(raw.get("reason", "")),
+                     raw.get("holder_may_play", False))
 
 
 def parse_powers(raw: Any) -> dict[str, PowerSpec]:

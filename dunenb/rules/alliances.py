@@ -61,7 +61,9 @@ Pole that they share with another House, one territory at a time in board order.
 ``GameState.at_peace``: those tokens do not fight (:func:`dunenb.rules.battle_phase.arenas`), own nothing and do
 not harvest (:mod:`dunenb.rules.collection`, which clears the list at the end of the turn). Tokens already at
 peace when step g) begins (a landing in peace, BG-P2) must stay at peace. A BG army alone is at war and is not
-asked. The Karama against peace (KARAMA-27) is not modelled here.
+asked. Before the first declaration, every House with a hand may play KARAMA-27 (GAP-63; the Bene Gesserit too,
+on themselves, L1563): then no peace is declared this turn and every BG token fights, those bound to peace by a
+landing (BG-P2) included (the BG's entries of ``at_peace`` are dropped).
 
 >>> MAX_OFFERS, TRANSFERABLE, MAX_DELAY
 (2, ('spice', 'card', 'leader', 'token', 'power', 'revival'), 5)
@@ -76,10 +78,13 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
-from dunenb.powers import holder
+from dunenb.powers import holder, owner
+from dunenb.powers.karama import is_suppressed
 from dunenb.powers.registry import offered_by
+from dunenb.powers.registry import power as power_spec
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
 from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
@@ -690,11 +695,28 @@ def shared_territories(state: GameState, house: str | None = None) -> tuple[str,
     return tuple(found)
 
 
+PEACE = "BG-P3"  # its holder declares peace or war in step g) (data/powers.json)
+
+
 def begin_bg_declaration(state: GameState) -> GameState:
-    """TURN-1 g): the Bene Gesserit, if in play, declare each shared army at peace or at war (BG-P3)."""
+    """TURN-1 g): the Bene Gesserit, if in play, declare each shared army at peace or at war (BG-P3); before
+    that, the Karama against peace (KARAMA-27) is asked where there is something to declare (GAP-63)."""
     state = dataclasses.replace(state, phase="bg-declaration")
-    bg = holder(state, "BG-P3")  # None: the BG not in play or eliminated (data/powers.json)
+    bg = holder(state, PEACE)  # None: the BG not in play or eliminated (data/powers.json)
+    if bg is None or not shared_territories(state, bg):
+        return _declarations(state)
+    uses = tuple(use.id for use in power_spec(PEACE).karama if use.moment == "peace-declaration")
+    return open_window(state, uses, "bg-declaration")
+
+
+def _declarations(state: GameState, data: object = None) -> GameState:
+    bg = holder(state, PEACE)
     if bg is None:
+        bound = owner(PEACE)
+        if is_suppressed(state, PEACE) and any(h == bound for h, _a in state.at_peace):  # KARAMA-27: all fight
+            state = dataclasses.replace(state, at_peace=tuple(p for p in state.at_peace if p[0] != bound))
+            state = with_events(state, event("peace-blocked", "KARAMA-27: no peace this turn; every Bene Gesserit "
+                                             "token fights, those landed in peace too", house=bound, powers=(PEACE,)))
         return flow.after_phase(state, "bg-declaration")
     return _next_territory(state, bg, shared_territories(state, bg), 0)
 
@@ -745,6 +767,8 @@ def apply_bg(state: GameState, action: Action) -> GameState:
                                          house=bg, area=area, powers=("BG-P3",)))
     return _next_territory(state, bg, detail["areas"], detail["index"] + 1)
 
+
+register_resume("bg-declaration", _declarations)
 
 HANDLERS: dict[str, Handler] = {
     "alliance": Handler(apply=apply_window, decisions=window_decisions, check=check_window,

@@ -40,9 +40,12 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
-from dunenb.powers import modify
+from dunenb.powers import applied
+from dunenb.powers.karama import lift
+from dunenb.powers.registry import load_powers, power
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
-from dunenb.state import GameState, Tokens
+from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.state import FrozenDict, GameState, Tokens
 
 HARVESTER_PRICE = 5  # HARVEST-3
 HARVESTER_RESALE = 3  # HARVEST-4
@@ -83,7 +86,18 @@ class PlayGhola(Action):
     leader: str = NONE
 
 
-ANYTIME_ACTIONS: tuple[type[Action], ...] = (BuyHarvester, SellHarvester, PlayGhola)
+@dataclass(frozen=True)
+class KaramaAnyTime(Action):
+    """KARAMA-1: a Karama use whose moment is "any time" (KARAMA-41 against ATREIDES-P2), played with ``card`` (a
+    Karama, or a card that counts as one for the House) whenever the House is to act (GAP-57)."""
+
+    kind: ClassVar[str] = "karama-now"
+    house: str
+    use: str
+    card: str
+
+
+ANYTIME_ACTIONS: tuple[type[Action], ...] = (BuyHarvester, SellHarvester, PlayGhola, KaramaAnyTime)
 ANYTIME_KINDS: frozenset[str] = frozenset(cls.kind for cls in ANYTIME_ACTIONS)
 
 
@@ -157,7 +171,31 @@ def menu(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> list[Actio
             regular = min(hs.tanks.regular, count)
             options.append(PlayGhola(house, regular, count - regular))
         options += [PlayGhola(house, 0, 0, key) for key in hs.leader_tanks if leader_price(house, key) <= budget]
+    if hs.hand:
+        cards = _free_karamas(state, house, pledge)
+        options += [KaramaAnyTime(house, use, card) for use in any_time_uses(state, house) for card in cards]
     return options
+
+
+def _any_time_ids() -> tuple[str, ...]:
+    return tuple(use.id for spec in load_powers().values() for use in spec.karama
+                 if use.moment == "any-time" and use.status == "implemented")
+
+
+def any_time_uses(state: GameState, house: str) -> tuple[str, ...]:
+    """KARAMA-1, GAP-57: the implemented "any time" Karama uses ``house`` may play now: against a power another
+    House holds now (KARAMA-41)."""
+    from dunenb.rules.karama_window import usable
+
+    return usable(state, house, _any_time_ids())
+
+
+def _free_karamas(state: GameState, house: str, pledge: Pledge) -> tuple[str, ...]:
+    """The distinct cards ``house`` may play as a Karama now, less those promised at the pending node (GAP-57)."""
+    from dunenb.rules.bidding import karama_cards
+
+    left = Counter(state.houses[house].hand) - Counter(pledge.cards)
+    return tuple(dict.fromkeys(c for c in karama_cards(state, house) if left[c] > 0))
 
 
 # --- checks ---------------------------------------------------------------------------------------------
@@ -190,6 +228,14 @@ def check(state: GameState, action: Action, pledge: Pledge = NO_PLEDGE) -> Illeg
         return None
     if isinstance(action, PlayGhola):
         return _check_ghola(state, action, pledge)
+    if isinstance(action, KaramaAnyTime):
+        if action.use not in any_time_uses(state, house):
+            return _error("karama/use", f"{action.use!r} cannot be played now; uses playable at any time now: "
+                          f"{', '.join(any_time_uses(state, house)) or 'none'}")
+        if action.card not in _free_karamas(state, house, pledge):
+            return _error("karama/card", f"{action.card!r} is not a card {house} may play as a Karama now; "
+                          f"its free Karama cards: {', '.join(_free_karamas(state, house, pledge)) or 'none'}")
+        return None
     return _error("action/wrong-kind", f"{action.kind!r} is not an action played at any time")
 
 
@@ -242,28 +288,70 @@ def apply(state: GameState, action: Action) -> GameState:
         return with_events(state, event(
             "harvester-sold", f"{house} sells {action.count} harvester(s) to the Bank for {price} spice "
             "(HARVEST-4)", house=house, count=action.count, price=price))
+    if isinstance(action, KaramaAnyTime):
+        return _apply_karama(state, action)
     assert isinstance(action, PlayGhola)
     return _apply_ghola(state, action)
 
 
+def _apply_karama(state: GameState, action: KaramaAnyTime) -> GameState:
+    """The card is discarded (KARAMA-2, GAP-27) and the power blocked for the use's duration (KARAMA-41: 1 turn)."""
+    from dunenb.powers.karama import suppress
+    from dunenb.powers.registry import karama_use
+
+    hand = list(state.houses[action.house].hand)
+    hand.remove(action.card)
+    state = edit_house(state, action.house, hand=tuple(hand))
+    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))
+    state = suppress(state, action.use, action.house)
+    spec, use = karama_use(action.use)
+    return with_events(state, event(
+        "karama", f"{action.house} plays a Karama: {action.use} blocks {spec.id} ({spec.name}) for this {use.lasts} "
+        "(KARAMA-1, KARAMA-2)", house=action.house, karama=action.use, power=spec.id, card=action.card,
+        powers=(spec.id,)))
+
+
 def _apply_ghola(state: GameState, action: PlayGhola) -> GameState:
+    """The card is played and discarded at once (GAP-27); when the revival pays the holder of TLEILAX-P1, the payer
+    is first asked about KARAMA-36 (REVIVAL-4: a Karama sends the money to the Bank, it does not make the
+    revival free; GAP-63, as for a normal revival), then the dead come back and the money is paid."""
+    house = action.house
+    hand = list(state.houses[house].hand)
+    hand.remove(GHOLA)
+    state = edit_house(state, house, hand=tuple(hand))
+    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
+    ids = applied(state, "revival.payee", None, {"house": house})[1]
+    uses = tuple(use.id for pid in ids for use in power(pid).karama
+                 if use.status == "implemented" and use.moment == "revival")
+    if uses:
+        return open_window(state, uses, "ghola-payment", only=(house,),
+                           pledges=((house, ghola_cost(house, action)),), action=action)
+    return _settle_ghola(state, action)
+
+
+def _resume_ghola(state: GameState, data: FrozenDict) -> GameState:
+    return lift(_settle_ghola(state, data["action"]), "action")
+
+
+def _settle_ghola(state: GameState, action: PlayGhola) -> GameState:
     house = action.house
     hs = state.houses[house]
     tokens = Tokens(action.regular, action.marked)
-    hand = list(hs.hand)
-    hand.remove(GHOLA)
     leaders, dead = hs.leaders, hs.leader_tanks
     if action.leader != NONE:
         leaders, dead = leaders + (action.leader,), tuple(k for k in dead if k != action.leader)
-    state = edit_house(state, house, hand=tuple(hand), tanks=hs.tanks - tokens, reserve=hs.reserve + tokens,
+    state = edit_house(state, house, tanks=hs.tanks - tokens, reserve=hs.reserve + tokens,
                        leaders=leaders, leader_tanks=dead)
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
     cost = ghola_cost(house, action)
-    payee = modify(state, "revival.payee", None, {"house": house})  # TLEILAX-P1 (lent by ALLIANCE-12), else the Bank
+    payee, ids = applied(state, "revival.payee", None, {"house": house})  # TLEILAX-P1 (lent, ALLIANCE-12), or Bank
     state = _pay(state, house, cost, payee)
     back = [f"{tokens.total} token(s)"] if tokens.total else []
     back += [f"the leader {action.leader}"] if action.leader != NONE else []
     return with_events(state, event(
         "ghola", f"{house} plays a ghola card: {' and '.join(back)} come back for {cost} spice, paid to "
         f"{'the Bank' if payee is None else 'the ' + payee} (CARD-GHOLA-1, REVIVAL-2)", house=house,
-        count=tokens.total, marked=tokens.marked, leader=action.leader, cost=cost, payee=payee or "bank"))
+        count=tokens.total, marked=tokens.marked, leader=action.leader, cost=cost, payee=payee or "bank",
+        powers=ids))
+
+
+register_resume("ghola-payment", _resume_ghola)

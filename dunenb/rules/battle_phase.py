@@ -64,13 +64,15 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle.cards import DEFENCES, WEAPONS, wheel_karama_power
+from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
 from dunenb.battle.order import can_lead, defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.powers import slot_weapon_powers
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
+from dunenb.powers import holds_power
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import karama_use
 from dunenb.rules import alliances, battle_powers, on_call, pre_battle
@@ -334,10 +336,11 @@ def _plan_decisions(state: GameState) -> list[Action]:
     hs = state.houses[house]
     tokens, leaders = _plan_context(state, house)
     held = Counter(hs.hand)
-    weapons = [NONE] + [card for card in WEAPONS if held[card]]
+    weapons = [NONE] + [card for card in WEAPONS if held[card]] + list(own_weapons(state, house))
     defences = [NONE] + [card for card in DEFENCES if held[card]]
     pairs = [(w, d) for w in weapons for d in defences
-             if not Counter(c for c in (w, d) if c != NONE) - held]  # one worthless card cannot fill both slots
+             if not Counter(c for c in (w, d) if c != NONE and c not in BUILT_IN_WEAPONS) - held]  # one worthless
+    # card cannot fill both slots; a built-in weapon (G-4: karate) is no card
     dials = menu_dials(tokens, hs.spice)
     # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
     # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
@@ -345,12 +348,19 @@ def _plan_decisions(state: GameState) -> list[Action]:
     karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house) else [])
     karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
     triples = [(w, d, k, u) for w, d in pairs for k, u in karamas
-               if not Counter(c for c in (w, d, k) if c != NONE) - held]
+               if not Counter(c for c in (w, d, k) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
     plans = [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against)
              for leader in leaders or (NONE,)
              for regular, marked, spice in dials
              for weapon, defense, karama, against in (triples if leader != NONE else [(NONE, NONE, NONE, NONE)])]
     return [plan for plan in plans if not pre_battle.violations(state, plan)]  # BG-P1, ATREIDES-P1: bound
+
+
+def own_weapons(state: GameState, house: str) -> tuple[str, ...]:
+    """Built-in weapons ``house`` may put in its attack slot now, by a power it holds (houses.md G-4;
+    DISPERSION-P1 karate): no card, so never taken from the hand nor lost."""
+    return tuple(weapon for power_id, _holder, weapon in slot_weapon_powers() if holds_power(state, house,
+                                                                                              power_id))
 
 
 def _opponent(state: GameState, house: str) -> str:
@@ -388,8 +398,9 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     if action.spice > hs.spice:
         return IllegalActionError("battle/dial-spice-owned", f"spice: {action.spice} dialled, {action.house} owns "
                                   f"{hs.spice}; allowed 0..{min(hs.spice, action.regular + action.marked)}")
-    if action.weapon != NONE and action.weapon not in WEAPONS:
-        return IllegalActionError("battle/weapon", f"weapon {action.weapon!r}; allowed: none, {', '.join(WEAPONS)}")
+    if action.weapon != NONE and action.weapon not in WEAPONS + own_weapons(state, action.house):
+        return IllegalActionError("battle/weapon", f"weapon {action.weapon!r}; allowed: none, "
+                                  f"{', '.join(WEAPONS + own_weapons(state, action.house))}")
     if action.defense != NONE and action.defense not in DEFENCES:
         return IllegalActionError("battle/defense", f"defense {action.defense!r}; allowed: none, "
                                   f"{', '.join(DEFENCES)}")
@@ -407,8 +418,8 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
             return IllegalActionError("battle/karama-nothing-to-block", f"karama: {_opponent(state, action.house)} "
                                       "has no battle power a Karama can block (KARAMA-3, G-5, GAP-55b); "
                                       "allowed: none")
-    cards = [c for c in (action.weapon, action.defense, action.karama) if c != NONE]
-    if action.leader == NONE and cards:
+    cards = [c for c in (action.weapon, action.defense, action.karama) if c != NONE and c not in BUILT_IN_WEAPONS]
+    if action.leader == NONE and (cards or action.weapon in BUILT_IN_WEAPONS):
         return IllegalActionError("battle/no-leader-cards", f"weapon/defense: a side with no leader plays no "
                                   f"treachery card (GAP-43), but the plan has {', '.join(cards)}; allowed: none")
     missing = Counter(cards) - Counter(hs.hand)

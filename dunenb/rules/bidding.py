@@ -658,12 +658,12 @@ def auction_card(state: GameState) -> str | None:
     ``engine.view`` hides from every other House; during a Karama window opened at the bid, in the node it
     interrupts.
     """
-    shown = state.pending
-    if shown is not None and shown.kind == "karama-window":  # a window opened at a bid (BG-M1's KARAMA-31)
-        shown = shown.detail.get("prior")
-    if shown is None or shown.kind not in ("bid", "bid-payment"):
+    node = state.pending
+    while node is not None and node.kind == "karama-window":  # a window waits over the bid (a ghola's KARAMA-36)
+        node = node.detail["prior"]
+    if node is None or node.kind not in ("bid", "bid-payment"):
         return None
-    return shown.detail["secrets"][0][1]
+    return node.detail["secrets"][0][1]
 
 
 register_resume("auction-end", _resume_fill)

@@ -62,7 +62,7 @@ from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import applied, holder, is_in_play
-from dunenb.powers.registry import powers_at
+from dunenb.powers.registry import power, powers_at
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -71,6 +71,7 @@ from dunenb.state import GameConfig, GameState
 
 RATE_WITHOUT_ORNITHOPTERS = 1  # HARVEST-7
 RATE_WITH_ORNITHOPTERS = 3  # HARVEST-7
+PREDICTION = "BG-P6"  # the Bene Gesserit prediction (data/powers.json)
 
 
 # --- actions --------------------------------------------------------------------------------------------
@@ -388,13 +389,26 @@ def _collect(state: GameState, data: object = None) -> GameState:
     note = tie_note(state)
     if note is not None:
         state = with_events(state, event("victory-tie", note, turn=state.turn))
-    result = decide_winner(state)
+    result = _victory(state)
     state = dataclasses.replace(state, at_peace=())  # peace lasts for the turn (BG-P3)
     state = clear_for_turn(state)  # GAP-50: the ornithopters were fixed for this turn only
     if result is not None:
         winner, reason = result
+        predicted, bg_reason = (None, reason) if winner is None else _prediction(state, winner, reason)
+        if predicted != winner:  # BG-P6 shown: KARAMA-30 is asked at that reveal (GAP-63), before the game ends
+            uses = tuple(use.id for use in power(PREDICTION).karama if use.moment == "prediction-reveal")
+            return open_window(dataclasses.replace(state, pending=None), uses, "prediction-reveal", winner=winner,
+                               reason=reason, bg_reason=bg_reason)
         return end_game(state, winner, reason)
     return flow.after_phase(state, "collection")
+
+
+def _prediction_revealed(state: GameState, data: Any) -> GameState:
+    """BG-P6 revealed: the Bene Gesserit win instead, unless KARAMA-30 voided the prediction (for the game)."""
+    if holder(state, PREDICTION) is None:
+        return end_game(state, data["winner"], f"{data['reason']}; the Bene Gesserit prediction is void "
+                                               "(KARAMA-30)")
+    return end_game(state, holder(state, PREDICTION), data["bg_reason"])
 
 
 def harvest(state: GameState) -> GameState:
@@ -487,13 +501,22 @@ def decide_winner(state: GameState) -> tuple[str | None, str] | None:
       and a tie plays on (GAP-36b). No shared victory (GAP-19c).
     * VICTORY-4 (design reading): while a House outlawed for Atomics is still in the game, no other House can
       win by cities and Sietchs.
-    * BG-P6: if the Bene Gesserit predicted this winner for this turn, they win alone instead.
+    * BG-P6: if the Bene Gesserit predicted this winner for this turn, they win alone instead (in a game, the
+      reveal first asks KARAMA-30, which voids the prediction).
     """
+    result = _victory(state)
+    if result is None or result[0] is None:
+        return result
+    return _prediction(state, result[0], result[1])
+
+
+def _victory(state: GameState) -> tuple[str | None, str] | None:
+    """:func:`decide_winner` before the Bene Gesserit prediction (BG-P6)."""
     active = active_houses(state)
     if not active:
         return None, "every House has been eliminated: the game ends without a winner (VICTORY-2, design)"
     if len(active) == 1:
-        return _prediction(state, active[0], f"{active[0]} is the last House left (VICTORY-2)")
+        return active[0], f"{active[0]} is the last House left (VICTORY-2)"
     target = victory_target(state.config)
     owned = owned_settlements(state)
     outlaws = [h for h in state.outlawed if h in active]
@@ -505,12 +528,11 @@ def decide_winner(state: GameState) -> tuple[str | None, str] | None:
     if len(leaders) > 1:
         return None
     winner = leaders[0]
-    return _prediction(state, winner, f"{winner} owns {best} cities and Sietchs ({', '.join(owned[winner])}), "
-                                      f"target {target} (VICTORY-1)")
+    return winner, f"{winner} owns {best} cities and Sietchs ({', '.join(owned[winner])}), target {target} (VICTORY-1)"
 
 
 def _prediction(state: GameState, winner: str, reason: str) -> tuple[str, str]:
-    bg = holder(state, "BG-P6")  # data/powers.json
+    bg = holder(state, PREDICTION)  # data/powers.json
     if bg is None or bg == winner:
         return winner, reason
     prediction = state.houses[bg].prediction
@@ -539,6 +561,7 @@ def tie_note(state: GameState) -> str | None:
 
 
 register_resume("collection", _collect)
+register_resume("prediction-reveal", _prediction_revealed)
 
 HANDLERS: dict[str, Handler] = {
     "harvest-declaration": Handler(apply=apply_declaration, decisions=declaration_decisions,

@@ -224,7 +224,8 @@ def send_to_tanks(state: GameState, house: str, tokens: Tokens) -> GameState:
         state = edit_house(state, house, reserve=hs.reserve + tokens)
         return with_events(state, event(
             "tokens-recovered", f"{house} recover {tokens.total} destroyed token(s) into their reserve at once "
-            f"({', '.join(ids)})", house=house, count=tokens.total, powers=ids))
+            f"({', '.join(ids)})", house=house, count=tokens.total, regular=tokens.regular, marked=tokens.marked,
+            powers=ids))  # KARAMA-34 is asked once the action is settled (dunenb.rules.recovery)
     return edit_house(state, house, tanks=hs.tanks + tokens)
 
 

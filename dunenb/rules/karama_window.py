@@ -3,8 +3,9 @@ House that could play one is asked, in table order, with a pass.
 
 Asking must not reveal who holds a Karama (issue 10 item 3). So the Houses asked depend only on public facts:
 every House in play with at least one card in hand (hand sizes are public) is asked, in the table's order
-(``config.houses``), except that nobody is offered a use against a power it holds itself; a House with no use it
-may play is skipped (who holds a power is public). Each House asked plays one of the uses still open, with a card
+(``config.houses``), except that nobody is offered a use against a power it holds itself (unless the use says its
+holder may play it, ``holder_may_play``: KARAMA-27); a House with no use it may play is skipped (who holds a power
+is public). Each House asked plays one of the uses still open, with a card
 that counts as a Karama for it (the Karama; worthless cards for the Bene Gesserit, BG-P5; ghola cards for the
 Bene Tleilax, TLEILAX-P4), or passes. A use played is discarded (KARAMA-2, GAP-27), recorded as a suppression
 (:mod:`dunenb.powers.karama`, with the use's duration from ``data/powers.json``) and closed for the other Houses.
@@ -32,11 +33,13 @@ from dunenb.actions import Action, Pass
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
-from dunenb.powers.registry import karama_use
+from dunenb.powers.registry import karama_use, load_powers
 from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, with_events
 from dunenb.state import FrozenDict, GameState, Pending
 
 KIND = "karama-window"
+SUBSTITUTE = "karama-substitute"  # the window of KARAMA-29 against a card used as a Karama (BG-P5)
+KARAMA = "karama"
 Resume = Callable[[GameState, FrozenDict], GameState]
 RESUMES: dict[str, Resume] = {}
 
@@ -57,12 +60,13 @@ def register_resume(name: str, function: Resume) -> None:
 
 
 def usable(state: GameState, house: str, uses: tuple[str, ...]) -> tuple[str, ...]:
-    """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House."""
+    """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House, or
+    by ``house`` itself when the use allows it (KARAMA-27)."""
     found = []
     for use in uses:
-        spec, _ = karama_use(use)
+        spec, declared = karama_use(use)
         power_holder = holder(state, spec.id)
-        if power_holder is not None and power_holder != house:
+        if power_holder is not None and (power_holder != house or declared.holder_may_play):
             found.append(use)
     return tuple(found)
 
@@ -133,16 +137,30 @@ def _apply(state: GameState, action: Action) -> GameState:
         hand.remove(action.card)
         state = edit_house(state, action.house, hand=tuple(hand))
         state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))  # GAP-27
-        spec, use = karama_use(action.use)
-        state = suppress(state, action.use, action.house)
-        card = "" if action.card == "karama" else f" ({action.card} counts as a Karama for {action.house})"
-        state = with_events(state, event(
-            "karama", f"{action.house} plays a Karama{card}: {action.use} blocks {spec.id} ({spec.name}) for "
-            f"{'this ' + use.lasts if use.lasts != 'game' else 'the game'} (KARAMA-1, KARAMA-2)",
-            house=action.house, karama=action.use, power=spec.id, card=action.card, powers=(spec.id,)))
+        against = _substitute_uses(state, action)
+        if against:  # KARAMA-29 (GAP-86): a real Karama may cancel a card used as one
+            return open_window(state, against, SUBSTITUTE, use=action.use, house=action.house, card=action.card)
+        state = _played(state, action.house, action.use, action.card)
         uses = tuple(u for u in uses if u != action.use)
     else:
         state = with_events(state, event("karama-pass", f"{action.actor} plays no Karama", house=action.actor))
+    return _next(state, uses)
+
+
+def _played(state: GameState, house: str, use_id: str, card: str) -> GameState:
+    """The use takes effect: its power is blocked for the use's duration (KARAMA-1)."""
+    spec, use = karama_use(use_id)
+    state = suppress(state, use_id, house)
+    shown = "" if card == "karama" else f" ({card} counts as a Karama for {house})"
+    return with_events(state, event(
+        "karama", f"{house} plays a Karama{shown}: {use_id} blocks {spec.id} ({spec.name}) for "
+        f"{'this ' + use.lasts if use.lasts != 'game' else 'the game'} (KARAMA-1, KARAMA-2)",
+        house=house, karama=use_id, power=spec.id, card=card, powers=(spec.id,)))
+
+
+def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
+    """Ask the next House of the window's order that may still play an open use; else close the window."""
+    detail = node(state).detail
     order = detail["order"]
     for index in range(detail["index"] + 1, len(order)):
         house = order[index]
@@ -151,6 +169,40 @@ def _apply(state: GameState, action: Action) -> GameState:
                 node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]
     return RESUMES[detail["resume"]](dataclasses.replace(state, pending=prior), detail["data"])
+
+
+def _substitute_uses(state: GameState, action: UseKarama) -> tuple[str, ...]:
+    """KARAMA-29: the uses against the power that lets ``action.card`` count as a Karama (BG-P5), if any."""
+    if action.card == KARAMA:
+        return ()
+    return tuple(use.id for spec in load_powers().values() for act in spec.acts
+                 if act.trigger == "karama.substitute" and holder(state, spec.id) == action.house
+                 for use in spec.karama if use.moment == "karama-use" and use.status == "implemented")
+
+
+def _substitute_settled(state: GameState, data: FrozenDict) -> GameState:
+    """Back in the window after KARAMA-29 was asked: the use counts, or the card was discarded without effect
+    (its use stays open for the Houses still to answer)."""
+    uses = node(state).detail["uses"]
+    power = _substitute_power(data["house"])
+    cancelled = [s for s in state.suppressions if s.power == power and s.scope == "action"]
+    if cancelled:
+        state = dataclasses.replace(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
+        state = with_events(state, event(
+            "karama-cancelled", f"{data['house']}'s {data['card']} played as a Karama is cancelled and discarded "
+            f"without effect ({cancelled[0].karama})", house=data["house"], card=data["card"],
+            powers=(cancelled[0].power,)))
+        return _next(state, uses)
+    state = _played(state, data["house"], data["use"], data["card"])
+    return _next(state, tuple(u for u in uses if u != data["use"]))
+
+
+def _substitute_power(house: str) -> str | None:
+    """The power by which ``house`` holds some card as a Karama (BG-P5, TLEILAX-P4), by the powers' sheets."""
+    for spec in load_powers().values():
+        if spec.holder == house and any(a.trigger == "karama.substitute" for a in spec.acts):
+            return spec.id
+    return None
 
 
 def _pledged(state: GameState, house: str) -> Pledge:
@@ -172,3 +224,5 @@ def _pledged(state: GameState, house: str) -> Pledge:
 
 HANDLERS = {KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UseKarama,),
                           pledged=_pledged, always=(Pass,))}  # a Karama is never forced
+
+register_resume(SUBSTITUTE, _substitute_settled)

@@ -72,6 +72,10 @@ setup step places it), and actions name that sector (design; MAP-3b: all sectors
   before the first) it is asked ``take-slot`` (play now) or ``pass`` (wait); when all others are done it plays.
 * BG-P2 b (advisors): each time another House completes a landing, the holder may land 1 reserve token free in
   that territory (a storm-free sector) or at the North Pole; those tokens are at peace this turn (GAP-64).
+* BG-P2 a (``land-in-peace``): the holder may declare its own landing in peace when making it: a ``land`` in
+  every other respect (price, payee, Karama uses), after which its tokens in that territory are at peace this
+  turn, as an advisor's are (GAP-64, GAP-83). The menu lists it only where another House already stands (peace
+  changes nothing elsewhere); any other well-formed one is checked and accepted.
 The per-turn revival counters are reset when this phase begins (design: REVIVAL-1 only happens here; the ghola,
 played at any time, is not bound by them, GAP-57).
 """
@@ -218,6 +222,13 @@ class LandAdvisor(Action):
 
 
 @dataclass(frozen=True)
+class LandInPeace(Land):
+    """BG-P2 a: the holder's own landing, declared in peace when it is made (LAND-1 otherwise)."""
+
+    kind: ClassVar[str] = "land-in-peace"
+
+
+@dataclass(frozen=True)
 class TakeSlot(Action):
     """GUILD-P3: the holder plays its landing-and-movement slot now, before the next House in storm order."""
 
@@ -225,7 +236,7 @@ class TakeSlot(Action):
     house: str
 
 
-SLOT_ACTIONS: tuple[type[Action], ...] = (Revive, Land, Emerge, Move, Reposition, PlayHajj, EndSlot)
+SLOT_ACTIONS: tuple[type[Action], ...] = (Revive, Land, LandInPeace, Emerge, Move, Reposition, PlayHajj, EndSlot)
 
 
 # --- rule helpers ---------------------------------------------------------------------------------------
@@ -599,7 +610,17 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
             action = Land(house, area.id, sector, tokens.regular, tokens.marked)
             if action not in menu:
                 menu.append(action)
+    if holds_power(state, house, ADVISORS):
+        menu += _peace_landing_menu(state, house, menu)
     return menu
+
+
+def _peace_landing_menu(state: GameState, house: str, landings: list[Action]) -> list[Action]:
+    """BG-P2 a: the holder's landings into a territory another House holds, declared in peace (GAP-83)."""
+    shared = {a for (h, a, _s), t in state.forces.items() if h != house and t.total > 0 and a != POLE
+              and h not in state.eliminated}
+    return [LandInPeace(house, a.area, a.sector, a.regular, a.marked) for a in landings
+            if isinstance(a, Land) and a.area in shared and not is_storm_sector(state, a.area, a.sector)]
 
 
 def _emergence_menu(state: GameState, house: str) -> list[Action]:
@@ -758,6 +779,9 @@ def _check_revive(state: GameState, action: Revive) -> IllegalActionError | None
 
 
 def _check_land(state: GameState, action: Land) -> IllegalActionError | None:
+    if isinstance(action, LandInPeace) and not holds_power(state, action.house, ADVISORS):
+        return _error("land/no-peace", f"{action.house} may not land in peace now: only the holder of BG-P2 may, "
+                      "and not in a turn a Karama blocks it (KARAMA-26); use 'land'")
     if holds_power(state, action.house, NATIVES):
         return _error("land/fremen", "the Fremen never land (LAND-6, FREMEN-P4): use 'emerge'")
     slot = _slot(state)
@@ -881,7 +905,7 @@ def _check_hajj(state: GameState, action: PlayHajj) -> IllegalActionError | None
 
 
 _CHECKS: dict[type, Any] = {
-    Revive: _check_revive, Land: _check_land, Emerge: _check_emerge, Move: _check_move,
+    Revive: _check_revive, Land: _check_land, LandInPeace: _check_land, Emerge: _check_emerge, Move: _check_move,
     Reposition: _check_reposition, PlayHajj: _check_hajj,
 }
 #: Slot actions of House powers, registered by their modules (dunenb.rules.kynes): menus, checks, applies.
@@ -998,7 +1022,23 @@ def _resolve_land(state: GameState, action: Land) -> GameState:
         state = send_to_tanks(state, action.house, tokens)
     else:
         state = _add(state, action.house, action.area, action.sector, tokens)
+        if isinstance(action, LandInPeace):
+            state = _declare_peace_landing(state, action)
     return _offer_advisor(state, action.house, action.area)
+
+
+def _declare_peace_landing(state: GameState, action: LandInPeace) -> GameState:
+    """BG-P2 a: the landed tokens, and so every token of the House in that territory, are at peace this turn
+    (L757; recorded by territory as for the advisors, GAP-64). At the North Pole, where nobody fights, nothing is
+    recorded (GAP-83)."""
+    if action.area == POLE:
+        return state
+    if (action.house, action.area) not in state.at_peace:
+        state = dataclasses.replace(state, at_peace=state.at_peace + ((action.house, action.area),))
+    return with_events(state, event(
+        "land-in-peace", f"{action.house} declare their landing in {_name(action.area)} in peace: their tokens "
+        "there do not fight, own or harvest this turn (BG-P2)", house=action.house, area=action.area,
+        powers=(ADVISORS,)))
 
 
 def advisor_places(state: GameState, area_id: str) -> tuple[tuple[str, int], ...]:
@@ -1127,7 +1167,7 @@ def _apply_end(state: GameState, action: EndSlot) -> GameState:
 
 
 _APPLY: dict[type, Any] = {
-    Revive: _apply_revive, Land: _apply_land, Emerge: _apply_emerge, Move: _apply_move,
+    Revive: _apply_revive, Land: _apply_land, LandInPeace: _apply_land, Emerge: _apply_emerge, Move: _apply_move,
     Reposition: _apply_reposition, PlayHajj: _apply_hajj, EndSlot: _apply_end,
 }
 

@@ -13,8 +13,10 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   prediction only when it wins, and the game's end is judged by victory, not by this view).
 * ``traitor-draw`` (TRAITOR-1) and ``traitor-pick`` (TRAITOR-4): the drawing House; never revealed (a traitor
   call shows one slip, not which leaders were drawn; GAP-58).
-* ``treachery-card`` (SETUP-1 h, HAND-2): the House that draws it; never revealed (a card played later cannot be
-  told from the other cards of that hand; GAP-58).
+* ``treachery-card`` (SETUP-1 h, HAND-2): the House that draws it, and outside the setup's free cards the Houses
+  the hook ``draw.viewers`` adds (ATREIDES-P2 b: the Atreides see every card drawn from the deck, not the setup
+  cards; none while KARAMA-41 is in force); never revealed (a card played later cannot be told from the other
+  cards of that hand; GAP-58).
 * ``auction-card`` (BID-3, BID-8, ATREIDES-P2a): the opener and the Atreides (:func:`bidding.auction_viewers`);
   never revealed as an action (GAP-58: an unsold card's name is in the public ``card-unsold`` event anyway).
 * ``plan`` (BATTLE-13 a-e): the House that sets it; revealed by its ``plan-revealed`` event (BATTLE-13 f).
@@ -49,6 +51,7 @@ from typing import Any
 
 from dunenb.actions import Action
 from dunenb.battle.sequence import BattleSequence
+from dunenb.powers import applied
 from dunenb.rules import bidding, storm
 from dunenb.state import Event, GameState
 
@@ -111,6 +114,13 @@ def _token_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     return () if holder is None else (holder,)
 
 
+def _drawn_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
+    house = str(getattr(action, "house", NOBODY))
+    if state.pending is not None and state.pending.kind == "free-card":  # SETUP-1 h: not seen (ATREIDES-P2 b)
+        return (house,)
+    return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])  # ATREIDES-P2 b
+
+
 def _auction_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     assert state.pending is not None
     return bidding.auction_viewers(state, state.pending.detail["opener"])
@@ -122,7 +132,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "predict": _own,  # BG-P6
     "traitor-draw": _own,  # TRAITOR-1
     "traitor-pick": _own,  # TRAITOR-4
-    "treachery-card": _own,  # SETUP-1 h, HAND-2
+    "treachery-card": _drawn_card_viewers,  # SETUP-1 h, HAND-2, ATREIDES-P2 b
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
     "plan": _own,  # BATTLE-13 a-e (with a Karama hidden on the wheel: KARAMA-25/40/43, GAP-80)
     "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)

@@ -24,7 +24,9 @@ from fractions import Fraction
 
 from dunenb.actions import Action, DialStorm, DrawStormToken, Pass, PlayWeatherControl
 from dunenb.errors import IllegalActionError
-from dunenb.powers import holder
+from dunenb.powers import holder, is_in_play, owner
+from dunenb.powers.karama import lift
+from dunenb.powers.registry import power
 from dunenb.rules.atomics import BlowShieldWall, blow_shield_wall, can_blow_shield_wall, check_blow
 from dunenb.rules.common import (
     WEATHER_CONTROL,
@@ -38,6 +40,7 @@ from dunenb.rules.common import (
     uniform,
     with_events,
 )
+from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.state import FrozenDict, GameState
 
 FREMEN_TOKENS = tuple(range(1, 8))  # GAP-7c: 7 tokens numbered 1-7
@@ -51,23 +54,32 @@ def storms_in_play(state: GameState) -> tuple[str, ...]:
 
 
 def has_fremen(state: GameState) -> bool:
-    """STORM-3, TURN-1 a, FREMEN-P1: whether the storms move by the tokens of a House holding FREMEN-P1 now; once
-    the Fremen are eliminated nobody does, and the last two fighters dial 0..6 (GAP-7a, GAP-52)."""
-    return holder(state, STORM_TOKENS_POWER) is not None
+    """STORM-3, TURN-1 a, FREMEN-P1: whether the storms move by the tokens of the House that holds FREMEN-P1 by its
+    sheet; once the Fremen are eliminated nobody does, and the last two fighters dial 0..6 (GAP-7a, GAP-52). A
+    Karama (KARAMA-5) blocks only the sight of the token (:func:`token_holder`), not the tokens (STORM-4)."""
+    return is_in_play(state, owner(STORM_TOKENS_POWER))
 
 
 def token_holder(state: GameState) -> str | None:
-    """FREMEN-P1: the House that draws the storm tokens and alone sees them until they are revealed (or None)."""
+    """FREMEN-P1: the House that sees the storm tokens drawn until they are revealed (or None: nobody, also while
+    KARAMA-5 keeps them face down, STORM-4)."""
     return holder(state, STORM_TOKENS_POWER)
 
 
 # --- Fremen storm tokens --------------------------------------------------------------------------------
 
 def begin_token_draws(state: GameState, *, after: str) -> GameState:
-    """FREMEN-P1: the Fremen draw one token per storm for the next storm phase (nothing without them)."""
+    """FREMEN-P1: the Fremen draw one token per storm for the next storm phase (nothing without them). First every
+    House with a hand is asked about KARAMA-5 (GAP-63): played, the tokens of this draw are drawn face down and the
+    Fremen may not look at them until they are revealed (STORM-4; GAP-85: one use covers both storms' tokens)."""
     if not has_fremen(state):
         return _continue(state, after)
-    return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="main", after=after))
+    uses = tuple(use.id for use in power(STORM_TOKENS_POWER).karama if use.moment == "storm-token-draw")
+    return open_window(dataclasses.replace(state, pending=None), uses, "storm-token-draw", after=after)
+
+
+def _draw_tokens(state: GameState, data: FrozenDict) -> GameState:
+    return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="main", after=data["after"]))
 
 
 def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -78,8 +90,11 @@ def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
     assert state.pending is not None
     state = dataclasses.replace(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
-    state = with_events(state, event("storm-token", f"The Fremen draw a secret storm token for the {action.storm} "
-                                     "storm (FREMEN-P1)", storm=action.storm, secret=True,
+    if token_holder(state) is None:  # KARAMA-5, STORM-4
+        text = f"The Fremen draw a storm token for the {action.storm} storm face down: nobody sees it (KARAMA-5)"
+    else:
+        text = f"The Fremen draw a secret storm token for the {action.storm} storm (FREMEN-P1)"
+    state = with_events(state, event("storm-token", text, storm=action.storm, secret=True,
                                      powers=(STORM_TOKENS_POWER,)))
     assert state.pending is not None
     after = state.pending.detail["after"]
@@ -109,6 +124,8 @@ def _begin_storm(state: GameState, storm: str) -> GameState:
         move = state.storm_tokens[storm]
         state = with_events(state, event("storm-token-revealed", f"The Fremen reveal {move} for the {storm} storm",
                                          storm=storm, value=move))
+        if storm == storms_in_play(state)[-1]:
+            state = lift(state, "reveal")  # KARAMA-5 lasted until this draw's tokens were revealed
         return _begin_weather(state, storm, move)
     return dataclasses.replace(state, pending=pending("dial", state.storm_dialers[0], storm=storm, index=0, total=0))
 
@@ -226,6 +243,8 @@ def _finish_phase(state: GameState) -> GameState:
         state = destroy_in_sector(state, sector, cause="double storm", double=True)
     return begin_token_draws(state, after="turn")
 
+
+register_resume("storm-token-draw", _draw_tokens)
 
 HANDLERS = {
     "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
