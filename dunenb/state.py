@@ -13,6 +13,9 @@ FrozenDict({'a': 1, 'b': 2})
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -300,3 +303,34 @@ class GameState:
     def tokens_set_aside(self, house: str) -> int:
         """Regular tokens ``house`` promised for a later turn (ALLIANCE-8), no longer in its reserve."""
         return sum(t.amount for t in self.deferred_terms if t.what == "token" and t.giver == house)
+
+
+def _canonical(value: Any) -> Any:
+    """A JSON-ready form of a state value that does not depend on insertion order: a dataclass as its class name
+    and fields, a mapping as its items sorted by their canonical text, a tuple or list as a list, a scalar as
+    itself (an unknown object as its ``repr``)."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, Mapping):
+        items = [[_canonical(k), _canonical(v)] for k, v in value.items()]
+        return {"map": sorted(items, key=lambda item: json.dumps(item, sort_keys=True))}
+    if isinstance(value, (tuple, list)):
+        return [_canonical(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"class": type(value).__name__,
+                "fields": {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+    return repr(value)
+
+
+def state_digest(state: GameState) -> str:
+    """SHA-256 of the whole state in a canonical form (issue 14 item 6): two equal states have the same digest,
+    whatever order their mappings were filled in. The golden test of the shipped saves pins it
+    (``tests/data/game_digests.json``, rewritten by ``python tools/pin_game_digests.py``).
+
+    >>> from dunenb.engine import new_game
+    >>> state_digest(new_game(["atreides", "fremen"], seed=1)) == state_digest(new_game(["atreides", "fremen"],
+    ...                                                                                  seed=1))
+    True
+    """
+    text = json.dumps(_canonical(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -6,6 +6,8 @@
 * ``six_houses_heuristic.json``: six heuristic bots, 15-turn limit (or victory), target 4 (VICTORY-1: 2 to 4
   with more than five Houses).
 * ``four_houses_random.json``: four random bots with the secondary storm, 6 turns.
+
+It ends by pinning the new saves' final state digests for the golden test (``tools/pin_game_digests.py``).
 """
 
 from __future__ import annotations
@@ -74,3 +76,6 @@ if __name__ == "__main__":
              "heuristic", seed=42, turn_limit=15, victory_target=4)
     bot_game("four_houses_random.json", ["dispersion", "bene-tleilax", "guild", "harkonnen"], "random", seed=5,
              turn_limit=6, secondary_storm=True)
+    import pin_game_digests  # the golden test's digests follow the new saves (issue 14 item 6)
+
+    pin_game_digests.main()
