@@ -65,6 +65,7 @@ asked. The Karama against peace (KARAMA-27) is not modelled here.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -214,6 +215,12 @@ def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
     return tuple(p for p, owner in LENDABLE_POWERS.items() if owner == house and power_holder(state, p) == house)
 
 
+#: The offers of the menu, built once each (issue 14 item 4): an offer is a value, and a House making several
+#: offers in a window, or the same Houses in the next window, is listed the same offers again; building each anew
+#: (with its field checks) made the alliance window the dearest menu of a bot game.
+_menu_offer = functools.lru_cache(maxsize=4096, typed=True)(Offer)
+
+
 def window_decisions(state: GameState) -> list[Action]:
     """The menu: :class:`EndWindow` first, then a few offers to each partner: spice gifts (1, 2, 5, and 5 next
     turn), each card and each non-main leader held (as a gift or for 2 and 3 spice), 2 reserve tokens (as a gift
@@ -227,26 +234,26 @@ def window_decisions(state: GameState) -> list[Action]:
     hs = state.houses[house]
     for partner in _partners(state, house):
         their_spice = state.houses[partner].spice
-        options += [Offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
+        options += [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
         if MENU_SPICE[-1] <= hs.spice:
-            options.append(Offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
+            options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
         if len(state.houses[partner].hand) < hand_limit(state, partner):
             for card in sorted(set(hs.hand)):
-                options.append(Offer(house, partner, "card", card, 1))
+                options.append(_menu_offer(house, partner, "card", card, 1))
                 if their_spice >= MENU_CARD_PRICE:
-                    options.append(Offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
+                    options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
         for key in _tradeable_leaders(state, house):
-            options.append(Offer(house, partner, "leader", key, 1))
+            options.append(_menu_offer(house, partner, "leader", key, 1))
             if their_spice >= MENU_LEADER_PRICE:
-                options.append(Offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
+                options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
         for power in owned_powers(state, house):
-            options.append(Offer(house, partner, "power", power, 1))
+            options.append(_menu_offer(house, partner, "power", power, 1))
             if their_spice >= MENU_POWER_PRICE:
-                options.append(Offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
+                options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
         if hs.reserve.regular >= MENU_TOKENS:
-            options.append(Offer(house, partner, "token", "regular", MENU_TOKENS))
+            options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS))
             if their_spice >= MENU_TOKENS:
-                options.append(Offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
+                options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
     return options
 
 

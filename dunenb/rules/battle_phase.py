@@ -328,11 +328,24 @@ def _plan_decisions(state: GameState) -> list[Action]:
     karamas = [NONE] + (list(karama_cards(state, house)) if _karama_target(state, house) else [])
     triples = [(w, d, k) for w, d in pairs for k in karamas
                if not Counter(c for c in (w, d, k) if c != NONE) - held]
-    plans = [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama)
-             for leader in leaders or (NONE,)
-             for regular, marked, spice in dials
-             for weapon, defense, karama in (triples if leader != NONE else [(NONE, NONE, NONE)])]
-    return [plan for plan in plans if not pre_battle.violations(state, plan)]  # BG-P1, ATREIDES-P1: bound
+    # BG-P1, ATREIDES-P1: a plan bound by the Voice or the prescience answer is left out. What binds a plan is
+    # its leader and its two cards (pre_battle.violations reads nothing else), so each leader and card pair is
+    # judged once, on its first plan, not again for every dial and Karama (issue 14 item 4: the same menu, cheaper).
+    verdicts: dict[tuple[str, str, str], bool] = {}
+    plans: list[Action] = []
+    for leader in leaders or (NONE,):
+        for regular, marked, spice in dials:
+            for weapon, defense, karama in (triples if leader != NONE else [(NONE, NONE, NONE)]):
+                bound = verdicts.get((leader, weapon, defense))
+                if bound:
+                    continue
+                plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama)
+                if bound is None:
+                    bound = verdicts[leader, weapon, defense] = bool(pre_battle.violations(state, plan))
+                    if bound:
+                        continue
+                plans.append(plan)
+    return plans
 
 
 def _opponent(state: GameState, house: str) -> str:

@@ -517,6 +517,14 @@ def _update_slot(state: GameState, **changes: Any) -> GameState:
 _LAST_MENU: list[tuple[GameState, tuple[Action, ...]] | None] = [None]
 
 
+#: The landings, moves and repositionings of the menus, each built once (issue 14 item 4): actions are values,
+#: and the menus of a game list the same ones slot after slot; building each anew (with its field checks, the
+#: path tuple's by its text) was most of the cost of a movement menu.
+_menu_land = lru_cache(maxsize=4096, typed=True)(Land)
+_menu_move = lru_cache(maxsize=8192, typed=True)(Move)
+_menu_reposition = lru_cache(maxsize=2048, typed=True)(Reposition)
+
+
 def _slot_decisions(state: GameState) -> list[Action]:
     """The menu: end the slot (first, the passive default), revivals, landings or emergences, moves,
     repositionings, harvester trades. Any other well-formed action of these kinds is checked by ``check``."""
@@ -586,12 +594,12 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
                 continue
             for count in counts:
                 tokens = _split(hs.reserve, count)
-                menu.append(Land(house, area.id, sector, tokens.regular, tokens.marked))
+                menu.append(_menu_land(house, area.id, sector, tokens.regular, tokens.marked))
     for sector in state.storm_sectors():  # LAND-5 for teaching: one token into the storm
         area = next(a for a in rules().board.areas_in_sector(sector) if a.id != POLE)
         if most_by_price.get(landing_price_per_token(area.id), 0) >= 1:
             tokens = _split(hs.reserve, 1)
-            action = Land(house, area.id, sector, tokens.regular, tokens.marked)
+            action = _menu_land(house, area.id, sector, tokens.regular, tokens.marked)
             if action not in menu:
                 menu.append(action)
     return menu
@@ -657,10 +665,10 @@ def _move_menu(state: GameState, house: str) -> list[Action]:
         routes = _safe_routes(area, steps, storms)  # = safe_paths, without copying the cached answer
         for group in groups:
             for _destination, path in routes:
-                menu.append(Move(house, area, sector, path, group.regular, group.marked))
+                menu.append(_menu_move(house, area, sector, path, group.regular, group.marked))
         storm_entry = _first_storm_entry(state, area, sector)  # MOVE-7, GAP-10 for teaching
         if storm_entry is not None:
-            menu.append(Move(house, area, sector, (storm_entry,), tokens.regular, tokens.marked))
+            menu.append(_menu_move(house, area, sector, (storm_entry,), tokens.regular, tokens.marked))
     return menu
 
 
@@ -692,7 +700,7 @@ def _reposition_menu(state: GameState, house: str) -> list[Action]:
                 continue
             if any(s in state.storm_sectors() for s in reposition_route(area, sector, target)):
                 continue
-            menu.append(Reposition(house, area, sector, target, tokens.regular, tokens.marked))
+            menu.append(_menu_reposition(house, area, sector, target, tokens.regular, tokens.marked))
     return menu
 
 
