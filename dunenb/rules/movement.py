@@ -104,7 +104,7 @@ from dunenb.rules.common import (
 )
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.ornithopters import fix_for_turn, has_ornithopters
-from dunenb.state import GameState, Tokens
+from dunenb.state import GameState, Tokens, evolve
 
 POLE = "pole-nord"
 POLE_SECTOR = 1  # design: the Pole's army stands in its first sector, as setup places it
@@ -391,20 +391,19 @@ def _pay(state: GameState, house: str, amount: int, payee: str | None) -> GameSt
 
 
 def _edit(state: GameState, house: str, **changes: Any) -> GameState:
-    return dataclasses.replace(
-        state, houses=state.houses.set(house, dataclasses.replace(state.houses[house], **changes)))
+    return evolve(state, houses=state.houses.set(house, evolve(state.houses[house], **changes)))
 
 
 def _add(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
     key = (house, area, sector)
-    return dataclasses.replace(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + tokens))
+    return evolve(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + tokens))
 
 
 def _remove(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
     key = (house, area, sector)
     left = state.forces[key] - tokens
     forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-    return dataclasses.replace(state, forces=forces)
+    return evolve(state, forces=forces)
 
 
 def _name(area_id: str) -> str:
@@ -506,8 +505,7 @@ def can_move_now(slot: Any) -> bool:
 
 
 def _update_slot(state: GameState, **changes: Any) -> GameState:
-    return dataclasses.replace(state, pending=dataclasses.replace(
-        state.pending, detail=state.pending.detail.updated(changes)))
+    return evolve(state, pending=evolve(state.pending, detail=state.pending.detail.updated(changes)))
 
 
 # --- menus ----------------------------------------------------------------------------------------------
