@@ -77,7 +77,7 @@ from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
-from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
+from dunenb.state import DeferredTerm, GameState, LentPower, Tokens, evolve
 
 MAX_OFFERS = 2  # design: offers per House per window, so that random play always ends the window
 TRANSFERABLE = ("spice", "card", "leader", "token", "power")  # GAP-19, ALLIANCE-3, ALLIANCE-11, ALLIANCE-12
@@ -191,8 +191,8 @@ def _next_dealer(state: GameState, window: int, index: int, offers: int, resume:
     """``resume``: the phase the windows follow (``"alliance"`` after the spice blow, ``"chance-cards"``)."""
     order = dealers(state)
     if index < len(order):
-        return dataclasses.replace(state, pending=pending("alliance", order[index], window=window, index=index,
-                                                          offers=offers, resume=resume))
+        return evolve(state, pending=pending("alliance", order[index], window=window, index=index,
+                                             offers=offers, resume=resume))
     state = with_events(state, event("alliance-window-closed", f"Alliance window {window} closes",
                                      window=window))
     if window < state.alliance_windows:
@@ -375,7 +375,7 @@ def apply_window(state: GameState, action: Action) -> GameState:
                                      house=action.house, receiver=action.receiver, what=action.what,
                                      item=action.item, amount=action.amount, price=action.price, delay=action.delay,
                                      back_what=action.back_what, back_item=action.back_item))
-    return dataclasses.replace(state, pending=pending(
+    return evolve(state, pending=pending(
         "alliance-answer", action.receiver, window=detail["window"], index=detail["index"],
         offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer)),
         resume=detail["resume"]))
@@ -477,9 +477,8 @@ def apply_answer(state: GameState, action: Action) -> GameState:
     else:
         state = with_events(state, event("alliance-declined", f"{receiver} declines: no deal", house=giver,
                                          receiver=receiver, window=detail["window"]))
-    return dataclasses.replace(state, pending=pending("alliance", giver, window=detail["window"],
-                                                      index=detail["index"], offers=detail["offers"],
-                                                      resume=detail["resume"]))
+    return evolve(state, pending=pending("alliance", giver, window=detail["window"], index=detail["index"],
+                                         offers=detail["offers"], resume=detail["resume"]))
 
 
 # --- ALLIANCE-8 and ALLIANCE-4: deferred terms --------------------------------------------------------------
