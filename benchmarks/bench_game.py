@@ -1,11 +1,13 @@
 """Whole-game figures (issue 4): prints measurements, asserts nothing.
 
 * a full 6-House bot game to victory or 15 turns (random bots; heuristic bots too), actions per second;
-* reaching turn 10 of a saved game from cold (load + replay), and one step of the replay slider.
+* reaching turn 10 of a saved game from cold (load + replay), and one step of the replay slider;
+* memory of a 2,000-action record with every state cached (issue 14 item 5: about 3.4 KiB a state).
 """
 
 from __future__ import annotations
 
+import gc
 import statistics
 import tempfile
 import time
@@ -32,7 +34,7 @@ def games(bot: str, count: int) -> None:
         turns.append(final.turn)
         winners += final.winner is not None
     print(f"{bot:9s} bots, 6 Houses, victory or 15 turns: median {statistics.median(times):.2f} s per game "
-          f"(max {max(times):.2f} s), {sum(actions) / sum(times):,.0f} actions/s, "
+          f"(min {min(times):.2f} s, max {max(times):.2f} s), {sum(actions) / sum(times):,.0f} actions/s, "
           f"median {statistics.median(actions):.0f} actions, median {statistics.median(turns):.0f} turns, "
           f"{winners}/{count} won before the limit")
 
@@ -65,7 +67,31 @@ def replay_figures() -> None:
               f"{statistics.median(steps) * 1000:.1f} ms, max {max(steps) * 1000:.1f} ms")
 
 
+def memory_figures() -> None:
+    import tracemalloc
+
+    from dunenb.record import GameRecord
+
+    config = make_config(HOUSES, seed=3, turn_limit=15)
+    played, _ = play_game(config, {h: make_bot("random", seed=k) for k, h in enumerate(HOUSES)})
+    played = played[:2000]
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    record = GameRecord(config)
+    node = record.root
+    for action in played:
+        node = record.add_move(node, action)  # every state stays cached (RECENT_CACHE_SIZE is larger)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    states = len(played) + 1
+    print(f"a {len(played)}-action record with its {states} states cached: {used / 1024:,.0f} KiB, "
+          f"{used / states / 1024:.2f} KiB a state")
+
+
 if __name__ == "__main__":
     games("random", 20)
     games("heuristic", 10)
     replay_figures()
+    memory_figures()

@@ -46,7 +46,7 @@ from dunenb.rules import (
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
-from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending, SpiceDeck, Tokens
+from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending, SpiceDeck, Tokens, evolve
 
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
@@ -178,10 +178,47 @@ def _handler(state: GameState) -> Handler:
     return HANDLERS[state.pending.kind]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Menu:
+    """What :func:`legal_actions` or :func:`chance_outcomes` listed for one state object (issue 14 item 4).
+
+    It keeps the state itself (not its ``id``, which a new object could reuse) and the ``id`` of each listed
+    action (the listed objects are kept too, so those ids stay theirs)."""
+
+    state: GameState
+    actions: list[Action]
+    outcomes: list[tuple[Action, Fraction]] | None
+    ids: frozenset[int]
+
+
+#: The menu of the last node listed, a one-entry cache replaced as a whole (one assignment, so a reader sees one
+#: entry or the other, never a mix). A position is immutable, so what was listed for this very state object stays
+#: true: a bot lists the menu and picks from it, and :func:`apply_action` then knows the pick is legal without
+#: listing the menu a second time (the check that would have found it there).
+_last_menu: _Menu | None = None
+
+
+def _remember(state: GameState, actions: list[Action], outcomes: list[tuple[Action, Fraction]] | None = None) -> None:
+    global _last_menu
+    _last_menu = _Menu(state, actions, outcomes, frozenset(map(id, actions)))
+
+
+def _listed_for(state: GameState) -> _Menu | None:
+    menu = _last_menu
+    return menu if menu is not None and menu.state is state else None
+
+
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The outcomes of the chance node, with exact probabilities summing to 1 (empty at a decision)."""
     handler = _handler(state)
-    return handler.outcomes(state) if handler.outcomes else []
+    if not handler.outcomes:
+        return []
+    known = _listed_for(state)
+    if known is not None and known.outcomes is not None:
+        return list(known.outcomes)
+    outcomes = handler.outcomes(state)
+    _remember(state, [action for action, _ in outcomes], outcomes)
+    return list(outcomes)
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -194,11 +231,16 @@ def legal_actions(state: GameState) -> list[Action]:
     """
     if state.pending is None:
         return []
+    known = _listed_for(state)
+    if known is not None:
+        return list(known.actions)  # a copy: the caller may change its list
     handler = _handler(state)
     if handler.outcomes:
-        return [action for action, _ in handler.outcomes(state)]
+        return [action for action, _ in chance_outcomes(state)]
     assert handler.decisions is not None  # a node without outcomes is a decision node
-    return handler.decisions(state) + anytime.menu(state, state.pending.actor, pledge(state))
+    actions = handler.decisions(state) + anytime.menu(state, state.pending.actor, pledge(state))
+    _remember(state, actions)
+    return list(actions)
 
 
 def pledge(state: GameState) -> Pledge:
@@ -290,14 +332,16 @@ def apply_action(state: GameState, action: Action) -> GameState:
     The action is checked first: an illegal action raises :class:`IllegalActionError` naming the action,
     the phase, the House and the reason, and the given state is untouched (states are immutable).
     """
-    error = check_action(state, action)
-    if error is not None:
-        raise error
+    known = _listed_for(state)
+    if known is None or id(action) not in known.ids:  # a pick from this node's own menu is legal as it is listed
+        error = check_action(state, action)
+        if error is not None:
+            raise error
     assert state.pending is not None  # check_action refuses every action once the game is over
     play = anytime.apply if anytime.is_anytime(action) else HANDLERS[state.pending.kind].apply
-    following = recovery.after_action(play(dataclasses.replace(state, events=()), action))  # KARAMA-34, GAP-84
+    following = recovery.after_action(play(evolve(state, events=()), action))  # KARAMA-34, GAP-84
     if action.is_chance:
-        following = dataclasses.replace(following, rng_counter=following.rng_counter + 1)
+        following = evolve(following, rng_counter=following.rng_counter + 1)
     return following
 
 

@@ -16,6 +16,7 @@ Dune: Imperium saves (``dunenb.imperium/1``, issue 13) go to ``data/games/imperi
   position to branch from).
 
 ``python tools/make_example_games.py imperium`` rewrites only the Imperium saves.
+It ends by pinning the new saves' final state digests for the golden test (``tools/pin_game_digests.py``).
 """
 
 from __future__ import annotations
@@ -120,3 +121,6 @@ if __name__ == "__main__":
              "heuristic", seed=42, turn_limit=15, victory_target=4)
     bot_game("four_houses_random.json", ["dispersion", "bene-tleilax", "guild", "harkonnen"], "random", seed=5,
              turn_limit=6, secondary_storm=True)
+    import pin_game_digests  # the golden test's digests follow the new saves (issue 14 item 6)
+
+    pin_game_digests.main()

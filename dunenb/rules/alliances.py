@@ -72,6 +72,7 @@ landing (BG-P2) included (the BG's entries of ``at_peace`` are dropped).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -87,7 +88,7 @@ from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rul
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
-from dunenb.state import DeferredTerm, GameState, LentPower, Tokens
+from dunenb.state import DeferredTerm, GameState, LentPower, Tokens, evolve
 
 MAX_OFFERS = 2  # design: offers per House per window, so that random play always ends the window
 TRANSFERABLE = ("spice", "card", "leader", "token", "power", "revival")  # GAP-19, ALLIANCE-3/11/12, TLEILAX-P5
@@ -203,8 +204,8 @@ def _next_dealer(state: GameState, window: int, index: int, offers: int, resume:
     """``resume``: the phase the windows follow (``"alliance"`` after the spice blow, ``"chance-cards"``)."""
     order = dealers(state)
     if index < len(order):
-        return dataclasses.replace(state, pending=pending("alliance", order[index], window=window, index=index,
-                                                          offers=offers, resume=resume))
+        return evolve(state, pending=pending("alliance", order[index], window=window, index=index,
+                                             offers=offers, resume=resume))
     state = with_events(state, event("alliance-window-closed", f"Alliance window {window} closes",
                                      window=window))
     if window < state.alliance_windows:
@@ -229,6 +230,12 @@ def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
     return tuple(p for p, owner in LENDABLE_POWERS.items() if owner == house and power_holder(state, p) == house)
 
 
+#: The offers of the menu, built once each (issue 14 item 4): an offer is a value, and a House making several
+#: offers in a window, or the same Houses in the next window, is listed the same offers again; building each anew
+#: (with its field checks) made the alliance window the dearest menu of a bot game.
+_menu_offer = functools.lru_cache(maxsize=4096, typed=True)(Offer)
+
+
 def window_decisions(state: GameState) -> list[Action]:
     """The menu: :class:`EndWindow` first, then a few offers to each partner: spice gifts (1, 2, 5, and 5 next
     turn), each card and each non-main leader held (as a gift or for 2 and 3 spice), 2 reserve tokens (as a gift
@@ -243,27 +250,27 @@ def window_decisions(state: GameState) -> list[Action]:
     hs = state.houses[house]
     for partner in _partners(state, house):
         their_spice = state.houses[partner].spice
-        options += [Offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
+        options += [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
         if MENU_SPICE[-1] <= hs.spice:
-            options.append(Offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
+            options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
         if len(state.houses[partner].hand) < hand_limit(state, partner):
             for card in sorted(set(hs.hand)):
-                options.append(Offer(house, partner, "card", card, 1))
+                options.append(_menu_offer(house, partner, "card", card, 1))
                 if their_spice >= MENU_CARD_PRICE:
-                    options.append(Offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
+                    options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
         for key in _tradeable_leaders(state, house):
-            options.append(Offer(house, partner, "leader", key, 1))
+            options.append(_menu_offer(house, partner, "leader", key, 1))
             if their_spice >= MENU_LEADER_PRICE:
-                options.append(Offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
+                options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
         for power in owned_powers(state, house):
-            options.append(Offer(house, partner, "power", power, 1))
+            options.append(_menu_offer(house, partner, "power", power, 1))
             if their_spice >= MENU_POWER_PRICE:
-                options.append(Offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
+                options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
         options += _revival_offers(state, house, partner)
         if hs.reserve.regular >= MENU_TOKENS:
-            options.append(Offer(house, partner, "token", "regular", MENU_TOKENS))
+            options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS))
             if their_spice >= MENU_TOKENS:
-                options.append(Offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
+                options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
     return options
 
 
@@ -443,7 +450,7 @@ def apply_window(state: GameState, action: Action) -> GameState:
                                      house=action.house, receiver=action.receiver, what=action.what,
                                      item=action.item, amount=action.amount, price=action.price, delay=action.delay,
                                      back_what=action.back_what, back_item=action.back_item))
-    return dataclasses.replace(state, pending=pending(
+    return evolve(state, pending=pending(
         "alliance-answer", action.receiver, window=detail["window"], index=detail["index"],
         offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer)),
         resume=detail["resume"]))
@@ -558,9 +565,8 @@ def apply_answer(state: GameState, action: Action) -> GameState:
     else:
         state = with_events(state, event("alliance-declined", f"{receiver} declines: no deal", house=giver,
                                          receiver=receiver, window=detail["window"]))
-    return dataclasses.replace(state, pending=pending("alliance", giver, window=detail["window"],
-                                                      index=detail["index"], offers=detail["offers"],
-                                                      resume=detail["resume"]))
+    return evolve(state, pending=pending("alliance", giver, window=detail["window"], index=detail["index"],
+                                         offers=detail["offers"], resume=detail["resume"]))
 
 
 # --- ALLIANCE-8 and ALLIANCE-4: deferred terms --------------------------------------------------------------

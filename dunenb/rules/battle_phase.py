@@ -349,11 +349,26 @@ def _plan_decisions(state: GameState) -> list[Action]:
     karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
     triples = [(w, d, k, u) for w, d in pairs for k, u in karamas
                if not Counter(c for c in (w, d, k) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
-    plans = [SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against)
-             for leader in leaders or (NONE,)
-             for regular, marked, spice in dials
-             for weapon, defense, karama, against in (triples if leader != NONE else [(NONE, NONE, NONE, NONE)])]
-    return [plan for plan in plans if not pre_battle.violations(state, plan)]  # BG-P1, ATREIDES-P1: bound
+    # BG-P1, ATREIDES-P1: a plan bound by the Voice or the prescience answer is left out. What binds a plan is
+    # its leader, its two cards and the Karama use it hides against a binding (pre_battle.violations reads
+    # nothing else), so each such combination is judged once, on its first plan, not again for every dial
+    # (issue 14 item 4: the same menu, cheaper).
+    verdicts: dict[tuple[str, str, str, str], bool] = {}
+    plans: list[Action] = []
+    for leader in leaders or (NONE,):
+        for regular, marked, spice in dials:
+            for weapon, defense, karama, against in (triples if leader != NONE else [(NONE, NONE, NONE, NONE)]):
+                key = (leader, weapon, defense, against)
+                bound = verdicts.get(key)
+                if bound:
+                    continue
+                plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against)
+                if bound is None:
+                    bound = verdicts[key] = bool(pre_battle.violations(state, plan))
+                    if bound:
+                        continue
+                plans.append(plan)
+    return plans
 
 
 def own_weapons(state: GameState, house: str) -> tuple[str, ...]:

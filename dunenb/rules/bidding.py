@@ -63,7 +63,7 @@ from dunenb.powers.registry import power
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import FrozenDict, GameState, evolve
 
 KARAMA = "karama"
 WORTHLESS = "worthless"
@@ -555,7 +555,7 @@ def _apply_bid(state: GameState, action: Action) -> GameState:
         return _unsold(state)
     index = (detail["index"] + 1) % len(order)
     changes = dict(detail, index=index, high=high, high_bidder=high_bidder, passes=passes)
-    return dataclasses.replace(state, pending=pending("bid", order[index], **changes))
+    return evolve(state, pending=pending("bid", order[index], **changes))
 
 
 def _unsold(state: GameState) -> GameState:

@@ -19,7 +19,7 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.powers import applied, is_in_play
 from dunenb.ruleset import Ruleset, load_ruleset
-from dunenb.state import Event, FrozenDict, GameState, Pending, Tokens
+from dunenb.state import Event, FrozenDict, GameState, Pending, Tokens, evolve
 
 SECTORS = 24
 STORMS = ("main", "secondary")
@@ -114,7 +114,7 @@ def pending(kind: str, actor: str, **detail: Any) -> Pending:
 
 
 def with_events(state: GameState, *events: Event) -> GameState:
-    return dataclasses.replace(state, events=state.events + tuple(events))
+    return evolve(state, events=state.events + events)
 
 
 def event(kind: str, text: str, **data: Any) -> Event:
@@ -122,15 +122,13 @@ def event(kind: str, text: str, **data: Any) -> Event:
 
 
 def edit_house(state: GameState, house: str, **changes: Any) -> GameState:
-    return dataclasses.replace(
-        state, houses=state.houses.set(house, dataclasses.replace(state.houses[house], **changes))
-    )
+    return evolve(state, houses=state.houses.set(house, evolve(state.houses[house], **changes)))
 
 
 def add_forces(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
     key = (house, area, sector)
     current = state.forces.get(key, Tokens())
-    return dataclasses.replace(state, forces=state.forces.set(key, current + tokens))
+    return evolve(state, forces=state.forces.set(key, current + tokens))
 
 
 def double_storm_sector(state: GameState) -> int | None:
@@ -236,14 +234,14 @@ def kill_tokens(state: GameState, house: str, area: str, sector: int, tokens: To
     key = (house, area, sector)
     left = state.forces[key] - tokens
     forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-    state = dataclasses.replace(state, forces=forces)
+    state = evolve(state, forces=forces)
     return send_to_tanks(state, house, tokens)
 
 
 def remove_spice(state: GameState, area_id: str, *, cause: str) -> GameState:
     amount = state.spice_on_map.get(area_id, 0)
     name = rules().board.area(area_id).name
-    state = dataclasses.replace(state, spice_on_map=state.spice_on_map.without(area_id), bank=state.bank + amount)
+    state = evolve(state, spice_on_map=state.spice_on_map.without(area_id), bank=state.bank + amount)
     return with_events(state, event(
         "spice-destroyed", f"{cause}: {amount} spice lost in {name}", area=area_id, amount=amount, cause=cause))
 

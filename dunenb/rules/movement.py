@@ -108,7 +108,7 @@ from dunenb.rules.common import (
 )
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.ornithopters import fix_for_turn, has_ornithopters
-from dunenb.state import GameState, Tokens
+from dunenb.state import GameState, Tokens, evolve
 
 POLE = "pole-nord"
 POLE_SECTOR = 1  # design: the Pole's army stands in its first sector, as setup places it
@@ -402,20 +402,19 @@ def _pay(state: GameState, house: str, amount: int, payee: str | None) -> GameSt
 
 
 def _edit(state: GameState, house: str, **changes: Any) -> GameState:
-    return dataclasses.replace(
-        state, houses=state.houses.set(house, dataclasses.replace(state.houses[house], **changes)))
+    return evolve(state, houses=state.houses.set(house, evolve(state.houses[house], **changes)))
 
 
 def _add(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
     key = (house, area, sector)
-    return dataclasses.replace(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + tokens))
+    return evolve(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + tokens))
 
 
 def _remove(state: GameState, house: str, area: str, sector: int, tokens: Tokens) -> GameState:
     key = (house, area, sector)
     left = state.forces[key] - tokens
     forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-    return dataclasses.replace(state, forces=forces)
+    return evolve(state, forces=forces)
 
 
 def _name(area_id: str) -> str:
@@ -521,8 +520,7 @@ def can_move_now(slot: Any) -> bool:
 
 def _update_slot(state: GameState, **changes: Any) -> GameState:
     assert state.pending is not None
-    return dataclasses.replace(state, pending=dataclasses.replace(
-        state.pending, detail=state.pending.detail.updated(changes)))
+    return evolve(state, pending=evolve(state.pending, detail=state.pending.detail.updated(changes)))
 
 
 # --- menus ----------------------------------------------------------------------------------------------
@@ -530,6 +528,14 @@ def _update_slot(state: GameState, **changes: Any) -> GameState:
 #: The last menu built, as [(state, menu)]: states are immutable, so the menu of the very same state object is
 #: reused (``legal_actions`` and ``check_action`` each ask for it; design, a speed-up only).
 _LAST_MENU: list[tuple[GameState, tuple[Action, ...]] | None] = [None]
+
+
+#: The landings, moves and repositionings of the menus, each built once (issue 14 item 4): actions are values,
+#: and the menus of a game list the same ones slot after slot; building each anew (with its field checks, the
+#: path tuple's by its text) was most of the cost of a movement menu.
+_menu_land = lru_cache(maxsize=4096, typed=True)(Land)
+_menu_move = lru_cache(maxsize=8192, typed=True)(Move)
+_menu_reposition = lru_cache(maxsize=2048, typed=True)(Reposition)
 
 
 def _slot_decisions(state: GameState) -> list[Action]:
@@ -602,12 +608,12 @@ def _landing_menu(state: GameState, house: str) -> list[Action]:
                 continue
             for count in counts:
                 tokens = _split(hs.reserve, count)
-                menu.append(Land(house, area.id, sector, tokens.regular, tokens.marked))
+                menu.append(_menu_land(house, area.id, sector, tokens.regular, tokens.marked))
     for sector in state.storm_sectors():  # LAND-5 for teaching: one token into the storm
         area = next(a for a in rules().board.areas_in_sector(sector) if a.id != POLE)
         if most_by_price.get(landing_price_per_token(area.id), 0) >= 1:
             tokens = _split(hs.reserve, 1)
-            action = Land(house, area.id, sector, tokens.regular, tokens.marked)
+            action = _menu_land(house, area.id, sector, tokens.regular, tokens.marked)
             if action not in menu:
                 menu.append(action)
     if holds_power(state, house, ADVISORS):
@@ -683,10 +689,10 @@ def _move_menu(state: GameState, house: str) -> list[Action]:
         routes = _safe_routes(area, steps, storms)  # = safe_paths, without copying the cached answer
         for group in groups:
             for _destination, path in routes:
-                menu.append(Move(house, area, sector, path, group.regular, group.marked))
+                menu.append(_menu_move(house, area, sector, path, group.regular, group.marked))
         storm_entry = _first_storm_entry(state, area, sector)  # MOVE-7, GAP-10 for teaching
         if storm_entry is not None:
-            menu.append(Move(house, area, sector, (storm_entry,), tokens.regular, tokens.marked))
+            menu.append(_menu_move(house, area, sector, (storm_entry,), tokens.regular, tokens.marked))
     return menu
 
 
@@ -718,7 +724,7 @@ def _reposition_menu(state: GameState, house: str) -> list[Action]:
                 continue
             if any(s in state.storm_sectors() for s in reposition_route(area, sector, target)):
                 continue
-            menu.append(Reposition(house, area, sector, target, tokens.regular, tokens.marked))
+            menu.append(_menu_reposition(house, area, sector, target, tokens.regular, tokens.marked))
     return menu
 
 
