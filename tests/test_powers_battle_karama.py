@@ -72,7 +72,7 @@ def test_ATREIDES_M2_pauls_voice_forbidding_poison_saves_paul_and_wins():
 def test_ATREIDES_M2_GAP_79_pauls_voice_discloses_that_paul_leads():
     state = _paul(UseVoice("atreides", "forbid", "poison"))
     assert events_of(state, "leader-disclosed")[0].data == {"house": "atreides", "leader": "paul",
-                                                              "power": "ATREIDES-M2"}
+                                                              "power": "ATREIDES-M2", "powers": ("ATREIDES-M2",)}
     error = check_action(state, SubmitPlan("atreides", "duncan-idaho", 1, 0, 0))
     assert error is not None and error.code == "battle/leader-disclosed" and "paul" in str(error)
     assert {a.leader for a in decisions(state) if a.kind == "plan"} == {"paul"}

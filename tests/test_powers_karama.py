@@ -374,9 +374,9 @@ def test_DISPERSION_P1_G_4_karate_kills_unless_a_shield_stops_it_and_is_no_card(
             Dial(), jessica, "karate")), BattleSide("dispersion", WheelTokens(2), BattlePlan(Dial(), elpek)))))
     # G-4: the Voice acts on cards only; a prescience answer names karate as a projectile
     seq = dataclasses.replace(start_sequence(("dispersion", "bene-gesserit"), voice_holder="bene-gesserit"),
-                              voice=VoiceCommand("bene-gesserit", "dispersion", "forbid", "projectile"))
+                              voices=(VoiceCommand("bene-gesserit", "dispersion", "forbid", "projectile"),))
     assert plan_violations(seq, "dispersion", karate) == ()
-    forced = dataclasses.replace(seq, voice=VoiceCommand("bene-gesserit", "dispersion", "force", "projectile"))
+    forced = dataclasses.replace(seq, voices=(VoiceCommand("bene-gesserit", "dispersion", "force", "projectile"),))
     assert plan_violations(forced, "dispersion", karate, hand=()) == ()
     assert card_kind("karate") == "projectile"
 

@@ -42,9 +42,10 @@ def position(houses=THREE):
     state = clear_map(quiet_setup(houses, chance_cards=True))
     state = dataclasses.replace(state, turn=2, phase="harvest-declaration", pending=None, events=(),
                                 chance_deck=initial_deck(), pole_ornithopters=())
-    for house in houses:  # forget the Chance cards drawn in turn 1's step h)
+    for house in houses:  # forget the Chance cards drawn in turn 1's step h); no traitor slips (HARKONNEN-M1
+        # would ask its holder at the end of the battle step)
         state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
-            state.houses[house], extra_card_slots=0)))
+            state.houses[house], extra_card_slots=0, traitors=())))
     assert state.storm_main == 1
     return state
 

@@ -64,6 +64,9 @@ def position(houses=THREE, **options):
     for house in houses:  # back to the starting spice and harvesters (turn 1 may have paid taxes ...)
         start = load_ruleset().house(house)
         state = set_harvesters(set_spice(state, house, start.spice), house, start.harvesters)
+        # no traitor slips: HARKONNEN-M1 would ask its holder at the end of the battle step, before step j)
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+            state.houses[house], traitors=())))
     assert state.storm_main == 1
     return state
 

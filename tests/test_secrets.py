@@ -291,7 +291,7 @@ def test_gap_62_traitor_8_the_public_battle_sequence_is_the_same_whether_or_not_
     as drawn, once with every House's slips (as many as before: their number is public) naming leaders its
     opponents then lead. Every House's view shows the same nodes, actors and public events; before GAP-62 only
     the second game stopped at ``traitor-call`` nodes (and logged "keeps its traitor secret")."""
-    from dunenb.rules.traitors import leader_ref
+    from dunenb.rules.traitors import leader_of, leader_ref
 
     compared = offered_calls = 0
     for index, record in enumerate(records):
@@ -299,9 +299,10 @@ def test_gap_62_traitor_8_the_public_battle_sequence_is_the_same_whether_or_not_
             plain, _offered, leaders = _phase_line(before, action, "battle", seed=index)
             faced: dict[str, list] = {h: [] for h in before.config.houses}  # leaders each House fought against
             for (defender, led), (attacker, against) in zip(leaders[::2], leaders[1::2], strict=True):
-                if led != "none":
+                # possible slips only: a main leader is never a traitor (houses.md G-7, TRAITOR-1)
+                if led != "none" and not leader_of(defender, led).main:
                     faced[attacker].append(leader_ref(defender, led))
-                if against != "none":
+                if against != "none" and not leader_of(attacker, against).main:
                     faced[defender].append(leader_ref(attacker, against))
             slips = {h: tuple((faced[h] * len(hs.traitors))[:len(hs.traitors)])
                      for h, hs in before.houses.items() if hs.traitors and faced[h]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
+from dunenb.bots import make_bot
 from dunenb.saves import load_game
 from dunenb.widgets.branch_compare import BranchComparison, compare_lines
 from dunenb.widgets.replay_browser import GOD_VIEW, ReplayBrowser
@@ -150,14 +151,31 @@ def test_branch_choices_are_grouped_by_kind_and_summed_up_in_words() -> None:
     assert f"{len(kinds)} choice(s)" in browser.choices_summary.value
 
 
+def _record_with(kinds: tuple[str, ...]):
+    """The first seeded heuristic-bot game (4 Houses, 8 turns) whose main line shows every event kind of ``kinds``."""
+    from dunenb.engine import make_config
+    from dunenb.record import GameRecord
+    from dunenb.simulate import play_game
+
+    houses = ["atreides", "harkonnen", "fremen", "emperor"]
+    for seed in range(40):
+        config = make_config(houses, seed=seed, turn_limit=8)
+        actions, _final = play_game(config, {h: make_bot("heuristic", seed=seed + k) for k, h in enumerate(houses)})
+        record = GameRecord(config)
+        node = record.root
+        for action in actions:
+            node = record.add_move(node, action)
+        seen = {e.kind for n in record.mainline() for e in record.state_at(n).events}
+        if set(kinds) <= seen:
+            return record
+    raise AssertionError(f"no seeded game shows {kinds}")
+
+
 def test_CARD_SHIELD_3_the_replay_browser_lists_the_shield_roll_and_the_traitor_call_as_events() -> None:
     """Issue 12: the step of a battle's d10 shows a 'Shield roll' event; a traitor call shows as one too."""
-    from pathlib import Path
-
-    from dunenb.saves import load_game
     from dunenb.widgets.replay_browser import ReplayBrowser
 
-    record = load_game(Path(__file__).resolve().parent.parent / "data" / "games" / "teaching_game.json")
+    record = _record_with(("battle-d10", "treachery"))
     browser = ReplayBrowser(record)
     for kind, tag in (("battle-d10", "Shield roll"), ("treachery", "Traitor call")):
         index = next(i for i, n in enumerate(browser.line) if any(e.kind == kind for e in record.state_at(n).events))

@@ -536,10 +536,10 @@ def new_traitor_pool(state: GameState, house: str,
 def end_of_battles(state: GameState) -> GameState:
     """HARKONNEN-M1 at the end of the battle step, then the next phase."""
     house = holder(state, new_traitor_power())
-    # GAP-62: the holder is asked at the end of every battle step, with or without a slip that could change: the
-    # draw pool excludes the leaders on its secret slips, and an eliminated House's leaders leave the slips that
-    # named them, so asking only when a change is possible would tell the table about the slips
-    if house is not None:
+    # GAP-62: asked whenever the holder has a slip (their number is public), even when no leader is left to draw
+    # for one of them (its menu is then the pass alone): the pool excludes the leaders on its secret slips, so
+    # asking by the pool would tell the table about them
+    if house is not None and state.houses[house].traitors:
         return dataclasses.replace(state, pending=pending("traitor-discard", house))
     return _after_phase(state)
 
