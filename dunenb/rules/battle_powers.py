@@ -45,6 +45,7 @@ from dunenb.actions import Action, Pass
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
+from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import is_suppressed, lift
 from dunenb.powers.registry import PowerSpec, load_powers, offered_by, power
 from dunenb.rules.battle_context import BattleContext, context_of
@@ -282,6 +283,9 @@ def main_leader_died(state: GameState, house: str) -> GameState:
     KARAMA-38 destroys one more) and he comes back next turn; else the House is eliminated."""
     from dunenb.rules.battle_phase import eliminate
 
+    heir = acting_main_leader(state, house) if is_in_play(state, house) else None
+    if heir is not None:  # houses.md G-7: a living successor takes the place (L449, L617); no elimination
+        return succession(state, house, heir)
     spec = regeneration_power(house)
     left = regenerations_left(state, house)
     if spec is None or not left or not is_in_play(state, house):
@@ -300,6 +304,26 @@ def main_leader_died(state: GameState, house: str) -> GameState:
         + (" (a Karama destroyed another, KARAMA-38)" if destroyed else "")
         + f": he comes back next turn, {regenerations_left(state, house)} left ({spec.id})", house=house,
         powers=(spec.id,)))
+
+
+def succession(state: GameState, house: str, heir: str) -> GameState:
+    """houses.md G-7: ``heir`` (Farad'N for Shaddam, L449; Murbella for Dama, L617) is ``house``'s main leader now
+    for elimination (VICTORY-2) and BATTLE-16 (:func:`dunenb.powers.holders.acting_main_leader` reads it from the
+    tanks). He keeps his own powers and inherits no main-leader power: the X-M* powers lapse with their leader
+    (:func:`dunenb.powers.holder`); the House powers go on. A hand above the limit that a lapsed power raised
+    (EMPEROR-M1: 6, back to 4) is discarded down to it at the end of the battle's settlement, the House choosing
+    the cards (houses.md EMPEROR-M1 note; :func:`dunenb.rules.on_call.begin_draws`)."""
+    from dunenb.battle.roster import load_roster
+
+    person = leader_of(house, heir)
+    ids = (person.succession_power,) if person.succession_power else ()
+    lapsed = tuple(spec.id for spec in load_powers().values() if spec.holder == house and spec.is_main_leader_power
+                   and spec.status == "implemented")
+    main = load_roster().main_leader(house)
+    return with_events(state, event(
+        "main-leader-succeeded", f"{main.name} is dead: {person.name} takes his place as {house}'s main leader "
+        f"({', '.join(ids) or 'G-7'}, houses.md G-7); {house} stays in the game, without "
+        f"{', '.join(lapsed) or 'main-leader powers'}", house=house, leader=heir, powers=ids))
 
 
 def _set_spent(state: GameState, house: str, spent: int) -> GameState:
@@ -423,7 +447,8 @@ def capture_pool(state: GameState, loser: str, area: str, committed: tuple) -> t
     the main leader only when no other is eligible."""
     elsewhere = {leader for h, leader, where in committed if h == loser and where != area}
     alive = [key for key in state.houses[loser].leaders if LEADER_KEY_SEPARATOR not in key and key not in elsewhere]
-    others = tuple(key for key in alive if not leader_of(loser, key).main)
+    acting = acting_main_leader(state, loser)  # GAP-88: a successor in his main leader's place counts as main
+    others = tuple(key for key in alive if not leader_of(loser, key).main and key != acting)
     return others or tuple(alive)
 
 
@@ -478,7 +503,8 @@ def _captive_decisions(state: GameState) -> list[Action]:
     detail = node(state).detail
     house, owner, leader = node(state).actor, detail["owner"], detail["leader"]
     menu: list[Action] = [Captive(house, owner, leader, "keep")]
-    if not leader_of(owner, leader).main:  # DESIGN (houses.md P4): a main leader may not be killed this way
+    # DESIGN (houses.md P4): a main leader may not be killed this way; GAP-88: nor a successor in his place (G-7)
+    if not leader_of(owner, leader).main and not is_acting_main(state, owner, leader):
         menu.append(Captive(house, owner, leader, "kill"))
     return menu
 
