@@ -7,9 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, force, outcome_map, settle_powers, skip_pre_battle
+from helpers_game import decisions, events_of, force, outcome_map, pass_unable, settle_powers, skip_pre_battle
 from test_rules_battle_phase import plan, position
 
+from dunenb.actions import Pass
 from dunenb.battle.case import parse_case
 from dunenb.battle.resolve import resolve_battle
 from dunenb.engine import apply_action
@@ -20,6 +21,7 @@ from dunenb.rules.battle_phase import available_leaders, begin_phase
 from dunenb.rules.battle_powers import Captive, CaptureDraw, capture_pool
 from dunenb.rules.bidding import hand_limit
 from dunenb.rules.common import edit_house
+from dunenb.rules.karama_window import UseKarama
 
 EMPEROR = ["atreides", "emperor"]
 DISPERSION = ["atreides", "dispersion"]
@@ -129,7 +131,7 @@ def test_g_7_harkonnen_p4_a_captured_successor_still_succeeds():
     state = position(three, [("atreides", "arsunt", 5, 3), ("emperor", "arsunt", 5, 3)], begin=False,
                      hands={"atreides": ("poison-fast",)})
     state = before(state)
-    state = skip_pre_battle(begin_phase(state))
+    state = skip_pre_battle(pass_unable(begin_phase(state), ("karama-window",)))  # KARAMA-47 asked (GAP-87)
     state = plan(state, "duncan-idaho", 0, weapon="poison-fast")
     state = settle_powers(plan(state, "shaddam-iv", 0))
     assert "emperor" not in state.eliminated and acting_main_leader(state, "emperor") == "farad-n"
@@ -205,3 +207,50 @@ def test_g_7_invariant_a_house_in_play_has_a_main_leader_or_a_successor():
     check_main_leaders(dead(state, "emperor", "shaddam-iv"))
     with pytest.raises(InvariantViolation, match="leaders/main"):
         check_main_leaders(dead(state, "emperor", "shaddam-iv", "farad-n"))
+
+
+# --- KARAMA-47, the later form (GAP-87) --------------------------------------------------------------------------
+
+TWO = ["atreides", "harkonnen"]
+
+
+def with_captives(*persons, hands=None, houses=TWO, forces=None):
+    """A battle position where the Harkonnen hold ``persons`` (owner, id) captive, before the battle starts."""
+    forces = forces or [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)]
+    state = position(houses, forces, hands=hands, begin=False)
+    for owner, leader in persons:
+        state = held_by_harkonnen(state, owner, leader)
+    return begin_phase(state)
+
+
+def test_karama_47_later_a_karama_at_the_start_of_a_battle_sends_the_captive_home():
+    state = with_captives(("atreides", "gurney"), hands={"atreides": ("karama",)})
+    assert state.pending.kind == "karama-window" and state.pending.detail["data"]["leader"] == "gurney"
+    assert UseKarama("atreides", "KARAMA-47", "karama") in decisions(state)
+    state = apply_action(state, UseKarama("atreides", "KARAMA-47", "karama"))
+    assert "gurney" in state.houses["atreides"].leaders and not state.captured
+    assert "atreides:gurney" not in state.houses["harkonnen"].leaders
+    assert not any(s.power == "HARKONNEN-P4" for s in state.suppressions)
+    assert events_of(state, "captive-released")
+    check_leaders(state)
+
+
+def test_karama_47_later_gap_87_one_window_per_captive_the_karama_frees_that_one():
+    state = with_captives(("atreides", "gurney"), ("atreides", "thufir-hawat"), hands={"atreides": ("karama",)})
+    assert state.pending.detail["data"]["leader"] == "gurney"
+    state = apply_action(state, Pass("atreides"))
+    assert state.pending.kind == "karama-window" and state.pending.detail["data"]["leader"] == "thufir-hawat"
+    state = apply_action(state, UseKarama("atreides", "KARAMA-47", "karama"))
+    assert state.captured == (("atreides", "gurney"),) and "thufir-hawat" in state.houses["atreides"].leaders
+    assert state.pending is None or state.pending.kind != "karama-window" or \
+        state.pending.detail["data"].get("leader") is None
+    check_leaders(state)
+
+
+def test_karama_47_later_not_asked_in_a_battle_neither_the_captor_nor_the_captives_house_fights():
+    houses = ["atreides", "emperor", "fremen", "harkonnen"]
+    state = with_captives(("atreides", "gurney"), hands={"emperor": ("karama",)}, houses=houses,
+                          forces=[("emperor", "arsunt", 5, 3), ("fremen", "arsunt", 5, 3)])
+    assert state.pending is None or state.pending.kind != "karama-window" or \
+        state.pending.detail["resume"] != "captive-release"
+    assert state.captured == (("atreides", "gurney"),)

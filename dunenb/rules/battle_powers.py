@@ -15,7 +15,9 @@ name; :func:`dunenb.powers.holder` says who may use it now, and its Karama uses 
   leaders count as having fought there (BATTLE-15, GAP-74) and the holder's tokens there are at peace for the turn.
 * **Capture** (``battle.after``, HARKONNEN-P4; seed 003 FAQ 15-21): once a battle the holder won is settled, after
   KARAMA-47 is asked, one leader is drawn at random (a chance node) among the loser's own leaders alive, not
-  captured, not committed in another territory this turn (FAQ 16), the main leader only if he is the only one.
+  captured, not committed in another territory this turn (FAQ 16), the main leader (or a successor in his place,
+  GAP-88) only if he is the only one. KARAMA-47 later: at the start of each battle the captor or a captive's House
+  fights, one window per captive; a Karama sends him home at once (GAP-87).
   The holder keeps him (under the key ``"owner:id"``, recorded in ``GameState.captured``) or kills him for 2 spice
   from the Bank (FAQ 18; a main leader cannot be killed so). A captured leader goes home once he has fought in one
   of the holder's battles and lives (L1167), when none of the holder's own leaders lives (FAQ 21), or when the
@@ -137,11 +139,44 @@ def battle_uses(state: GameState, houses: Iterable[str]) -> tuple[str, ...]:
 
 
 def begin_battle(state: GameState, ctx: BattleContext) -> GameState:
-    """Ask the battle Karamas (KARAMA-37), then the pre-battle sequence (houses.md G-9)."""
+    """Ask KARAMA-47 for each captive concerned (:func:`ask_releases`), then the battle Karamas (KARAMA-37), then
+    the pre-battle sequence (houses.md G-9)."""
+    return ask_releases(state, ctx, ())
+
+
+def _battle_karamas(state: GameState, ctx: BattleContext) -> GameState:
     uses = battle_uses(state, ctx.houses)
     if uses:
         return open_window(state, uses, "battle-start", battle=ctx)
     return _pre_battle(state, ctx)
+
+
+def ask_releases(state: GameState, ctx: BattleContext, asked: tuple[tuple[str, str], ...]) -> GameState:
+    """KARAMA-47, its later form (HARKONNEN-P4: "or later, he goes home at once"; GAP-87): at the start of each
+    battle that the captor or a captive's own House fights, one Karama window per captive, in the order of their
+    capture, each about that one captive (the window's ``owner`` and ``leader``). A Karama played in a window sends
+    that captive home at once; a House may send several home with several Karamas. ``asked``: the captives whose
+    window this battle has had."""
+    keeper = _keeper(state)
+    for person in state.captured:
+        if person in asked or (keeper not in ctx.houses and person[0] not in ctx.houses):
+            continue
+        return open_window(state, _uses(capture_power()), "captive-release", battle=ctx, owner=person[0],
+                           leader=person[1], asked=asked + (person,))
+    return _battle_karamas(state, ctx)
+
+
+def _resume_release(state: GameState, data: Any) -> GameState:
+    ctx: BattleContext = data["battle"]
+    power_id = capture_power()
+    played = next((s for s in state.suppressions if s.power == power_id and s.karama == "KARAMA-47"), None)
+    if played is not None and (data["owner"], data["leader"]) in state.captured:
+        state = release(lift(state, "action"), data["owner"], data["leader"],
+                        why=f"{played.by} play a Karama (KARAMA-47, GAP-87)")
+    return ask_releases(state, ctx, tuple(data["asked"]))
+
+
+register_resume("captive-release", _resume_release)
 
 
 def _pre_battle(state: GameState, ctx: BattleContext) -> GameState:
