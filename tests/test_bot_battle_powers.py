@@ -3,12 +3,13 @@ leader.weapons, leader.immune) from facts its view holds (issue 10 item 7): HARK
 
 from __future__ import annotations
 
-from helpers_game import decisions
+from helpers_game import decisions, settle_powers, skip_pre_battle
 from test_rules_battle_phase import plan, position
 
 from dunenb.bots.battle_planner import fighters, plan_values
 from dunenb.engine import view
 from dunenb.rules.battle_context import context_of
+from dunenb.rules.battle_phase import begin_phase
 from dunenb.rules.common import edit_house
 
 
@@ -26,10 +27,6 @@ def harkonnen_to_plan(dead=()):
         hs = state.houses["harkonnen"]
         state = edit_house(state, "harkonnen", leaders=tuple(x for x in hs.leaders if x not in dead),
                            leader_tanks=hs.leader_tanks + tuple(dead))
-    from helpers_game import skip_pre_battle
-
-    from dunenb.rules.battle_phase import begin_phase
-
     state = skip_pre_battle(begin_phase(state))
     return plan(state, "duncan-idaho", 0)
 
@@ -48,3 +45,19 @@ def test_harkonnen_m3_dead_minions_the_planner_counts_vladimir_4():
     assert best_plan(state).leader != "vladimir"
     seen = view(state, "harkonnen")
     assert fighters(seen, "harkonnen", "atreides", context_of(seen)).values("vladimir", None)[0] == 4
+
+
+def test_tleilax_m1_the_planner_raises_a_shield_against_waffs_pistol():
+    """Against Waff alone (his distance projectile, stopped by any shield) and a card-less Tleilax hand, only the
+    shield keeps Paul alive: base strengths saw no attack and valued the three defences alike."""
+    state = position(["atreides", "bene-tleilax"], [("atreides", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
+                     hands={"atreides": ("shield", "snooper")}, begin=False)
+    state = edit_house(state, "bene-tleilax", leaders=("tylwyth-waff",))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    assert state.pending.actor == "atreides"
+    chosen = best_plan(state)
+    assert chosen.defense == "shield"
+    plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == chosen.leader
+             and a.regular == chosen.regular and a.spice == chosen.spice and a.weapon == chosen.weapon]
+    values = dict(zip((a.defense for a in plans), plan_values(state, plans), strict=True))
+    assert values["shield"] > values["none"] and values["shield"] > values["snooper"]

@@ -17,7 +17,7 @@ from dunenb.engine import apply_action
 from dunenb.errors import InputError
 from dunenb.invariants import InvariantViolation, check_leaders, check_main_leaders
 from dunenb.powers import acting_main_leader, holder
-from dunenb.rules.battle_phase import available_leaders, begin_phase
+from dunenb.rules.battle_phase import SubmitPlan, available_leaders, begin_phase
 from dunenb.rules.battle_powers import Captive, CaptureDraw, capture_pool
 from dunenb.rules.bidding import hand_limit
 from dunenb.rules.common import edit_house
@@ -254,3 +254,17 @@ def test_karama_47_later_not_asked_in_a_battle_neither_the_captor_nor_the_captiv
     assert state.pending is None or state.pending.kind != "karama-window" or \
         state.pending.detail["resume"] != "captive-release"
     assert state.captured == (("atreides", "gurney"),)
+
+
+def test_g_7_harkonnen_p4_a_successor_in_place_killed_as_a_captive_eliminates_his_house():
+    three = ["atreides", "emperor", "harkonnen"]
+    state = position(three, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)], begin=False,
+                     hands={"atreides": ("lasgun",)})
+    state = held_by_harkonnen(dead(state, "emperor", "shaddam-iv"), "emperor", "farad-n")
+    state = skip_pre_battle(pass_unable(begin_phase(state), ("karama-window",)))
+    state = plan(state, "duncan-idaho", 3, weapon="lasgun")
+    state = settle_powers(apply_action(state, SubmitPlan("harkonnen", "emperor:farad-n", 3, 0, 0)))
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+    state = settle_powers(state)
+    assert "farad-n" in state.houses["emperor"].leader_tanks and "emperor" in state.eliminated
