@@ -61,3 +61,16 @@ def test_tleilax_m1_the_planner_raises_a_shield_against_waffs_pistol():
              and a.regular == chosen.regular and a.spice == chosen.spice and a.weapon == chosen.weapon]
     values = dict(zip((a.defense for a in plans), plan_values(state, plans), strict=True))
     assert values["shield"] > values["none"] and values["shield"] > values["snooper"]
+
+
+def test_atreides_m1_the_planner_weighs_a_captive_paul_led_by_the_harkonnen():
+    """HARKONNEN-P4: a captive keeps his own powers (ATREIDES-M1 follows Paul); the planner finds him under the key
+    the Harkonnen hold him by ("atreides:paul")."""
+    state = position(["fremen", "harkonnen"], [("fremen", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
+                     begin=False)
+    state = edit_house(state, "harkonnen", leaders=state.houses["harkonnen"].leaders + ("atreides:paul",))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    state = plan(state, "stilgar", 0)
+    assert state.pending.actor == "harkonnen"
+    plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == "atreides:paul"]
+    assert plans and len(plan_values(state, plans)) == len(plans)

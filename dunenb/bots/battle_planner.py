@@ -130,10 +130,14 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
 
 @lru_cache(maxsize=4096)
 def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, frozenset[str]]:
-    """How the leader step sees ``leader``: his base strength, or (house, id, blocked powers) when a power
-    changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it)."""
+    """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers) when a power
+    changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
+    the key is the one ``house`` holds him under (``"owner:id"`` for a captive)."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
-    return (house, leader.id, blocked) if arms or immune_to(leader) else leader.strength
+    if not (arms or immune_to(leader)):
+        return leader.strength
+    key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
+    return house, key, blocked
 
 
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
