@@ -7,6 +7,8 @@
 - every treachery card accounted for: deck + hands + discard = the 61 cards of GAP-26;
 - every leader in one place only (a House's living leaders or tanks, or set aside in a deal), and every captured
   leader among his captor's leaders (HARKONNEN-P4);
+- every House in play has its main leader alive, a successor alive in his place, or a regeneration under way
+  (VICTORY-2, houses.md G-7, TLEILAX-M2);
 - after the battle step, at most one House (not at peace, not eliminated) per territory, except the North Pole
   and territories split by a storm sector (GAP-46);
 - no storm token is drawn or revealed, and none is held, once the House holding FREMEN-P1 is eliminated
@@ -100,6 +102,20 @@ def check_leaders(state: GameState) -> None:
         for house, lid in state.captured:
             _require(leader_key(keeper, house, lid) in held, "leaders/captured",
                      f"{house}:{lid} is recorded as captured but is not among {keeper}'s leaders")
+    check_main_leaders(state)
+
+
+def check_main_leaders(state: GameState) -> None:
+    """VICTORY-2, houses.md G-7: every House in play has a main leader alive (captured or not), or a living
+    successor in his place (Farad'N, Murbella), or a main leader due back from a regeneration (TLEILAX-M2)."""
+    from dunenb.powers.holders import acting_main_leader
+
+    due = {house for house, _turn in state.main_returns}
+    for house in state.config.houses:
+        if house in state.eliminated or house in due:
+            continue
+        _require(acting_main_leader(state, house) is not None, "leaders/main",
+                 f"{house} is in play but its main leader and every successor are dead (VICTORY-2, G-7)")
 
 
 def check_after_battles(state: GameState, at_peace: Any, storms: Any) -> None:

@@ -382,7 +382,18 @@ def test_karama_3_heuristic_bot_adds_a_karama_on_the_wheel_against_a_likely_hark
     slips = tuple(("atreides", lid) for lid in ("gurney", "duncan-idaho", "ghanima", "leto-ii", "jessica", "alia",
                                                 "tufir", "leto-i", "yueh"))  # 9 of the 12 who may be drawn
     state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
-                     hands={"atreides": ("karama",)}, traitors={"harkonnen": slips})
+                     hands={"atreides": ("karama",)}, traitors={"harkonnen": slips}, begin=False)
+    # HARKONNEN-M3: with his minions alive Vladimir counts 10 and Duncan loses whether betrayed or not; in the
+    # tanks, Vladimir counts 4 and the betrayal is what decides (the planner reads leader.value)
+    hk = state.houses["harkonnen"]
+    minions = ("iakin-nefud", "iliako", "yhekem")
+    state = dataclasses.replace(state, houses=state.houses.set("harkonnen", dataclasses.replace(
+        hk, leaders=tuple(x for x in hk.leaders if x not in minions), leader_tanks=hk.leader_tanks + minions)))
+    from helpers_game import skip_pre_battle
+
+    from dunenb.rules.battle_phase import begin_phase
+
+    state = skip_pre_battle(begin_phase(state))
     if state.pending.actor != "atreides":
         state = apply_action(state, legal_actions(state)[0])
     assert betrayal_odds(view(state, "atreides"), "atreides", "harkonnen", "duncan-idaho") > 0.5

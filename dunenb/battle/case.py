@@ -323,7 +323,7 @@ def _dead(raw: Any, field: str, house: str, leader: Leader | None,
           available: tuple[Leader | None, ...] | None) -> frozenset[str]:
     """``dead``: this House's leaders in its tanks (HARKONNEN-M3 counts Vladimir's living minions). Each must be a
     leader of this House, neither on the wheel nor among the available ``leaders``; the main leader only for a
-    House whose main leader regenerates (houses.md G-7, TLEILAX-M2)."""
+    House whose main leader regenerates (TLEILAX-M2) or has a living successor (houses.md G-7)."""
     found = set()
     for position, name in enumerate(_string_list(raw, field)):
         where = f"{field}[{position}]"
@@ -333,10 +333,15 @@ def _dead(raw: Any, field: str, house: str, leader: Leader | None,
                                f"its own tanks")
         if person == leader or person in (available or ()):
             raise _fail(where, f"{person.name} cannot be dead and on the wheel or available at once")
-        if person.main and _regeneration_count(house) is None:
-            raise _fail(where, f"{person.name} is the {house} main leader: his death eliminates the House "
-                               "(VICTORY-2, houses.md G-7), which then fights no battle")
         found.add(person.id)
+    from dunenb.battle.roster import load_roster
+
+    roster = load_roster()
+    if roster.main_leader(house).id in found and _regeneration_count(house) is None and \
+            roster.acting_main(house, found) is None:
+        raise _fail(field, f"the {house} main leader and every successor are dead: that House is eliminated "
+                           "(VICTORY-2, houses.md G-7: only a living successor or a regeneration keeps it in the "
+                           "game) and fights no battle")
     return frozenset(found)
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import builtin_weapons, immune_to, leader_values, marked_token_value, slot_weapons
-from dunenb.battle.roster import Leader
+from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.wheel import Tokens, army_value
 from dunenb.errors import IllegalActionError, InputError
 
@@ -431,14 +431,22 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
 def _eliminated(sides: Sequence[BattleSide], fighting: Sequence[Leader | None], fates: Fates) -> tuple[str, ...]:
     """VICTORY-2, G-7: the Houses a main leader's death eliminates. A leader on side ``me``'s wheel belongs to his
     House (a captured one, HARKONNEN-P4, to the House he was taken from); that House's regenerations
-    (TLEILAX-M2, :attr:`BattleSide.regenerations`) spare it while one is left."""
+    (TLEILAX-M2, :attr:`BattleSide.regenerations`) spare it while one is left, and so does a living successor
+    (Farad'N, Murbella: ``succeeds`` in data/leaders.json, read against that House's ``dead``); a successor whose
+    main leader is among the ``dead`` is the main leader (houses.md G-7)."""
     found = []
     for me, leader in enumerate(fighting):
-        if leader is None or not leader.main or not fates.dead[me]:
+        if leader is None or leader.house is None or not fates.dead[me] or not (leader.main or leader.succeeds):
             continue
-        owner = leader.house or sides[me].house
-        spare = next((side.regenerations for side in sides if side.house == owner), None)
-        if not spare:
+        owner = leader.house
+        own = next((side for side in sides if side.house == owner), None)
+        dead = own.dead if own is not None else frozenset()
+        roster = load_roster()
+        if roster.acting_main(owner, dead) != leader.id:
+            continue  # a successor while the main leader he would succeed lives is a secondary leader (G-7)
+        if roster.acting_main(owner, dead | {leader.id}) is not None:
+            continue  # G-7: his living successor takes his place (L449, L617)
+        if not (own.regenerations if own is not None else None):
             found.append(owner)
     return tuple(found)
 

@@ -18,6 +18,7 @@ implement leader powers yet (a later issue will, from the vocabulary of leaders.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -92,6 +93,8 @@ class Leader:
     on_traitor_call: tuple[OnCall, ...] = ()
     aliases: tuple[str, ...] = ()
     powers: tuple[Power, ...] = ()
+    succeeds: str | None = None  # houses.md G-7: the main leader whose place he takes at his death (L449, L617)
+    succession_power: str | None = None  # the leader power that says so (EMPEROR-L12-c, DISPERSION-L01-c)
 
     @property
     def key(self) -> str:
@@ -140,6 +143,32 @@ class Roster:
 
     def main_leader(self, house: str) -> Leader:
         return next(leader for leader in self.leaders if leader.house == house and leader.main)
+
+    def successor(self, house: str, leader_id: str) -> Leader | None:
+        """houses.md G-7: the leader of ``house`` who takes ``leader_id``'s place at his death (``succeeds`` in
+        data/leaders.json), if any.
+
+        >>> load_roster().successor("emperor", "shaddam-iv").id, load_roster().successor("atreides", "paul")
+        ('farad-n', None)
+        """
+        return next((leader for leader in self.leaders if leader.house == house and leader.succeeds == leader_id),
+                    None)
+
+    def acting_main(self, house: str, dead: Collection[str]) -> str | None:
+        """houses.md G-7: the id of ``house``'s main leader now, given the ids of its ``dead`` leaders: the main
+        leader, else his successor (and so on) if alive; ``None`` once that line is dead.
+
+        >>> load_roster().acting_main("emperor", {"shaddam-iv"}), load_roster().acting_main("dispersion", {"dama",
+        ... "murbella"})
+        ('farad-n', None)
+        """
+        current: str | None = self.main_leader(house).id
+        seen: set[str] = set()
+        while current is not None and current in dead and current not in seen:
+            seen.add(current)
+            heir = self.successor(house, current)
+            current = heir.id if heir is not None else None
+        return None if current in seen else current
 
     def find(self, name: str, *, house: str | None = None) -> Leader:
         """Find a leader by id or display name (accent-insensitive). With ``house``, that House's copy is
@@ -195,6 +224,8 @@ def parse_roster(raw: Any) -> Roster:
                 on_traitor_call=tuple(_on_call(effect) for effect in traits.get("on_call", ())
                                       if effect.get("implemented", True)),
                 aliases=tuple(entry.get("aliases", ())),
+                succeeds=entry["succeeds"]["leader"] if "succeeds" in entry else None,
+                succession_power=entry["succeeds"]["power"] if "succeeds" in entry else None,
                 powers=tuple(Power(str(p["id"]), str(p["kind"]), str(p["text"])) for p in entry["powers"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -207,6 +238,12 @@ def parse_roster(raw: Any) -> Roster:
     keys = [leader.key for leader in leaders]
     if len(set(keys)) != len(keys):
         raise RulesDataError("leaders/duplicate", "two leaders share a (house, id) key")
+    mains = {(leader.house, leader.id) for leader in leaders if leader.main}
+    for leader in leaders:
+        if leader.succeeds is not None and (leader.main or (leader.house, leader.succeeds) not in mains):
+            raise RulesDataError("leaders/succeeds", f"{leader.key}: 'succeeds' names {leader.succeeds!r}, which "
+                                 f"is not the {leader.house} main leader (houses.md G-7: a secondary leader "
+                                 "succeeds his own House's main leader)")
     for house in HOUSES:
         own = [leader for leader in leaders if leader.house == house]
         if len(own) != 13 or sum(leader.main for leader in own) != 1:

@@ -21,8 +21,16 @@ KARAMA-45, ``wheel_karama``), the bot weighs the chance that its leader is on on
 it loses what a lost battle costs (TRAITOR-11); a plan with a Karama on the wheel (KARAMA-3) is safe from that and
 pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card; a Karama hidden against a
 Voice or an answer that binds it (GAP-80) also pays the card, so the bot disobeys only when that gains more.
-Not modelled: slips of other Houses (their calls cannot be blocked, G-5), leader powers (the library uses base
-strengths), a Karama the opponent may hide against the bot's own Voice or question (it trusts them).
+Not modelled: slips of other Houses (their calls cannot be blocked, G-5), leader powers of the secondary leaders,
+a Karama the opponent may hide against the bot's own Voice or question (it trusts them).
+
+**House and main-leader powers** (:func:`fighter_values`, :func:`_fate_leader`): the bot reads the same hooks as
+the resolver (:mod:`dunenb.battle.powers`): the wheel value of each leader against each other one
+(``leader.value``: HARKONNEN-M3 Vladimir's living minions, DISPERSION-M3 Dama's 12 as attacker, DISPERSION-P2/M1
+on male leaders), the built-in weapons (``leader.weapons``: TLEILAX-M1 Waff's pistol) and immunities
+(``leader.immune``: ATREIDES-M1), from facts its view holds: the Houses, the leaders, who defends, each House's
+dead leaders (the tanks are public) and the powers a Karama blocks (public plays). Bounties and shield passes keep
+the base strength (GAP-28a). A successor in his main leader's place costs what a main leader costs (G-7).
 
 >>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
 >>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
@@ -40,12 +48,14 @@ from functools import lru_cache
 from dunenb.actions import Action
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
 from dunenb.battle.resolve import fates_distribution
-from dunenb.battle.roster import inline_leader
+from dunenb.battle.roster import Leader, inline_leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.board import load_board
 from dunenb.engine import view
+from dunenb.powers.holders import acting_main_leader
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.state import GameState
 
@@ -110,24 +120,51 @@ def card_odds(unseen: Counter, hand_size: int, kinds: Sequence[str]) -> list[tup
 
 def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """The leader step's outcomes; a strength matters only to a contact projectile against a shield (the d10
-    pass, CARD-SHIELD-3, GAP-28a), so other strengths are folded to 1 to share the cache."""
-    if mine[0] is not None and not (mine[1] == "projectile-contact" and theirs[2] == "shield"):
+    pass, CARD-SHIELD-3, GAP-28a), so other strengths are folded to 1 to share the cache. A leader whose powers
+    change the leader step is given as (house, id, blocked powers) (:func:`_fate_leader`) and is never folded."""
+    if isinstance(mine[0], int) and not (mine[1] == "projectile-contact" and theirs[2] == "shield"):
         mine = (1, mine[1], mine[2])
-    if theirs[0] is not None and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
+    if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
         theirs = (1, theirs[1], theirs[2])
     return _leader_step(mine, theirs, traitor, my_index)
+
+
+@lru_cache(maxsize=4096)
+def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, frozenset[str]]:
+    """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers) when a power
+    changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
+    the key is the one ``house`` holds him under (``"owner:id"`` for a captive)."""
+    arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
+    if not (arms or immune_to(leader)):
+        return leader.strength
+    key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
+    return house, key, blocked
+
+
+def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
+    """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked))."""
+    from dunenb.rules.traitors import leader_of
+
+    if spec is None:
+        return None, name, frozenset()
+    if isinstance(spec, tuple):
+        house, lid, blocked = spec
+        return leader_of(house, lid), house, blocked
+    return inline_leader(name, int(spec)), name, frozenset()  # type: ignore[call-overload]
 
 
 @lru_cache(maxsize=1 << 16)
 def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
-    ``explosion``, ``treachery`` (the bot calls its traitor). ``mine``/``theirs`` are (strength or None, weapon,
-    defence)."""
-    leaders = [inline_leader("me", mine[0]) if mine[0] is not None else None,
-               inline_leader("them", theirs[0]) if theirs[0] is not None else None]
+    ``explosion``, ``treachery`` (the bot calls its traitor). ``mine``/``theirs`` are (leader, weapon, defence),
+    the leader ``None``, a strength or (house, id, blocked powers) (:func:`_fate_leader`)."""
+    (my_leader, my_house, my_blocked) = _wheel_leader(mine[0], "me")
+    (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
+    leaders = [my_leader, their_leader]
     plans = [BattlePlan(Dial(), leaders[0], mine[1], mine[2]), BattlePlan(Dial(), leaders[1], theirs[1], theirs[2])]
-    sides = [BattleSide("me", WheelTokens(), plans[0], traitors=frozenset({"them"}) if traitor else frozenset()),
-             BattleSide("them", WheelTokens(), plans[1])]
+    called = frozenset({their_leader.id}) if traitor and their_leader is not None else frozenset()
+    sides = [BattleSide(my_house, WheelTokens(), plans[0], traitors=called, blocked=my_blocked),
+             BattleSide(their_house, WheelTokens(), plans[1], blocked=their_blocked)]
     ordered = (sides[0], sides[1]) if my_index == 0 else (sides[1], sides[0])
     result = []
     for probability, fates in fates_distribution(Battle("arena", ordered[0].house, ordered)):
@@ -140,10 +177,54 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
 @dataclass(frozen=True)
 class Opposition:
     """The opposing plans considered: ``configs`` are (weight, leader strength or None, weapon, defence, whether
-    the bot holds that leader as a traitor); ``dials`` are (weight, army value) of its menu dials."""
+    the bot holds that leader as a traitor, the leader's id or None); ``dials`` are (weight, army value) of its
+    menu dials."""
 
-    configs: tuple[tuple[float, int | None, str | None, str | None, bool], ...]
+    configs: tuple[tuple[float, int | None, str | None, str | None, bool, str | None], ...]
     dials: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Fighters:
+    """What the battle hooks of :mod:`dunenb.battle.powers` need, from the bot's view: the two Houses (the bot's
+    first), whether the bot defends, and per side the dead leaders and the powers a Karama blocks."""
+
+    houses: tuple[str, str]
+    defender: bool
+    dead: tuple[frozenset[str], frozenset[str]]
+    blocked: tuple[frozenset[str], frozenset[str]]
+
+    def values(self, mine: str | None, theirs: str | None) -> tuple[float, float]:
+        """The wheel values (``leader.value``) of the bot's leader ``mine`` and the opposing ``theirs`` (ids or
+        None) against each other, as the resolver counts them."""
+        return _pair_values(self, mine, theirs)
+
+    def fate(self, side: int, leader_id: str | None) -> object:
+        """The leader-step spec of a leader of side ``side`` (0: the bot) (:func:`_fate_leader`)."""
+        from dunenb.rules.traitors import leader_of
+
+        if leader_id is None:
+            return None
+        return _fate_leader(self.houses[side], leader_of(self.houses[side], leader_id), self.blocked[side])
+
+
+@lru_cache(maxsize=4096)
+def _pair_values(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[float, float]:
+    from dunenb.rules.traitors import leader_of
+
+    leaders = (None if mine is None else leader_of(facts.houses[0], mine),
+               None if theirs is None else leader_of(facts.houses[1], theirs))
+    values = leader_values(facts.houses, leaders, 0 if facts.defender else 1, dead=facts.dead, blocked=facts.blocked)
+    return float(values[0]), float(values[1])
+
+
+def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Fighters:
+    """The battle facts of ``house`` against ``opponent`` that its view ``state`` holds (public: the tanks, the
+    Karamas played, who defends)."""
+    from dunenb.rules.battle_powers import blocked_in_battle, own_dead
+
+    return Fighters((house, opponent), house == ctx.defender, (own_dead(state, house), own_dead(state, opponent)),
+                    (blocked_in_battle(state, house), blocked_in_battle(state, opponent)))
 
 
 def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Opposition:
@@ -160,9 +241,11 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
     disclosed = [shown.leader for shown in ctx.shown if shown.house == opponent and shown.leader in ids]
     ids = tuple(disclosed[:1]) or ids  # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead
-    ranked = sorted(ids, key=lambda lid: -leader_of(opponent, lid).strength)[:len(LEADER_WEIGHTS)]
+    facts = fighters(state, house, opponent, ctx)  # its strongest by wheel value, powers included
+    ranked = sorted(ids, key=lambda lid: (-facts.values(None, lid)[1], -leader_of(opponent, lid).strength))[
+        :len(LEADER_WEIGHTS)]
     if not ranked:
-        return Opposition(((1.0, None, None, None, False),), dial_odds)
+        return Opposition(((1.0, None, None, None, False, None),), dial_odds)
     leader_odds = [w / sum(LEADER_WEIGHTS[:len(ranked)]) for w in LEADER_WEIGHTS[:len(ranked)]]
     unseen = unseen_cards(state, house)
     size = len(state.houses[opponent].hand)
@@ -174,7 +257,7 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     for lw, lid in zip(leader_odds, ranked, strict=True):
         traitor = may_call(state, house, opponent, lid)
         strength = leader_of(opponent, lid).strength
-        configs += [(lw * pw * pd, strength, w, d, traitor) for pw, w in weapons for pd, d in defences
+        configs += [(lw * pw * pd, strength, w, d, traitor, lid) for pw, w in weapons for pd, d in defences
                     if _obeys(ctx, house, w, d)]
     total = sum(c[0] for c in configs)
     if not total:  # what it knows rules out every guess (e.g. a card it has not seen): keep the plain guess
@@ -216,19 +299,28 @@ def battle_stakes(state: GameState, house: str, area_id: str) -> float:
     return 1.0
 
 
-def _situations(opp: Opposition, mine: tuple, my_index: int) -> dict[tuple, float]:
+def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | None = None,
+                my_leader: str | None = None) -> dict[tuple, float]:
     """Merge the opposing configurations into (branch, my leader dead, their leader's value if alive,
-    bounty for me) -> probability."""
+    bounty for me, my leader's value) -> probability. With ``facts`` the values and the leader step are those of
+    the battle hooks (:class:`Fighters`); without, base strengths."""
     merged: dict[tuple, float] = {}
-    for weight, strength, weapon, defence, traitor in opp.configs:
-        theirs = (strength, weapon, defence) if strength is not None else (None, None, None)
-        for probability, my_dead, their_dead, branch in _fates(mine, theirs, traitor, my_index):
-            alive = 0 if strength is None or their_dead else strength
+    for weight, strength, weapon, defence, traitor, lid in opp.configs:
+        theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
+        mine_value, their_value = float(mine[0] or 0), float(strength or 0)
+        step_mine = mine
+        if facts is not None:
+            mine_value, their_value = facts.values(my_leader, lid)
+            step_mine = (facts.fate(0, my_leader), mine[1], mine[2])
+            if strength is not None:
+                theirs = (facts.fate(1, lid), weapon, defence)
+        for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
+            alive = 0 if strength is None or their_dead else their_value
             if branch == "treachery":
                 bounty = strength if their_dead else 2  # TRAITOR-10
             else:
                 bounty = strength if (their_dead and branch == "normal" and strength is not None) else 0
-            key = (branch, my_dead, alive, bounty)
+            key = (branch, my_dead, alive, bounty, mine_value)
             merged[key] = merged.get(key, 0.0) + weight * probability
     return merged
 
@@ -265,6 +357,8 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     my_index = 0 if house == ctx.defender else 1
     defender = my_index == 0
     opp = opposition(seen, house, opponent, ctx)
+    facts = fighters(seen, house, opponent, ctx)  # the battle hooks, from public facts only
+    acting = acting_main_leader(seen, house)  # G-7: a successor in place costs what a main leader costs
     mine_all = arena_tokens(seen, house, ctx.area, ctx.sectors).total
     stakes = battle_stakes(seen, house, ctx.area)
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
@@ -278,20 +372,20 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         weapon = None if plan.weapon == NONE else plan.weapon
         defence = None if plan.defense == NONE else plan.defense
         mine = (None if leader is None else leader.strength, weapon, defence)
-        key = (leader is None, weapon, defence, mine[0] if weapon == "projectile-contact" else None)
-        if key not in memo:  # the situations depend on the strength only through a shield pass (CARD-SHIELD-3)
-            memo[key] = _situations(opp, mine, my_index)
+        key = (plan.leader, weapon, defence)
+        if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
+            memo[key] = _situations(opp, mine, my_index, facts, None if leader is None else plan.leader)
         my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         dialled = plan.regular + plan.marked
         losses = {
-            "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main),
+            "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
             "cards": card_value(weapon) + card_value(defence),
             "stakes": stakes,
             # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
             "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
             "lose": -mine_all - SPICE_VALUE * plan.spice,
         }
-        value = _plan_value(memo[key], opp.dials, my_army, mine[0] or 0, defender, losses)
+        value = _plan_value(memo[key], opp.dials, my_army, defender, losses)
         karama = getattr(plan, "karama", NONE)
         if karama != NONE and getattr(plan, "against", NONE) != NONE:
             value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
@@ -307,10 +401,10 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     return values
 
 
-def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: float, my_strength: int, defender: bool,
+def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: float, defender: bool,
                 losses: dict[str, float]) -> float:
     value = 0.0
-    for (branch, my_dead, their_alive, bounty), probability in situations.items():
+    for (branch, my_dead, their_alive, bounty, my_strength), probability in situations.items():
         outcome = SPICE_VALUE * bounty - (losses["leader"] if my_dead else 0.0)
         if branch == "explosion":  # CARD-ATOMICS-3, CARD-LASGUN-1: everything there is lost, no winner
             outcome += losses["lose"] - losses["cards"]

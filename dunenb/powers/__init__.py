@@ -24,13 +24,21 @@ from typing import Any
 
 from dunenb.powers.conditions import holds
 from dunenb.powers.effects import EFFECTS
-from dunenb.powers.holders import active_lend, holder, holds_power, is_in_play, main_leader_alive
+from dunenb.powers.holders import (
+    acting_main_leader,
+    active_lend,
+    holder,
+    holds_power,
+    is_acting_main,
+    is_in_play,
+    main_leader_alive,
+)
 from dunenb.powers.registry import PowerSpec, lendable_powers, load_powers, owner, powers_at
 from dunenb.state import GameState
 
 __all__ = [
-    "PowerSpec", "active_lend", "applied", "holder", "holds_power", "is_in_play", "lendable_powers", "load_powers",
-    "main_leader_alive", "modify", "owner",
+    "PowerSpec", "acting_main_leader", "active_lend", "applied", "holder", "holds_power", "is_acting_main",
+    "is_in_play", "lendable_powers", "load_powers", "main_leader_alive", "modify", "owner",
 ]
 
 

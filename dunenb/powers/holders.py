@@ -54,6 +54,46 @@ def main_leader_alive(state: GameState, house: str) -> bool:
     return main_leader(house) not in state.houses[house].leader_tanks
 
 
+def dead_leaders(state: GameState, house: str) -> frozenset[str]:
+    """The ids of ``house``'s dead leaders: in its own tanks, or in those of a House he served under an
+    ``"owner:id"`` key (GAP-19)."""
+    own = frozenset(state.houses[house].leader_tanks)
+    prefix = f"{house}:"
+    served = frozenset(key[len(prefix):] for other, hs in state.houses.items() if other != house
+                       for key in hs.leader_tanks if key.startswith(prefix))
+    return own | served if served else own
+
+
+def acting_main_leader(state: GameState, house: str) -> str | None:
+    """houses.md G-7: the id of the leader who is ``house``'s main leader now, for elimination (VICTORY-2) and
+    BATTLE-16: its main leader while he lives (captured or not: HARKONNEN-P4), else the living successor of the
+    dead one (``succeeds`` in data/leaders.json: Farad'N for Shaddam, L449; Murbella for Dama, L617), and so on;
+    ``None`` when that line is dead (the House falls, unless its main leader regenerates: TLEILAX-M2). A main
+    leader brought back from the tanks takes his place again (GAP-88; leaders.md K-24: "if the source comes
+    back, they go back to him"). The successor keeps his own powers and inherits no main-leader power
+    (:func:`holder` keeps the X-M* powers to the main leader himself).
+
+    >>> from dunenb.engine import new_game
+    >>> from dunenb.rules.common import edit_house
+    >>> state = new_game(["emperor", "atreides"], seed=1)
+    >>> acting_main_leader(state, "emperor")
+    'shaddam-iv'
+    >>> hs = state.houses["emperor"]
+    >>> fallen = edit_house(state, "emperor", leaders=tuple(x for x in hs.leaders if x != "shaddam-iv"),
+    ...                     leader_tanks=("shaddam-iv",))
+    >>> acting_main_leader(fallen, "emperor"), acting_main_leader(fallen, "atreides")
+    ('farad-n', 'paul')
+    """
+    from dunenb.battle.roster import load_roster
+
+    return load_roster().acting_main(house, dead_leaders(state, house))
+
+
+def is_acting_main(state: GameState, house: str, leader_id: str) -> bool:
+    """Whether ``house``'s leader ``leader_id`` is its main leader now (:func:`acting_main_leader`, G-7)."""
+    return acting_main_leader(state, house) == leader_id
+
+
 def holder(state: GameState, power_id: str) -> str | None:
     """The House that uses ``power_id`` now: the borrower during a lend in force, else the owner, or ``None``
     when the owner is not in play (absent from the table or eliminated), when a main-leader power's leader is

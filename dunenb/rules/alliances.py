@@ -80,6 +80,7 @@ from typing import ClassVar
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, owner
+from dunenb.powers.holders import acting_main_leader
 from dunenb.powers.karama import is_suppressed
 from dunenb.powers.registry import offered_by
 from dunenb.powers.registry import power as power_spec
@@ -220,9 +221,11 @@ def _partners(state: GameState, house: str) -> tuple[str, ...]:
 
 def _tradeable_leaders(state: GameState, house: str) -> tuple[str, ...]:
     """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7) and a
-    captured leader (HARKONNEN-P4: he is a prisoner, not a good; GAP-77)."""
+    captured leader (HARKONNEN-P4: he is a prisoner, not a good; GAP-77). A successor in his main leader's place
+    is the main leader (G-7, GAP-88)."""
+    acting = acting_main_leader(state, house)
     return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main
-                 and leader_ref(house, key) not in state.captured)
+                 and key != acting and leader_ref(house, key) not in state.captured)
 
 
 def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
@@ -371,7 +374,7 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
                 held = ", ".join(hs.leaders) or "none"
                 return IllegalActionError("alliance/not-owned", f"{giver} has no living leader {item!r} to promise "
                                           f"(ALLIANCE-7); its leaders: {held}")
-            if leader_of(giver, item).main:
+            if leader_of(giver, item).main or item == acting_main_leader(state, giver):  # G-7, GAP-88
                 return IllegalActionError("alliance/main-leader", f"{item} is {giver}'s main leader: main leaders "
                                           "never change hands (houses.md G-7)")
             if leader_ref(giver, item) in state.captured:

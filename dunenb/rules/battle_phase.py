@@ -73,6 +73,7 @@ from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
+from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import karama_use
 from dunenb.rules import alliances, battle_powers, on_call, pre_battle
@@ -237,8 +238,10 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
 def available_leaders(state: GameState, house: str, area: str, committed: tuple = ()) -> tuple[str, ...]:
     """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first)."""
     fought = {leader: where for h, leader, where in committed if h == house}
+    acting = acting_main_leader(state, house)  # G-7: a successor moves like a main leader (BATTLE-16)
     return tuple(lid for lid in state.houses[house].leaders
-                 if can_lead(lid, area, is_main=leader_of(house, lid).main, alive=True, committed=fought))
+                 if can_lead(lid, area, is_main=lid == acting or leader_of(house, lid).main, alive=True,
+                             committed=fought))
 
 
 # --- the phase -------------------------------------------------------------------------------------------
@@ -301,7 +304,7 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
         area=arena.area, sectors=arena.sectors, defender=defender, attacker=attacker))
     ctx = BattleContext(committed=committed, last=last, area=arena.area, sectors=arena.sectors,
                         defender=defender, attacker=attacker)
-    return pre_battle.begin(state, ctx)  # the open battle Karamas (KARAMA-21/22/23/37/42), then houses.md G-9
+    return battle_powers.begin_battle(state, ctx)  # KARAMA-47 for captives, then houses.md G-9 (its Karama window)
 
 
 # --- plans -----------------------------------------------------------------------------------------------
@@ -674,13 +677,17 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             state = edit_house(state, house, hand=tuple(hand))
             state = with_events(state, event("cards-lost", f"{house} loses {', '.join(side.cards_lost)} (GAP-45)",
                                              house=house, cards=side.cards_lost))
+        # VICTORY-2, G-7: whether the dying leader is his House's main leader now (a successor counts), read
+        # before his death moves him to the tanks
+        was_main = side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None and \
+            is_acting_main(state, side.leader_owner, side.leader)
         if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None and \
                 battle_powers.is_captured(state, side.leader_owner, side.leader):
             # HARKONNEN-P4: a captured leader dies into his own House's tanks; a main leader eliminates it
             state = battle_powers.bury_captive(state, side.leader_owner, side.leader)
             state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}, captured) is "
                                              "killed", house=side.leader_owner, leader=side.leader))
-            if leader_of(side.leader_owner, side.leader).main:
+            if was_main:
                 dead_main.append(side.leader_owner)
         elif side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None:
             holder, key = holder_of(state, side.leader_owner, side.leader) or (side.leader_owner, side.leader)
@@ -690,8 +697,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             served = "" if holder == side.leader_owner else f", serving {holder}"
             state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}{served}) is killed",
                                              house=holder, leader=key))
-            if leader_of(holder, key).main:
-                dead_main.append(holder)
+            if was_main:
+                dead_main.append(side.leader_owner)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
     state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
@@ -723,9 +730,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
 def _after_treachery(state: GameState, ctx: BattleContext, draws: tuple) -> GameState:
     """D-32: on-call card draws (BG-L10-b, :mod:`dunenb.rules.on_call`) come once TRAITOR-11 is settled."""
     after = BattleContext(committed=ctx.committed, last=ctx.last, victor=ctx.victor)
-    if draws:
-        return on_call.begin_draws(state, draws, {"battle": after})
-    return continue_after_battle(state, {"battle": after})
+    # on_call.begin_draws also discards a hand down to a limit lowered by a main leader's death (G-7)
+    return on_call.begin_draws(state, draws, {"battle": after})
 
 
 def continue_after_battle(state: GameState, ctx: Any) -> GameState:

@@ -15,7 +15,9 @@ name; :func:`dunenb.powers.holder` says who may use it now, and its Karama uses 
   leaders count as having fought there (BATTLE-15, GAP-74) and the holder's tokens there are at peace for the turn.
 * **Capture** (``battle.after``, HARKONNEN-P4; seed 003 FAQ 15-21): once a battle the holder won is settled, after
   KARAMA-47 is asked, one leader is drawn at random (a chance node) among the loser's own leaders alive, not
-  captured, not committed in another territory this turn (FAQ 16), the main leader only if he is the only one.
+  captured, not committed in another territory this turn (FAQ 16), the main leader (or a successor in his place,
+  GAP-88) only if he is the only one. KARAMA-47 later: at the start of each battle the captor or a captive's House
+  fights, one window per captive; a Karama sends him home at once (GAP-87).
   The holder keeps him (under the key ``"owner:id"``, recorded in ``GameState.captured``) or kills him for 2 spice
   from the Bank (FAQ 18; a main leader cannot be killed so). A captured leader goes home once he has fought in one
   of the holder's battles and lives (L1167), when none of the holder's own leaders lives (FAQ 21), or when the
@@ -45,6 +47,7 @@ from dunenb.actions import Action, Pass
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
+from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import is_suppressed, lift
 from dunenb.powers.registry import PowerSpec, load_powers, offered_by, power
 from dunenb.rules.battle_context import BattleContext, context_of
@@ -118,6 +121,48 @@ def blocked_in_battle(state: GameState, house: str) -> frozenset[str]:
 def own_dead(state: GameState, house: str) -> frozenset[str]:
     """The ids of ``house``'s own leaders in its tanks (the :attr:`~dunenb.battle.plans.BattleSide.dead` fact)."""
     return frozenset(key for key in state.houses[house].leader_tanks if LEADER_KEY_SEPARATOR not in key)
+
+
+# --- the start of a battle: captives sent home (KARAMA-47 later), then houses.md G-9 -------------------------
+
+def begin_battle(state: GameState, ctx: BattleContext) -> GameState:
+    """Ask KARAMA-47 for each captive concerned (:func:`ask_releases`), then the pre-battle sequence (houses.md
+    G-9, whose first window asks the open battle Karamas, KARAMA-37 among them)."""
+    return ask_releases(state, ctx, ())
+
+
+def ask_releases(state: GameState, ctx: BattleContext, asked: tuple[tuple[str, str], ...]) -> GameState:
+    """KARAMA-47, its later form (HARKONNEN-P4: "or later, he goes home at once"; GAP-87): at the start of each
+    battle that the captor or a captive's own House fights, one Karama window per captive, in the order of their
+    capture, each about that one captive (the window's ``owner`` and ``leader``). A Karama played in a window sends
+    that captive home at once; a House may send several home with several Karamas. ``asked``: the captives whose
+    window this battle has had."""
+    keeper = _keeper(state)
+    for person in state.captured:
+        if person in asked or (keeper not in ctx.houses and person[0] not in ctx.houses):
+            continue
+        return open_window(state, _uses(capture_power()), "captive-release", battle=ctx, owner=person[0],
+                           leader=person[1], asked=asked + (person,))
+    return _pre_battle(state, ctx)
+
+
+def _resume_release(state: GameState, data: Any) -> GameState:
+    ctx: BattleContext = data["battle"]
+    power_id = capture_power()
+    played = next((s for s in state.suppressions if s.power == power_id and s.karama == "KARAMA-47"), None)
+    if played is not None and (data["owner"], data["leader"]) in state.captured:
+        state = release(lift(state, "action"), data["owner"], data["leader"],
+                        why=f"{played.by} play a Karama (KARAMA-47, GAP-87)")
+    return ask_releases(state, ctx, tuple(data["asked"]))
+
+
+register_resume("captive-release", _resume_release)
+
+
+def _pre_battle(state: GameState, ctx: BattleContext) -> GameState:
+    from dunenb.rules import pre_battle
+
+    return pre_battle.begin(state, ctx)
 
 
 # --- after the calls: the buy-off (HARKONNEN-M2, KARAMA-49) ---------------------------------------------------
@@ -250,6 +295,9 @@ def main_leader_died(state: GameState, house: str) -> GameState:
     KARAMA-38 destroys one more) and he comes back next turn; else the House is eliminated."""
     from dunenb.rules.battle_phase import eliminate
 
+    heir = acting_main_leader(state, house) if is_in_play(state, house) else None
+    if heir is not None:  # houses.md G-7: a living successor takes the place (L449, L617); no elimination
+        return succession(state, house, heir)
     spec = regeneration_power(house)
     left = regenerations_left(state, house)
     if spec is None or not left or not is_in_play(state, house):
@@ -268,6 +316,26 @@ def main_leader_died(state: GameState, house: str) -> GameState:
         + (" (a Karama destroyed another, KARAMA-38)" if destroyed else "")
         + f": he comes back next turn, {regenerations_left(state, house)} left ({spec.id})", house=house,
         powers=(spec.id,)))
+
+
+def succession(state: GameState, house: str, heir: str) -> GameState:
+    """houses.md G-7: ``heir`` (Farad'N for Shaddam, L449; Murbella for Dama, L617) is ``house``'s main leader now
+    for elimination (VICTORY-2) and BATTLE-16 (:func:`dunenb.powers.holders.acting_main_leader` reads it from the
+    tanks). He keeps his own powers and inherits no main-leader power: the X-M* powers lapse with their leader
+    (:func:`dunenb.powers.holder`); the House powers go on. A hand above the limit that a lapsed power raised
+    (EMPEROR-M1: 6, back to 4) is discarded down to it at the end of the battle's settlement, the House choosing
+    the cards (houses.md EMPEROR-M1 note; :func:`dunenb.rules.on_call.begin_draws`)."""
+    from dunenb.battle.roster import load_roster
+
+    person = leader_of(house, heir)
+    ids = (person.succession_power,) if person.succession_power else ()
+    lapsed = tuple(spec.id for spec in load_powers().values() if spec.holder == house and spec.is_main_leader_power
+                   and spec.status == "implemented")
+    main = load_roster().main_leader(house)
+    return with_events(state, event(
+        "main-leader-succeeded", f"{main.name} is dead: {person.name} takes his place as {house}'s main leader "
+        f"({', '.join(ids) or 'G-7'}, houses.md G-7); {house} stays in the game, without "
+        f"{', '.join(lapsed) or 'main-leader powers'}", house=house, leader=heir, powers=ids))
 
 
 def _set_spent(state: GameState, house: str, spent: int) -> GameState:
@@ -391,7 +459,8 @@ def capture_pool(state: GameState, loser: str, area: str, committed: tuple) -> t
     the main leader only when no other is eligible."""
     elsewhere = {leader for h, leader, where in committed if h == loser and where != area}
     alive = [key for key in state.houses[loser].leaders if LEADER_KEY_SEPARATOR not in key and key not in elsewhere]
-    others = tuple(key for key in alive if not leader_of(loser, key).main)
+    acting = acting_main_leader(state, loser)  # GAP-88: a successor in his main leader's place counts as main
+    others = tuple(key for key in alive if not leader_of(loser, key).main and key != acting)
     return others or tuple(alive)
 
 
@@ -446,7 +515,8 @@ def _captive_decisions(state: GameState) -> list[Action]:
     detail = node(state).detail
     house, owner, leader = node(state).actor, detail["owner"], detail["leader"]
     menu: list[Action] = [Captive(house, owner, leader, "keep")]
-    if not leader_of(owner, leader).main:  # DESIGN (houses.md P4): a main leader may not be killed this way
+    # DESIGN (houses.md P4): a main leader may not be killed this way; GAP-88: nor a successor in his place (G-7)
+    if not leader_of(owner, leader).main and not is_acting_main(state, owner, leader):
         menu.append(Captive(house, owner, leader, "kill"))
     return menu
 

@@ -75,6 +75,12 @@ def begin_draws(state: GameState, draws: tuple, ctx: dict[str, Any]) -> GameStat
         draws = draws[1:]
         if _over_limit(state, house):
             return dataclasses.replace(state, pending=pending("on-call-discard", house, draws=draws, **ctx))
+    battle = ctx.get("battle")
+    for house in getattr(battle, "last", ()):
+        # houses.md G-7, EMPEROR-M1 note: a main leader's death lapses the power that raised the hand limit
+        # (6 -> 4); his House discards down to it at once, choosing the cards (one decision per card)
+        if house not in state.eliminated and _over_limit(state, house):
+            return dataclasses.replace(state, pending=pending("on-call-discard", house, draws=(), **ctx))
     from dunenb.rules.battle_phase import continue_after_battle
 
     return continue_after_battle(state, ctx)
@@ -126,7 +132,8 @@ def _apply_discard(state: GameState, action: OnCallDiscard) -> GameState:
     state = edit_house(state, action.house, hand=tuple(hand))
     state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))
     state = with_events(state, event("cards-discarded", f"{action.house} discards {action.card} down to its hand "
-                                     "limit (HAND-1, BG-L10-b)", house=action.house, cards=(action.card,)))
+                                     "limit (HAND-1; BG-L10-b, or a lapsed main-leader power: G-7)",
+                                     house=action.house, cards=(action.card,)))
     if _over_limit(state, action.house):
         return dataclasses.replace(state, pending=pending("on-call-discard", action.house, **dict(detail)))
     return begin_draws(state, tuple(detail["draws"]), _ctx(detail))

@@ -1,0 +1,76 @@
+"""The heuristic bot's battle planner reads the resolver's battle hooks (dunenb.battle.powers: leader.value,
+leader.weapons, leader.immune) from facts its view holds (issue 10 item 7): HARKONNEN-M3, TLEILAX-M1, G-7."""
+
+from __future__ import annotations
+
+from helpers_game import decisions, settle_powers, skip_pre_battle
+from test_rules_battle_phase import plan, position
+
+from dunenb.bots.battle_planner import fighters, plan_values
+from dunenb.engine import view
+from dunenb.rules.battle_context import context_of
+from dunenb.rules.battle_phase import begin_phase
+from dunenb.rules.common import edit_house
+
+
+def best_plan(state):
+    plans = [a for a in decisions(state) if a.kind == "plan"]
+    values = plan_values(state, plans)
+    return max(zip(values, plans, strict=True), key=lambda pair: pair[0])[1]
+
+
+def harkonnen_to_plan(dead=()):
+    """Duncan (6) has set his plan against the Harkonnen in Arsunt; nobody holds a card, so no leader can die."""
+    state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
+                     begin=False)
+    if dead:
+        hs = state.houses["harkonnen"]
+        state = edit_house(state, "harkonnen", leaders=tuple(x for x in hs.leaders if x not in dead),
+                           leader_tanks=hs.leader_tanks + tuple(dead))
+    state = skip_pre_battle(begin_phase(state))
+    return plan(state, "duncan-idaho", 0)
+
+
+def test_harkonnen_m3_the_planner_leads_vladimir_worth_10_with_his_minions():
+    """Base strengths would send Feyd (6) rather than Vladimir (4); the planner counts Vladimir 4 + 3 + 2 + 1."""
+    state = harkonnen_to_plan()
+    assert state.pending.actor == "harkonnen"
+    assert best_plan(state).leader == "vladimir"
+    seen = view(state, "harkonnen")
+    assert fighters(seen, "harkonnen", "atreides", context_of(seen)).values("vladimir", "duncan-idaho") == (10, 6)
+
+
+def test_harkonnen_m3_dead_minions_the_planner_counts_vladimir_4():
+    state = harkonnen_to_plan(dead=("iakin-nefud", "iliako", "yhekem"))
+    assert best_plan(state).leader != "vladimir"
+    seen = view(state, "harkonnen")
+    assert fighters(seen, "harkonnen", "atreides", context_of(seen)).values("vladimir", None)[0] == 4
+
+
+def test_tleilax_m1_the_planner_raises_a_shield_against_waffs_pistol():
+    """Against Waff alone (his distance projectile, stopped by any shield) and a card-less Tleilax hand, only the
+    shield keeps Paul alive: base strengths saw no attack and valued the three defences alike."""
+    state = position(["atreides", "bene-tleilax"], [("atreides", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
+                     hands={"atreides": ("shield", "snooper")}, begin=False)
+    state = edit_house(state, "bene-tleilax", leaders=("tylwyth-waff",))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    assert state.pending.actor == "atreides"
+    chosen = best_plan(state)
+    assert chosen.defense == "shield"
+    plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == chosen.leader
+             and a.regular == chosen.regular and a.spice == chosen.spice and a.weapon == chosen.weapon]
+    values = dict(zip((a.defense for a in plans), plan_values(state, plans), strict=True))
+    assert values["shield"] > values["none"] and values["shield"] > values["snooper"]
+
+
+def test_atreides_m1_the_planner_weighs_a_captive_paul_led_by_the_harkonnen():
+    """HARKONNEN-P4: a captive keeps his own powers (ATREIDES-M1 follows Paul); the planner finds him under the key
+    the Harkonnen hold him by ("atreides:paul")."""
+    state = position(["fremen", "harkonnen"], [("fremen", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
+                     begin=False)
+    state = edit_house(state, "harkonnen", leaders=state.houses["harkonnen"].leaders + ("atreides:paul",))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    state = plan(state, "stilgar", 0)
+    assert state.pending.actor == "harkonnen"
+    plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == "atreides:paul"]
+    assert plans and len(plan_values(state, plans)) == len(plans)
