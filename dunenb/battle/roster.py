@@ -24,6 +24,10 @@ from typing import Any
 
 from dunenb.board import read_data_file
 from dunenb.errors import InputError, RulesDataError
+from dunenb.powers.leader_effects import LeaderEffect, parse_effect
+
+#: The format of ``data/leaders.json``: ``/2`` adds each power's structured ``effect`` (issue 11).
+LEADERS_FORMAT = "dunenb.leaders/2"
 
 #: The eight House ids, in the order the roster lists them.
 HOUSES: tuple[str, ...] = (
@@ -47,11 +51,14 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class Power:
-    """One leader power, as described in leaders.md (descriptive only; not yet implemented in battle)."""
+    """One leader power of leaders.md: its ID, kind, spec text and, for a secondary leader's power, its parsed
+    ``effect`` in the K vocabulary (:mod:`dunenb.powers.leader_effects`; the value kinds K-1..K-5 act in battles
+    through :mod:`dunenb.battle.powers`)."""
 
     id: str
     kind: str
     text: str
+    effect: LeaderEffect | None = None
 
 
 #: The on-call effect kinds the engine applies (leaders.md K-21): the Bank pays the leader's own House
@@ -177,10 +184,25 @@ def _on_call(raw: Any) -> OnCall:
     return OnCall(power=str(raw["power"]), kind=kind, spice=int(raw.get("spice", 0)), cards=int(raw.get("cards", 0)))
 
 
+def _power(raw: Any, leader: Any) -> Power:
+    """One ``powers`` entry; a secondary leader's entry must carry its ``effect`` (leaders.md K-1..K-25), parsed
+    here so that a bad one is a load error naming the leader and the entry."""
+    power_id, kind = str(raw["id"]), str(raw["kind"])
+    where = f"leader {leader.get('id')!r} ({leader.get('house')}), power {power_id}"
+    effect = None
+    if kind != "MAIN_POWER":
+        if "effect" not in raw:
+            raise RulesDataError("leaders/effect", f"{where}: missing 'effect' (run tools/leader_effects.py)")
+        effect = parse_effect(raw["effect"], where=where)
+        if effect.kind != kind:
+            raise RulesDataError("leaders/effect", f"{where}: kind {kind!r} but effect kind {effect.kind!r}")
+    return Power(power_id, kind, str(raw["text"]), effect)
+
+
 def parse_roster(raw: Any) -> Roster:
     """Build and validate a :class:`Roster` from its JSON form (raises :class:`RulesDataError`)."""
-    if not isinstance(raw, dict) or raw.get("format") != "dunenb.leaders/1":
-        raise RulesDataError("leaders/format", "leader data must be an object with format 'dunenb.leaders/1'")
+    if not isinstance(raw, dict) or raw.get("format") != LEADERS_FORMAT:
+        raise RulesDataError("leaders/format", f"leader data must be an object with format {LEADERS_FORMAT!r}")
     leaders = []
     for index, entry in enumerate(raw.get("leaders", [])):
         try:
@@ -195,7 +217,7 @@ def parse_roster(raw: Any) -> Roster:
                 on_traitor_call=tuple(_on_call(effect) for effect in traits.get("on_call", ())
                                       if effect.get("implemented", True)),
                 aliases=tuple(entry.get("aliases", ())),
-                powers=tuple(Power(str(p["id"]), str(p["kind"]), str(p["text"])) for p in entry["powers"]),
+                powers=tuple(_power(p, entry) for p in entry["powers"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise RulesDataError("leaders/entry", f"leaders[{index}]: missing or bad field ({error})") from None
