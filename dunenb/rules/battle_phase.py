@@ -67,7 +67,7 @@ from dunenb.actions import Action, Pass
 from dunenb.battle.cards import DEFENCES, WEAPONS, wheel_karama_power
 from dunenb.battle.order import can_lead, defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
+from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
@@ -540,7 +540,7 @@ def _fates(battle: Battle, rolls: tuple) -> Fates:
 
 
 def _resolve(state: GameState, ctx: BattleContext) -> GameState:
-    battle = battle_of(state, ctx)
+    battle = without_disarmed_attacks(battle_of(state, ctx))  # K-3: a disarmed leader's attack goes back to hand
     try:
         fates = _fates(battle, ctx.rolls)
     except _NeedRoll as need:
