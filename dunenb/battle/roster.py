@@ -2,8 +2,9 @@
 
 Each leader has an ``id`` (the ASCII slug of his name, leaders.md D-1), a ``house``, a base ``strength``, a ``sex``
 and a ``main`` flag. A character with copies in several Houses (leaders.md section 3) has one entry per copy,
-so ``(house, id)`` is the unique key. The ``powers`` are descriptive data only: battle resolution does **not**
-implement leader powers yet (a later issue will, from the vocabulary of leaders.md section 1).
+so ``(house, id)`` is the unique key. Each secondary leader's ``powers`` carry their parsed ``effect`` in the
+vocabulary of leaders.md section 1 (:mod:`dunenb.powers.leader_effects`); battles apply the value kinds K-1..K-5
+(:mod:`dunenb.battle.leader_powers`), the other kinds are data until later sessions implement them.
 
 >>> roster = load_roster()
 >>> len(roster.leaders), sum(leader.main for leader in roster.leaders)
@@ -24,7 +25,7 @@ from typing import Any
 
 from dunenb.board import read_data_file
 from dunenb.errors import InputError, RulesDataError
-from dunenb.powers.leader_effects import LeaderEffect, parse_effect
+from dunenb.powers.leader_effects import LeaderEffect, is_applied, parse_effect
 
 #: The format of ``data/leaders.json``: ``/2`` adds each power's structured ``effect`` (issue 11).
 LEADERS_FORMAT = "dunenb.leaders/2"
@@ -121,7 +122,7 @@ class Leader:
         if self.aliases:
             data["aliases"] = list(self.aliases)
         data["powers"] = [{"id": p.id, "kind": p.kind, "text": p.text} for p in self.powers]
-        data["powers_implemented"] = False
+        data["powers_implemented"] = not self.main and all(is_applied(p.effect) for p in self.powers)
         return data
 
 
@@ -255,6 +256,7 @@ def roster_as_json() -> dict[str, Any]:
     return {
         "leaders": [leader.to_dict() for leader in roster.leaders],
         "source": roster.source,
-        "note": "powers are descriptive only: battle resolution uses base strength; of the leader powers only the "
+        "note": "battles apply the leader value powers WHEEL_VALUE, WHEEL_MODIFIER, DISARM, TROOPS_WORTH_ONE and "
+                "ARMY_BONUS (leaders.md K-1..K-5, LC-6); the other kinds are descriptive so far; of them only the "
                 "K-21 on-call effects of an always-traitor (traitor_traits.on_call) are applied",
     }

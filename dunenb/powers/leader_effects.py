@@ -41,6 +41,8 @@ KINDS: tuple[str, ...] = (
     "PRE_BATTLE", "POST_BATTLE", "ALLIANCE_INSTEAD_OF_BATTLE", "BUY_OFF", "REGENERATES", "RESTRICTION", "MOBILITY",
     "EXCLUSIVE", "INHERIT", "SPECIAL",
 )
+#: The kinds battles apply so far (issue 11 item 2: dunenb.battle.leader_powers and dunenb.battle.powers).
+BATTLE_KINDS: tuple[str, ...] = KINDS[:5]
 #: K-n number of each kind.
 K_NUMBER: dict[str, str] = {kind: f"K-{index}" for index, kind in enumerate(KINDS, start=1)}
 
@@ -263,6 +265,15 @@ class ArmyBonus:
 
 
 LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Effect
+
+
+def is_applied(effect: LeaderEffect | None) -> bool:
+    """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
+    Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
+    (GAP-90)."""
+    if effect is None or effect.kind not in BATTLE_KINDS:
+        return False
+    return not (isinstance(effect, WheelModifier) and effect.per is not None)
 
 _TYPED_FIELDS: dict[str, tuple[str, ...]] = {
     "WHEEL_VALUE": ("value",), "WHEEL_MODIFIER": ("delta", "on", "per"), "DISARM": ("on",),
