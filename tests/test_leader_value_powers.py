@@ -230,3 +230,32 @@ def test_the_lists_above_are_every_user_of_the_implemented_kinds():
                 assert f'"{power.id}"' in source, power.id
             if power.kind == "WHEEL_MODIFIER" and power.effect.per is None:
                 assert f'"{power.id}"' in source, power.id
+
+
+LEADER_CASE = {
+    "format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "bene-tleilax", "sides": [
+        {"house": "fremen", "tokens": {"regular": 5, "elite": 1}, "dial": {"regular": 2}, "leader": "stilgar",
+         "hand": ["projectile-contact", "shield"], "leaders": ["stilgar", "chani", "otheym"], "spice": 2},
+        {"house": "bene-tleilax", "tokens": {"regular": 5}, "dial": {"regular": 2}, "leader": "scytale",
+         "hand": ["poison-slow", "snooper"], "leaders": ["scytale", "goose", "torg"], "spice": 2}]}
+
+
+def test_the_analyzer_applies_leader_powers_as_the_resolver_TLEILAX_L01_c():
+    """One code path (issue 11 item 2): sampled plan-matrix cells equal the exact resolution of those plans, with
+    K-4 (FREMEN-L01-b, FREMEN-L02-a, TLEILAX-L01-b) and K-5 (TLEILAX-L01-c: Scytale +2 defending in a mountain)
+    among the sensible plans."""
+    from dunenb.analysis.battle_odds import plan_matrix
+
+    case = parse_case(LEADER_CASE)
+    matrix = plan_matrix(case)
+    n_rows, n_cols = len(matrix.rows.plans), len(matrix.columns.plans)
+    step_rows, step_cols = max(1, n_rows // 9), max(1, n_cols // 9)
+    acted = set()
+    for i, j in itertools.product(range(0, n_rows, step_rows), range(0, n_cols, step_cols)):
+        dist = resolve_battle(case.with_plans(matrix.rows.plans[i], matrix.columns.plans[j]))
+        win_a = sum((p for p, o in dist if o.winner == "fremen"), Fraction(0))
+        tokens = sum(p * (o.sides[1].tokens_lost.total - o.sides[0].tokens_lost.total) for p, o in dist)
+        assert abs(matrix.win_first.iat[i, j] - float(win_a)) < 1e-12
+        assert abs(matrix.tokens.iat[i, j] - float(tokens)) < 1e-12
+        acted |= {power for _, o in dist for side in o.sides for power in side.powers}
+    assert {"TLEILAX-L01-c", "TLEILAX-L01-b", "FREMEN-L01-b"} <= acted

@@ -149,6 +149,15 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
     >>> sides[0].leader_value, sides[0].disarmed, sides[0].powers     # F02-d: no 9 in Cielago against Paul
     (Fraction(0, 1), True, ('FREMEN-L02-d', 'FREMEN-L02-a'))
     """
+    return _battle_values((houses[0], houses[1]), (leaders[0], leaders[1]), defender, territory,
+                          (frozenset(dead[0]), frozenset(dead[1])), (frozenset(blocked[0]), frozenset(blocked[1])))
+
+
+@lru_cache(maxsize=8192)
+def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defender: int,
+                   territory: str, dead: tuple[frozenset[str], frozenset[str]],
+                   blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[SideValues, SideValues]:
+    """:func:`battle_values` on hashable arguments, cached: settle asks it at every chance leaf (issue 14)."""
     from dunenb.battle.leader_powers import Scene, acting
     from dunenb.powers.leader_effects import ArmyBonus, Disarm, WheelModifier, WheelValue
 
