@@ -259,3 +259,17 @@ def test_the_analyzer_applies_leader_powers_as_the_resolver_TLEILAX_L01_c():
         assert abs(matrix.tokens.iat[i, j] - float(tokens)) < 1e-12
         acted |= {power for _, o in dist for side in o.sides for power in side.powers}
     assert {"TLEILAX-L01-c", "TLEILAX-L01-b", "FREMEN-L01-b"} <= acted
+
+
+def test_leaders_LC_3_the_blasted_shield_wall_is_a_desert_FREMEN_L01_a():
+    """LC-3: the Shield Wall counts as a desert once blasted (GAP-30); the case field ``shield_wall_standing``."""
+    raw = {"format": "dunenb.battle/1", "territory": "bouclier", "defender": "atreides", "sides": [
+        {"house": "fremen", "tokens": {"regular": 10}, "dial": {"regular": 0}, "leader": "stilgar"},
+        {"house": "atreides", "tokens": {"regular": 10}, "dial": {"regular": 4}, "leader": "paul"}]}
+    (standing,) = case_json(parse_case(raw))["outcomes"]
+    assert standing["sides"]["fremen"]["total"] == 7 and standing["winner"] == "atreides"
+    (blasted,) = case_json(parse_case({**raw, "shield_wall_standing": False}))["outcomes"]
+    assert blasted["sides"]["fremen"]["total"] == 11 and blasted["winner"] == "fremen"
+    assert "FREMEN-L01-a" in blasted["sides"]["fremen"]["powers"]
+    with pytest.raises(Exception, match="shield_wall_standing"):
+        parse_case({**raw, "shield_wall_standing": "no"})

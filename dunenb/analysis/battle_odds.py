@@ -260,7 +260,7 @@ def _block(
     fates: Fates, p: float, leaders: tuple[Leader | None, Leader | None], arrays: tuple, totals: tuple[int, int],
     defender_first: bool, houses: tuple[str, str] = ("", ""), *,
     dead: tuple[frozenset[str], frozenset[str]] = NO_FACTS, blocked: tuple[frozenset[str], frozenset[str]] = NO_FACTS,
-    territory: str = "",
+    territory: str = "", shield_wall_standing: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised :func:`dunenb.battle.resolve.settle` for one fates result over all dial pairs.
 
@@ -294,7 +294,7 @@ def _block(
             token_bal = -totals[0] * ones
         return p * win_a, p * win_b, p * spice_bal, p * token_bal
     powers = battle_values(houses, fighting, 0 if defender_first else 1, territory=territory, dead=dead,
-                           blocked=blocked)  # LC-6, K-1..K-5: the value hooks, as settle
+                           blocked=blocked, shield_wall_standing=shield_wall_standing)  # LC-6, K-1..K-5, as settle
     alive = [
         0.0 if leader is None or fates.dead[me] else float(powers[me].leader_value)
         for me, leader in enumerate(fighting)
@@ -346,7 +346,8 @@ def plan_matrix(
             block = np.zeros((4, n_a, n_b))
             for probability, fates in distribution:
                 parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
-                               case.houses, dead=facts[0], blocked=facts[1], territory=case.territory)
+                               case.houses, dead=facts[0], blocked=facts[1], territory=case.territory,
+                               shield_wall_standing=case.shield_wall_standing)
                 for total, part in zip(block, parts, strict=True):
                     total += part
             index = known[key] = len(blocks)

@@ -72,7 +72,8 @@ CASE_FORMAT = "dunenb.battle/1"
 MAX_CASE_SPICE = 999
 #: GAP-54 (design): a side's fixed d10 results; no battle needs more rolls than this.
 MAX_CASE_DICE = 10
-_TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes")
+_TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes",
+             "shield_wall_standing")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
               "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured")
 
@@ -104,10 +105,12 @@ class BattleCase:
     sides: tuple[CaseSide, CaseSide]
     title: str = ""
     description: str = ""
+    shield_wall_standing: bool = True
 
     @property
     def battle(self) -> Battle:
-        return Battle(self.territory, self.defender, (self.sides[0].side, self.sides[1].side))
+        return Battle(self.territory, self.defender, (self.sides[0].side, self.sides[1].side),
+                      self.shield_wall_standing)
 
     @property
     def houses(self) -> tuple[str, str]:
@@ -119,7 +122,7 @@ class BattleCase:
             dataclasses.replace(c.side, plan=plan)
             for c, plan in zip(self.sides, (first, second), strict=True)
         )
-        return Battle(self.territory, self.defender, (sides[0], sides[1]))
+        return Battle(self.territory, self.defender, (sides[0], sides[1]), self.shield_wall_standing)
 
 
 def _allowed(values: tuple[Any, ...]) -> str:
@@ -495,7 +498,12 @@ def parse_case(raw: Any) -> BattleCase:
         raise _fail("sides[1].house", f"both sides are {parsed[0].house}; a battle is between two Houses")
     sides = _with_traitors(sides_raw, parsed)
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
-    return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")))
+    standing = raw.get("shield_wall_standing", True)
+    if not isinstance(standing, bool):
+        raise _fail("shield_wall_standing", "must be true (the default) or false (blasted, GAP-30; leaders.md LC-3: "
+                    "the Shield Wall then counts as a desert)")
+    return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")),
+                      standing)
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

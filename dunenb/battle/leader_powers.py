@@ -33,6 +33,8 @@ from dunenb.errors import DuneError
 from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Disarm, WheelValue, Word
 
 NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+#: The Shield Wall's area id (MAP-9).
+SHIELD_WALL = "bouclier"
 #: D-13 closed sets, by spec ID (Mentats) and by character (Reverend Mothers beyond the BG's own leaders).
 MENTATS = frozenset({"ATREIDES-L07", "HARKONNEN-L04", "BG-L04"})
 POLYMORPHS = frozenset({"TLEILAX-L05", "TLEILAX-L06", "TLEILAX-L07", "TLEILAX-L08"})
@@ -65,9 +67,14 @@ class Scene:
 
     @classmethod
     def of(cls, territory: str, houses: Sequence[str], leaders: Sequence[Leader | None], *, defender: int,
-           dead: Sequence[frozenset[str]] = NO_FACTS, blocked: Sequence[frozenset[str]] = NO_FACTS) -> Scene:
-        """Build a scene; ``dead`` and ``blocked`` per side, as :class:`~dunenb.battle.plans.BattleSide`."""
-        return cls(territory, terrain_kind(territory), (houses[0], houses[1]), (leaders[0], leaders[1]),
+           dead: Sequence[frozenset[str]] = NO_FACTS, blocked: Sequence[frozenset[str]] = NO_FACTS,
+           shield_wall_standing: bool = True) -> Scene:
+        """Build a scene; ``dead`` and ``blocked`` per side, as :class:`~dunenb.battle.plans.BattleSide`. LC-3:
+        the Shield Wall (``bouclier``) counts as a desert once blasted (GAP-30)."""
+        kind = terrain_kind(territory)
+        if territory == SHIELD_WALL and not shield_wall_standing:
+            kind = "desert"
+        return cls(territory, kind, (houses[0], houses[1]), (leaders[0], leaders[1]),
                    defender, frozenset(dead[0]) | frozenset(dead[1]), (blocked[0], blocked[1]))
 
 

@@ -127,7 +127,8 @@ class SideValues:
 
 def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
                   territory: str = "", dead: Sequence[frozenset[str]] = NO_FACTS,
-                  blocked: Sequence[frozenset[str]] = NO_FACTS) -> tuple[SideValues, SideValues]:
+                  blocked: Sequence[frozenset[str]] = NO_FACTS,
+                  shield_wall_standing: bool = True) -> tuple[SideValues, SideValues]:
     """The value hooks of both sides, combined as leaders.md LC-6 (BATTLE-9) says, for a living leader:
 
     1. a DISARM in force (his own ``on self``, or the opposing leader's ``on opponent``): value 0, stop;
@@ -139,7 +140,8 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
        below 0.
 
     Then K-4 TROOPS_WORTH_ONE and K-5 ARMY_BONUS of his entries. ``territory`` is the battle's (terrain
-    conditions, LC-3); ``dead`` and ``blocked`` per side as :class:`~dunenb.battle.plans.BattleSide`.
+    conditions, LC-3; ``shield_wall_standing`` false makes the Shield Wall a desert); ``dead`` and ``blocked``
+    per side as :class:`~dunenb.battle.plans.BattleSide`.
     Bounties and shield passes keep the base strength (GAP-28a): they do not read this.
 
     >>> from dunenb.battle.roster import load_roster
@@ -150,18 +152,21 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
     (Fraction(0, 1), True, ('FREMEN-L02-d', 'FREMEN-L02-a'))
     """
     return _battle_values((houses[0], houses[1]), (leaders[0], leaders[1]), defender, territory,
-                          (frozenset(dead[0]), frozenset(dead[1])), (frozenset(blocked[0]), frozenset(blocked[1])))
+                          (frozenset(dead[0]), frozenset(dead[1])), (frozenset(blocked[0]), frozenset(blocked[1])),
+                          shield_wall_standing)
 
 
 @lru_cache(maxsize=8192)
 def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defender: int,
                    territory: str, dead: tuple[frozenset[str], frozenset[str]],
-                   blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[SideValues, SideValues]:
+                   blocked: tuple[frozenset[str], frozenset[str]],
+                   shield_wall_standing: bool = True) -> tuple[SideValues, SideValues]:
     """:func:`battle_values` on hashable arguments, cached: settle asks it at every chance leaf (issue 14)."""
     from dunenb.battle.leader_powers import Scene, acting
     from dunenb.powers.leader_effects import ArmyBonus, Disarm, WheelModifier, WheelValue
 
-    scene = Scene.of(territory, houses, leaders, defender=defender, dead=dead, blocked=blocked)
+    scene = Scene.of(territory, houses, leaders, defender=defender, dead=dead, blocked=blocked,
+                     shield_wall_standing=shield_wall_standing)
     used: list[list[str]] = [[], []]
     disarmed = [False, False]
     for me in (0, 1):  # step 1: K-3, from either side

@@ -351,7 +351,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     defender = battle.index(battle.defender)
     # LC-6 and K-1..K-5 (leaders.md): leader.value of House, main-leader and secondary-leader powers
     powers = battle_values(battle.houses, fighting, defender, territory=battle.territory,
-                           dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked))
+                           dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
+                           shield_wall_standing=battle.shield_wall_standing)
     army = [side_army_value(plan.dial, powers[me]) for me, plan in enumerate(plans)]
     alive_value = [
         powers[me].leader_value if leader is not None and not fates.dead[me] else Fraction(0)
@@ -489,7 +490,8 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
         return battle
     values = battle_values(battle.houses, [plan.leader for plan in plans], battle.index(battle.defender),
                            territory=battle.territory, dead=(battle.sides[0].dead, battle.sides[1].dead),
-                           blocked=(battle.sides[0].blocked, battle.sides[1].blocked))
+                           blocked=(battle.sides[0].blocked, battle.sides[1].blocked),
+                           shield_wall_standing=battle.shield_wall_standing)
     if not any(values[me].disarmed and plans[me].weapon for me in (0, 1)):
         return battle
     sides = tuple(dataclasses.replace(side, plan=dataclasses.replace(side.plan, weapon=None))

@@ -522,7 +522,7 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 dead=battle_powers.own_dead(state, house),  # HARKONNEN-M3
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
                                 regenerations=battle_powers.regenerations_left(state, house)))  # TLEILAX-M2
-    return Battle(ctx.area, ctx.defender, (sides[0], sides[1]))
+    return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
 
 
 def _fates(battle: Battle, rolls: tuple) -> Fates:
