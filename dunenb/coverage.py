@@ -21,7 +21,8 @@ name IDs as sample data):
 * its **name**, in any case: the words between underscores, 2 to 4 of them in a row, spell the ID with ``_`` for
   ``-`` (``test_move_4_...`` and ``test_MOVE_4_...`` name MOVE-4); a last word ending in a digit and one letter is a
   lettered part (``test_move_4b_...`` names MOVE-4, unless ``move_4b`` is an ID of its own); ``test_move_41`` does not;
-* its **docstring or body** (comments included): the ID as the specs write it (upper case), not glued to a letter,
+* its **docstring or body** (comments and decorators included, so a ``pytest.param(..., id="FREMEN-L01-a")``
+  names FREMEN-L01-a): the ID as the specs write it (upper case), not glued to a letter,
   digit or hyphen before it (``CARD-ATOMICS-2`` does not name ``ATOMICS-2``); a trailing lowercase letter is a
   lettered part (``MOVE-4b``) unless that spelling is an ID of its own (``GAP-26b``); extra hyphenated words after
   the ID are dropped (``FREMEN-P1-related`` names FREMEN-P1).
@@ -128,7 +129,8 @@ def test_functions(tests_dir: Path) -> list[tuple[str, str, str]]:
             raise InputError("rules/coverage-test-file", f"{path}: cannot be parsed: {error}") from None
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
-                body = "\n".join(lines[node.lineno - 1:node.end_lineno])  # whole lines: trailing comments too
+                first = min([node.lineno] + [decorator.lineno for decorator in node.decorator_list])
+                body = "\n".join(lines[first - 1:node.end_lineno])  # decorators (parametrize ids), comments too
                 found.append((f"tests/{path.name}::{node.name}", node.name, body))
     return found
 

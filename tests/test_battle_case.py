@@ -104,7 +104,7 @@ def test_shipped_examples_parse_and_probabilities_sum_to_one():
 def test_WHEEL_3_example_7_case_shows_6():
     data = case_json(load_example_case("wheel_example_7"))
     (outcome,) = data["outcomes"]
-    assert outcome["sides"]["fremen"]["total"] == 6 + 6  # army 6 (L1705) + Chani 6
+    assert outcome["sides"]["fremen"]["total"] == 6 + 6  # army 6 (L1705) + an inline leader 6 (no powers)
 
 
 def run_cli(argv, capsys):
@@ -126,7 +126,7 @@ def test_cli_json_shape(tmp_path, capsys):
         assert {"probability", "winner", "explosion", "traitor_called_by", "sides"} <= set(outcome)
         assert set(outcome["sides"]) == {"atreides", "harkonnen"}
         for side in outcome["sides"].values():
-            assert set(side) == {"total", "leader", "tokens_lost", "tokens_left", "spice_lost", "bounty"}
+            assert set(side) == {"total", "leader", "tokens_lost", "tokens_left", "spice_lost", "bounty", "powers"}
             assert side["leader"] in ("alive", "dead", "none")
 
 

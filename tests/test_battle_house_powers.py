@@ -44,7 +44,7 @@ def test_DISPERSION_P2_an_honored_matre_lowers_a_male_leader_by_2_a_fanatic_does
     duncan = leader_of("atreides", "duncan-idaho")
     murbella = leader_of("dispersion", "murbella")
     stilgar = leader_of("dispersion", "stilgar")
-    assert leader_values(("atreides", "dispersion"), (duncan, murbella), 0) == (4, 8)
+    assert leader_values(("atreides", "dispersion"), (duncan, murbella), 0) == (4, 12)  # DISPERSION-L01-b: 12 attacking
     assert leader_values(("atreides", "dispersion"), (duncan, stilgar), 0)[0] == 6  # L701: no House powers
     jessica = leader_of("atreides", "jessica")
     assert leader_values(("atreides", "dispersion"), (jessica, murbella), 0)[0] == 6  # female: untouched

@@ -61,9 +61,10 @@ def test_harkonnen_m3_vladimir_counts_4_plus_his_living_minions():
 
 
 def test_harkonnen_m3_dead_minions_change_the_case_outcome():
-    """Vladimir (10) and 2 tokens without spice (1) against Stilgar (7) and 5 (2.5): 11 beats 9.5; with Iakin
-    Nefud and Iliako dead Vladimir counts 5 and loses, 6 against 9.5 (the case field ``dead``)."""
-    base = case(side("harkonnen", "vladimir", 2), side("fremen", "stilgar", 5))
+    """Vladimir (10) and 2 tokens without spice (1) against Stilgar (7) and 3 Fedaykin-worth tokens (3,
+    FREMEN-L01-b): 11 beats 10; with Iakin Nefud and Iliako dead Vladimir counts 5 and loses, 6 against 10 (the
+    case field ``dead``)."""
+    base = case(side("harkonnen", "vladimir", 2), side("fremen", "stilgar", 3))
     assert case_json(parse_case(base))["outcomes"][0]["winner"] == "harkonnen"
     fallen = copy.deepcopy(base)
     fallen["sides"][0]["dead"] = ["Iakin Néfud", "iliako"]
@@ -496,8 +497,8 @@ def test_tleilax_m2_case_regenerations_decide_whether_waffs_death_eliminates():
 
 
 def test_harkonnen_p4_case_captured_leader_may_be_called_by_his_own_house():
-    raw = case(side("harkonnen", "fremen:otheym", 5, captured=True), side("fremen", "stilgar", 1),
-               defender="harkonnen")
+    raw = case(side("harkonnen", "fremen:otheym", 6, captured=True), side("fremen", "stilgar", 1),
+               defender="harkonnen")  # 5 + 3 against 7 + 1 (FREMEN-L01-b): the defender wins the tie
     result = case_json(parse_case(raw))["outcomes"][0]
     assert result["traitor_called_by"] == ["fremen"] and result["winner"] == "fremen"  # FAQ 19
     raw["sides"][0]["traitors"] = ["fremen:otheym"]  # TRAITOR-13 (2): a Harkonnen traitor is safe

@@ -33,11 +33,11 @@ from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import power_of_use
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import NO_FACTS, immune_to, leader_values, slot_weapons
+from dunenb.battle.powers import NO_FACTS, battle_values, immune_to, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.sequence import plan_violations
-from dunenb.battle.wheel import Dial, army_value, pareto_dials
+from dunenb.battle.wheel import HALF, Dial, army_value, pareto_dials
 from dunenb.errors import InputError
 
 if TYPE_CHECKING:  # imported when a DataFrame is built (issue 14: ``dunenb battle --optimal`` needs none)
@@ -268,17 +268,23 @@ class PlanMatrix:
         raise InputError("analysis/metric", f"{metric!r} is not one of {', '.join(METRICS)}")
 
 
-def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per dial: the army value, the tokens and the spice dialled, the army value when every token is worth
+    1 before spice (leaders.md K-4, :func:`dunenb.battle.powers.side_army_value`), and the army value when a
+    marked token is worth ½ (``token.value``, DISPERSION-P3)."""
     value = np.array([float(army_value(d)) for d in dials])
     tokens = np.array([d.regular + d.elite for d in dials], dtype=float)
     spice = np.array([d.spice for d in dials], dtype=float)
-    return value, tokens, spice
+    worth_one = np.array([float(army_value(Dial(0, d.regular + d.elite, d.spice))) for d in dials])
+    half_marked = np.array([float(army_value(d, HALF)) for d in dials])
+    return value, tokens, spice, worth_one, half_marked
 
 
 def _block(
     fates: Fates, p: float, leaders: tuple[Leader | None, Leader | None], arrays: tuple, totals: tuple[int, int],
     defender_first: bool, houses: tuple[str, str] = ("", ""), *,
     dead: tuple[frozenset[str], frozenset[str]] = NO_FACTS, blocked: tuple[frozenset[str], frozenset[str]] = NO_FACTS,
+    territory: str = "", shield_wall_standing: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised :func:`dunenb.battle.resolve.settle` for one fates result over all dial pairs.
 
@@ -286,7 +292,14 @@ def _block(
     scalar resolution on sample plans). ``dead`` and ``blocked`` are the case's battle facts per side (HARKONNEN-M3
     needs the dead leaders; a Karama blocks a power for the battle), as :class:`~dunenb.battle.plans.BattleSide`.
     """
-    (value_a, tokens_a, spice_a), (value_b, tokens_b, spice_b) = arrays
+    (value_a, tokens_a, spice_a, one_a, half_a), (value_b, tokens_b, spice_b, one_b, half_b) = arrays
+    # token.value (DISPERSION-P3): the marked tokens' worth follows each side's own leader, as settle
+    for me, half in ((0, half_a), (1, half_b)):
+        worth = marked_token_value(houses, leaders, me)
+        if worth not in (Fraction(1), HALF):
+            raise InputError("analysis/token-value", f"a marked token worth {worth} is not analysed (1 or 1/2)")
+        if worth == HALF:
+            value_a, value_b = (half, value_b) if me == 0 else (value_a, half)
     fighting = (leaders[1], leaders[0]) if fates.swapped else leaders
     shape = (len(value_a), len(value_b))
     ones = np.ones(shape)
@@ -311,11 +324,14 @@ def _block(
             spice_bal = (-reward - spice_a[:, None]) * ones
             token_bal = -totals[0] * ones
         return p * win_a, p * win_b, p * spice_bal, p * token_bal
-    values = leader_values(houses, fighting, 0 if defender_first else 1, dead=dead,
-                           blocked=blocked)  # leader.value hooks, as settle
+    powers = battle_values(houses, fighting, 0 if defender_first else 1, territory=territory, dead=dead,
+                           blocked=blocked, shield_wall_standing=shield_wall_standing)  # LC-6, K-1..K-5, as settle
     alive = [
-        0.0 if leader is None or fates.dead[me] else float(values[me]) for me, leader in enumerate(fighting)
+        0.0 if leader is None or fates.dead[me] else float(powers[me].leader_value)
+        for me, leader in enumerate(fighting)
     ]
+    value_a = (one_a if powers[0].troops_worth_one else value_a) + float(powers[0].army_bonus)
+    value_b = (one_b if powers[1].troops_worth_one else value_b) + float(powers[1].army_bonus)
     total_a = (value_a + alive[0])[:, None]
     total_b = (value_b + alive[1])[None, :]
     a_wins = (total_a > total_b) | ((total_a == total_b) & defender_first)
@@ -361,7 +377,8 @@ def plan_matrix(
             block = np.zeros((4, n_a, n_b))
             for probability, fates in distribution:
                 parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
-                               case.houses, dead=facts[0], blocked=facts[1])
+                               case.houses, dead=facts[0], blocked=facts[1], territory=case.territory,
+                               shield_wall_standing=case.shield_wall_standing)
                 for total, part in zip(block, parts, strict=True):
                     total += part
             index = known[key] = len(blocks)

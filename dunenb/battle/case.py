@@ -83,7 +83,7 @@ MAX_CASE_SPICE = 999
 #: GAP-54 (design): a side's fixed d10 results; no battle needs more rolls than this.
 MAX_CASE_DICE = 10
 _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes", "voice",
-             "prescience", "karama_uses")
+             "prescience", "karama_uses", "shield_wall_standing")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
               "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use")
 
@@ -116,10 +116,12 @@ class BattleCase:
     title: str = ""
     description: str = ""
     sequence: BattleSequence | None = None  # the Voices and prescience answers in force (dunenb.battle.facts)
+    shield_wall_standing: bool = True
 
     @property
     def battle(self) -> Battle:
-        return Battle(self.territory, self.defender, (self.sides[0].side, self.sides[1].side))
+        return Battle(self.territory, self.defender, (self.sides[0].side, self.sides[1].side),
+                      self.shield_wall_standing)
 
     @property
     def houses(self) -> tuple[str, str]:
@@ -129,7 +131,7 @@ class BattleCase:
         """The case's battle with other plans (the analysis varies plans, keeping tokens, traitors, dice)."""
         sides = tuple(dataclasses.replace(c.side, plan=plan)
                       for c, plan in zip(self.sides, (first, second), strict=True))
-        return Battle(self.territory, self.defender, (sides[0], sides[1]))
+        return Battle(self.territory, self.defender, (sides[0], sides[1]), self.shield_wall_standing)
 
 
 def _allowed(values: tuple[Any, ...]) -> str:
@@ -517,8 +519,12 @@ def parse_case(raw: Any) -> BattleCase:
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
     sequence, blocked = _facts(raw, sides, defender)
     sides = (_finish_side(sides[0], sequence, blocked, 0), _finish_side(sides[1], sequence, blocked, 1))
+    standing = raw.get("shield_wall_standing", True)
+    if not isinstance(standing, bool):
+        raise _fail("shield_wall_standing", "must be true (the default) or false (blasted, GAP-30; leaders.md LC-3: "
+                    "the Shield Wall then counts as a desert)")
     return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")),
-                      sequence)
+                      sequence, standing)
 
 
 def _fact_list(raw: Any, field: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:

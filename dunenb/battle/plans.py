@@ -99,6 +99,8 @@ class Battle:
     territory: str
     defender: str
     sides: tuple[BattleSide, BattleSide]
+    #: LC-3: once the Shield Wall is blasted (CARD-ATOMICS-2, GAP-30) it counts as a desert for leader powers.
+    shield_wall_standing: bool = True
 
     def __post_init__(self) -> None:
         houses = [side.house for side in self.sides]

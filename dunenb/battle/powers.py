@@ -51,6 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.roster import Leader
+from dunenb.battle.wheel import Dial, army_value
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 
@@ -121,32 +122,153 @@ def _acting(act: BattleAct, me: int, houses: Sequence[str], leaders: Sequence[Le
     return all(_holds(name, target=target, own=own, holder_attacks=holder_side != defender) for name in act.when)
 
 
-def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
-                  dead: Sequence[frozenset[str]] = NO_FACTS,
-                  blocked: Sequence[frozenset[str]] = NO_FACTS) -> tuple[Fraction, Fraction]:
-    """The ``leader.value`` of the two leaders on the wheels (side order; 0 for no leader): base strength, then
-    every act in file order (DISPERSION-M3 Dama 12 as attacker, DISPERSION-P2 and -M1 on male leaders,
-    HARKONNEN-M3 Vladimir's living minions...). ``dead`` and ``blocked``: per side, the House's dead leader ids
-    and the powers a Karama blocks in this battle (:class:`~dunenb.battle.plans.BattleSide`)."""
-    values = []
+@dataclass(frozen=True)
+class SideValues:
+    """What the value hooks give one side of a battle (LC-6, K-1..K-5): the leader's wheel value, whether his
+    House's dialled tokens are each worth 1 before spice (K-4), the army bonus (K-5), whether the leader is
+    disarmed (K-3), and the IDs of this side's powers that acted (leader and House powers), for
+    ``dunenb battle``'s ``"powers"``."""
+
+    leader_value: Fraction
+    troops_worth_one: bool = False
+    army_bonus: Fraction = Fraction(0)
+    disarmed: bool = False
+    powers: tuple[str, ...] = ()
+
+
+def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
+                  territory: str = "", dead: Sequence[frozenset[str]] = NO_FACTS,
+                  blocked: Sequence[frozenset[str]] = NO_FACTS,
+                  shield_wall_standing: bool = True) -> tuple[SideValues, SideValues]:
+    """The value hooks of both sides, combined as leaders.md LC-6 (BATTLE-9) says, for a living leader:
+
+    1. a DISARM in force (his own ``on self``, or the opposing leader's ``on opponent``): value 0, stop;
+    2. otherwise his base strength;
+    3. the WHEEL_VALUE entries whose condition holds (and the ``set`` acts of House and main-leader powers,
+       DISPERSION-M3): if any is below base, the lowest of those, else the highest; none: base (D-21);
+    4. plus every WHEEL_MODIFIER that applies (his own ``on self``, the opposing leader's ``on opponent``) and
+       every House or main-leader ``add`` / ``add_per_living`` act (DISPERSION-P2/M1, HARKONNEN-M3); never
+       below 0.
+
+    Then K-4 TROOPS_WORTH_ONE and K-5 ARMY_BONUS of his entries. ``territory`` is the battle's (terrain
+    conditions, LC-3; ``shield_wall_standing`` false makes the Shield Wall a desert); ``dead`` and ``blocked``
+    per side as :class:`~dunenb.battle.plans.BattleSide`.
+    Bounties and shield passes keep the base strength (GAP-28a): they do not read this.
+
+    >>> from dunenb.battle.roster import load_roster
+    >>> roster = load_roster()
+    >>> chani, paul = roster.find("Chani", house="fremen"), roster.find("Paul")
+    >>> sides = battle_values(("fremen", "atreides"), (chani, paul), 1, territory="nord-cielago")
+    >>> sides[0].leader_value, sides[0].disarmed, sides[0].powers     # F02-d: no 9 in Cielago against Paul
+    (Fraction(0, 1), True, ('FREMEN-L02-d', 'FREMEN-L02-a'))
+    """
+    return _battle_values((houses[0], houses[1]), (leaders[0], leaders[1]), defender, territory,
+                          (frozenset(dead[0]), frozenset(dead[1])), (frozenset(blocked[0]), frozenset(blocked[1])),
+                          shield_wall_standing)
+
+
+@lru_cache(maxsize=8192)
+def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defender: int,
+                   territory: str, dead: tuple[frozenset[str], frozenset[str]],
+                   blocked: tuple[frozenset[str], frozenset[str]],
+                   shield_wall_standing: bool = True) -> tuple[SideValues, SideValues]:
+    """:func:`battle_values` on hashable arguments, cached: settle asks it at every chance leaf (issue 14)."""
+    from dunenb.battle.leader_powers import Scene, acting
+    from dunenb.powers.leader_effects import ArmyBonus, Disarm, WheelModifier, WheelValue
+
+    scene = Scene.of(territory, houses, leaders, defender=defender, dead=dead, blocked=blocked,
+                     shield_wall_standing=shield_wall_standing)
+    used: list[list[str]] = [[], []]
+    disarmed = [False, False]
+    for me in (0, 1):  # step 1: K-3, from either side
+        for power in acting(scene, me, "DISARM"):
+            assert isinstance(power.effect, Disarm)
+            target = me if power.effect.on == "self" else 1 - me
+            if leaders[target] is not None:
+                disarmed[target] = True
+                used[me].append(power.id)
+    candidates: list[list[Fraction]] = [[], []]
+    modifiers: list[Fraction] = [Fraction(0), Fraction(0)]
+    for me in (0, 1):
+        for power in acting(scene, me, "WHEEL_VALUE"):
+            assert isinstance(power.effect, WheelValue)
+            candidates[me].append(Fraction(power.effect.value))
+        for power in acting(scene, me, "WHEEL_MODIFIER"):
+            assert isinstance(power.effect, WheelModifier)
+            if power.effect.on == "Vladimir" or power.effect.per is not None:
+                continue  # GAP-90 (HARKONNEN-M3 applies it); the Voice count is no battle fact yet (D-24)
+            target = me if power.effect.on == "self" else 1 - me
+            if leaders[target] is not None and not disarmed[target]:
+                modifiers[target] += power.effect.delta
+                used[me].append(power.id)
+    house_sets: list[list[tuple[str, Fraction]]] = [[], []]
     for me, leader in enumerate(leaders):
         if leader is None:
-            values.append(Fraction(0))
             continue
-        value = Fraction(leader.strength)
         for act in battle_acts():
             if act.hook != "leader.value" or not _acting(act, me, houses, leaders, defender, blocked):
                 continue
+            holder_side = me if act.applies_to == "holder" else 1 - me
             if act.effect == "set":
-                value = Fraction(act.params["value"])
-            elif act.effect == "add_per_living":  # HARKONNEN-M3: the holder's side's dead are that side's facts
-                holder_side = me if act.applies_to == "holder" else 1 - me
-                value += sum(Fraction(amount) for lid, amount in act.params["leaders"].items()
-                             if lid not in dead[holder_side])
+                house_sets[me].append((act.power, Fraction(act.params["value"])))
+                continue
+            if disarmed[me]:
+                continue
+            if act.effect == "add_per_living":  # HARKONNEN-M3: the holder's side's dead are that side's facts
+                modifiers[me] += sum(Fraction(amount) for lid, amount in act.params["leaders"].items()
+                                     if lid not in dead[holder_side])
             else:
-                value = max(Fraction(act.params.get("floor", 0)), value + Fraction(act.params["amount"]))
-        values.append(value)
-    return values[0], values[1]
+                modifiers[me] += Fraction(act.params["amount"])
+            used[holder_side].append(act.power)
+    values: list[Fraction] = []
+    for me, leader in enumerate(leaders):
+        if leader is None or disarmed[me]:
+            values.append(Fraction(0))
+            continue
+        base = Fraction(leader.strength)
+        options = candidates[me] + [value for _power, value in house_sets[me]]
+        below = [value for value in options if value < base]
+        value = min(below) if below else max(options, default=base)
+        for power in acting(scene, me, "WHEEL_VALUE"):  # the entry that gave the value acted
+            assert isinstance(power.effect, WheelValue)
+            if options and Fraction(power.effect.value) == value and value != base:
+                used[me].append(power.id)
+                break
+        else:
+            used[me].extend(power for power, set_value in house_sets[me] if set_value == value != base)
+        values.append(max(Fraction(0), value + modifiers[me]))
+    sides = []
+    for me in (0, 1):
+        worth_one = acting(scene, me, "TROOPS_WORTH_ONE")
+        bonus = acting(scene, me, "ARMY_BONUS")
+        used[me].extend(power.id for power in worth_one + bonus)
+        sides.append(SideValues(
+            leader_value=values[me], troops_worth_one=bool(worth_one),
+            army_bonus=sum((Fraction(power.effect.amount) for power in bonus
+                            if isinstance(power.effect, ArmyBonus)), Fraction(0)),
+            disarmed=disarmed[me], powers=tuple(dict.fromkeys(used[me]))))
+    return sides[0], sides[1]
+
+
+def leader_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
+                  territory: str = "", dead: Sequence[frozenset[str]] = NO_FACTS,
+                  blocked: Sequence[frozenset[str]] = NO_FACTS) -> tuple[Fraction, Fraction]:
+    """The wheel values of the two leaders (side order; 0 for no leader), as :func:`battle_values`."""
+    first, second = battle_values(houses, leaders, defender, territory=territory, dead=dead, blocked=blocked)
+    return first.leader_value, second.leader_value
+
+
+def side_army_value(dial: Dial, values: SideValues, marked: Fraction = Fraction(1)) -> Fraction:
+    """The army value of a dial under the side's K-4 and K-5 (WHEEL-2: a token worth 1 before spice is
+    counted as a marked one; marked tokens do not change) (BATTLE-9). ``marked``: what a marked token is worth
+    (``token.value``, :func:`marked_token_value`: ½ under DISPERSION-P3); K-4 makes every token worth 1.
+
+    >>> side_army_value(Dial(3, 0, 1), SideValues(Fraction(5), troops_worth_one=True, army_bonus=Fraction(2)))
+    Fraction(6, 1)
+    """
+    if values.troops_worth_one:
+        return army_value(Dial(0, dial.regular + dial.elite, dial.spice)) + values.army_bonus
+    return army_value(dial, marked) + values.army_bonus
 
 
 def builtin_weapons(houses: Sequence[str], leaders: Sequence[Leader | None],

@@ -25,6 +25,7 @@ poison); other leader powers do not yet.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -34,9 +35,16 @@ from typing import Any
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
-from dunenb.battle.powers import builtin_weapons, immune_to, leader_values, marked_token_value, slot_weapons
+from dunenb.battle.powers import (
+    battle_values,
+    builtin_weapons,
+    immune_to,
+    marked_token_value,
+    side_army_value,
+    slot_weapons,
+)
 from dunenb.battle.roster import Leader, load_roster
-from dunenb.battle.wheel import Tokens, army_value
+from dunenb.battle.wheel import Tokens
 from dunenb.errors import IllegalActionError, InputError
 
 #: Spice earned by the caller when the called traitor survives (TRAITOR-10).
@@ -78,12 +86,15 @@ class SideOutcome:
     cards_lost: tuple[str, ...]
     cards_kept: tuple[str, ...]
     outlawed: bool = False
+    powers: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The per-side part of ``dunenb battle --json``."""
+        """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
+        a value, leaders.md K-1..K-5 and the House ``leader.value`` acts; issue 11)."""
         return {
             "total": float(self.total), "leader": self.leader_fate, "tokens_lost": self.tokens_lost.total,
             "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
+            "powers": list(self.powers),
         }
 
 
@@ -313,6 +324,7 @@ def _fates_distribution(sides: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fra
 
 def fates_distribution(battle: Battle) -> tuple[tuple[Fraction, Fates], ...]:
     """The merged distribution of the leader step alone (useful to analysis: it does not depend on dials)."""
+    battle = without_disarmed_attacks(battle)
     return _merged_fates((_strip(battle.sides[0]), _strip(battle.sides[1])))
 
 
@@ -348,13 +360,15 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     plans = [side.plan for side in sides]
     owners = [plan.leader for plan in plans]
     fighting = [owners[1], owners[0]] if fates.swapped else owners
-    army = [army_value(plan.dial, marked_token_value(battle.houses, owners, me))  # token.value: DISPERSION-P3
-            for me, plan in enumerate(plans)]
     defender = battle.index(battle.defender)
-    values = leader_values(battle.houses, fighting, defender, dead=(sides[0].dead, sides[1].dead),
-                           blocked=(sides[0].blocked, sides[1].blocked))  # leader.value: House and main-leader powers
+    # LC-6 and K-1..K-5 (leaders.md): leader.value of House, main-leader and secondary-leader powers
+    powers = battle_values(battle.houses, fighting, defender, territory=battle.territory,
+                           dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
+                           shield_wall_standing=battle.shield_wall_standing)
+    army = [side_army_value(plan.dial, powers[me], marked_token_value(battle.houses, owners, me))  # DISPERSION-P3
+            for me, plan in enumerate(plans)]
     alive_value = [
-        values[me] if leader is not None and not fates.dead[me] else Fraction(0)
+        powers[me].leader_value if leader is not None and not fates.dead[me] else Fraction(0)
         for me, leader in enumerate(fighting)
     ]
     totals = [army[me] + alive_value[me] for me in (0, 1)]
@@ -413,6 +427,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
+            powers=powers[me].powers if fates.explosion is None and not fates.traitor_called_by else (),
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),
@@ -478,6 +493,34 @@ def _owner(leader: Leader, planned_by: BattleSide) -> str:
 
 
 # ------------------------------------------------------------------------------------------------- public API
+def without_disarmed_attacks(battle: Battle) -> Battle:
+    """K-3 DISARM at B6: a disarmed leader's attack card goes back to his hand (it is not played, so it neither
+    acts nor is lost); his tokens fight normally (L229). The conditions read the committed leaders.
+
+    >>> from dunenb.battle.plans import BattlePlan, BattleSide
+    >>> from dunenb.battle.roster import load_roster
+    >>> from dunenb.battle.wheel import Dial, Tokens
+    >>> roster = load_roster()
+    >>> chani = BattleSide("fremen", Tokens(3), BattlePlan(Dial(1), roster.find("Chani", house="fremen"),
+    ...                    weapon="projectile-contact"))
+    >>> paul = BattleSide("atreides", Tokens(3), BattlePlan(Dial(1), roster.find("Paul")))
+    >>> without_disarmed_attacks(Battle("arrakeen", "atreides", (chani, paul))).sides[0].plan.weapon is None
+    True
+    """
+    plans = [side.plan for side in battle.sides]
+    if not any(plan.weapon for plan in plans):
+        return battle
+    values = battle_values(battle.houses, [plan.leader for plan in plans], battle.index(battle.defender),
+                           territory=battle.territory, dead=(battle.sides[0].dead, battle.sides[1].dead),
+                           blocked=(battle.sides[0].blocked, battle.sides[1].blocked),
+                           shield_wall_standing=battle.shield_wall_standing)
+    if not any(values[me].disarmed and plans[me].weapon for me in (0, 1)):
+        return battle
+    sides = tuple(dataclasses.replace(side, plan=dataclasses.replace(side.plan, weapon=None))
+                  if values[me].disarmed else side for me, side in enumerate(battle.sides))
+    return dataclasses.replace(battle, sides=(sides[0], sides[1]))
+
+
 def check_battle(battle: Battle) -> None:
     """Raise :class:`IllegalActionError` unless both plans fit their sides (BATTLE-6, GAP-42, GAP-43) and the
     fixed dice are d10 faces (GAP-28b)."""
@@ -495,6 +538,7 @@ def check_battle(battle: Battle) -> None:
 def enumerate_battle(battle: Battle) -> Iterator[tuple[Fraction, tuple[tuple[str, int], ...], BattleOutcome]]:
     """Every leaf of the chance tree, unmerged: (probability, the d10 rolls as (house, face), outcome)."""
     check_battle(battle)
+    battle = without_disarmed_attacks(battle)
     houses = battle.houses
     key = (_strip(battle.sides[0]), _strip(battle.sides[1]))
     for probability, fates, rolls in _fates_distribution(key):
@@ -507,6 +551,7 @@ def resolve_battle(battle: Battle) -> Distribution:
     Probabilities are exact fractions and sum to 1. With every needed die fixed, there is one outcome.
     """
     check_battle(battle)
+    battle = without_disarmed_attacks(battle)
     merged: dict[BattleOutcome, Fraction] = {}
     for probability, fates in fates_distribution(battle):  # leaves with equal fates settle alike
         outcome = settle(battle, fates)
@@ -527,6 +572,7 @@ def resolve_with_rolls(battle: Battle, rolls: dict[str, Sequence[int]]) -> Battl
     'fremen'
     """
     check_battle(battle)
+    battle = without_disarmed_attacks(battle)
     fixed = [side.dice + tuple(rolls.get(side.house, ())) for side in battle.sides]
     roller = _Roller((fixed[0], fixed[1]), ())
     try:

@@ -2,8 +2,9 @@
 
 Each leader has an ``id`` (the ASCII slug of his name, leaders.md D-1), a ``house``, a base ``strength``, a ``sex``
 and a ``main`` flag. A character with copies in several Houses (leaders.md section 3) has one entry per copy,
-so ``(house, id)`` is the unique key. The ``powers`` are descriptive data only: battle resolution does **not**
-implement leader powers yet (a later issue will, from the vocabulary of leaders.md section 1).
+so ``(house, id)`` is the unique key. Each secondary leader's ``powers`` carry their parsed ``effect`` in the
+vocabulary of leaders.md section 1 (:mod:`dunenb.powers.leader_effects`); battles apply the value kinds K-1..K-5
+(:mod:`dunenb.battle.leader_powers`), the other kinds are data until later sessions implement them.
 
 >>> roster = load_roster()
 >>> len(roster.leaders), sum(leader.main for leader in roster.leaders)
@@ -25,6 +26,10 @@ from typing import Any
 
 from dunenb.board import read_data_file
 from dunenb.errors import InputError, RulesDataError
+from dunenb.powers.leader_effects import LeaderEffect, is_applied, parse_effect
+
+#: The format of ``data/leaders.json``: ``/2`` adds each power's structured ``effect`` (issue 11).
+LEADERS_FORMAT = "dunenb.leaders/2"
 
 #: The eight House ids, in the order the roster lists them.
 HOUSES: tuple[str, ...] = (
@@ -48,11 +53,14 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class Power:
-    """One leader power, as described in leaders.md (descriptive only; not yet implemented in battle)."""
+    """One leader power of leaders.md: its ID, kind, spec text and, for a secondary leader's power, its parsed
+    ``effect`` in the K vocabulary (:mod:`dunenb.powers.leader_effects`; the value kinds K-1..K-5 act in battles
+    through :mod:`dunenb.battle.powers`)."""
 
     id: str
     kind: str
     text: str
+    effect: LeaderEffect | None = None
 
 
 #: The on-call effect kinds the engine applies (leaders.md K-21): the Bank pays the leader's own House
@@ -117,7 +125,7 @@ class Leader:
         if self.aliases:
             data["aliases"] = list(self.aliases)
         data["powers"] = [{"id": p.id, "kind": p.kind, "text": p.text} for p in self.powers]
-        data["powers_implemented"] = False
+        data["powers_implemented"] = not self.main and all(is_applied(p.effect) for p in self.powers)
         return data
 
 
@@ -206,10 +214,25 @@ def _on_call(raw: Any) -> OnCall:
     return OnCall(power=str(raw["power"]), kind=kind, spice=int(raw.get("spice", 0)), cards=int(raw.get("cards", 0)))
 
 
+def _power(raw: Any, leader: Any) -> Power:
+    """One ``powers`` entry; a secondary leader's entry must carry its ``effect`` (leaders.md K-1..K-25), parsed
+    here so that a bad one is a load error naming the leader and the entry."""
+    power_id, kind = str(raw["id"]), str(raw["kind"])
+    where = f"leader {leader.get('id')!r} ({leader.get('house')}), power {power_id}"
+    effect = None
+    if kind != "MAIN_POWER":
+        if "effect" not in raw:
+            raise RulesDataError("leaders/effect", f"{where}: missing 'effect' (run tools/leader_effects.py)")
+        effect = parse_effect(raw["effect"], where=where)
+        if effect.kind != kind:
+            raise RulesDataError("leaders/effect", f"{where}: kind {kind!r} but effect kind {effect.kind!r}")
+    return Power(power_id, kind, str(raw["text"]), effect)
+
+
 def parse_roster(raw: Any) -> Roster:
     """Build and validate a :class:`Roster` from its JSON form (raises :class:`RulesDataError`)."""
-    if not isinstance(raw, dict) or raw.get("format") != "dunenb.leaders/1":
-        raise RulesDataError("leaders/format", "leader data must be an object with format 'dunenb.leaders/1'")
+    if not isinstance(raw, dict) or raw.get("format") != LEADERS_FORMAT:
+        raise RulesDataError("leaders/format", f"leader data must be an object with format {LEADERS_FORMAT!r}")
     leaders = []
     for index, entry in enumerate(raw.get("leaders", [])):
         try:
@@ -226,7 +249,7 @@ def parse_roster(raw: Any) -> Roster:
                 aliases=tuple(entry.get("aliases", ())),
                 succeeds=entry["succeeds"]["leader"] if "succeeds" in entry else None,
                 succession_power=entry["succeeds"]["power"] if "succeeds" in entry else None,
-                powers=tuple(Power(str(p["id"]), str(p["kind"]), str(p["text"])) for p in entry["powers"]),
+                powers=tuple(_power(p, entry) for p in entry["powers"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise RulesDataError("leaders/entry", f"leaders[{index}]: missing or bad field ({error})") from None
@@ -270,6 +293,7 @@ def roster_as_json() -> dict[str, Any]:
     return {
         "leaders": [leader.to_dict() for leader in roster.leaders],
         "source": roster.source,
-        "note": "powers are descriptive only: battle resolution uses base strength; of the leader powers only the "
+        "note": "battles apply the leader value powers WHEEL_VALUE, WHEEL_MODIFIER, DISARM, TROOPS_WORTH_ONE and "
+                "ARMY_BONUS (leaders.md K-1..K-5, LC-6); the other kinds are descriptive so far; of them only the "
                 "K-21 on-call effects of an always-traitor (traitor_traits.on_call) are applied",
     }

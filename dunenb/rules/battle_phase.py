@@ -68,7 +68,7 @@ from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karam
 from dunenb.battle.order import can_lead, defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers
-from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle
+from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
@@ -576,7 +576,7 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 dead=battle_powers.own_dead(state, house),  # HARKONNEN-M3
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
                                 regenerations=battle_powers.regenerations_left(state, house)))  # TLEILAX-M2
-    return Battle(ctx.area, ctx.defender, (sides[0], sides[1]))
+    return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
 
 
 def _fates(battle: Battle, rolls: tuple) -> Fates:
@@ -594,7 +594,7 @@ def _fates(battle: Battle, rolls: tuple) -> Fates:
 
 
 def _resolve(state: GameState, ctx: BattleContext) -> GameState:
-    battle = battle_of(state, ctx)
+    battle = without_disarmed_attacks(battle_of(state, ctx))  # K-3: a disarmed leader's attack goes back to hand
     try:
         fates = _fates(battle, ctx.rolls)
     except _NeedRoll as need:
