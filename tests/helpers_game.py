@@ -337,3 +337,13 @@ def pass_karama(state: GameState) -> GameState:
     while state.pending is not None and state.pending.kind == "karama-window":
         state = apply_action(state, Pass(state.pending.actor))
     return state
+
+
+def held_by_harkonnen(state: GameState, owner: str, leader: str) -> GameState:
+    """``owner``'s ``leader`` held captive by the Harkonnen (HARKONNEN-P4), under the key ``"owner:id"``."""
+    from dunenb.rules.common import edit_house
+
+    hs, hk = state.houses[owner], state.houses["harkonnen"]
+    state = edit_house(state, owner, leaders=tuple(x for x in hs.leaders if x != leader))
+    state = edit_house(state, "harkonnen", leaders=hk.leaders + (f"{owner}:{leader}",))
+    return dataclasses.replace(state, captured=state.captured + ((owner, leader),))

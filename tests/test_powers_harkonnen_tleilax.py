@@ -10,7 +10,7 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
-from helpers_game import decisions, events_of, force, outcome_map, settle_powers, skip_pre_battle
+from helpers_game import decisions, events_of, force, held_by_harkonnen, outcome_map, settle_powers, skip_pre_battle
 from test_rules_battle_phase import plan, position
 
 from dunenb.actions import Pass
@@ -202,12 +202,7 @@ def test_karama_47_stops_the_capture():
 def captive_battle(traitors=None):
     """The Harkonnen hold Gurney, captured; they lead him against the Atreides."""
     state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)], traitors=traitors)
-    atreides = dataclasses.replace(state.houses["atreides"],
-                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "gurney"))
-    harkonnen = dataclasses.replace(state.houses["harkonnen"],
-                                    leaders=state.houses["harkonnen"].leaders + ("atreides:gurney",))
-    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
-                                captured=(("atreides", "gurney"),))
+    state = held_by_harkonnen(state, "atreides", "gurney")
     return _plan_gurney(plan(state, "duncan-idaho", 3))
 
 
@@ -237,12 +232,7 @@ def test_harkonnen_p4_traitor_13_a_harkonnen_traitor_is_safe_against_his_house()
 def test_harkonnen_p4_a_captive_killed_in_a_harkonnen_battle_goes_to_his_own_tanks():
     state = position(TWO, [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
                      hands={"atreides": ("lasgun",)})
-    atreides = dataclasses.replace(state.houses["atreides"],
-                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "gurney"))
-    harkonnen = dataclasses.replace(state.houses["harkonnen"],
-                                    leaders=state.houses["harkonnen"].leaders + ("atreides:gurney",))
-    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
-                                captured=(("atreides", "gurney"),))
+    state = held_by_harkonnen(state, "atreides", "gurney")
     state = plan(state, "duncan-idaho", 3, weapon="lasgun")
     state = settle_powers(_plan_gurney(state))
     while state.pending is not None and state.pending.kind == "traitor-call":
@@ -516,12 +506,7 @@ def test_harkonnen_p4_a_captured_main_leader_killed_eliminates_his_own_house():
     houses = ["atreides", "harkonnen", "emperor"]
     state = position(houses, [("harkonnen", "arsunt", 5, 3), ("emperor", "arsunt", 5, 3)],
                      hands={"emperor": ("lasgun",)})
-    atreides = dataclasses.replace(state.houses["atreides"],
-                                   leaders=tuple(x for x in state.houses["atreides"].leaders if x != "paul"))
-    harkonnen = dataclasses.replace(state.houses["harkonnen"],
-                                    leaders=state.houses["harkonnen"].leaders + ("atreides:paul",))
-    state = dataclasses.replace(state, houses=state.houses.set("atreides", atreides).set("harkonnen", harkonnen),
-                                captured=(("atreides", "paul"),))
+    state = held_by_harkonnen(state, "atreides", "paul")
     state = apply_action(state, SubmitPlan("harkonnen", "atreides:paul", 3, 0, 0))
     state = settle_powers(plan(state, "burseg", 3, weapon="lasgun"))
     while state.pending is not None and state.pending.kind == "traitor-call":

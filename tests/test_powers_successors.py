@@ -4,10 +4,17 @@ main leader's place under HARKONNEN-P4, deals, and a main leader brought back)."
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
-from helpers_game import decisions, events_of, force, outcome_map, pass_unable, settle_powers, skip_pre_battle
+from helpers_game import (
+    decisions,
+    events_of,
+    force,
+    held_by_harkonnen,
+    outcome_map,
+    pass_unable,
+    settle_powers,
+    skip_pre_battle,
+)
 from test_rules_battle_phase import plan, position
 
 from dunenb.actions import Pass
@@ -113,13 +120,6 @@ def test_g_7_gap_88_a_main_leader_brought_back_takes_his_place_again():
 # --- HARKONNEN-P4 and the successors (GAP-88) --------------------------------------------------------------------
 
 HARKONNEN = ["emperor", "harkonnen"]
-
-
-def held_by_harkonnen(state, owner, leader):
-    hs, hk = state.houses[owner], state.houses["harkonnen"]
-    state = edit_house(state, owner, leaders=tuple(x for x in hs.leaders if x != leader))
-    state = edit_house(state, "harkonnen", leaders=hk.leaders + (f"{owner}:{leader}",))
-    return dataclasses.replace(state, captured=state.captured + ((owner, leader),))
 
 
 def test_g_7_harkonnen_p4_a_captured_successor_still_succeeds():
