@@ -19,8 +19,9 @@ def best_plan(state):
     return max(zip(values, plans, strict=True), key=lambda pair: pair[0])[1]
 
 
-def harkonnen_to_plan(dead=()):
-    """Duncan (6) has set his plan against the Harkonnen in Arsunt; nobody holds a card, so no leader can die."""
+def harkonnen_to_plan(dead=(), against="duncan-idaho"):
+    """``against`` (Duncan: 8 against the Harkonnen, ATREIDES-L02-a) has set his plan against the Harkonnen in
+    Arsunt; nobody holds a card, so no leader can die."""
     state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
                      begin=False)
     if dead:
@@ -28,23 +29,30 @@ def harkonnen_to_plan(dead=()):
         state = edit_house(state, "harkonnen", leaders=tuple(x for x in hs.leaders if x not in dead),
                            leader_tanks=hs.leader_tanks + tuple(dead))
     state = skip_pre_battle(begin_phase(state))
-    return plan(state, "duncan-idaho", 0)
+    return plan(state, against, 0)
 
 
 def test_harkonnen_m3_the_planner_leads_vladimir_worth_10_with_his_minions():
-    """Base strengths would send Feyd (6) rather than Vladimir (4); the planner counts Vladimir 4 + 3 + 2 + 1."""
+    """Base strengths would send Feyd (6) rather than Vladimir (4); the planner counts Vladimir 4 + 3 + 2 + 1, and
+    Duncan 8 against the Harkonnen (ATREIDES-L02-a, the values the resolver uses), whom only Vladimir beats."""
     state = harkonnen_to_plan()
     assert state.pending.actor == "harkonnen"
     assert best_plan(state).leader == "vladimir"
     seen = view(state, "harkonnen")
-    assert fighters(seen, "harkonnen", "atreides", context_of(seen)).values("vladimir", "duncan-idaho") == (10, 6)
+    assert fighters(seen, "harkonnen", "atreides", context_of(seen)).values("vladimir", "duncan-idaho") == (10, 8)
+
+
+def _vladimir_score(state):
+    plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == "vladimir"]
+    return max(plan_values(state, plans))
 
 
 def test_harkonnen_m3_dead_minions_the_planner_counts_vladimir_4():
-    state = harkonnen_to_plan(dead=("iakin-nefud", "iliako", "yhekem"))
-    assert best_plan(state).leader != "vladimir"
-    seen = view(state, "harkonnen")
+    """With his minions in the tanks Vladimir counts his base 4, and the planner rates leading him lower."""
+    dead = harkonnen_to_plan(dead=("iakin-nefud", "iliako", "yhekem"), against="tufir")
+    seen = view(dead, "harkonnen")
     assert fighters(seen, "harkonnen", "atreides", context_of(seen)).values("vladimir", None)[0] == 4
+    assert _vladimir_score(dead) < _vladimir_score(harkonnen_to_plan(against="tufir"))
 
 
 def test_tleilax_m1_the_planner_raises_a_shield_against_waffs_pistol():
