@@ -1,6 +1,7 @@
 """Whole-game figures (issue 4): prints measurements, asserts nothing.
 
-* a full 6-House bot game to victory or 15 turns (random bots; heuristic bots too), actions per second;
+* a full 6-House and 8-House bot game to victory or 15 turns (random bots; heuristic bots too), actions per
+  second (issue 14 item 4: 6 Houses; issue 10: 8 Houses, every House power on);
 * reaching turn 10 of a saved game from cold (load + replay), and one step of the replay slider;
 * memory of a 2,000-action record with every state cached (issue 14 item 5: about 3.4 KiB a state).
 """
@@ -16,24 +17,25 @@ from pathlib import Path
 from dunenb.bots import make_bot
 from dunenb.engine import make_config
 from dunenb.jsonio import write_json_atomic
+from dunenb.ruleset import HOUSE_IDS
 from dunenb.saves import load_game
 from dunenb.simulate import line_to_save, play_game
 
 HOUSES = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
 
 
-def games(bot: str, count: int) -> None:
+def games(bot: str, count: int, houses: list[str] = HOUSES) -> None:
     times, actions, turns, winners = [], [], [], 0
     for seed in range(count):
-        config = make_config(HOUSES, seed=seed, turn_limit=15)
-        bots = {h: make_bot(bot, seed=seed + k) for k, h in enumerate(HOUSES)}
+        config = make_config(houses, seed=seed, turn_limit=15)
+        bots = {h: make_bot(bot, seed=seed + k) for k, h in enumerate(houses)}
         start = time.perf_counter()
         played, final = play_game(config, bots)
         times.append(time.perf_counter() - start)
         actions.append(len(played))
         turns.append(final.turn)
         winners += final.winner is not None
-    print(f"{bot:9s} bots, 6 Houses, victory or 15 turns: median {statistics.median(times):.2f} s per game "
+    print(f"{bot:9s} bots, {len(houses)} Houses, victory or 15 turns: median {statistics.median(times):.2f} s per game "
           f"(min {min(times):.2f} s, max {max(times):.2f} s), {sum(actions) / sum(times):,.0f} actions/s, "
           f"median {statistics.median(actions):.0f} actions, median {statistics.median(turns):.0f} turns, "
           f"{winners}/{count} won before the limit")
@@ -93,5 +95,7 @@ def memory_figures() -> None:
 if __name__ == "__main__":
     games("random", 20)
     games("heuristic", 10)
+    games("random", 10, list(HOUSE_IDS))
+    games("heuristic", 10, list(HOUSE_IDS))
     replay_figures()
     memory_figures()
