@@ -22,6 +22,7 @@ from dunenb.errors import RulesDataError
 
 AREA_KINDS = ("mountain", "desert", "city", "sietch", "pole")
 EXPECTED_KIND_COUNTS = {"mountain": 6, "desert": 18, "city": 3, "sietch": 3, "pole": 1}  # MAP-6
+SHIELD_WALL = "bouclier"  # the Shield Wall massif (MAP-6, STORM-7): the atomics blast it (GAP-30)
 
 
 @dataclass(frozen=True)

@@ -29,16 +29,34 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.battle.roster import Leader, Power
+from dunenb.board import SHIELD_WALL
 from dunenb.errors import DuneError
 from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Disarm, WheelValue, Word
 
 NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
-#: The Shield Wall's area id (MAP-9).
-SHIELD_WALL = "bouclier"
-#: D-13 closed sets, by spec ID (Mentats) and by character (Reverend Mothers beyond the BG's own leaders).
-MENTATS = frozenset({"ATREIDES-L07", "HARKONNEN-L04", "BG-L04"})
-POLYMORPHS = frozenset({"TLEILAX-L05", "TLEILAX-L06", "TLEILAX-L07", "TLEILAX-L08"})
-REVEREND_MOTHER_CHARACTERS = frozenset({"jessica", "alia"})
+
+
+@dataclass(frozen=True)
+class ClosedSet:
+    """A D-13 closed set of leaders (LC-4 opponent words ``reverend-mother``, ``mentat``, ``polymorph``): every
+    leader of ``houses``, every copy of ``characters``, and the leader blocks ``leaders`` (spec IDs)."""
+
+    houses: frozenset[str]
+    characters: frozenset[str]
+    leaders: frozenset[str]
+
+    def holds(self, leader: Leader) -> bool:
+        return leader.house in self.houses or leader.id in self.characters or leader.spec_id in self.leaders
+
+
+@lru_cache(maxsize=1)
+def closed_sets() -> dict[str, ClosedSet]:
+    """The D-13 closed sets of ``data/leader_sets.json``, by opponent word."""
+    from dunenb.board import read_data_file
+
+    return {word: ClosedSet(frozenset(entry.get("houses", ())), frozenset(entry.get("characters", ())),
+                            frozenset(entry.get("leaders", ())))
+            for word, entry in read_data_file("leader_sets.json")["sets"].items()}
 
 
 @lru_cache(maxsize=256)
@@ -92,12 +110,8 @@ def _opponent_is(word: str, opp: Leader | None) -> bool:
         return opp.main
     if word in ("male", "female"):
         return opp.sex == ("M" if word == "male" else "F")
-    if word == "reverend-mother":
-        return opp.house == "bene-gesserit" or opp.id in REVEREND_MOTHER_CHARACTERS
-    if word == "mentat":
-        return opp.spec_id in MENTATS
-    if word == "polymorph":
-        return opp.spec_id in POLYMORPHS
+    if word in closed_sets():  # D-13: Reverend Mothers, Mentats, Polymorphs
+        return closed_sets()[word].holds(opp)
     raise ValueError(f"unknown opponent word {word!r}")
 
 

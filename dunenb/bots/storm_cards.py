@@ -17,7 +17,8 @@ from __future__ import annotations
 import dataclasses
 
 from dunenb.actions import Action, PlayWeatherControl
-from dunenb.rules.atomics import SHIELD_WALL, BlowShieldWall
+from dunenb.board import SHIELD_WALL
+from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.common import is_exposed_to_storm, rules, steps_from
 from dunenb.state import GameState
 

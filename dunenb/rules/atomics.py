@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from dunenb.actions import Action
+from dunenb.board import SHIELD_WALL
 from dunenb.errors import IllegalActionError
 from dunenb.rules.common import edit_house, event, kill_tokens, rules, with_events
 from dunenb.state import GameState
 
 ATOMICS = "atomics"
-SHIELD_WALL = "bouclier"  # the Shield Wall massif (MAP-6, STORM-7)
 
 
 @dataclass(frozen=True)

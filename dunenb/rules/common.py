@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.actions import Action
+from dunenb.board import SHIELD_WALL
 from dunenb.errors import IllegalActionError
 from dunenb.powers import applied, is_in_play
 from dunenb.ruleset import Ruleset, load_ruleset
@@ -160,7 +161,7 @@ def is_exposed_to_storm(state: GameState, area_id: str, *, double: bool = False)
         return True
     if area.kind == "city":
         return not state.shield_wall_standing
-    if area.id == "bouclier":
+    if area.id == SHIELD_WALL:
         return not state.shield_wall_standing
     return False
 
