@@ -281,6 +281,17 @@ def offered_by(trigger: str, action: str) -> str:
     raise RulesDataError("powers/offer", f"no power of powers.json offers {action!r} at {trigger!r}")
 
 
+def implemented_uses(power_id: str, moment: str | None = None) -> tuple[str, ...]:
+    """The IDs of the implemented Karama uses that block ``power_id`` (houses.md cross-reference), in file order;
+    with ``moment``, only the uses played at that moment.
+
+    >>> implemented_uses("FREMEN-P2")
+    ('KARAMA-6',)
+    """
+    return tuple(use.id for use in power(power_id).karama
+                 if use.status == "implemented" and (moment is None or use.moment == moment))
+
+
 def karama_use(karama_id: str) -> tuple[PowerSpec, KaramaUse]:
     """The power a Karama use blocks, with the use (houses.md cross-reference)."""
     for spec in load_powers().values():

@@ -49,7 +49,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import is_suppressed, lift
-from dunenb.powers.registry import PowerSpec, load_powers, offered_by, power
+from dunenb.powers.registry import PowerSpec, implemented_uses, load_powers, offered_by
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -83,11 +83,6 @@ def buy_off_power() -> str:
 
 def new_traitor_power() -> str:
     return offering("battle.end", "new-traitor")
-
-
-def _uses(power_id: str) -> tuple[str, ...]:
-    """The implemented Karama uses that block ``power_id``."""
-    return tuple(u.id for u in power(power_id).karama if u.status == "implemented")
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +136,7 @@ def ask_releases(state: GameState, ctx: BattleContext, asked: tuple[tuple[str, s
     for person in state.captured:
         if person in asked or (keeper not in ctx.houses and person[0] not in ctx.houses):
             continue
-        return open_window(state, _uses(capture_power()), "captive-release", battle=ctx, owner=person[0],
+        return open_window(state, implemented_uses(capture_power()), "captive-release", battle=ctx, owner=person[0],
                            leader=person[1], asked=asked + (person,))
     return _pre_battle(state, ctx)
 
@@ -232,8 +227,8 @@ def _apply_buy_off(state: GameState, action: Action) -> GameState:
     state = with_events(state, event("buy-off-declared", f"{action.house} offer {ctx.opponent(action.house)} "
                                      f"{action.price} spice to call the battle off ({power_id})", house=action.house,
                                      price=action.price, powers=(power_id,)))
-    return open_window(state, _uses(power_id), "buy-off", pledges=((action.house, action.price),), battle=ctx,
-                       house=action.house, price=action.price)
+    return open_window(state, implemented_uses(power_id), "buy-off", pledges=((action.house, action.price),),
+                       battle=ctx, house=action.house, price=action.price)
 
 
 def _resume_buy_off(state: GameState, data: Any) -> GameState:
@@ -275,7 +270,7 @@ def before_outcome(state: GameState, ctx: BattleContext, outcome: Any) -> GameSt
         spec = regeneration_power(side.leader_owner)
         if spec is not None and holder(state, spec.id) == side.leader_owner and leader_of(
                 side.leader_owner, side.leader).main and regenerations_left(state, side.leader_owner):
-            uses += _uses(spec.id)
+            uses += implemented_uses(spec.id)
     if uses:
         return open_window(state, tuple(uses), "main-death", battle=ctx, outcome=outcome)
     return battle_phase.apply_outcome(state, ctx, outcome)
@@ -471,7 +466,7 @@ def after_battle(state: GameState, ctx: BattleContext) -> GameState:
         capturer = holder(state, capture_power())
         if capturer == winner and is_in_play(state, loser) and capture_pool(state, loser, area, ctx.committed):
             rest = dataclasses.replace(ctx, victor=())
-            return open_window(state, _uses(capture_power()), "capture", battle=rest, house=capturer,
+            return open_window(state, implemented_uses(capture_power()), "capture", battle=rest, house=capturer,
                                loser=loser, area=area)
     return _next_battle(state, ctx)
 
@@ -632,7 +627,7 @@ def _apply_discard(state: GameState, action: Action) -> GameState:
     power_id = new_traitor_power()
     state = with_events(state, event("new-traitor-declared", f"{action.house} will change one traitor slip "
                                      f"({power_id})", house=action.house, powers=(power_id,)))
-    return open_window(state, _uses(power_id), "new-traitor", house=action.house,
+    return open_window(state, implemented_uses(power_id), "new-traitor", house=action.house,
                        slip=(action.leader_house, action.leader))
 
 

@@ -59,7 +59,7 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import applied, holder, modify, owner
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import power
+from dunenb.powers.registry import implemented_uses, power
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -366,7 +366,7 @@ def _finish(state: GameState) -> GameState:
     """The auction is over: EMPEROR-M1's fill (after the KARAMA-12 window, GAP-63), then the next phase."""
     state = dataclasses.replace(state, pending=None)
     if _fill_room(state) > 0:
-        uses = tuple(u.id for u in power(IMPERIAL_FILL).karama if u.status == "implemented")
+        uses = implemented_uses(IMPERIAL_FILL)
         return open_window(state, uses, "auction-end")
     return flow.after_phase(state, "bidding")
 
@@ -450,7 +450,7 @@ def _after_purchase(state: GameState, house: str, number: int, count: int) -> Ga
     state = dataclasses.replace(state, pending=None)
     if holder(state, TOP_CARD) == house and len(state.houses[house].hand) < hand_limit(state, house) \
             and can_draw(state):
-        uses = tuple(u.id for u in power(TOP_CARD).karama if u.status == "implemented")
+        uses = implemented_uses(TOP_CARD)
         return open_window(state, uses, "auction-top-card", house=house, number=number, count=count)
     return _next_card(state, number + 1, count)
 

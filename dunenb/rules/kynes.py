@@ -28,7 +28,7 @@ from dunenb.actions import Action
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import power
+from dunenb.powers.registry import implemented_uses
 from dunenb.rules import movement
 from dunenb.rules.common import (
     SECTORS,
@@ -73,11 +73,6 @@ class CallWorm(Action):
     to_sector: int
     regular: int
     marked: int = 0
-
-
-def _uses(power_id: str) -> tuple[str, ...]:
-    """The implemented Karama uses against ``power_id`` (KARAMA-8, KARAMA-9)."""
-    return tuple(u.id for u in power(power_id).karama if u.status == "implemented")
 
 
 def local_storm_sectors(state: GameState, house: str) -> tuple[int, ...]:
@@ -145,10 +140,10 @@ def _apply_local_storm(state: GameState, action: LocalStorm) -> GameState:
     state = with_events(state, event("local-storm-announced", f"Liet Kynes raises a local storm on sector "
                                      f"{action.sector} (FREMEN-M1)", house=action.house, sector=action.sector,
                                      powers=(LOCAL_STORM,)))
-    uses = _uses(LOCAL_STORM)
+    uses = implemented_uses(LOCAL_STORM)
     if any(storm_losses(state, h, t)[1] for (h, a, sec), t in state.forces.items()
            if sec == action.sector and is_exposed_to_storm(state, a)):  # a group FREMEN-P3 would half spare
-        uses += tuple(u.id for u in power(HALF_LOSSES).karama if u.status == "implemented")  # KARAMA-7
+        uses += implemented_uses(HALF_LOSSES)  # KARAMA-7
     return open_window(state, uses, "kynes-local-storm", action=action)
 
 
@@ -175,7 +170,7 @@ def _apply_call_worm(state: GameState, action: CallWorm) -> GameState:
         "call-worm", f"Liet Kynes calls a worm: {tokens.total} token(s) ride from {board.area(action.area).name} to "
         f"{board.area(action.to_area).name} (sector {action.to_sector}) (FREMEN-M2)", house=action.house,
         area=action.area, to_area=action.to_area, count=tokens.total, powers=(CALL_WORM,)))
-    return open_window(state, _uses(CALL_WORM), "kynes-call-worm", action=action)
+    return open_window(state, implemented_uses(CALL_WORM), "kynes-call-worm", action=action)
 
 
 def _resume_call_worm(state: GameState, data: Any) -> GameState:

@@ -22,7 +22,7 @@ from typing import Any
 
 from dunenb.powers import holder
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import power
+from dunenb.powers.registry import implemented_uses, power
 from dunenb.rules.common import edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.state import GameState
@@ -72,7 +72,7 @@ def _next_return(state: GameState) -> GameState:
     due = [leader for leader, turn in state.regenerations if 0 < turn <= state.turn]
     if house is None or not due:
         return _storm(state)
-    uses = tuple(u.id for u in power(POWER).karama if u.status == "implemented")
+    uses = implemented_uses(POWER)
     return open_window(dataclasses.replace(state, pending=None), uses, "regeneration", leader=due[0], house=house)
 
 

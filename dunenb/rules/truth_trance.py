@@ -30,7 +30,7 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import applied
 from dunenb.powers.karama import is_suppressed, lift
-from dunenb.powers.registry import power
+from dunenb.powers.registry import implemented_uses
 from dunenb.rules.common import Handler, edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import active_houses, leader_of, leader_ref
@@ -190,7 +190,7 @@ def ask(state: GameState, action: AskTruthTrance) -> GameState:
             "truth-trance", f"{action.house} uses a truth trance ({action.means}) and asks {action.target}: "
             f"\"{question_text(action)}\" (the answer is told to the asker only)", house=action.house,
             target=action.target, question=action.question, subject=action.subject, power=action.means))
-        uses = tuple(u.id for u in power(action.means).karama if u.status == "implemented")
+        uses = implemented_uses(action.means)
         return open_window(state, uses, "power-trance", action=action)
     hand = list(state.houses[action.house].hand)
     hand.remove(TRUTH_TRANCE)

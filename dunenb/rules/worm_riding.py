@@ -22,7 +22,7 @@ from typing import ClassVar
 from dunenb.actions import Action, Pass
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
-from dunenb.powers.registry import power
+from dunenb.powers.registry import implemented_uses
 from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, rules, with_events
 from dunenb.state import GameState, Pending, Tokens
 
@@ -58,7 +58,7 @@ def taming_uses(state: GameState, area: str) -> tuple[str, ...]:
     if house is None or not (any(h == house and a == area for (h, a, _s) in state.forces)
                              or any(k[0] == house and k[1] == area for k in state.committed_harvesters)):
         return ()
-    return tuple(u.id for u in power(POWER).karama if u.status == "implemented")
+    return implemented_uses(POWER)
 
 
 def _riders(state: GameState, house: str, area: str, done: tuple[int, ...]) -> list[tuple[int, Tokens]]:
