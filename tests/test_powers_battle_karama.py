@@ -8,14 +8,14 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import clear_map, decisions, events_of, give_cards, pass_unable, place, quiet_setup, set_storms
-from test_powers_pre_battle import battle
+from helpers_game import decisions, events_of, pass_unable
+from test_powers_pre_battle import battle, open_battle
 
 from dunenb.actions import Pass
 from dunenb.bots.heuristic import HeuristicBot
 from dunenb.engine import apply_action, check_action, view
 from dunenb.rules.battle_context import context_of
-from dunenb.rules.battle_phase import SubmitPlan, begin_phase
+from dunenb.rules.battle_phase import SubmitPlan
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, CommitLeader, KnowLeader, UseVoice
 from dunenb.rules.secrecy import viewers
@@ -80,7 +80,7 @@ def test_ATREIDES_M2_GAP_79_pauls_voice_discloses_that_paul_leads():
 
 def test_ATREIDES_M2_is_not_offered_when_paul_is_dead():
     houses, forces, hands = PAUL_SCENE
-    state = _open_window(houses, forces, hands, dead={"atreides": "paul"})
+    state = open_battle(houses, forces, hands, dead={"atreides": "paul"})
     while state.pending.kind == "karama-window":
         state = apply_action(state, Pass(state.pending.actor))
     assert state.pending.kind != "battle-voice"  # G-7: the main-leader power died with him
@@ -214,31 +214,11 @@ def test_KARAMA_40_the_house_asked_answers_poison_and_shows_a_projectile_with_a_
 
 # --- the Karamas played when a battle starts (GAP-81) ----------------------------------------------------
 
-def _open_window(houses, forces, hands, dead=None):
-    """The scene up to the Karama window of the battle's start (not passed); ``dead``: House -> leader in its
-    tanks."""
-    state = clear_map(set_storms(quiet_setup(houses), main=10))
-    for house, leader in (dead or {}).items():
-        hs = state.houses[house]
-        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
-            hs, leaders=tuple(x for x in hs.leaders if x != leader), leader_tanks=hs.leader_tanks + (leader,))))
-    for house in houses:
-        hs = state.houses[house]
-        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=(),
-                                                                                              traitors=())),
-                                    treachery_discard=state.treachery_discard + hs.hand)
-    for house, area, sector, regular in forces:
-        state = place(state, house, area, sector, regular)
-    for house, cards in hands.items():
-        state = give_cards(state, house, *cards)
-    return begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
-
-
 DAMA = (["atreides", "dispersion"], [("atreides", "arsunt", 5, 8), ("dispersion", "arsunt", 5, 8)])
 
 
 def _dama_battle(use):
-    state = _open_window(*DAMA, {"atreides": ("karama",)})
+    state = open_battle(*DAMA, {"atreides": ("karama",)})
     assert (state.pending.kind, state.pending.actor) == ("karama-window", "atreides")
     state = play(state, UseKarama("atreides", use, "karama") if use else Pass("atreides"))
     while state.pending.kind in ("battle-voice", "battle-prescience"):
@@ -259,7 +239,7 @@ def test_KARAMA_23_makes_dama_open_to_the_voice():
     houses = ["bene-gesserit", "dispersion"]
     forces = [("bene-gesserit", "arsunt", 5, 3), ("dispersion", "arsunt", 5, 3)]
     for use, refused in ((None, False), ("KARAMA-23", True)):
-        state = _open_window(houses, forces, {"bene-gesserit": ("karama",), "dispersion": ("poison-fast",)})
+        state = open_battle(houses, forces, {"bene-gesserit": ("karama",), "dispersion": ("poison-fast",)})
         assert state.pending.actor == "bene-gesserit"
         state = play(state, UseKarama("bene-gesserit", use, "karama") if use else Pass("bene-gesserit"))
         while state.pending.kind in ("karama-window", "battle-disclose"):
@@ -272,7 +252,7 @@ def test_KARAMA_23_makes_dama_open_to_the_voice():
 
 def test_KARAMA_42_makes_paul_vulnerable_to_the_slow_poison():
     for use, dies in ((None, False), ("KARAMA-42", True)):
-        state = _open_window(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
+        state = open_battle(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
                              {"harkonnen": ("poison-slow", "karama")})
         assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
         state = play(state, UseKarama("harkonnen", use, "karama") if use else Pass("harkonnen"))
@@ -282,7 +262,7 @@ def test_KARAMA_42_makes_paul_vulnerable_to_the_slow_poison():
 
 
 def test_GAP_81_the_window_asks_every_house_with_a_card_but_never_the_holder_of_the_power():
-    state = _open_window(["atreides", "harkonnen", "emperor"],
+    state = open_battle(["atreides", "harkonnen", "emperor"],
                          [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
                          {"atreides": ("shield",), "harkonnen": ("shield",), "emperor": ("lasgun",)})
     asked = []
@@ -399,7 +379,7 @@ def test_BG_M2_the_bg_bot_plans_against_the_leader_it_was_shown_and_only_it():
 
 
 def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
-    state = _open_window(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
+    state = open_battle(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
     assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
     state = play(state, UseKarama("harkonnen", "KARAMA-32", "karama"))
     assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle

@@ -32,7 +32,17 @@ from dunenb.rules.secrecy import viewers
 def battle(houses, forces, hands=None, *, disclose=False):
     """A quiet setup with only ``forces`` [(house, area, sector, regular)] on the map, at the battle phase, past
     the Karama window of the battle's start and (unless ``disclose``) the leader disclosures (BG-M2)."""
+    return pass_windows(open_battle(houses, forces, hands), disclose=disclose)
+
+
+def open_battle(houses, forces, hands=None, dead=None):
+    """The same scene up to the Karama window of the battle's start (not passed); ``dead``: House -> leader in its
+    tanks."""
     state = clear_map(set_storms(quiet_setup(houses), main=10))
+    for house, leader in (dead or {}).items():
+        hs = state.houses[house]
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+            hs, leaders=tuple(x for x in hs.leaders if x != leader), leader_tanks=hs.leader_tanks + (leader,))))
     for house in houses:
         hs = state.houses[house]
         state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=(),
@@ -42,8 +52,7 @@ def battle(houses, forces, hands=None, *, disclose=False):
         state = place(state, house, area, sector, regular)
     for house, cards in (hands or {}).items():
         state = give_cards(state, house, *cards)
-    state = begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
-    return pass_windows(state, disclose=disclose)
+    return begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
 
 
 def pass_windows(state, *, disclose=False):
