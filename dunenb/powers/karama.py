@@ -21,12 +21,14 @@ from dunenb.powers.registry import karama_use
 from dunenb.state import GameState, Suppression
 
 
+def suppressed_powers(state: GameState) -> frozenset[str]:
+    """The powers a Karama use in force blocks now (a use lasting a turn is in force in its own turn only)."""
+    return frozenset(s.power for s in state.suppressions if s.scope != "turn" or s.turn == state.turn)
+
+
 def is_suppressed(state: GameState, power_id: str) -> bool:
     """Whether a Karama use in force blocks ``power_id`` now."""
-    for s in state.suppressions:
-        if s.power == power_id and (s.scope != "turn" or s.turn == state.turn):
-            return True
-    return False
+    return power_id in suppressed_powers(state)
 
 
 def suppress(state: GameState, karama_id: str, by: str) -> GameState:

@@ -5,8 +5,8 @@
   steps"): when the battle starts, a Karama window (:mod:`dunenb.rules.karama_window`, GAP-63) offers the open
   Karama uses of ``data/powers.json`` played "in a battle" (moment ``battle`` or ``battle-voice``: KARAMA-21,
   KARAMA-22, KARAMA-23, KARAMA-42...) against a power held by one of the two sides. A use played blocks that
-  power until the battle is settled (``lasts`` ``battle``); :func:`blocked_powers` hands them to the battle
-  library (:attr:`dunenb.battle.plans.BattleSide.blocked`).
+  power until the battle is settled (``lasts`` ``battle``); the battle library reads it as a power the side does
+  not hold (:func:`dunenb.rules.battle_powers.blocked_in_battle`, :attr:`dunenb.battle.plans.BattleSide.blocked`).
 * **Voices** (BG-P1, ATREIDES-M2): the powers whose ``battle.before-plans`` act offers ``voice``, held by a side
   (:func:`dunenb.powers.holder`) and whose conditions hold, are asked in order (defender first, then the
   attacker; file order within a House), each with a pass first: :class:`UseVoice` forbids or forces one kind on
@@ -49,7 +49,7 @@ from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import immune_to
 from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holder, main_leader
-from dunenb.powers.karama import lift
+from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import load_powers
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, event, node, pending, with_events
@@ -130,11 +130,6 @@ def discloses(power: str) -> bool:
     """GAP-79: a before-plans power offered only while the main leader leads discloses that he leads."""
     return any("main-leader-leads" in act.when for act in load_powers()[power].acts
                if act.trigger == facts.BEFORE_PLANS)
-
-
-def blocked_powers(state: GameState) -> frozenset[str]:
-    """The powers a Karama blocks now (KARAMA-21, KARAMA-22, KARAMA-42...: suppressions in force)."""
-    return frozenset(s.power for s in state.suppressions if s.scope != "turn" or s.turn == state.turn)
 
 
 # --- the start of a battle -------------------------------------------------------------------------------
@@ -364,7 +359,7 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
         return (NONE,)
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
     kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
-    blocked = blocked_powers(state)
+    blocked = suppressed_powers(state)
     immune = any("voice" in immune_to(leader_of(house, lid), blocked) for lid in leaders)
     assert ctx.sequence is not None
     if not immune:
@@ -432,7 +427,7 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
     # DISPERSION-M2 (leader.immune "voice"): no Voice binds a House whose plan has such a leader (Dama)
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
-    released = ["voice"] if "voice" in immune_to(leader, blocked_powers(state)) else []
+    released = ["voice"] if "voice" in immune_to(leader, suppressed_powers(state)) else []
     against = getattr(plan, "against", NONE)
     if against != NONE:
         released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
