@@ -12,6 +12,7 @@ import importlib.util
 import socket
 import subprocess
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -56,9 +57,67 @@ def classroom_app(tmp_path_factory):
     else:
         process.terminate()
         pytest.fail("Voilà did not start: " + log.read_text()[-2000:])
-    yield url
+    yield _App(url, log)
     process.terminate()
     process.wait(timeout=30)
+
+
+class _App(str):
+    """The landing page's address, which also knows Voilà's log (read back when a page does not render)."""
+
+    log: Path
+
+    def __new__(cls, url: str, log: Path) -> _App:
+        app = super().__new__(cls, url)
+        app.log = log
+        return app
+
+
+def _is_loopback(url: str) -> bool:
+    return urllib.parse.urlsplit(url).hostname in ("127.0.0.1", "localhost") or url.startswith(("data:", "blob:"))
+
+
+def _watch(page) -> list[str]:
+    """Collect what the browser says went wrong on ``page`` (console errors, page errors, failed requests).
+
+    The page is also cut off from the network, as on a classroom machine with none (and on CI): Voila's lab
+    template links two Font Awesome stylesheets on a CDN (the icons are bundled in its JavaScript anyway), and a
+    stylesheet in the page head holds back the scripts after it until its request fails, which takes as long as
+    the machine's name lookup takes to give up. Aborting every request that is not to the app makes that
+    failure immediate and the same everywhere."""
+    seen: list[str] = []
+    page.route("**/*", lambda route: route.continue_() if _is_loopback(route.request.url) else route.abort())
+    page.on("console", lambda message: seen.append(f"console {message.type}: {message.text}")
+            if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: seen.append(f"page error: {error}"))
+    page.on("requestfailed", lambda request: seen.append(f"request failed: {request.url} {request.failure}"))
+    return seen
+
+
+def _wait_rendered(page, app: _App, selector: str, seen: list[str], timeout_ms: int = 90_000) -> float:
+    """Wait until ``selector`` is on the page Voilà streams; returns the seconds it took.
+
+    A page that does not render in time is reloaded once (what a user would do); if it still does not, the test
+    fails with what the page shows, what the browser reported and the end of Voilà's log, so a failure on a
+    machine we cannot log into says why."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    started = time.perf_counter()
+    for attempt in (1, 2):
+        try:
+            page.wait_for_selector(selector, state="attached", timeout=timeout_ms)
+            if attempt == 2:
+                print(f"app: {selector} appeared only after a reload; first attempt: {seen[:20]}")
+            return time.perf_counter() - started
+        except PlaywrightTimeout:
+            if attempt == 2:
+                body = page.inner_text("body")[-2500:]
+                raise AssertionError(
+                    f"{selector} never appeared on {page.url} (twice {timeout_ms // 1000} s)\n"
+                    f"page text: {body}\nbrowser: {seen[-30:]}\nVoila log: {app.log.read_text()[-4000:]}"
+                ) from None
+            page.reload(wait_until="commit")
+    raise AssertionError("unreachable")
 
 
 def test_app_command_is_loopback_with_kernel_culling():
@@ -83,13 +142,14 @@ def test_landing_page_links_every_notebook_and_a_widget_reacts(classroom_app):
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"],
         )
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        seen = _watch(page)
         page.goto(classroom_app, wait_until="domcontentloaded")
         links = {a.inner_text().strip(): a.get_attribute("href") for a in page.locator("a[href*='.ipynb']").all()}
         page.screenshot(path=str(ARTIFACTS / "app_landing.png"))
         assert sorted(links) == notebooks, links
         page.goto(classroom_app.rstrip("/") + links["01_sector_map.ipynb"], wait_until="commit")
         try:
-            page.wait_for_selector(".bqplot", state="attached", timeout=70_000)
+            rendered = _wait_rendered(page, classroom_app, ".bqplot", seen)
             button = page.locator("button", has_text="Move storm").first
             button.wait_for(timeout=30_000)
             button.scroll_into_view_if_needed()
@@ -107,7 +167,7 @@ def test_landing_page_links_every_notebook_and_a_widget_reacts(classroom_app):
             page.screenshot(path=str(ARTIFACTS / "app_01_sector_map.png"))
             browser.close()
     assert after != before, "clicking 'Move storm' in the Voilà page did not change the map"
-    print(f"app: one click -> new map in {elapsed:.2f} s")
+    print(f"app: 01 page rendered its map in {rendered:.1f} s; one click -> new map in {elapsed:.2f} s")
 
 
 PLAY_PAGE = "00_learn_by_playing.ipynb"
@@ -148,11 +208,12 @@ def test_the_play_page_renders_and_answers_decisions(classroom_app):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                              args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        seen = _watch(page)
         page.goto(classroom_app, wait_until="domcontentloaded")
         href = page.locator(f"a[href*='{PLAY_PAGE}']").first.get_attribute("href")
         page.goto(classroom_app.rstrip("/") + href, wait_until="commit")  # Voilà streams the page as cells run
         try:
-            page.wait_for_selector("button.jupyter-button", timeout=80_000)
+            _wait_rendered(page, classroom_app, "button.jupyter-button", seen)
             page.wait_for_timeout(1000)
             assert "Traceback" not in page.inner_text("body")
             timings = [_decide(page, clicked) for _ in range(3)]
