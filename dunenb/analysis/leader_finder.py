@@ -184,7 +184,8 @@ def terrain_values(house: str | None = None, terrains: Iterable[str] = TERRAINS)
                     value, _, acted, _ = _values(leader, None, NO_HOUSE, territory, defender)
                     values.append(value)
                     powers.update(dict.fromkeys(acted))
-            role = max((0, 1), key=lambda d: best[terrain, d] - max(best[t, d] for t in TERRAINS if t != terrain))
+            role = max((0, 1), key=lambda d: (best[terrain, d] - max(best[t, d] for t in TERRAINS if t != terrain),
+                                              best[terrain, d]))  # the role the terrain helps most, then his best
             elsewhere = max(best[t, role] for t in TERRAINS if t != terrain)
             home = leader.house or ""
             rows.append(TerrainValue(home, _house_word(home), leader.name, leader.strength, terrain,
@@ -203,31 +204,31 @@ def strong_in(terrain: str) -> tuple[TerrainValue, ...]:
     return tuple(sorted(rows, key=lambda row: (-row.gain, -row.high, row.house, row.leader)))
 
 
-def find_leader(name: str) -> Leader:
-    """A leader by name or id, any House (the first copy of a character in several Houses, X-6)."""
+def find_leader(name: str, house: str | None = None) -> Leader:
+    """A leader by name or id; ``house`` picks the copy of a character who is in several Houses (§3)."""
     try:
-        return load_roster().find(name)
+        return load_roster().find(name, house=house)
     except DuneError as error:
         raise InputError("finder/unknown", f"unknown leader {name!r}: {error}") from None
 
 
-def kills(target: str) -> tuple[Facing, ...]:
+def kills(target: str, house: str | None = None) -> tuple[Facing, ...]:
     """The leaders with a KILL (K-14) whose condition holds against ``target`` somewhere on the board."""
-    return tuple(row for row in facing(target) if row.kill)
+    return tuple(row for row in facing(target, house) if row.kill)
 
 
-def facing(target: str) -> tuple[Facing, ...]:
+def facing(target: str, house: str | None = None) -> tuple[Facing, ...]:
     """The secondary leaders of the other Houses whose powers change a fight against ``target``.
 
-    For each of them, over every territory and both roles: his value against the target minus his value against
-    an opposing leader no condition names (same Houses, same place), the same for the target's value, and the
-    KILL powers whose condition holds against him (K-14: the target dies whatever his defences). Only leaders
-    with some change are listed, largest first.
+    ``house`` picks the copy of a character in several Houses. For each of them, over every territory and both
+    roles: his value against the target minus his value against an opposing leader no condition names (same
+    Houses, same place), the same for the target's value, and the KILL powers whose condition holds against him
+    (K-14: the target dies whatever his defences). Only leaders with some change are listed, largest first.
 
     >>> [(row.leader, row.own_change, row.target_change) for row in facing("Paul")][:3]
     [('Chani', -9, 0), ('Irulan', -4, 0), ('Hasimir', 0, -3)]
     """
-    foe = find_leader(target)
+    foe = find_leader(target, house)
     rows = []
     for leader in _secondary_leaders():
         if leader.house == foe.house:
