@@ -3,8 +3,13 @@
 of the win-margin equilibrium including its matrix (wall and CPU time, after the imports and the case load),
 with each process's peak memory (``ru_maxrss``).
 
-Run: ``.venv/bin/python benchmarks/bench_battle_goal.py [RUNS]``. The code measured is the ``dunenb`` found on
-``PYTHONPATH``, so an older tree can be measured the same way. Figures only, no assertions.
+Issue 11 asks the same figures with the leaders' powers on and off (within 2x): "off" is the same case with
+each named leader replaced by an inline leader of the same name and strength, who has no powers (the case
+format's inline leader), so the engine runs unchanged and only the powers differ.
+
+Run: ``.venv/bin/python benchmarks/bench_battle_goal.py [RUNS] [on|off|both]`` (default 5 runs, both). The code
+measured is the ``dunenb`` found on ``PYTHONPATH``, so an older tree can be measured the same way. Figures only,
+no assertions.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
+from typing import Any
 
 CASE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "goal_battle.json")
 
@@ -43,9 +50,25 @@ print(json.dumps(result))
 """
 
 
-def run(what: str) -> dict:
-    out = subprocess.run([sys.executable, "-c", _CHILD, CASE, what], check=True, capture_output=True, text=True)
+def run(what: str, case: str = CASE) -> dict:
+    out = subprocess.run([sys.executable, "-c", _CHILD, case, what], check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
+
+
+def powers_off(raw: dict[str, Any]) -> dict[str, Any]:
+    """The case with every named leader an inline leader of the same name and strength (no powers)."""
+    from dunenb.battle.roster import load_roster
+
+    roster = load_roster()
+    off = json.loads(json.dumps(raw))
+    for side in off["sides"]:
+        def inline(name: str, house: str = side["house"]) -> dict[str, Any]:
+            leader = roster.find(name, house=house)
+            return {"name": leader.name, "strength": leader.strength}
+        side["leader"] = inline(side["leader"])
+        side["leaders"] = [inline(name) for name in side["leaders"]]
+    off["title"] = raw.get("title", "") + " (leader powers off)"
+    return off
 
 
 def summary(values: list[float], unit: str) -> str:
@@ -54,14 +77,34 @@ def summary(values: list[float], unit: str) -> str:
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    modes = ("on", "off") if len(sys.argv) <= 2 or sys.argv[2] == "both" else (sys.argv[2],)
+    with open(CASE, encoding="utf-8") as handle:
+        raw = json.load(handle)
+    with tempfile.TemporaryDirectory() as folder:
+        off_case = os.path.join(folder, "goal_battle_powers_off.json")
+        with open(off_case, "w", encoding="utf-8") as handle:
+            json.dump(powers_off(raw), handle)
+        medians: dict[tuple[str, str], float] = {}
+        for mode in modes:
+            print(f"leader powers {mode}")
+            medians.update(measure(runs, mode, CASE if mode == "on" else off_case))
+    if len(modes) == 2:
+        for what in ("matrix", "win"):
+            print(f"{what}: cpu median powers on / off = {medians[what, 'on'] / medians[what, 'off']:.2f}")
+
+
+def measure(runs: int, mode: str, case: str) -> dict[tuple[str, str], float]:
+    medians = {}
     for what, label in (("matrix", "plan matrix 2,970 x 2,970"), ("win", "equilibrium (win) incl. matrix")):
-        results = [run(what) for _ in range(runs)]
+        results = [run(what, case) for _ in range(runs)]
+        medians[what, mode] = statistics.median(r["cpu"] for r in results)
         print(f"{label:<34} wall   {summary([r['seconds'] for r in results], 's')}")
         print(f"{'':<34} cpu    {summary([r['cpu'] for r in results], 's')}")
         print(f"{'':<34} maxrss {summary([r['maxrss_mb'] for r in results], 'MB')}")
         if what != "matrix":
             first = results[0]
             print(f"{'':<34} value {first['value']!r}; support {len(first['first'])} / {len(first['second'])}")
+    return medians
 
 
 if __name__ == "__main__":

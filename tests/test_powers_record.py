@@ -99,3 +99,25 @@ def test_simulate_cli_writes_powers_csv_beside_the_summary(tmp_path, capsys):
     header, *rows = (out / "powers.csv").read_text().splitlines()
     assert header == "game,turn,house,power,count"
     assert {row.split(",")[3] for row in rows} >= {"FREMEN-P1"}  # the Fremen draw storm tokens every turn
+
+
+def test_leader_powers_that_act_on_the_wheels_are_counted_in_powers_csv(tmp_path):
+    """Issue 11 item 6: a battle's ``battle-powers`` events name the leader (and House) powers that changed a
+    value, for the House whose wheel they acted on; ``powers.csv`` counts them like the House powers."""
+    simulate(games=1, houses=["fremen", "harkonnen", "atreides", "dispersion"], bots=["heuristic"], seed=5,
+             turn_limit=2, progress=False, out=tmp_path)
+    with open(tmp_path / "powers.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    leader_rows = [r for r in rows if "-L" in r["power"]]
+    assert leader_rows, "heuristic bots with these Houses fight with leader powers in 2 turns (seed 5)"
+    save = json.loads((tmp_path / "game_0000.json").read_text())
+    state = initial_state(load_game(tmp_path / "game_0000.json").config)
+    named: Counter = Counter()
+    for node in save["nodes"]:
+        state = apply_action(state, action_from_dict(node["action"]))
+        for event in state.events:
+            if event.kind == "battle-powers":
+                assert event.data["powers"] and event.data["house"] in save["config"]["houses"]
+                named.update((event.data["house"], p) for p in event.data["powers"])
+    for r in leader_rows:
+        assert named[(r["house"], r["power"])] >= int(r["count"])

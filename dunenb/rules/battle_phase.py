@@ -651,6 +651,10 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
                                          house=house))
     state = with_events(state, event("battle-outcome", text, area=area, winner=outcome.winner,
                                      explosion=outcome.explosion, traitor_called_by=outcome.traitor_called_by))
+    for side in outcome.sides:  # issue 11 item 6: the leader and House powers that acted on the wheels
+        if side.powers:
+            state = with_events(state, event("battle-powers", f"{side.house}'s powers in this battle: "
+                                             f"{', '.join(side.powers)}", house=side.house, powers=side.powers))
     dead_main: list[str] = []
     draws = on_call.card_draws(outcome.on_call)  # BG-L10-b, played after TRAITOR-11 (D-32)
     discard = list(state.treachery_discard)

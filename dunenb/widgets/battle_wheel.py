@@ -28,6 +28,7 @@ from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 
 from dunenb.analysis.battle_events import outcome_rolls, roll_words, shield_rolls
 from dunenb.analysis.battle_odds import outcome_table, win_probabilities
+from dunenb.analysis.matchup import SidePowers, matchup
 from dunenb.battle.cards import CARD_NAMES, DEFENCES, WEAPONS
 from dunenb.battle.case import CASE_FORMAT, BattleCase, CaseSide, case_outcomes, parse_case
 from dunenb.battle.characters import leaders_in_game
@@ -148,6 +149,21 @@ def _events_html(distribution: Distribution, battle: Battle | None = None) -> st
     return f"<b>Events</b><ul style='margin:0'>{''.join(items)}</ul>"
 
 
+def matchup_html(sides: tuple[SidePowers, SidePowers]) -> str:
+    """The powers in this matchup, per side: the leader's value after the powers and each power that acted, with
+    its rule in plain words (and how often, for a power behind a d10)."""
+    parts = ["<div style='font-size:13px;margin:4px 0'><b>Powers in this matchup</b>"]
+    for side in sides:
+        colour = escape(house_colour(side.house))
+        parts.append(f"<div style='border-left:8px solid {colour};padding-left:6px;margin:3px 0'>"
+                     f"<b>{escape(_name(side.house))}</b>: {escape(side.summary())}")
+        for power in side.powers:
+            share = "" if power.probability == 1 else f" (in {float(power.probability):.0%} of the outcomes)"
+            parts.append(f"<br>&nbsp;&nbsp;<b>{escape(power.power)}</b>{escape(share)}: {escape(power.words)}")
+        parts.append("</div>")
+    return "".join(parts) + "</div>"
+
+
 class _Side:
     """The controls of one side, built from a case side; ``raw()`` turns their values back into case JSON."""
 
@@ -221,8 +237,9 @@ class _Side:
             "traitors": list(values["traitors"]), "dice": self.dice,
         }
 
-    def show(self, case_side: CaseSide, distribution: Distribution) -> None:
-        """Draw the wheel after the reveal: the dial, the leader disc, the two cards, the total and the odds."""
+    def show(self, case_side: CaseSide, distribution: Distribution, leader_value: int | None = None) -> None:
+        """Draw the wheel after the reveal: the dial, the leader disc (``leader_value``: his value after the
+        powers, LC-6; default his strength), the two cards, the total and the odds."""
         plan = case_side.plan
         shown = float(army_value(plan.dial))
         most = float(army_value(Dial(self.tokens.regular, self.tokens.elite,
@@ -235,7 +252,8 @@ class _Side:
             house=_name(self.house), colour=house_colour(self.house), regular=plan.dial.regular,
             elite=plan.dial.elite, spice=plan.dial.spice, value=shown, most=most,
             leader=plan.leader.name if plan.leader else None,
-            leader_value=plan.leader.strength if plan.leader else None,
+            leader_value=(leader_value if leader_value is not None else plan.leader.strength) if plan.leader
+            else None,
             weapon=CARD_NAMES[plan.weapon] if plan.weapon else None,
             defence=CARD_NAMES[plan.defense] if plan.defense else None,
             total_text=total if totals else "", verdict=verdict)
@@ -275,6 +293,8 @@ class BattleWheelExplorer:
             fig_margin={"top": 60, "bottom": 60, "left": 80, "right": 20},
             layout=widgets.Layout(width="680px", height="340px"))
         self.events = widgets.HTML()
+        self.powers = widgets.HTML()
+        self.matchup: tuple[SidePowers, SidePowers] | None = None
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.table.add_class("jp-RenderedHTMLCommon")
@@ -285,7 +305,7 @@ class BattleWheelExplorer:
                 control.observe(self.update, names="value")
         self.update()
         self.widget = widgets.VBox([widgets.HBox([side.column for side in self._sides]), self.message,
-                                    self.events, self.outcome_chart, self.table])
+                                    self.powers, self.events, self.outcome_chart, self.table])
 
     @property
     def houses(self) -> tuple[str, str]:
@@ -315,8 +335,10 @@ class BattleWheelExplorer:
         self.message.value = ""
         self.case = case
         self.distribution = case_outcomes(case)
-        for side, case_side in zip(self._sides, case.sides, strict=True):
-            side.show(case_side, self.distribution)
+        self.matchup = matchup(case.battle, self.distribution)
+        for side, case_side, powers in zip(self._sides, case.sides, self.matchup, strict=True):
+            side.show(case_side, self.distribution, powers.value)
+        self.powers.value = matchup_html(self.matchup)
         self.events.value = _events_html(self.distribution, case.battle)
         with self.outcome_bars.hold_sync():
             self.outcome_bars.x = outcome_labels(self.distribution, case.battle)
