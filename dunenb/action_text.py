@@ -174,6 +174,16 @@ def _spice_card(a: Any) -> str:
     return f"Spice card on pile {a.pile}: {value} spice in {area_name(area)}"
 
 
+def _deck_top(a: Any) -> str:
+    """ATREIDES-P2 c-d: the card now on top of a deck, which the Atreides see."""
+    if a.deck == "chance":
+        return f"The top card of the Chance deck is now {_chance_name(a.card)} (the Atreides see it)"
+    if a.card == "worm":
+        return "The top card of the territory deck is now a worm (the Atreides see it)"
+    area, _, value = a.card.partition("/")
+    return f"The top card of the territory deck is now {area_name(area)} {value} (the Atreides see it)"
+
+
 def _plan(a: Any) -> str:
     cards = [card_name(c) for c in (a.weapon, a.defense) if c not in ("none", "")]
     if a.karama not in ("none", ""):
@@ -235,6 +245,7 @@ DESCRIBERS: dict[str, Describer] = {
     "weather": _weather,
     "pass": lambda a: f"{_verb(a.house, 'pass')}",
     "spice": _spice_card,
+    "deck-top": _deck_top,
     "predict": lambda a: f"{_verb(a.house, 'predict')} that {house_name(a.winner)} will win on turn {a.turn}",
     "traitor-draw": lambda a: (f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.leader_house)} "
                                f"({house_name(a.leader_house)}) as a possible traitor"),

@@ -31,6 +31,7 @@ from dunenb.rules import (
     bidding,
     chance,
     collection,
+    deck_tops,
     karama_window,
     kynes,  # noqa: F401 (registers Liet Kynes' slot actions, FREMEN-M1/M2)
     movement,
@@ -51,7 +52,7 @@ from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending,
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
     **setup.HANDLERS, **storm.HANDLERS, **spice.HANDLERS, **traitors.HANDLERS, **bidding.HANDLERS,
     **movement.HANDLERS, **collection.HANDLERS, **battle_phase.HANDLERS, **chance.HANDLERS,
-    **alliances.HANDLERS, **on_call.HANDLERS, **karama_window.HANDLERS, **worm_riding.HANDLERS,
+    **alliances.HANDLERS, **on_call.HANDLERS, **deck_tops.HANDLERS, **karama_window.HANDLERS, **worm_riding.HANDLERS,
 })
 CHANCE = "chance"
 
@@ -360,7 +361,12 @@ def end_turn(state: GameState) -> GameState:
     state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
     state = alliances.deliver_terms(state)  # ALLIANCE-8: goods promised for this turn
-    return regeneration.begin_turn(state)  # TLEILAX-P3 (trigger turn.start), then the storm (TURN-1 a)
+    # ATREIDES-P2 c-d: the tops the Atreides see now (after a KARAMA-41 turn), then TLEILAX-P3 (trigger
+    # turn.start) and the storm (TURN-1 a)
+    return deck_tops.ensure_all(state, "turn-start")
+
+
+deck_tops.register_resume("turn-start", lambda state, _detail: regeneration.begin_turn(state))
 
 
 def view(state: GameState, house: str | None) -> GameState:
@@ -396,6 +402,7 @@ def view(state: GameState, house: str | None) -> GameState:
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
     # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
     config = dataclasses.replace(state.config, seed=0)
+    state = deck_tops.hide(state, house)  # ATREIDES-P2 c-d: a top card only its viewers see
     return dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
                                pending=shown, treachery_deck=deck)
 

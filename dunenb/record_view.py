@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from dunenb.actions import Action
 from dunenb.engine import chance_outcomes, legal_actions, view
 from dunenb.errors import InputError
-from dunenb.rules import secrecy
+from dunenb.rules import deck_tops, secrecy
 from dunenb.rules.secrecy import HiddenAction
 from dunenb.state import Event, GameConfig, GameState
 from dunenb.tree import TreeNavigation
@@ -110,7 +110,8 @@ class RecordView(TreeNavigation):
                 waiting = tuple((j, a) for j, a in waiting if j not in shown_now)
             nodes[node_id] = ViewNode(node_id, source.parent, action, tuple(source.children), source.comment)
             if not secrecy.is_secret_choice(state, house):
-                choices[node_id] = _choices(state)
+                # ATREIDES-P2 c-d: a draw's odds as this House knows the deck (a top it does not see is unseen)
+                choices[node_id] = _choices(deck_tops.hide(state, house))
             states[node_id] = view(state, house)
             depths[node_id] = record.depth(node_id)
             stack.extend((child, waiting) for child in reversed(source.children))

@@ -267,6 +267,7 @@ class GameState:
     # (GAP-36a, VICTORY-3) nor harvest there. Set by the phase that declares peace; read by dunenb.rules.collection.
     at_peace: tuple[tuple[str, str], ...] = ()
     chance_deck: FrozenDict[str, int] = field(default_factory=FrozenDict)  # CHANCE-1, GAP-20: unseen Chance cards
+    deck_tops: FrozenDict[str, str] = field(default_factory=FrozenDict)  # ATREIDES-P2 c-d: tops held apart
     pole_ornithopters: tuple[str, ...] = ()  # CHANCE-5 (L183), GAP-21: Houses with the North Pole card this turn
     # GAP-19 (dunenb design): regular tokens received minus given in alliance deals, per House (G-1 counts 20 each
     # at the start; a deal moves tokens from one House's reserve to another's, where they serve their new House).

@@ -23,6 +23,7 @@ from dunenb.actions import (
 )
 from dunenb.board import load_board
 from dunenb.engine import apply_action, chance_outcomes, current_player, legal_actions, sample_chance
+from dunenb.rules import deck_tops
 from dunenb.rules.anytime import is_anytime
 from dunenb.rules.common import WEATHER_CONTROL
 from dunenb.state import GameState, Tokens
@@ -97,11 +98,42 @@ def outcome_map(state: GameState) -> dict[Action, Fraction]:
     return dict(outcomes)
 
 
+#: the decks whose top the Atreides may see (ATREIDES-P2 c-d), by the kind of their draw action
+_DECK_OF_DRAW = {"spice": "spice", "chance-card": "chance"}
+
+
+def stack_top(state: GameState, deck: str, card: str) -> GameState:
+    """A scene tool: the top card held apart on ``deck`` (ATREIDES-P2 c-d) becomes ``card``, the old top going
+    back among the unseen cards (as if the deck had been stacked that way). Unchanged when no top is held."""
+    old = deck_tops.top(state, deck)
+    if old is None or old == card:
+        return state
+    spec = deck_tops.DECKS[deck]
+    counts = spec.counts(state)
+    counts = counts.set(old, counts.get(old, 0) + 1)
+    assert counts.get(card, 0) > 0, f"{card} is not among the unseen cards of the {deck} deck"
+    counts = counts.set(card, counts[card] - 1) if counts[card] > 1 else counts.without(card)
+    state = spec.with_counts(state, counts)
+    return dataclasses.replace(state, deck_tops=state.deck_tops.set(deck, card))
+
+
 def force(state: GameState, action: Action) -> GameState:
-    """Apply one chance outcome chosen by the test; it must be a possible outcome of the node."""
+    """Apply one chance outcome chosen by the test; it must be a possible outcome of the node.
+
+    In a game where the Atreides see the top of a deck (ATREIDES-P2 c-d), a card drawn from it is first stacked
+    on top (:func:`stack_top`), and the next top, drawn at once after it, is sampled, so that the card takes
+    effect within this call as it does without the Atreides."""
     assert current_player(state) == "chance", f"not a chance node: {state.pending}"
+    deck = _DECK_OF_DRAW.get(action.kind)
+    if deck is not None:
+        state = stack_top(state, deck, action.card)
     assert action in outcome_map(state), f"{action.notation()} is not a possible outcome"
-    return apply_action(state, action)
+    state = apply_action(state, action)
+    events = state.events
+    while state.pending is not None and state.pending.kind == "deck-top":
+        state = apply_action(state, sample_chance(state))
+        events += state.events
+    return dataclasses.replace(state, events=events)  # the events of the draw and of the card taking effect
 
 
 def force_card(state: GameState, card: str) -> GameState:

@@ -31,7 +31,7 @@ def _strike_odds_by_enumeration(state) -> dict[str, Fraction]:
     old = dict(state.spice_on_map)
 
     def walk(current, probability: Fraction, struck: frozenset[str]) -> None:
-        if current.pending is None or current.pending.kind != "spice":
+        if current.pending is None or current.pending.kind not in ("spice", "deck-top"):  # ATREIDES-P2 c: tops
             for area in struck:
                 odds[area] = odds.get(area, Fraction(0)) + probability
             return

@@ -338,6 +338,7 @@ def _landing_state(deposits: dict[str, int], *, tops=(None, None), remaining=Non
     deck = dataclasses.replace(state.spice_deck, pile_tops=tops,
                                remaining=FrozenDict(remaining) if remaining else state.spice_deck.remaining)
     return dataclasses.replace(state, storm_main=12, spice_on_map=FrozenDict(deposits), spice_deck=deck,
+                               deck_tops=FrozenDict(),  # a deck of the test's own: no top held apart (ATREIDES-P2 c)
                                pending=dataclasses.replace(state.pending, detail=detail))
 
 

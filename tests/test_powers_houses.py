@@ -12,6 +12,7 @@ import pytest
 from helpers_game import (
     assert_conserved,
     clear_map,
+    force,
     pass_karama,
     place,
     put_spice,
@@ -354,7 +355,7 @@ def _worm_on(state, area):
 def test_FREMEN_P2_the_worm_spares_the_fremen_who_ride_it_to_another_desert():
     state = put_spice(board(["fremen", "atreides"], storm=1, hands={"atreides": ()}), "grande-etendue", 6)
     state = place(place(state, "fremen", "grande-etendue", 17, 4), "atreides", "grande-etendue", 18, 3)
-    state = apply_action(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))
+    state = force(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))  # stacked (ATREIDES-P2 c)
     assert ("atreides", "grande-etendue", 18) not in state.forces and "grande-etendue" not in state.spice_on_map
     assert ("fremen", "grande-etendue", 17) in state.forces  # tamed (FREMEN-P2 a)
     assert [e.data["powers"] for e in state.events if e.kind == "worm-tamed"] == [("FREMEN-P2",)]
@@ -369,7 +370,7 @@ def test_FREMEN_P2_the_worm_spares_the_fremen_who_ride_it_to_another_desert():
 def test_KARAMA_6_at_the_strike_the_fremen_are_devoured_like_the_others_and_cannot_ride():
     state = board(["fremen", "atreides"], storm=1, hands={"atreides": ("karama",)})
     state = place(place(state, "fremen", "grande-etendue", 17, 4), "atreides", "grande-etendue", 18, 3)
-    state = apply_action(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))
+    state = force(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))  # stacked (ATREIDES-P2 c)
     assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
     passed = apply_action(state, Pass("atreides"))
     assert passed.pending.kind == "ride"
@@ -380,7 +381,7 @@ def test_KARAMA_6_at_the_strike_the_fremen_are_devoured_like_the_others_and_cann
 
 def test_FREMEN_P2_without_the_fremen_the_worm_devours_everyone():
     state = place(board(["atreides", "harkonnen"], storm=1), "atreides", "grande-etendue", 17, 4)
-    state = apply_action(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))
+    state = force(_worm_on(state, "grande-etendue"), spice.DrawSpiceCard(1, "worm"))  # stacked (ATREIDES-P2 c)
     assert ("atreides", "grande-etendue", 17) not in state.forces and state.pending.kind == "spice"
 
 

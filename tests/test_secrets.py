@@ -21,6 +21,7 @@ from dunenb.engine import CHANCE, chance_outcomes, legal_actions, make_config, s
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
+from dunenb.rules import deck_tops
 from dunenb.rules.secrecy import HiddenAction
 from dunenb.saves import save_game
 from dunenb.state import GameState
@@ -36,8 +37,9 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
 #: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
 SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
                 "traitor-discard", "new-traitor-draw", "new-traitor-keep",  # HARKONNEN-M1
-                "prescience-answer", "commit-leader"}  # GAP-78, BG-M2
-SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card", "new-traitor-draw"}
+                "prescience-answer", "commit-leader",  # GAP-78, BG-M2
+                "deck-top"}  # ATREIDES-P2 c-d
+SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card", "new-traitor-draw", "deck-top"}
 
 
 def _play(houses: tuple[str, ...], turns: int, index: int, bots: str = "random", options=None) -> GameRecord:
@@ -65,6 +67,8 @@ def _may_see(before: GameState, action, house: str) -> bool:
         return house == action.house or atreides
     if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
         return house in (action.house, "bene-gesserit")
+    if action.kind == "deck-top":  # ATREIDES-P2 c-d: the top card held apart
+        return atreides
     return house == action.house
 
 
@@ -140,7 +144,7 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
             if current is None:
                 assert alternatives == []
             elif actor == CHANCE:
-                outcomes = chance_outcomes(god)
+                outcomes = chance_outcomes(deck_tops.hide(god, house))  # ATREIDES-P2 c-d: a top it does not see
                 expected = [] if outcomes[0][0].kind in SECRET_DRAWS else outcomes
                 assert alternatives == expected
             elif actor == house:

@@ -48,17 +48,40 @@ def pile_strike_probabilities(*, worms: int, territories: int) -> tuple[Fraction
     return first, second
 
 
+def strike_probabilities_with_top(top: str, *, worms: int, territories: int) -> tuple[Fraction, Fraction, Fraction]:
+    """As :func:`pile_strike_probabilities` when the deck's top card ``top`` is known (ATREIDES-P2 c: the
+    Atreides see it) and ``worms`` / ``territories`` count the cards under it; the third value is P(pile 2's
+    first card is a worm | pile 1's first card is not), for a deposit topping both piles.
+
+    >>> strike_probabilities_with_top("worm", worms=0, territories=5)
+    (Fraction(1, 1), Fraction(0, 1), Fraction(0, 1))
+    >>> strike_probabilities_with_top("arrakeen/6", worms=1, territories=3)
+    (Fraction(0, 1), Fraction(1, 4), Fraction(1, 4))
+    """
+    if top == WORM_CARD:  # pile 1 is struck; it then draws on among the others until a territory
+        return Fraction(1), pile_strike_probabilities(worms=worms, territories=territories)[1], Fraction(0)
+    rest = worms + territories  # pile 1 gets the territory on top; pile 2's first card is the next one
+    second = Fraction(worms, rest) if rest else Fraction(0)
+    return Fraction(0), second, second
+
+
 def worm_strike_table(state: GameState) -> pd.DataFrame:
     """One row per deposit on the map: its spice, the piles it tops, and the exact P(a worm strikes it next turn).
 
-    A deposit that tops both piles is struck if either pile's first card is a worm.
+    A deposit that tops both piles is struck if either pile's first card is a worm. A top card held apart that
+    this state shows (the god view, or the view of a House that sees it: ATREIDES-P2 c) is the first card.
     """
     import pandas as pd
 
     remaining = state.spice_deck.remaining
     worms = remaining.get(WORM_CARD, 0)
     territories = sum(n for card, n in remaining.items() if card != WORM_CARD)
-    first, second = pile_strike_probabilities(worms=worms, territories=territories)
+    top = state.deck_tops.get("spice")
+    if top is None:
+        first, second = pile_strike_probabilities(worms=worms, territories=territories)
+        both = second_given_no_worm_first(worms, territories)
+    else:
+        first, second, both = strike_probabilities_with_top(top, worms=worms, territories=territories)
     tops = state.spice_deck.pile_tops
     board = load_board()
     rows = []
@@ -69,13 +92,13 @@ def worm_strike_table(state: GameState) -> pd.DataFrame:
         elif piles == [2]:
             probability = second
         elif piles == [1, 2]:
-            probability = first + (1 - first) * second_given_no_worm_first(worms, territories)
+            probability = first + (1 - first) * both
         else:
             probability = Fraction(0)
         rows.append({
             "area": area_id, "territory": board.area(area_id).name, "spice": amount,
             "pile": ", ".join(str(p) for p in piles) or "-", "p_worm": float(probability),
-            "p_worm_exact": str(probability), "remaining_cards": worms + territories,
+            "p_worm_exact": str(probability), "remaining_cards": worms + territories + (top is not None),
         })
     columns = ["area", "territory", "spice", "pile", "p_worm", "p_worm_exact", "remaining_cards"]
     return pd.DataFrame(rows, columns=columns).sort_values("p_worm", ascending=False).reset_index(drop=True)

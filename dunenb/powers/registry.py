@@ -35,7 +35,7 @@ KARAMA_ID = re.compile(r"^KARAMA-[0-9]+$")
 #: Value hooks: a rules module computes a value and asks ``powers.modify(state, hook, value, ctx)`` (DESIGN.md).
 HOOKS = (
     "landing.price", "landing.free", "landing.payee", "revival.payee", "auction.payee", "auction.viewers",
-    "draw.viewers",
+    "draw.viewers", "deck.top_viewers",
     "hand.limit", "storm.losses", "storm.move", "worm.victims", "tokens.destroyed", "collection.income",
     "slot.order", "move.range", "leader.value", "leader.immune", "leader.weapons", "token.value", "bounty",
     "trance.count",

@@ -30,18 +30,22 @@ When the option is off the phase passes straight on, without any node.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
+from dunenb.rules import deck_tops
 from dunenb.rules.common import Handler, edit_house, event, pending, storm_order, with_events
 from dunenb.state import FrozenDict, GameState
 
 PHASE = "chance-cards"
+#: The Chance deck's name among the decks whose top may be held apart (ATREIDES-P2 d).
+DECK = "chance"
 NORTH_POLE = "pole-nord"
 EFFECTS = ("harvester", "pole-ornithopters", "extra-card-slot", "spice", "alliance-window")
 BENEFICIARY_RULES = ("storm-order",)
@@ -141,9 +145,8 @@ def _next_draw(state: GameState, draw: int, windows_before: int) -> GameState:
     """``windows_before``: the alliance windows of the turn before this step's cards (to play the new ones)."""
     if draw > load_chance_rules().draws_per_turn or not storm_order(state):
         return _done(state, windows_before)
-    if sum(state.chance_deck.values()) == 0:  # GAP-27 design: reshuffle the whole pile
-        state = dataclasses.replace(state, chance_deck=initial_deck())
-        state = with_events(state, event("chance-reshuffle", "The Chance pile is empty: it is reshuffled (GAP-27)"))
+    if sum(state.chance_deck.values()) == 0 and deck_tops.top(state, DECK) is None:  # GAP-27: reshuffle the pile
+        state = _refill(state)
     return dataclasses.replace(state, pending=pending("chance-card", "chance", draw=draw,
                                                       windows_before=windows_before))
 
@@ -157,6 +160,9 @@ def beneficiary(state: GameState, draw: int) -> str:
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     draw = state.pending.detail["draw"]
+    forced = deck_tops.forced_outcome(state, DECK)  # ATREIDES-P2 d: the top held apart is drawn
+    if forced is not None:
+        return [(DrawChanceCard(draw, forced), Fraction(1))]
     deck = {card: n for card, n in state.chance_deck.items() if n > 0}
     total = sum(deck.values())
     return [(DrawChanceCard(draw, card), Fraction(n, total)) for card, n in deck.items()]
@@ -164,16 +170,29 @@ def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
     assert state.pending is not None
+    windows_before = state.pending.detail["windows_before"]
     card = load_chance_rules().card(action.card)
-    count = state.chance_deck[card.id] - 1
-    deck = state.chance_deck.set(card.id, count) if count else state.chance_deck.without(card.id)
-    state = dataclasses.replace(state, chance_deck=deck)
+    state, was_top = deck_tops.take_top(state, DECK, card.id)
+    if not was_top:
+        count = state.chance_deck[card.id] - 1
+        deck = state.chance_deck.set(card.id, count) if count else state.chance_deck.without(card.id)
+        state = dataclasses.replace(state, chance_deck=deck)
+    # ATREIDES-P2 d: the next card is on top at once, before this one takes effect
+    return deck_tops.ensure(state, (DECK,), "chance-card", draw=action.draw, card=card.id,
+                            windows_before=windows_before)
+
+
+def _drawn(state: GameState, detail: Mapping[str, Any]) -> GameState:
+    """CHANCE-2, CHANCE-4, CHANCE-5: card ``detail["card"]``, the ``detail["draw"]``-th of the turn, takes
+    effect for its beneficiary; then the next draw."""
+    state = dataclasses.replace(state, pending=None)
+    card = load_chance_rules().card(detail["card"])
+    action = DrawChanceCard(detail["draw"], card.id)
     house = beneficiary(state, action.draw)
     state = with_events(state, event(
         "chance-card", f"Chance card {action.draw}: {card.name}, for {house} (CHANCE-2; GAP-20: the House "
         f"number {action.draw} in storm order)", draw=action.draw, card=card.id, house=house, effect=card.effect))
-    assert state.pending is not None
-    windows_before = state.pending.detail["windows_before"]
+    windows_before = detail["windows_before"]
     state = apply_effect(state, card, house)
     return _next_draw(state, action.draw + 1, windows_before)
 
@@ -210,6 +229,19 @@ def has_pole_ornithopters(state: GameState, house: str) -> bool:
     return house in state.pole_ornithopters and any(
         h == house and a == NORTH_POLE and t.total > 0 for (h, a, _s), t in state.forces.items())
 
+
+def _refill(state: GameState) -> GameState:
+    state = dataclasses.replace(state, chance_deck=initial_deck())
+    return with_events(state, event("chance-reshuffle", "The Chance pile is empty: it is reshuffled (GAP-27)"))
+
+
+deck_tops.register_resume("chance-card", _drawn)
+deck_tops.register_deck(DECK, deck_tops.Deck(
+    in_use=lambda state: bool(state.config.chance_cards),
+    counts=lambda state: state.chance_deck,
+    with_counts=lambda state, counts: dataclasses.replace(state, chance_deck=counts),
+    refill=_refill,
+))
 
 HANDLERS = {
     "chance-card": Handler(apply=_apply_draw, outcomes=_outcomes),

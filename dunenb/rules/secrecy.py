@@ -28,6 +28,10 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
   (their ``new-traitor-declared`` event says only that a slip changes).
 
+* ``deck-top`` (ATREIDES-P2 c-d): the top card of the territory or Chance deck held apart, seen by the
+  Houses of the hook ``deck.top_viewers`` (the Atreides; none under KARAMA-41); never revealed as an action (the
+  card shows in the public events when it is drawn).
+
 * ``prescience-answer`` (ATREIDES-P1, GUILD-M2, GAP-78): the House that answers; never revealed as an action.
   The answer is kept in the battle context; :func:`answer_viewers` names who sees it there (the House asked,
   and the asker once every question is answered), and
@@ -52,7 +56,7 @@ from typing import Any
 from dunenb.actions import Action
 from dunenb.battle.sequence import BattleSequence
 from dunenb.powers import applied
-from dunenb.rules import bidding, storm
+from dunenb.rules import bidding, deck_tops, storm
 from dunenb.state import Event, GameState
 
 #: Placeholder for the ``house`` of a hidden chance action whose drawer is not named by the action.
@@ -141,6 +145,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
     "new-traitor-keep": _own,  # HARKONNEN-M1: the new slip
+    "deck-top": lambda state, _action: deck_tops.top_viewers(state),  # ATREIDES-P2 c-d: the top held apart
 }
 
 #: action kind -> does this later public event reveal that action? (the first match along the line does)

@@ -18,15 +18,21 @@ the storms (SPICE-4), cards are turned onto pile 1 until a territory appears, th
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from dunenb.actions import Action, DrawSpiceCard
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
+from dunenb.rules import deck_tops
 from dunenb.rules.common import Handler, event, kill_tokens, node, pending, remove_spice, rules, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
 from dunenb.state import FrozenDict, GameState, SpiceDeck
+
+#: The territory deck's name among the decks whose top may be held apart (ATREIDES-P2 c).
+DECK = "spice"
 
 
 def begin_setup_blow(state: GameState) -> GameState:
@@ -47,9 +53,13 @@ def _deck_for_draw(deck: SpiceDeck) -> SpiceDeck:
 
 
 def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
-    """The cards that can be turned now, with their exact probabilities."""
+    """The cards that can be turned now, with their exact probabilities (the top held apart, if any, with
+    probability 1: ATREIDES-P2 c)."""
     assert state.pending is not None
     detail = state.pending.detail
+    forced = deck_tops.forced_outcome(state, DECK)
+    if forced is not None:
+        return [(DrawSpiceCard(detail["pile"], forced), Fraction(1))]
     deck = _deck_for_draw(state.spice_deck)
     counts = {card: n for card, n in deck.remaining.items() if n > 0}
     if detail["setup"]:
@@ -66,11 +76,18 @@ def is_spice_outcome(state: GameState, action: Action) -> bool:
     detail = node(state).detail
     if action.pile != detail["pile"] or (detail["setup"] and action.card == WORM_CARD):
         return False
+    forced = deck_tops.forced_outcome(state, DECK)
+    if forced is not None:
+        return action.card == forced
     return _deck_for_draw(state.spice_deck).remaining.get(action.card, 0) > 0
 
 
 def _take_card(state: GameState, card: str) -> GameState:
+    state, was_top = deck_tops.take_top(state, DECK, card)
     deck = state.spice_deck
+    if was_top:  # ATREIDES-P2 c: the card held apart on top (no longer among the unseen counts)
+        discard = deck.discard.set(card, deck.discard.get(card, 0) + 1)
+        return dataclasses.replace(state, spice_deck=dataclasses.replace(deck, discard=discard))
     if deck.remaining_count == 0:
         deck = _deck_for_draw(deck)
         state = with_events(state, event("reshuffle", "The territory deck is empty: its discards are reshuffled "
@@ -84,21 +101,49 @@ def _take_card(state: GameState, card: str) -> GameState:
 
 def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
     assert state.pending is not None
-    detail = state.pending.detail
+    setup = bool(state.pending.detail["setup"])
     state = _take_card(state, action.card)
-    parsed = parse_card(action.card)
+    if setup:  # SETUP-5: no top is held apart during the setup's blow
+        return _turned(state, {"pile": action.pile, "card": action.card, "setup": True})
+    # ATREIDES-P2 c: the next card is on top at once, before this one takes effect
+    return deck_tops.ensure(state, (DECK,), "spice-card", pile=action.pile, card=action.card, setup=False)
+
+
+def _turned(state: GameState, detail: Mapping[str, Any]) -> GameState:
+    """The card ``detail["card"]`` turned onto pile ``detail["pile"]`` takes effect (SPICE-5, SPICE-6)."""
+    pile, setup = detail["pile"], detail["setup"]
+    state = dataclasses.replace(state, pending=None)
+    parsed = parse_card(detail["card"])
     if parsed is None:
-        return _worm(state, action.pile)
+        return _worm(state, pile)
     territory, value = parsed
-    state = _place_spice(state, action.pile, territory, value)
+    state = _place_spice(state, pile, territory, value)
     state = dataclasses.replace(state, worm_run=0)
-    if action.pile == 1:
-        return dataclasses.replace(state, pending=pending("spice", "chance", pile=2, setup=detail["setup"]))
+    if pile == 1:
+        return dataclasses.replace(state, pending=pending("spice", "chance", pile=2, setup=setup))
     from dunenb.rules import flow
 
-    if detail["setup"]:
-        return flow.after_setup_step(state, "spice")
+    if setup:  # ATREIDES-P2 c-d: the tops are held apart from the end of the setup's blow
+        return deck_tops.ensure_all(state, "setup-spice-done")
     return flow.after_phase(state, "spice-blow")
+
+
+def _setup_spice_done(state: GameState, _detail: Mapping[str, Any]) -> GameState:
+    from dunenb.rules import flow
+
+    return flow.after_setup_step(state, "spice")
+
+
+deck_tops.register_resume("spice-card", _turned)
+deck_tops.register_resume("setup-spice-done", _setup_spice_done)
+deck_tops.register_deck(DECK, deck_tops.Deck(
+    in_use=lambda state: True,
+    counts=lambda state: state.spice_deck.remaining,
+    with_counts=lambda state, counts: dataclasses.replace(
+        state, spice_deck=dataclasses.replace(state.spice_deck, remaining=counts)),
+    refill=lambda state: with_events(dataclasses.replace(state, spice_deck=_deck_for_draw(state.spice_deck)), event(
+        "reshuffle", "The territory deck is empty: its discards are reshuffled (GAP-27)")),
+))
 
 
 def _place_spice(state: GameState, pile: int, territory: str, value: int) -> GameState:
