@@ -491,3 +491,49 @@ def test_heuristic_bot_plays_the_hajj_when_a_second_landing_or_move_is_possible(
     assert action.kind == "hajj" and action in legal_actions(state)
     after = apply_action(state, action)
     assert any(a.kind in ("land", "move") for a in legal_actions(after))
+
+
+# --- BG-M1: the heuristic bot asks its free truth trances before a battle plan, and plans with the answer -------
+
+def _bg_battle(traitors):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_rules_battle_phase import position
+
+    state = position(["bene-gesserit", "harkonnen"], [("bene-gesserit", "arsunt", 5, 4),
+                                                      ("harkonnen", "arsunt", 5, 4)],
+                     traitors={"harkonnen": traitors})
+    while state.pending.kind != "battle-plan" or state.pending.actor != "bene-gesserit":
+        state = apply_action(state, make_bot("heuristic", seed=1).choose(state))
+    return state
+
+
+def test_bg_m1_heuristic_bot_asks_a_free_trance_about_its_strongest_doubtful_leader_then_avoids_a_traitor():
+    from dunenb.bots.battle_planner import betrayal_odds, trance_to_ask
+    from dunenb.rules.traitors import leader_of
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    bg = "bene-gesserit"
+    strongest = max((lid for lid in _bg_battle(()).houses[bg].leaders if not leader_of(bg, lid).main),
+                    key=lambda lid: (leader_of(bg, lid).strength, lid))
+    state = _bg_battle(((bg, strongest),))  # the Harkonnen hold her as a traitor
+    bot = make_bot("heuristic", seed=1)
+    asked = bot.choose(state)
+    assert isinstance(asked, AskTruthTrance) and asked.means == "BG-M1" and asked.question == "traitor-is"
+    assert (asked.target, asked.subject) == ("harkonnen", strongest)
+    assert trance_to_ask(state, bg, legal_actions(state)) == asked
+    state = apply_action(state, asked)
+    while state.pending.kind != "battle-plan" or state.pending.actor != bg:  # the KARAMA-31 window, then the answer
+        state = apply_action(state, sample_chance(state) if current_player(state) == CHANCE else bot.choose(state))
+    assert state.houses[bg].trance_answers[-1][2:] == ("traitor-is", strongest, True)
+    assert betrayal_odds(view(state, bg), bg, "harkonnen", strongest) == 1.0
+    chosen = bot.choose(state)
+    assert not isinstance(chosen, AskTruthTrance) or chosen.subject != strongest  # never the same question twice
+    while isinstance(chosen, AskTruthTrance):  # a second free trance about another leader, then the plan
+        state = apply_action(state, chosen)
+        while state.pending.kind != "battle-plan" or state.pending.actor != bg:
+            state = apply_action(state, sample_chance(state) if current_player(state) == CHANCE else bot.choose(state))
+        chosen = bot.choose(state)
+    assert chosen.kind == "plan" and chosen.leader != strongest  # she would betray: another leader leads

@@ -325,6 +325,41 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     return merged
 
 
+def trance_told(state: GameState, house: str, opponent: str, leader_id: str) -> bool | None:
+    """What ``house``'s truth-trance answers of this turn say about ``opponent`` holding ``leader_id`` as a traitor
+    (CARD-TRUTH-1: the answers are true; BG-M1 trances too): ``True`` / ``False``, or ``None`` when no answer
+    tells. "Is my leader X your traitor?" tells about X; a "no" to "Do you hold a traitor among my leaders?"
+    tells about all of them. Slips change only when the Harkonnen draw a new traitor (HARKONNEN-M1, at the end
+    of the battle step), so an answer of this turn still holds at its battle-plan decisions."""
+    for turn, target, question, subject, answer in reversed(state.houses[house].trance_answers):
+        if turn != state.turn or target != opponent:
+            continue
+        if question == "traitor-is" and subject == leader_id:
+            return answer
+        if question == "traitor-among-mine" and not answer:
+            return False
+    return None
+
+
+def trance_to_ask(state: GameState, house: str, actions: Sequence[Action]) -> Action | None:
+    """BG-M1: the truth trance the bot asks before its battle plan, if one is worth it: a trance of a power (no
+    card spent), "Is my leader X your traitor?" to the opponent for the strongest leader whose betrayal is in
+    doubt (0 < odds < 1); ``None`` otherwise (the bot keeps a truth-trance card for later)."""
+    from dunenb.rules.traitors import leader_of
+    from dunenb.rules.truth_trance import TRUTH_TRANCE, AskTruthTrance
+
+    asks = [a for a in actions if isinstance(a, AskTruthTrance) and a.means != TRUTH_TRANCE
+            and a.question == "traitor-is"]
+    if not asks:
+        return None
+    seen = view(state, house)
+    opponent = context_of(seen).opponent(house)
+    doubtful = [a for a in asks if a.target == opponent and 0.0 < betrayal_odds(seen, house, opponent, a.subject) < 1.0]
+    if not doubtful:
+        return None
+    return max(doubtful, key=lambda a: (leader_of(house, a.subject).strength, a.subject))
+
+
 def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -> float:
     """The chance that ``opponent`` holds ``house``'s leader on a slip, as far as ``house`` can tell from the number
     of slips (TRAITOR-4: visible) over the leaders who may be drawn (TRAITOR-1: not main leaders, not the
@@ -339,6 +374,9 @@ def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -
     leader = leader_of(house, leader_id)
     if leader.main or leader.never_traitor or opponent in leader.never_traitor_of:
         return 0.0
+    told = trance_told(state, house, opponent, leader_id)  # CARD-TRUTH-1, BG-M1: an answer of this turn
+    if told is not None:
+        return 1.0 if told else 0.0
     pool = [ref for ref in traitor_pool(state) if ref[0] != opponent]
     slips = len(state.houses[opponent].traitors)
     return min(1.0, slips / len(pool)) if pool else 0.0

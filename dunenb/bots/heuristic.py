@@ -713,8 +713,11 @@ class HeuristicBot:
             actions = [a for a in actions if a.kind not in ANYTIME_KINDS or (
                 state.phase == "movement" and a.kind in HARVESTER_TRADES)]  # GAP-57: trades in the slot, as before
         if self.scorer is _score and actions[0].kind == "plan":
-            from dunenb.bots.battle_planner import plan_scores
+            from dunenb.bots.battle_planner import plan_scores, trance_to_ask
 
+            trance = trance_to_ask(state, house, actions)  # BG-M1: ask before planning, then plan with it
+            if trance is not None:
+                return trance
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
             seen = view(state, house)  # the bot decides from what its House may see
