@@ -92,7 +92,7 @@ class Facing:
     target_change: int  # the target's value against him minus against anyone
     kill: str | None  # a KILL (K-14) power whose condition holds against the target
     powers: tuple[str, ...]
-    where: str  # a territory where the change is largest
+    where: str  # the name of a territory where the change is largest, or "anywhere" when it is the same everywhere
 
 
 def _secondary_leaders() -> tuple[Leader, ...]:
@@ -234,6 +234,7 @@ def facing(target: str, house: str | None = None) -> tuple[Facing, ...]:
         if leader.house == foe.house:
             continue
         best: tuple[int, int, str, tuple[str, ...]] | None = None
+        changes: set[tuple[int, int]] = set()
         kill = None
         for terrain in TERRAINS:
             for territory in _territories(terrain):
@@ -243,6 +244,7 @@ def facing(target: str, house: str | None = None) -> tuple[Facing, ...]:
                     alone = battle_values((foe.house or "", leader.house or ""), (foe, None), 1 - defender,
                                           territory=territory)[0].leader_value
                     change = (own - base_own, theirs - int(alone))
+                    changes.add(change)
                     if best is None or abs(change[0]) + abs(change[1]) > abs(best[0]) + abs(best[1]):
                         best = (*change, territory, tuple(dict.fromkeys(acted + foe_acted)))
                     scene = Scene.of(territory, (leader.house or "", foe.house or ""), (leader, foe),
@@ -256,8 +258,9 @@ def facing(target: str, house: str | None = None) -> tuple[Facing, ...]:
         if best[0] or best[1] or kill:
             powers = best[3] + ((kill,) if kill and kill not in best[3] else ())
             home = leader.house or ""
+            where = "anywhere" if len(changes) == 1 else load_board().area(best[2]).name
             rows.append(Facing(home, _house_word(home), leader.name, leader.strength, best[0], best[1], kill,
-                               powers, best[2]))
+                               powers, where))
     return tuple(sorted(rows, key=lambda row: (row.kill is None, -(abs(row.own_change) + abs(row.target_change)),
                                                row.house, row.leader)))
 

@@ -66,7 +66,7 @@ def facing_html(target: str, rows: tuple[Facing, ...]) -> str:
         f"<b>{escape(r.kill)}</b>" if r.kill else "-", change(r.own_change), change(r.target_change),
         escape(", ".join(r.powers)), escape(r.where)] for r in rows])
     return (f"<div style='font-size:13px;margin:4px 0'>Against {escape(target)}: value changes compared with an "
-            f"opposing leader no power names, in the territory where the change is largest.</div>{table}")
+            f"opposing leader no power names, where the change is largest.</div>{table}")
 
 
 def strong_in_figure(terrain: str, rows: tuple[TerrainValue, ...]):
@@ -88,11 +88,10 @@ def strong_in_figure(terrain: str, rows: tuple[TerrainValue, ...]):
              colors=[house_colour(r.house_id) for r in rows] or ["#cccccc"], labels=[f"in {terrain}"]),
     ]
     height = max(220, 28 * len(labels) + 90)
-    return Figure(marks=marks, title=f"Who is strong in the {terrain} terrain: best wheel value there (House colour)"
-                                     f" and elsewhere (grey)",
-                  axes=[Axis(scale=y, orientation="vertical", label="leader"),
+    return Figure(marks=marks, title=f"Strong in the {terrain}: wheel value there (colour) and elsewhere (grey)",
+                  axes=[Axis(scale=y, orientation="vertical", label="leader", label_offset="210px"),
                         Axis(scale=x, label="wheel value", tick_values=ticks, tick_format="d")],
-                  fig_margin={"top": 60, "bottom": 50, "left": 190, "right": 20},
+                  fig_margin={"top": 60, "bottom": 50, "left": 230, "right": 20},
                   layout=widgets.Layout(width="760px", height=f"{height}px"))
 
 
