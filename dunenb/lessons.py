@@ -52,7 +52,9 @@ def _traitor_call(state: GameState) -> bool:
 
 
 def _karama(state: GameState) -> bool:
-    return any(a.kind == "karama-bid" or getattr(a, "karama", "none") not in ("none", "") for a in _own(state))
+    """A battle plan with a Karama the learner may put on the wheel (KARAMA-3), not a bid: the wheel is the
+    scene's decision (the lesson's question says the Karama could also have waited for the auction, BID-14)."""
+    return any(getattr(a, "karama", "none") not in ("none", "") for a in _own(state))
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,8 @@ LESSONS: dict[str, Lesson] = {lesson.id: lesson for lesson in (
            ("TRAITOR-8", "TRAITOR-9", "TRAITOR-11", "BATTLE-12"), ("atreides", "harkonnen", "emperor"), 7,
            _traitor_call),
     Lesson("karama", "A Karama",
-           "You hold a Karama: it can take a card at the auction or block a power in battle. Use it now?",
+           "You hold a Karama and plan a battle: put it on the wheel to block the opponent's treachery, or keep "
+           "it for the auction, where it takes a card?",
            ("KARAMA-1", "KARAMA-2", "KARAMA-3", "BID-14"), ("atreides", "harkonnen"), 8, _karama),
 )}
 

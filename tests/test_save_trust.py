@@ -25,8 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def stamped() -> dict:
     record = GameRecord(make_config(["atreides", "fremen", "harkonnen", "guild"], seed=4, secondary_storm=True))
     node = advance(record, record.root, until="turn", seed=4)
-    branch = record.mainline()[40]
-    advance(record, branch, until="step", seed=9)  # a variation
+    size = len(record)
+    for branch in record.mainline()[40:]:  # a variation: the first step from node 40 on that differs from the
+        advance(record, branch, until="step", seed=9)  # main line (a forced draw, ATREIDES-P2 c, does not)
+        if len(record) > size:
+            break
     record.set_comment(node, "end of turn 1")
     return record_to_dict(record, current=node)
 

@@ -26,6 +26,8 @@ def test_timeline_turn_jumps_views_and_branching(tmp_path):
     assert "hidden" in browser.panel.value or all(not hs.hand for h, hs in browser.state.houses.items()
                                                   if h != "atreides")
     browser.viewer.value = GOD_VIEW
+    while len(browser.alternatives.options) < 2:  # past forced steps (a draw of the top card, ATREIDES-P2 c)
+        browser.slider.value += 1
     before = len(record)
     recorded = record.node(browser.line[browser.slider.value + 1]).action
     alternative = next(a for _label, a in browser.alternatives.options if a != recorded)
