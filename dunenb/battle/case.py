@@ -611,8 +611,11 @@ def _finish_side(side: CaseSide, sequence: BattleSequence | None, blocked: froze
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
                                "prescience answer bind the plan); change the weapon or defence, or add a karama card "
                                "with its karama_use")
-    # the case's open battle Karamas (karama_uses) join the side's own ``blocked`` uses (KARAMA-37)
-    return dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=side.side.blocked | blocked))
+    # the case's open battle Karamas (karama_uses) join the side's own ``blocked`` uses (KARAMA-37); K-2 per Voice
+    # command (D-24): the Voices the case states against this side, obeyed or not
+    voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
+    return dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=side.side.blocked | blocked,
+                                                              voices_against=voices))
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

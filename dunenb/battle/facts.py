@@ -89,8 +89,8 @@ def open_uses() -> tuple[str, ...]:
 
 def reveal_uses(powers: Iterable[str]) -> tuple[str, ...]:
     """The implemented wheel Karama uses against ``powers`` (KARAMA-25 for BG-P1...: GAP-80)."""
-    specs = load_powers()
-    return tuple(use.id for power in dict.fromkeys(powers) for use in specs[power].karama
+    specs = load_powers()  # a secondary leader's entry has none here (LC-11 b is the Karama on the leader)
+    return tuple(use.id for power in dict.fromkeys(powers) if power in specs for use in specs[power].karama
                  if use.moment == REVEAL_MOMENT and use.status == "implemented")
 
 

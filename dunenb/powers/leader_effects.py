@@ -268,12 +268,26 @@ LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus 
 
 
 def is_applied(effect: LeaderEffect | None) -> bool:
-    """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
-    Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
-    (GAP-90)."""
-    if effect is None or effect.kind not in BATTLE_KINDS:
+    """Whether the engine applies this effect so far: the value kinds K-1..K-5 (WHEEL_MODIFIER ``per`` Voice
+    command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), and
+    the kinds of :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies."""
+    if effect is None:
         return False
-    return not (isinstance(effect, WheelModifier) and effect.per is not None)
+    if effect.kind in BATTLE_KINDS:
+        return True
+    return _mind_applied(effect)
+
+
+# ---- K-11 VOICE, K-12 PRESCIENCE, K-13 TRUTH_TRANCE (applied by dunenb.battle.leader_mind)
+#: The first parameters of the kinds of the mind that the engine applies (K-11 ``scope+``, D-25, not yet).
+MIND_APPLIED: dict[str, tuple[str, ...]] = {
+    "VOICE": ("1/turn", "+1/turn", "d10≤4", "d10≤5"), "PRESCIENCE": ("either", "attack", "defence"),
+    "TRUTH_TRANCE": ("1", "2"),
+}
+
+
+def _mind_applied(effect: LeaderEffect) -> bool:
+    return isinstance(effect, Effect) and bool(effect.args) and effect.args[0] in MIND_APPLIED.get(effect.kind, ())
 
 _TYPED_FIELDS: dict[str, tuple[str, ...]] = {
     "WHEEL_VALUE": ("value",), "WHEEL_MODIFIER": ("delta", "on", "per"), "DISARM": ("on",),
