@@ -67,18 +67,25 @@ def conditions_of(power: str, action: str) -> tuple[str, ...]:
     return next((when for p, _owner, when in offering(action) if p == power), ())
 
 
-def case_power(action: str, house: str, *, leader: Leader | None, defender: bool) -> str | None:
+def case_power(action: str, house: str, *, leader: Leader | None, defender: bool, territory: str = "",
+               used: Iterable[str] = ()) -> str | None:
     """The first power ``house`` owns offering ``action`` whose conditions the case's facts meet (its leader
-    on the wheel, whether it defends), or None."""
+    on the wheel, whether it defends), not among ``used``, or None; then the entries of the leader on its
+    wheel that give it (leaders.md K-11 VOICE, K-12 PRESCIENCE, in ``territory``: LC-12, D-14). A case states
+    the commands given: a d10 Voice stated in a case is one whose roll succeeded (GAP-101)."""
+    spent = set(used)
     for power, owner, when in offering(action):
-        if owner != house:
+        if owner != house or power in spent:
             continue
         if "main-leader-leads" in when and not (leader is not None and leader.main and leader.house == house):
             continue
         if "defender" in when and not defender:
             continue
         return power
-    return None
+    from dunenb.battle.leader_mind import mind_powers
+
+    return next((entry.id for entry in mind_powers(leader, house, action, territory) if entry.id not in spent),
+                None)
 
 
 def open_uses() -> tuple[str, ...]:

@@ -158,7 +158,7 @@ def may_lead(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...
 def leader_offers(state: GameState, ctx: BattleContext, house: str, action: str) -> tuple[str, ...]:
     """The entries of ``house``'s secondary leaders that give it ``action`` in this battle now (LC-12: only a
     leader who may lead it; D-14: own leaders only; a Karama in force blocks one, LC-11); a once-a-turn Voice
-    already used this turn is not offered (K-11 ``1/turn``, ``+1/turn``)."""
+    already used this turn is not offered (K-11 ``1/turn``, ``+1/turn``; GAP-103)."""
     blocked = suppressed_powers(state)
     found = []
     for lid in may_lead(state, ctx, house):
