@@ -14,11 +14,12 @@ from dunenb.actions import Pass
 from dunenb.battle.case import parse_case
 from dunenb.battle.leader_mind import voice_roll
 from dunenb.battle.powers import battle_values
-from dunenb.engine import apply_action, check_action
+from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan
 from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, UseVoice, VoiceRoll, offered
 from dunenb.rules.traitors import leader_of
+from dunenb.rules.truth_trance import AskTruthTrance
 
 AREAS = {"arsunt": 5, "carthag": 4, "arrakeen": 1}
 
@@ -378,3 +379,42 @@ def test_K_12_case_the_leader_on_the_wheel_asks(house, leader, power, slots, are
     if bad:
         wrong = {"prescience": {"by": house, "slot": bad.pop(), "answer": "none"}}
         assert "slot" in error_of({**raw, **wrong})
+
+
+# ---- K-13 TRUTH_TRANCE -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("house", "leader", "power", "count"), [
+    pytest.param("bene-gesserit", "bellonda", "BG-L04-a", 1, id="BG-L04-a"),
+    pytest.param("guild", "alberic", "GUILD-L02-d", 2, id="GUILD-L02-d"),
+    pytest.param("guild", "sapic", "GUILD-L03-d", 1, id="GUILD-L03-d"),
+])
+def test_K_13_a_leaders_truth_trances_in_his_battle(house, leader, power, count):
+    """K-13 (GAP-104): before its plan in a battle the leader may lead, his House asks ``count`` truth trances
+    with his entry (CARD-TRUTH: true answers, told to the asker only); the first discloses him, the plan must
+    name him; then none is left in this battle."""
+    opp = "harkonnen"
+    state = skip_pre_battle(scene([house, opp], hands={opp: ("poison-fast",)}))
+    state = at_plan_of(state, house, ("feyd-rautha", 1, 0, 0))
+    question = AskTruthTrance(house, opp, "holds", "poison", means=power)
+    assert question in legal_actions(state)
+    for _ in range(count):
+        assert check_action(state, question) is None
+        state = apply_action(state, question)
+        assert state.houses[house].trance_answers[-1][-1] is True  # Feyd's House holds a poison
+        assert events_of(state, "truth-trance")[0].data["power"] == power
+    error = check_action(state, question)
+    assert error is not None and error.code == "truth-trance/means"
+    assert [(s.house, s.leader) for s in context_of(state).shown] == [(house, leader)]
+    other = next(lid for lid in state.houses[house].leaders if lid != leader and not leader_of(house, lid).main)
+    error = check_action(state, SubmitPlan(house, other, 1, 0, 0))
+    assert error is not None and error.code == "battle/leader-disclosed"
+    assert check_action(state, SubmitPlan(house, leader, 1, 0, 0)) is None
+
+
+def test_K_13_no_leader_trance_where_he_cannot_lead():
+    """LC-12: Bellonda in the tanks gives the BG no trance."""
+    state = open_battle(["bene-gesserit", "harkonnen"], [("bene-gesserit", "arsunt", 5, 3),
+                                                         ("harkonnen", "arsunt", 5, 3)], dead={"bene-gesserit":
+                                                                                               "bellonda"})
+    state = at_plan_of(skip_pre_battle(pass_windows(state)), "bene-gesserit", ("feyd-rautha", 1, 0, 0))
+    assert not any(getattr(a, "means", "") == "BG-L04-a" for a in legal_actions(state))

@@ -52,6 +52,7 @@ from dunenb.battle.leader_mind import (
     leader_power,
     mind_powers,
     prescience_slots,
+    trances_of,
     voice_roll,
 )
 from dunenb.battle.plans import BattlePlan
@@ -169,6 +170,28 @@ def leader_offers(state: GameState, ctx: BattleContext, house: str, action: str)
     return tuple(found)
 
 
+# ---- K-13 TRUTH_TRANCE: a secondary leader's trances in each of his battles (GAP-104) ----
+
+def leader_trance_means(state: GameState, house: str) -> tuple[str, ...]:
+    """The leader trance powers ``house`` may ask a truth trance with now: at its own plan decision in a
+    battle (GAP-104), the entries of its leaders who may lead it (:func:`leader_offers`) that have trances
+    left in this battle (K-13 ``n``; unused ones lapse with the battle)."""
+    if state.pending is None or state.pending.kind != "battle-plan" or state.pending.actor != house:
+        return ()
+    ctx = context_of(state)
+    return tuple(power for power in leader_offers(state, ctx, house, "truth-trance")
+                 if ctx.trances_used.count(power) < trances_of(power))
+
+
+def use_leader_trance(state: GameState, house: str, power: str) -> GameState:
+    """Spend one trance of ``power`` in this battle; the first use discloses its leader (LC-5 B1, GAP-103)."""
+    ctx = context_of(state)
+    ctx = dataclasses.replace(ctx, trances_used=ctx.trances_used + (power,))
+    state, ctx = _disclose(state, ctx, house, power)
+    here = node(state)
+    return dataclasses.replace(state, pending=pending(here.kind, here.actor, **{**here.detail, "battle": ctx}))
+
+
 # --- the start of a battle -------------------------------------------------------------------------------
 
 def _open_uses(state: GameState, ctx: BattleContext) -> tuple[str, ...]:
@@ -214,6 +237,10 @@ def end_of_battle(state: GameState) -> GameState:
 def _next(state: GameState, ctx: BattleContext) -> GameState:
     seq = ctx.sequence
     assert seq is not None
+    while seq.step in ("voice", "prescience") and seq.actor is not None and is_leader_power(seq.actor[1]) \
+            and seq.actor[1] not in leader_offers(state, ctx, seq.actor[0], seq.step):
+        seq = seq_mod.advance(seq, seq_mod.Pass())  # GAP-103: another leader of that House was disclosed since
+    ctx = dataclasses.replace(ctx, sequence=seq)
     kinds = {"voice": "battle-voice", "prescience": "battle-prescience", "prescience-answer": "battle-answer"}
     if seq.step in kinds and seq.actor is not None:
         return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
@@ -357,8 +384,7 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         command = seq_mod.VoiceCommand(action.house, target, action.mode, action.card_kind, power)
         state, ctx = _disclose(state, ctx, action.house, power)
         if voice_roll(power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after the command is stated
-            return dataclasses.replace(state, pending=pending(VOICE_ROLL, action.house, battle=ctx,
-                                                              command=command))
+            return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
         return _next(with_events(state, _voice_event(command)),
                      dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, command)))
     return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
@@ -387,7 +413,8 @@ class VoiceRoll(Action):
 
 
 def _voice_roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
-    return uniform([VoiceRoll(node(state).actor, value) for value in range(1, 11)])
+    command: seq_mod.VoiceCommand = node(state).detail["command"]
+    return uniform([VoiceRoll(command.by, value) for value in range(1, 11)])
 
 
 def _apply_voice_roll(state: GameState, action: VoiceRoll) -> GameState:
