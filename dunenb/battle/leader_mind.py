@@ -22,17 +22,15 @@ limits. Games (:mod:`dunenb.rules.pre_battle`, :mod:`dunenb.rules.truth_trance`)
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from dunenb.battle.roster import Leader, Power, load_roster
-from dunenb.powers.leader_effects import Effect
+from dunenb.powers.leader_effects import VOICE_USES_APPLIED, Prescience, TruthTrance, Voice
 
 #: The before-plans action each kind offers (the names :mod:`dunenb.rules.pre_battle` uses).
 ACTION_KINDS: dict[str, str] = {"voice": "VOICE", "prescience": "PRESCIENCE", "truth-trance": "TRUTH_TRANCE"}
 #: K-11 ``uses`` that give a command (``scope+`` widens the BG Voice instead: not a source, D-25).
-VOICE_SOURCES = ("1/turn", "+1/turn", "d10")
-_ROLL = re.compile(r"^d10≤(\d+)$")
+VOICE_SOURCES = VOICE_USES_APPLIED
 SLOTS: dict[str, tuple[str, ...]] = {"either": ("attack", "defence"), "attack": ("attack",),
                                      "defence": ("defence",)}
 
@@ -54,19 +52,18 @@ def is_leader_power(power_id: str) -> bool:
     return power_id in _index()
 
 
-def _args(power_id: str) -> tuple[str, ...]:
+def _effect(power_id: str) -> object:
     found = leader_power(power_id)
-    effect = found[1].effect if found else None
-    return effect.args if isinstance(effect, Effect) else ()
+    return found[1].effect if found else None
 
 
 def _gives(power: Power, action: str) -> bool:
-    if power.kind != ACTION_KINDS.get(action) or not isinstance(power.effect, Effect) or not power.effect.args:
-        return False
+    effect = power.effect
     if action == "voice":
-        first = power.effect.args[0]
-        return first in VOICE_SOURCES or bool(_ROLL.match(first))
-    return True
+        return isinstance(effect, Voice) and effect.uses in VOICE_SOURCES
+    if action == "prescience":
+        return isinstance(effect, Prescience)
+    return action == "truth-trance" and isinstance(effect, TruthTrance)
 
 
 def _where_holds(power: Power, house: str, leader: Leader, territory: str) -> bool:
@@ -93,23 +90,23 @@ def mind_powers(leader: Leader | None, house: str, action: str, territory: str, 
 
 def voice_roll(power_id: str) -> int | None:
     """K-11 ``d10≤N``: N (the command is given on 1..N, LC-1), or None for a Voice with no roll."""
-    args = _args(power_id)
-    match = _ROLL.match(args[0]) if args else None
-    return int(match.group(1)) if match else None
+    effect = _effect(power_id)
+    return effect.roll if isinstance(effect, Voice) else None
 
 
 def is_once_a_turn(power_id: str) -> bool:
     """K-11 ``1/turn`` and ``+1/turn``: one command each game turn, across all his battles (LC-12)."""
-    return bool(_args(power_id)) and _args(power_id)[0] in ("1/turn", "+1/turn")
+    effect = _effect(power_id)
+    return isinstance(effect, Voice) and effect.uses in ("1/turn", "+1/turn")
 
 
 def prescience_slots(power_id: str) -> tuple[str, ...]:
     """K-12: the slots the question of ``power_id`` may ask about (``either``: both)."""
-    args = _args(power_id)
-    return SLOTS.get(args[0], ()) if args else ()
+    effect = _effect(power_id)
+    return SLOTS.get(effect.scope, ()) if isinstance(effect, Prescience) else ()
 
 
 def trances_of(power_id: str) -> int:
     """K-13: how many truth trances ``power_id`` gives in each battle of its leader."""
-    args = _args(power_id)
-    return int(args[0]) if args and args[0].isdigit() else 0
+    effect = _effect(power_id)
+    return effect.count if isinstance(effect, TruthTrance) else 0
