@@ -418,3 +418,27 @@ def test_K_13_no_leader_trance_where_he_cannot_lead():
                                                                                                "bellonda"})
     state = at_plan_of(skip_pre_battle(pass_windows(state)), "bene-gesserit", ("feyd-rautha", 1, 0, 0))
     assert not any(getattr(a, "means", "") == "BG-L04-a" for a in legal_actions(state))
+
+
+def test_GAP_105_a_second_command_never_forces_a_slot_already_forced():
+    """GAP-105: after BG-P1 forces a shield, Alma's extra command (BG-L01-a) may not force a snooper (one
+    defence slot: an Emperor holding both could obey neither); it may still forbid one, or force an attack."""
+    state = until(scene(["bene-gesserit", "emperor"], hands={"emperor": ("shield", "snooper")}), "bene-gesserit",
+                  "BG-P1")
+    state = apply_action(state, UseVoice("bene-gesserit", "force", "shield"))
+    state = until(state, "bene-gesserit", "BG-L01-a")
+    menu = {(a.mode, a.card_kind) for a in decisions(state) if isinstance(a, UseVoice)}
+    assert ("force", "snooper") not in menu and ("forbid", "snooper") in menu and ("force", "poison") in menu
+    error = check_action(state, UseVoice("bene-gesserit", "force", "snooper"))
+    assert error is not None and error.code == "battle/voice" and "GAP-105" in str(error)
+    state = skip_pre_battle(apply_action(state, UseVoice("bene-gesserit", "forbid", "snooper")))
+    state = at_plan_of(state, "emperor", ("alma", 1, 0, 0))
+    assert {a.defense for a in decisions(state) if isinstance(a, SubmitPlan)} == {"shield"}
+
+
+def test_GAP_105_case_a_slot_forced_twice_is_refused():
+    raw = {"format": "dunenb.battle/1", "territory": "arsunt", "defender": "bene-gesserit",
+           "sides": [side("bene-gesserit", "alma"), side("emperor", "hasimir")],
+           "voice": [{"by": "bene-gesserit", "mode": "force", "kind": "shield"},
+                     {"by": "bene-gesserit", "mode": "force", "kind": "snooper"}]}
+    assert "voice[1].kind" in error_of(raw)

@@ -558,8 +558,9 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
             raise _fail(f"{where}.by", f"{by} has no Voice in this battle: " + (
                 f"{', '.join(owned)} needs its main leader on the wheel (GAP-79)" if owned else "no Voice power"))
         mode = _choice(item.get("mode"), f"{where}.mode", ("forbid", "force"))
-        named = [v.kind for v in voices if v.by == by]
-        kind = _choice(item.get("kind"), f"{where}.kind", tuple(k for k in facts.VOICE_KINDS if k not in named))
+        # K-11: never the same kind twice; GAP-105: never one slot forced twice
+        kind = _choice(item.get("kind"), f"{where}.kind",
+                       facts.voice_kinds_left([v for v in voices if v.by == by], mode))
         voices.append(VoiceCommand(by, houses[1 - houses.index(by)], mode, kind, power))
     answered: list[tuple[PrescienceQuestion, PrescienceAnswer]] = []
     raw_p = raw.get("prescience", [])

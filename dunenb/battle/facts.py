@@ -88,6 +88,21 @@ def case_power(action: str, house: str, *, leader: Leader | None, defender: bool
                 None)
 
 
+def voice_kinds_left(earlier: Iterable[VoiceCommand], mode: str) -> tuple[str, ...]:
+    """The kinds a further command with ``mode`` may name to a side already given the commands ``earlier`` in
+    this battle: never a kind named before (leaders.md K-11), and a ``force`` never in a slot (attack or
+    defence) an earlier command forces: one slot holds one card (CARD-3), so both could not be obeyed (GAP-105).
+
+    >>> voice_kinds_left([VoiceCommand("bene-gesserit", "emperor", "force", "shield")], "force")
+    ('poison', 'projectile', 'lasgun', 'atomics')
+    """
+    done = tuple(earlier)
+    named = {v.kind for v in done}
+    forced = {slot for v in done if v.mode == "force" for slot, kinds in SLOT_KINDS.items() if v.kind in kinds}
+    return tuple(kind for kind in VOICE_KINDS if kind not in named and not (
+        mode == "force" and any(kind in SLOT_KINDS[slot] for slot in forced)))
+
+
 def open_uses() -> tuple[str, ...]:
     """The implemented Karama uses played openly in a battle (GAP-81), in file order."""
     return tuple(use.id for spec in load_powers().values() for use in spec.karama

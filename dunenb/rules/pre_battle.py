@@ -327,27 +327,28 @@ def _apply_commit(state: GameState, action: Action) -> GameState:
 
 # --- the Voice -------------------------------------------------------------------------------------------
 
-def voice_kinds(state: GameState, house: str) -> tuple[str, ...]:
-    """The kinds ``house``'s Voice may name now (BG-P1, FAQ 10): not one that an earlier command of this
-    battle already named for the same opponent (leaders.md K-11: two commands in one battle may not name the
-    same kind)."""
+def voice_kinds(state: GameState, house: str, mode: str = "forbid") -> tuple[str, ...]:
+    """The kinds ``house``'s Voice may name now with ``mode`` (BG-P1, FAQ 10): not one that an earlier command
+    of this battle already named for the same opponent (leaders.md K-11: two commands in one battle may not name
+    the same kind), and a force never for a slot an earlier command already forces (GAP-105)."""
     ctx = context_of(state)
     assert ctx.sequence is not None
-    named = {v.kind for v in ctx.sequence.voices_on(ctx.opponent(house))}
-    return tuple(kind for kind in seq_mod.VOICE_KINDS if kind not in named)
+    return facts.voice_kinds_left(ctx.sequence.voices_on(ctx.opponent(house)), mode)
 
 
 def _voice_decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *(UseVoice(house, mode, kind) for mode in MODES for kind in voice_kinds(state, house))]
+    return [Pass(house), *(UseVoice(house, mode, kind) for mode in MODES for kind in voice_kinds(state, house, mode))]
 
 
 def _check_voice(state: GameState, action: Action) -> IllegalActionError | None:
     if isinstance(action, UseVoice) and (action.mode not in MODES
-                                         or action.card_kind not in voice_kinds(state, action.house)):
+                                         or action.card_kind not in voice_kinds(state, action.house, action.mode)):
+        allowed = voice_kinds(state, action.house, action.mode if action.mode in MODES else "forbid")
         return IllegalActionError("battle/voice", f"voice {action.mode} {action.card_kind}: allowed modes "
-                                  f"{', '.join(MODES)}, kinds {', '.join(voice_kinds(state, action.house))} "
-                                  "(BG-P1, FAQ 10; K-11: two commands in one battle never name the same kind)")
+                                  f"{', '.join(MODES)}, kinds {', '.join(allowed)} (BG-P1, FAQ 10; K-11: two "
+                                  "commands in one battle never name the same kind; GAP-105: nor force one slot "
+                                  "twice)")
     return None
 
 
