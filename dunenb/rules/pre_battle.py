@@ -14,6 +14,13 @@
 * **Prescience** (ATREIDES-P1, GUILD-M2): then every power offering ``prescience`` is asked the same way
   (:class:`AskPrescience`, "your attack?" / "your defence?"). GUILD-M2 acts in the Guild's own battle turn
   (condition ``defender``: the House whose turn it is chooses the battle and defends, BATTLE-3, BATTLE-14).
+* **Secondary leaders** (leaders.md K-11 VOICE, K-12 PRESCIENCE, K-13 TRUTH_TRANCE; LC-5 B1-B3): a leader's
+  entry is one more source, after his House's and main leader's, while he may lead this battle and no other
+  leader of his House is disclosed (:func:`leader_offers`, GAP-103); using it discloses him. A d10 Voice is
+  stated, then rolled openly (:class:`VoiceRoll`, GAP-101); a once-a-turn Voice is counted per game turn
+  (``GameState.leader_power_uses``); a question keeps to his scope and territory and never repeats a slot the
+  House asked (GAP-102); two commands to one side never name the same kind nor force one slot twice (GAP-105).
+  His trances are asked at his House's plan decision (:func:`leader_trance_means`, GAP-104).
 * **Answers** (GAP-78): once every question is stated, each House asked answers with :class:`AnswerPrescience`,
   a secret action (the answerer sees it; the asker reads the answer in its view of the battle context once
   every question is answered, :func:`dunenb.rules.secrecy.answer_viewers`). The answer names a kind it can put on
