@@ -347,12 +347,13 @@ def test_K_12_the_same_question_is_never_asked_twice():
     state = scene(["guild", "harkonnen"])
     holders = [power for house, power in sources(state, "prescience") if house == "guild"]
     assert "GUILD-L01-c" in holders
-    first = holders[0]
-    state = until(state, "guild", first)
+    assert holders[0] == "GUILD-M2"  # the Guild defends: its own battle turn
+    state = until(state, "guild", "GUILD-M2")
     state = apply_action(state, AskPrescience("guild", "attack"))
-    if first != "GUILD-L01-c":
-        state = until(state, "guild", "GUILD-L01-c")
-        assert {a.slot for a in decisions(state) if isinstance(a, AskPrescience)} == {"defence"}
+    state = until(state, "guild", "GUILD-L01-c")
+    assert {a.slot for a in decisions(state) if isinstance(a, AskPrescience)} == {"defence"}
+    error = check_action(state, AskPrescience("guild", "attack"))
+    assert error is not None and error.code == "battle/prescience"
 
 
 @pytest.mark.parametrize(("house", "leader", "power", "slots", "area"), [
