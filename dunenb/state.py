@@ -289,6 +289,8 @@ class GameState:
     main_regenerations: tuple[tuple[str, int], ...] = ()
     # TLEILAX-M2: (House, turn at whose start its dead main leader comes back)
     main_returns: tuple[tuple[str, int], ...] = ()
+    # leaders.md K-11 (dunenb.rules.pre_battle): (power ID, turn) of each use of a once-a-turn leader Voice (LC-12)
+    leader_power_uses: tuple[tuple[str, int], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

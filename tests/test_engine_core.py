@@ -70,7 +70,7 @@ from dunenb.rules.movement import (
     TakeSlot,
 )
 from dunenb.rules.on_call import OnCallDiscard, OnCallDraw
-from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, CommitLeader, KnowLeader, UseVoice
+from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, CommitLeader, KnowLeader, UseVoice, VoiceRoll
 from dunenb.rules.traitors import DrawTraitor, PickTraitor, Predict
 from dunenb.rules.truth_trance import AskTruthTrance
 from dunenb.rules.worm_riding import RideWorm
@@ -190,7 +190,7 @@ HAND_MADE += [
     PickTraitor("dispersion", "atreides", "duncan-idaho"), ChooseBattle("atreides", "arsunt", 5, "harkonnen"),
     SubmitPlan("atreides", "paul", 3, 0, 2, "poison-fast", "shield"), SubmitPlan("guild", "none", 1, 0, 0),
     CallTraitor("dispersion", "duncan-idaho"), BattleDie("harkonnen", 10), DiscardCards("atreides", "none"),
-    DiscardCards("atreides", "worthless,shield"),
+    DiscardCards("atreides", "worthless,shield"), VoiceRoll("emperor", 4),  # leaders.md K-11 d10≤N (GAP-101)
 ]
 # TURN-1 e) (dunenb.rules.movement)
 HAND_MADE += [

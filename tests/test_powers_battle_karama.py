@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 from helpers_game import decisions, events_of, pass_unable
-from test_powers_pre_battle import battle, open_battle
+from test_powers_pre_battle import battle, open_battle, pass_leader_sources
 
 from dunenb.actions import Pass
 from dunenb.bots.heuristic import HeuristicBot
@@ -22,11 +22,12 @@ from dunenb.rules.secrecy import viewers
 
 
 def play(state, *actions):
-    """Apply ``actions`` in turn, passing the traitor calls; the events of every step are kept."""
+    """Apply ``actions`` in turn, passing the traitor calls and the secondary leaders' Voices and questions
+    (leaders.md K-11, K-12: these scenes are about the House powers); the events of every step are kept."""
     said = state.events
     for action in actions:
         assert state.pending.actor == action.house, (state.pending, action)
-        state = pass_unable(apply_action(state, action), ("traitor-call",))
+        state = pass_leader_sources(pass_unable(apply_action(state, action), ("traitor-call",)))
         said += state.events
     return dataclasses.replace(state, events=said)
 
@@ -83,7 +84,8 @@ def test_ATREIDES_M2_is_not_offered_when_paul_is_dead():
     state = open_battle(houses, forces, hands, dead={"atreides": "paul"})
     while state.pending.kind == "karama-window":
         state = apply_action(state, Pass(state.pending.actor))
-    assert state.pending.kind != "battle-voice"  # G-7: the main-leader power died with him
+    voices = context_of(state).sequence.voice_holders if state.pending.kind == "battle-voice" else ()
+    assert ("atreides", "ATREIDES-M2") not in voices  # G-7: the main-leader power died with him
 
 
 def test_KARAMA_43_a_karama_hidden_on_the_wheel_disobeys_pauls_voice_and_kills_paul():
@@ -307,7 +309,8 @@ def test_BG_M1_mohiam_gives_two_truth_trances_a_turn_without_the_card():
         assert state.pending.kind == "battle-plan"  # the same decision comes back
     error = check_action(state, ask)
     assert error is not None and error.code == "truth-trance/means"  # two a turn (unused ones lapse)
-    assert not [a for a in decisions(state) if a.kind == "truth-trance"]
+    assert not [a for a in decisions(state) if a.kind == "truth-trance" and a.means == "BG-M1"]  # (K-13: Bellonda's
+    # own trance, BG-L04-a, is another means)
 
 
 def test_BG_M1_no_trance_without_the_card_once_mohiam_is_dead():

@@ -31,8 +31,26 @@ from dunenb.rules.secrecy import viewers
 
 def battle(houses, forces, hands=None, *, disclose=False):
     """A quiet setup with only ``forces`` [(house, area, sector, regular)] on the map, at the battle phase, past
-    the Karama window of the battle's start and (unless ``disclose``) the leader disclosures (BG-M2)."""
-    return pass_windows(open_battle(houses, forces, hands), disclose=disclose)
+    the Karama window of the battle's start, (unless ``disclose``) the leader disclosures (BG-M2) and the
+    secondary leaders' Voices and questions (leaders.md K-11, K-12: these tests are about the House powers)."""
+    return pass_leader_sources(pass_windows(open_battle(houses, forces, hands), disclose=disclose))
+
+
+def pass_leader_sources(state):
+    """Pass the Voices and prescience questions that secondary leaders give (K-11, K-12); events kept."""
+    from dunenb.battle.leader_mind import is_leader_power
+
+    said = state.events
+    while state.pending.kind in ("battle-voice", "battle-prescience") and is_leader_power(
+            context_of(state).sequence.actor[1]):
+        state = apply_action(state, Pass(state.pending.actor))
+        said += state.events
+    return dataclasses.replace(state, events=said)
+
+
+def act(state, action):
+    """Apply ``action``, then pass the secondary leaders' Voices and questions (:func:`pass_leader_sources`)."""
+    return pass_leader_sources(apply_action(state, action))
 
 
 def open_battle(houses, forces, hands=None, dead=None):
@@ -78,7 +96,7 @@ BG_SCENE = (["bene-gesserit", "harkonnen"], [("bene-gesserit", "arsunt", 5, 3), 
 def _fight(voice):
     state = battle(*BG_SCENE)
     assert (state.pending.kind, state.pending.actor) == ("battle-voice", "bene-gesserit")
-    state = apply_action(state, voice)
+    state = act(state, voice)
     said = state.events
     for house in context_of(state).order:
         leader = {"bene-gesserit": "darwi", "harkonnen": "feyd-rautha"}[house]
@@ -101,7 +119,7 @@ def test_BG_P1_the_voice_forbidding_poison_saves_the_bg_leader_and_wins_the_batt
 
 def test_BG_P1_a_plan_against_the_voice_is_refused_with_a_clear_error_and_left_off_the_menu():
     state = battle(*BG_SCENE)
-    state = apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
+    state = act(state, UseVoice("bene-gesserit", "forbid", "poison"))
     state = submit(state, context_of(state).order[0], "darwi", 1) if state.pending.actor == "bene-gesserit" \
         else state
     assert state.pending.actor == "harkonnen"
@@ -113,7 +131,7 @@ def test_BG_P1_a_plan_against_the_voice_is_refused_with_a_clear_error_and_left_o
 
 def test_BG_P1_a_forced_kind_must_be_played_when_held():
     state = battle(*BG_SCENE)
-    state = apply_action(state, UseVoice("bene-gesserit", "force", "poison"))
+    state = act(state, UseVoice("bene-gesserit", "force", "poison"))
     if state.pending.actor == "bene-gesserit":
         state = submit(state, "bene-gesserit", "darwi", 1)
     error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0))
@@ -126,7 +144,7 @@ def test_GAP_67_a_side_with_no_leader_is_not_bound_by_a_forced_kind():
     hs = state.houses["harkonnen"]
     state = dataclasses.replace(state, houses=state.houses.set("harkonnen", dataclasses.replace(
         hs, leaders=(), leader_tanks=hs.leaders)))
-    state = apply_action(state, UseVoice("bene-gesserit", "force", "poison"))
+    state = act(state, UseVoice("bene-gesserit", "force", "poison"))
     if state.pending.actor == "bene-gesserit":
         state = submit(state, "bene-gesserit", "darwi", 1)
     assert check_action(state, SubmitPlan("harkonnen", "none", 1, 0, 0)) is None  # GAP-43: it plays no card
@@ -140,9 +158,9 @@ ATREIDES_SCENE = (["atreides", "harkonnen", "emperor"],
 def _asked(slot="attack"):
     state = battle(*ATREIDES_SCENE)
     assert (state.pending.kind, state.pending.actor) == ("battle-voice", "atreides")  # ATREIDES-M2 first (G-9)
-    state = apply_action(state, Pass("atreides"))
+    state = act(state, Pass("atreides"))
     assert (state.pending.kind, state.pending.actor) == ("battle-prescience", "atreides")
-    state = apply_action(state, AskPrescience("atreides", slot))
+    state = act(state, AskPrescience("atreides", slot))
     assert (state.pending.kind, state.pending.actor) == ("battle-answer", "harkonnen")  # GAP-78: it answers
     return state
 
@@ -204,10 +222,10 @@ def test_G_9_the_voice_comes_before_the_prescience_question_and_bots_choose_from
     assert state.pending.kind == "battle-voice"
     choice = HeuristicBot().choose(state)
     assert choice == UseVoice("bene-gesserit", "forbid", "poison")  # no snooper in its hand
-    state = apply_action(state, choice)
+    state = act(state, choice)
     assert (state.pending.kind, state.pending.actor) == ("battle-voice", "atreides")  # ATREIDES-M2, G-9
     assert HeuristicBot().choose(state) == Pass("atreides")  # its Voice would bind Paul to lead (GAP-79)
-    state = apply_action(state, Pass("atreides"))
+    state = act(state, Pass("atreides"))
     assert state.pending.kind == "battle-prescience"
     assert HeuristicBot().choose(state) == AskPrescience("atreides", "defence")  # it holds no defence card
 
@@ -228,7 +246,7 @@ def test_DISPERSION_M2_no_voice_binds_a_plan_dama_leads():
     state = battle(["bene-gesserit", "dispersion"],
                    [("bene-gesserit", "arsunt", 5, 3), ("dispersion", "arsunt", 5, 3)],
                    {"dispersion": ("poison-fast",)})
-    state = apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
+    state = act(state, UseVoice("bene-gesserit", "forbid", "poison"))
     if state.pending.actor == "bene-gesserit":
         state = submit(state, "bene-gesserit", "darwi", 1)
     assert check_action(state, SubmitPlan("dispersion", "dama", 1, 0, 0, "poison-fast")) is None

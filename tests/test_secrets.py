@@ -302,11 +302,15 @@ def test_gap_62_traitor_8_the_public_battle_sequence_is_the_same_whether_or_not_
         for before, action in _entering(record, "battle"):
             plain, _offered, leaders = _phase_line(before, action, "battle", seed=index)
             faced: dict[str, list] = {h: [] for h in before.config.houses}  # leaders each House fought against
+            # a House eliminated in this phase takes the slips on its leaders with it (public, VICTORY-2): no
+            # slip names its leaders, so that both lines keep the same slips
+            fallen = {text.split()[0] for line in plain.values() for entry in line
+                      if entry and entry[0] == "eliminated" for text in (entry[1],)}
             for (defender, led), (attacker, against) in zip(leaders[::2], leaders[1::2], strict=True):
                 # possible slips only: a main leader is never a traitor (houses.md G-7, TRAITOR-1)
-                if led != "none" and not leader_of(defender, led).main:
+                if led != "none" and not leader_of(defender, led).main and defender not in fallen:
                     faced[attacker].append(leader_ref(defender, led))
-                if against != "none" and not leader_of(attacker, against).main:
+                if against != "none" and not leader_of(attacker, against).main and attacker not in fallen:
                     faced[defender].append(leader_ref(attacker, against))
             slips = {h: tuple((faced[h] * len(hs.traitors))[:len(hs.traitors)])
                      for h, hs in before.houses.items() if hs.traitors and faced[h]}

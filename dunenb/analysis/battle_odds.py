@@ -284,7 +284,7 @@ def _block(
     fates: Fates, p: float, leaders: tuple[Leader | None, Leader | None], arrays: tuple, totals: tuple[int, int],
     defender_first: bool, houses: tuple[str, str] = ("", ""), *,
     dead: tuple[frozenset[str], frozenset[str]] = NO_FACTS, blocked: tuple[frozenset[str], frozenset[str]] = NO_FACTS,
-    territory: str = "", shield_wall_standing: bool = True,
+    territory: str = "", shield_wall_standing: bool = True, voices: tuple[int, int] = (0, 0),
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised :func:`dunenb.battle.resolve.settle` for one fates result over all dial pairs.
 
@@ -325,7 +325,8 @@ def _block(
             token_bal = -totals[0] * ones
         return p * win_a, p * win_b, p * spice_bal, p * token_bal
     powers = battle_values(houses, fighting, 0 if defender_first else 1, territory=territory, dead=dead,
-                           blocked=blocked, shield_wall_standing=shield_wall_standing)  # LC-6, K-1..K-5, as settle
+                           blocked=blocked, shield_wall_standing=shield_wall_standing,
+                           voices=voices)  # LC-6, K-1..K-5, as settle (K-2 per Voice command: D-24)
     alive = [
         0.0 if leader is None or fates.dead[me] else float(powers[me].leader_value)
         for me, leader in enumerate(fighting)
@@ -378,7 +379,8 @@ def plan_matrix(
             for probability, fates in distribution:
                 parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
                                case.houses, dead=facts[0], blocked=facts[1], territory=case.territory,
-                               shield_wall_standing=case.shield_wall_standing)
+                               shield_wall_standing=case.shield_wall_standing,
+                               voices=(sides[0].voices_against, sides[1].voices_against))
                 for total, part in zip(block, parts, strict=True):
                     total += part
             index = known[key] = len(blocks)

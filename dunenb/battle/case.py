@@ -58,6 +58,7 @@ from typing import Any
 from dunenb.battle import facts
 from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.characters import Allocation, allocate
+from dunenb.battle.leader_mind import is_leader_power, prescience_slots
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import immune_to, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
@@ -517,7 +518,7 @@ def parse_case(raw: Any) -> BattleCase:
         raise _fail("sides[1].house", f"both sides are {parsed[0].house}; a battle is between two Houses")
     sides = _with_traitors(sides_raw, parsed)
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
-    sequence, blocked = _facts(raw, sides, defender)
+    sequence, blocked = _facts(raw, sides, defender, territory)
     sides = (_finish_side(sides[0], sequence, blocked, 0), _finish_side(sides[1], sequence, blocked, 1))
     standing = raw.get("shield_wall_standing", True)
     if not isinstance(standing, bool):
@@ -537,8 +538,8 @@ def _fact_list(raw: Any, field: str, keys: tuple[str, ...]) -> list[dict[str, An
     return items
 
 
-def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide],
-           defender: str) -> tuple[BattleSequence | None, frozenset[str]]:
+def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
+           territory: str = "") -> tuple[BattleSequence | None, frozenset[str]]:
     """The case's Voices, prescience answers and open Karama uses (:mod:`dunenb.battle.facts`), checked."""
     houses = (sides[0].house, sides[1].house)
     leaders = {side.house: side.plan.leader for side in sides}
@@ -546,30 +547,40 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide],
     for index, item in enumerate(_fact_list(raw.get("voice", []), "voice", ("by", "mode", "kind"))):
         where = f"voice[{index}]" if isinstance(raw.get("voice"), list) else "voice"
         by = _choice(item.get("by"), f"{where}.by", houses)
-        power = facts.case_power("voice", by, leader=leaders[by], defender=by == defender)
+        spent = [v.power for v in voices if v.by == by]
+        power = facts.case_power("voice", by, leader=leaders[by], defender=by == defender,
+                                 territory=territory, used=spent)
         if power is None:
             owned = facts.voice_powers(by)
+            if spent:
+                raise _fail(where, f"{by} states one Voice per source and has no other here than "
+                                   f"{', '.join(spent)} (BG-P1; leaders.md K-11 for the leader on its wheel)")
             raise _fail(f"{where}.by", f"{by} has no Voice in this battle: " + (
                 f"{', '.join(owned)} needs its main leader on the wheel (GAP-79)" if owned else "no Voice power"))
-        if any(v.by == by and v.power == power for v in voices):
-            raise _fail(where, f"{by} states one Voice ({power}) per battle (BG-P1)")
         mode = _choice(item.get("mode"), f"{where}.mode", ("forbid", "force"))
-        kind = _choice(item.get("kind"), f"{where}.kind", facts.VOICE_KINDS)
+        # K-11: never the same kind twice; GAP-105: never one slot forced twice
+        kind = _choice(item.get("kind"), f"{where}.kind",
+                       facts.voice_kinds_left([v for v in voices if v.by == by], mode))
         voices.append(VoiceCommand(by, houses[1 - houses.index(by)], mode, kind, power))
     answered: list[tuple[PrescienceQuestion, PrescienceAnswer]] = []
     raw_p = raw.get("prescience", [])
     for index, item in enumerate(_fact_list(raw_p, "prescience", ("by", "slot", "answer"))):
         where = f"prescience[{index}]" if isinstance(raw_p, list) else "prescience"
         by = _choice(item.get("by"), f"{where}.by", houses)
-        power = facts.case_power("prescience", by, leader=leaders[by], defender=by == defender)
+        spent = [q.power for q, _a in answered if q.by == by]
+        power = facts.case_power("prescience", by, leader=leaders[by], defender=by == defender,
+                                 territory=territory, used=spent)
         if power is None:
             owned = facts.prescience_powers(by)
+            if spent:
+                raise _fail(where, f"{by} asks one prescience question per source and has no other here than "
+                                   f"{', '.join(spent)} (ATREIDES-P1; leaders.md K-12 for the leader on its wheel)")
             raise _fail(f"{where}.by", f"{by} asks no prescience question in this battle: " + (
                 f"{', '.join(owned)} acts only when it defends, in its own battle turn (GAP-79)" if owned
                 else "no prescience power"))
-        if any(q.by == by for q, _a in answered):
-            raise _fail(where, f"{by} asks one prescience question per battle (ATREIDES-P1)")
-        slot = _choice(item.get("slot"), f"{where}.slot", ("attack", "defence"))
+        asked = [q.slot for q, _a in answered if q.by == by]  # K-12: never the same question twice (GAP-102)
+        scope = prescience_slots(power) if is_leader_power(power) else ("attack", "defence")
+        slot = _choice(item.get("slot"), f"{where}.slot", tuple(s for s in scope if s not in asked))
         answer = _choice(item.get("answer"), f"{where}.answer", ("none", *facts.SLOT_KINDS[slot]))
         target = houses[1 - houses.index(by)]
         answered.append((PrescienceQuestion(by, target, slot, power),
@@ -611,8 +622,11 @@ def _finish_side(side: CaseSide, sequence: BattleSequence | None, blocked: froze
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
                                "prescience answer bind the plan); change the weapon or defence, or add a karama card "
                                "with its karama_use")
-    # the case's open battle Karamas (karama_uses) join the side's own ``blocked`` uses (KARAMA-37)
-    return dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=side.side.blocked | blocked))
+    # the case's open battle Karamas (karama_uses) join the side's own ``blocked`` uses (KARAMA-37); K-2 per Voice
+    # command (D-24): the Voices the case states against this side, obeyed or not
+    voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
+    return dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=side.side.blocked | blocked,
+                                                              voices_against=voices))
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

@@ -67,18 +67,40 @@ def conditions_of(power: str, action: str) -> tuple[str, ...]:
     return next((when for p, _owner, when in offering(action) if p == power), ())
 
 
-def case_power(action: str, house: str, *, leader: Leader | None, defender: bool) -> str | None:
+def case_power(action: str, house: str, *, leader: Leader | None, defender: bool, territory: str = "",
+               used: Iterable[str] = ()) -> str | None:
     """The first power ``house`` owns offering ``action`` whose conditions the case's facts meet (its leader
-    on the wheel, whether it defends), or None."""
+    on the wheel, whether it defends), not among ``used``, or None; then the entries of the leader on its
+    wheel that give it (leaders.md K-11 VOICE, K-12 PRESCIENCE, in ``territory``: LC-12, D-14). A case states
+    the commands given: a d10 Voice stated in a case is one whose roll succeeded (GAP-101)."""
+    spent = set(used)
     for power, owner, when in offering(action):
-        if owner != house:
+        if owner != house or power in spent:
             continue
         if "main-leader-leads" in when and not (leader is not None and leader.main and leader.house == house):
             continue
         if "defender" in when and not defender:
             continue
         return power
-    return None
+    from dunenb.battle.leader_mind import mind_powers
+
+    return next((entry.id for entry in mind_powers(leader, house, action, territory) if entry.id not in spent),
+                None)
+
+
+def voice_kinds_left(earlier: Iterable[VoiceCommand], mode: str) -> tuple[str, ...]:
+    """The kinds a further command with ``mode`` may name to a side already given the commands ``earlier`` in
+    this battle: never a kind named before (leaders.md K-11), and a ``force`` never in a slot (attack or
+    defence) an earlier command forces: one slot holds one card (CARD-3), so both could not be obeyed (GAP-105).
+
+    >>> voice_kinds_left([VoiceCommand("bene-gesserit", "emperor", "force", "shield")], "force")
+    ('poison', 'projectile', 'lasgun', 'atomics')
+    """
+    done = tuple(earlier)
+    named = {v.kind for v in done}
+    forced = {slot for v in done if v.mode == "force" for slot, kinds in SLOT_KINDS.items() if v.kind in kinds}
+    return tuple(kind for kind in VOICE_KINDS if kind not in named and not (
+        mode == "force" and any(kind in SLOT_KINDS[slot] for slot in forced)))
 
 
 def open_uses() -> tuple[str, ...]:
@@ -89,8 +111,8 @@ def open_uses() -> tuple[str, ...]:
 
 def reveal_uses(powers: Iterable[str]) -> tuple[str, ...]:
     """The implemented wheel Karama uses against ``powers`` (KARAMA-25 for BG-P1...: GAP-80)."""
-    specs = load_powers()
-    return tuple(use.id for power in dict.fromkeys(powers) for use in specs[power].karama
+    specs = load_powers()  # a secondary leader's entry has none here (LC-11 b is the Karama on the leader)
+    return tuple(use.id for power in dict.fromkeys(powers) if power in specs for use in specs[power].karama
                  if use.moment == REVEAL_MOMENT and use.status == "implemented")
 
 

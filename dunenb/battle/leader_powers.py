@@ -11,8 +11,8 @@ WHEEL_VALUE below his base strength (the other kinds of LC-10 are not value kind
 holder side's ``blocked`` (a Karama for this battle) does not act; traits cannot be blocked. WHEEL_MODIFIER
 ``on Vladimir`` (H05-d, H06-b, H08-b) is the minions' bonus that HARKONNEN-M3 applies through ``data/powers.json``
 (``add_per_living``): it is not applied a second time from here (GAP-90). WHEEL_MODIFIER ``per voice_command``
-(D01..D08-a, D-24) needs the count of Voice commands given against the side, which no battle fact carries
-yet: it does not act (``dunenb rules coverage`` says so).
+(D01..D08-a, D-24) multiplies its delta by the Voice commands given against the side in this battle
+(``BattleSide.voices_against``, counted from the battle's Voices in games and cases).
 
 >>> from dunenb.battle.roster import load_roster
 >>> roster = load_roster()

@@ -75,7 +75,8 @@ class BattleSide:
     (HARKONNEN-M3: Vladimir counts +3/+2/+1 for each living minion); ``blocked`` the power IDs of this House that
     a Karama blocks in this battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-37, KARAMA-42: they do not act);
     ``regenerations`` the regenerations its main leader has left (TLEILAX-M2: Waff's death then does not
-    eliminate the House), ``None`` when it has none to count."""
+    eliminate the House), ``None`` when it has none to count; ``voices_against`` the Voice commands given against
+    this House in this battle, obeyed or not (leaders.md K-2 WHEEL_MODIFIER ``per voice_command``, D-24)."""
 
     house: str
     tokens: Tokens
@@ -86,6 +87,7 @@ class BattleSide:
     dead: frozenset[str] = field(default_factory=frozenset)
     blocked: frozenset[str] = field(default_factory=frozenset)
     regenerations: int | None = None
+    voices_against: int = 0
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""

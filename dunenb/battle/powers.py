@@ -139,7 +139,8 @@ class SideValues:
 def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
                   territory: str = "", dead: Sequence[frozenset[str]] = NO_FACTS,
                   blocked: Sequence[frozenset[str]] = NO_FACTS,
-                  shield_wall_standing: bool = True) -> tuple[SideValues, SideValues]:
+                  shield_wall_standing: bool = True,
+                  voices: Sequence[int] = (0, 0)) -> tuple[SideValues, SideValues]:
     """The value hooks of both sides, combined as leaders.md LC-6 (BATTLE-9) says, for a living leader:
 
     1. a DISARM in force (his own ``on self``, or the opposing leader's ``on opponent``): value 0, stop;
@@ -152,7 +153,8 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
 
     Then K-4 TROOPS_WORTH_ONE and K-5 ARMY_BONUS of his entries. ``territory`` is the battle's (terrain
     conditions, LC-3; ``shield_wall_standing`` false makes the Shield Wall a desert); ``dead`` and ``blocked``
-    per side as :class:`~dunenb.battle.plans.BattleSide`.
+    per side as :class:`~dunenb.battle.plans.BattleSide`; ``voices`` per side the Voice commands given against it
+    in this battle (``BattleSide.voices_against``: K-2 WHEEL_MODIFIER ``per voice_command``, D-24).
     Bounties and shield passes keep the base strength (GAP-28a): they do not read this.
 
     >>> from dunenb.battle.roster import load_roster
@@ -164,14 +166,15 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
     """
     return _battle_values((houses[0], houses[1]), (leaders[0], leaders[1]), defender, territory,
                           (frozenset(dead[0]), frozenset(dead[1])), (frozenset(blocked[0]), frozenset(blocked[1])),
-                          shield_wall_standing)
+                          shield_wall_standing, (voices[0], voices[1]))
 
 
 @lru_cache(maxsize=8192)
 def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defender: int,
                    territory: str, dead: tuple[frozenset[str], frozenset[str]],
                    blocked: tuple[frozenset[str], frozenset[str]],
-                   shield_wall_standing: bool = True) -> tuple[SideValues, SideValues]:
+                   shield_wall_standing: bool = True,
+                   voices: tuple[int, int] = (0, 0)) -> tuple[SideValues, SideValues]:
     """:func:`battle_values` on hashable arguments, cached: settle asks it at every chance leaf (issue 14)."""
     from dunenb.battle.leader_powers import Scene, acting
     from dunenb.powers.leader_effects import ArmyBonus, Disarm, WheelModifier, WheelValue
@@ -195,11 +198,13 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
             candidates[me].append(Fraction(power.effect.value))
         for power in acting(scene, me, "WHEEL_MODIFIER"):
             assert isinstance(power.effect, WheelModifier)
-            if power.effect.on == "Vladimir" or power.effect.per is not None:
-                continue  # GAP-90 (HARKONNEN-M3 applies it); the Voice count is no battle fact yet (D-24)
+            if power.effect.on == "Vladimir":
+                continue  # GAP-90 (HARKONNEN-M3 applies it)
+            # K-2 "per voice_command" (D-24): delta times the commands given against this leader's side
+            times = voices[me] if power.effect.per == "voice_command" else 1
             target = me if power.effect.on == "self" else 1 - me
-            if leaders[target] is not None and not disarmed[target]:
-                modifiers[target] += power.effect.delta
+            if times and leaders[target] is not None and not disarmed[target]:
+                modifiers[target] += power.effect.delta * times
                 used[me].append(power.id)
     house_sets: list[list[tuple[str, Fraction]]] = [[], []]
     for me, leader in enumerate(leaders):

@@ -364,7 +364,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     # LC-6 and K-1..K-5 (leaders.md): leader.value of House, main-leader and secondary-leader powers
     powers = battle_values(battle.houses, fighting, defender, territory=battle.territory,
                            dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
-                           shield_wall_standing=battle.shield_wall_standing)
+                           shield_wall_standing=battle.shield_wall_standing,
+                           voices=(sides[0].voices_against, sides[1].voices_against))  # K-2, D-24
     army = [side_army_value(plan.dial, powers[me], marked_token_value(battle.houses, owners, me))  # DISPERSION-P3
             for me, plan in enumerate(plans)]
     alive_value = [

@@ -264,16 +264,77 @@ class ArmyBonus:
     amount: int
 
 
-LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Effect
+# ---- K-11 VOICE, K-12 PRESCIENCE, K-13 TRUTH_TRANCE (applied by dunenb.battle.leader_mind)
+@dataclass(frozen=True)
+class Voice:
+    """K-11: in his battle his House gives one command as BG-P1; ``uses`` ``1/turn``, ``+1/turn``, ``d10≤N``
+    (``roll`` N: rolled openly at B2) or ``scope+`` (D-25: the BG Voice may also name worthless or Karama)."""
+
+    kind: str
+    when: Condition | None
+    uses: str
+    roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Prescience:
+    """K-12: one more question as ATREIDES-P1 at B3 of his battle, about ``scope`` (``attack``, ``defence`` or
+    ``either``), only where ``when`` holds."""
+
+    kind: str
+    when: Condition | None
+    scope: str
+
+
+@dataclass(frozen=True)
+class TruthTrance:
+    """K-13: ``count`` truth trances as CARD-TRUTH in each of his battles (unused ones lapse)."""
+
+    kind: str
+    when: Condition | None
+    count: int
+
+
+LeaderEffect = (WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Voice | Prescience | TruthTrance
+                | Effect)
 
 
 def is_applied(effect: LeaderEffect | None) -> bool:
-    """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
-    Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
-    (GAP-90)."""
-    if effect is None or effect.kind not in BATTLE_KINDS:
+    """Whether the engine applies this effect so far: the value kinds K-1..K-5 (WHEEL_MODIFIER ``per`` Voice
+    command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), and
+    the kinds of :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies."""
+    if effect is None:
         return False
-    return not (isinstance(effect, WheelModifier) and effect.per is not None)
+    if effect.kind in BATTLE_KINDS:
+        return True
+    return _mind_applied(effect)
+
+
+# ---- K-11 VOICE, K-12 PRESCIENCE, K-13 TRUTH_TRANCE (applied by dunenb.battle.leader_mind)
+#: The K-11 ``uses`` the engine applies (``scope+``, D-25, not yet).
+VOICE_USES_APPLIED = ("1/turn", "+1/turn", "d10")
+_VOICE_ROLL = re.compile(r"^d10≤(\d+)$")
+
+
+def _mind_applied(effect: LeaderEffect) -> bool:
+    if isinstance(effect, Voice):
+        return effect.uses in VOICE_USES_APPLIED
+    return isinstance(effect, Prescience | TruthTrance)
+
+
+def _parse_mind(kind: str, args: tuple[str, ...], when: Condition | None) -> LeaderEffect:
+    """K-11..K-13 from their ``args`` (leaders.md §1 parameters; ``open roll`` is D-31's wording)."""
+    first = args[0]
+    if kind == "VOICE":
+        roll = _VOICE_ROLL.match(first)
+        if roll:
+            return Voice(kind, when, "d10", int(roll.group(1)))
+        return Voice(kind, when, first)
+    if kind == "PRESCIENCE":
+        return Prescience(kind, when, first)
+    if not first.isdigit() or int(first) < 1:
+        raise ValueError(f"TRUTH_TRANCE count must be a positive integer, not {first!r}")
+    return TruthTrance(kind, when, int(first))
 
 _TYPED_FIELDS: dict[str, tuple[str, ...]] = {
     "WHEEL_VALUE": ("value",), "WHEEL_MODIFIER": ("delta", "on", "per"), "DISARM": ("on",),
@@ -347,4 +408,6 @@ def _parse_effect(raw: Any) -> LeaderEffect:
     if allowed and (not args or args[0].split()[0] not in allowed):
         raise ValueError(f"{kind} parameter {args[0] if args else None!r} must start with one of "
                          f"{', '.join(allowed)}")
+    if kind in ("VOICE", "PRESCIENCE", "TRUTH_TRANCE"):
+        return _parse_mind(kind, args, when)
     return Effect(kind, args, when, roll, raw.get("mode"), bool(raw.get("trait", False)))

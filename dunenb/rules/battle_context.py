@@ -65,6 +65,7 @@ class BattleContext:
     victor: tuple[str, ...] = ()
     shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
     disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
+    trances_used: tuple[str, ...] = ()  # leaders.md K-13: one leader trance power ID per trance used here
 
     @property
     def houses(self) -> tuple[str, str]:

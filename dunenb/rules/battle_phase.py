@@ -575,7 +575,8 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 call_power=wheel_karama_power(house),
                                 dead=battle_powers.own_dead(state, house),  # HARKONNEN-M3
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
-                                regenerations=battle_powers.regenerations_left(state, house)))  # TLEILAX-M2
+                                regenerations=battle_powers.regenerations_left(state, house),  # TLEILAX-M2
+                                voices_against=len(ctx.sequence.voices_on(house)) if ctx.sequence else 0))  # D-24
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
 
 

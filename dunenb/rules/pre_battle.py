@@ -14,6 +14,13 @@
 * **Prescience** (ATREIDES-P1, GUILD-M2): then every power offering ``prescience`` is asked the same way
   (:class:`AskPrescience`, "your attack?" / "your defence?"). GUILD-M2 acts in the Guild's own battle turn
   (condition ``defender``: the House whose turn it is chooses the battle and defends, BATTLE-3, BATTLE-14).
+* **Secondary leaders** (leaders.md K-11 VOICE, K-12 PRESCIENCE, K-13 TRUTH_TRANCE; LC-5 B1-B3): a leader's
+  entry is one more source, after his House's and main leader's, while he may lead this battle and no other
+  leader of his House is disclosed (:func:`leader_offers`, GAP-103); using it discloses him. A d10 Voice is
+  stated, then rolled openly (:class:`VoiceRoll`, GAP-101); a once-a-turn Voice is counted per game turn
+  (``GameState.leader_power_uses``); a question keeps to his scope and territory and never repeats a slot the
+  House asked (GAP-102); two commands to one side never name the same kind nor force one slot twice (GAP-105).
+  His trances are asked at his House's plan decision (:func:`leader_trance_means`, GAP-104).
 * **Answers** (GAP-78): once every question is stated, each House asked answers with :class:`AnswerPrescience`,
   a secret action (the answerer sees it; the asker reads the answer in its view of the battle context once
   every question is answered, :func:`dunenb.rules.secrecy.answer_viewers`). The answer names a kind it can put on
@@ -39,12 +46,22 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from dunenb.actions import Action, Pass
 from dunenb.battle import facts
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
+from dunenb.battle.leader_mind import (
+    is_leader_power,
+    is_once_a_turn,
+    leader_power,
+    mind_powers,
+    prescience_slots,
+    trances_of,
+    voice_roll,
+)
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import immune_to
 from dunenb.errors import IllegalActionError
@@ -52,10 +69,10 @@ from dunenb.powers.holders import holder, main_leader
 from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import load_powers
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
-from dunenb.rules.common import Handler, event, node, pending, with_events
+from dunenb.rules.common import Handler, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import leader_of
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import Event, FrozenDict, GameState
 
 if TYPE_CHECKING:
     from dunenb.rules.battle_phase import SubmitPlan
@@ -117,19 +134,69 @@ def _condition(state: GameState, ctx: BattleContext, house: str, name: str) -> b
 
 def offered(state: GameState, ctx: BattleContext, action: str) -> tuple[seq_mod.Holder, ...]:
     """(House, power) for every power offering ``action`` (``voice`` or ``prescience``) to a side of this battle
-    now: defender first, then attacker, file order within a House."""
+    now: defender first, then attacker; within a House its House and main-leader powers in file order, then
+    its secondary leaders' entries (LC-5 B2, B3: K-11, K-12)."""
     found = []
     for house in ctx.houses:
         for power, _owner, when in facts.offering(action):
             if holder(state, power) == house and all(_condition(state, ctx, house, c) for c in when):
                 found.append((house, power))
+        found.extend((house, power) for power in leader_offers(state, ctx, house, action))
     return tuple(found)
 
 
 def discloses(power: str) -> bool:
     """GAP-79: a before-plans power offered only while the main leader leads discloses that he leads."""
+    if is_leader_power(power):
+        return False  # a secondary leader's entry discloses him instead (LC-5 B1, :func:`_disclose`)
     return any("main-leader-leads" in act.when for act in load_powers()[power].acts
                if act.trigger == facts.BEFORE_PLANS)
+
+
+# ---- K-11 VOICE, K-12 PRESCIENCE: a secondary leader's entry as one more source (leaders.md LC-5 B2, B3) ----
+
+def may_lead(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
+    """The leaders ``house`` may still choose for this battle: those who may lead here (BATTLE-15), or only the
+    one it has disclosed or committed (GAP-79, LC-5 B1)."""
+    leaders = _leaders(state, ctx, house)
+    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
+    return tuple(bound[:1]) or leaders
+
+
+def leader_offers(state: GameState, ctx: BattleContext, house: str, action: str) -> tuple[str, ...]:
+    """The entries of ``house``'s secondary leaders that give it ``action`` in this battle now (LC-12: only a
+    leader who may lead it; D-14: own leaders only; a Karama in force blocks one, LC-11); a once-a-turn Voice
+    already used this turn is not offered (K-11 ``1/turn``, ``+1/turn``; GAP-103)."""
+    blocked = suppressed_powers(state)
+    found = []
+    for lid in may_lead(state, ctx, house):
+        for entry in mind_powers(leader_of(house, lid), house, action, ctx.area, blocked=blocked):
+            if is_once_a_turn(entry.id) and (entry.id, state.turn) in state.leader_power_uses:
+                continue
+            found.append(entry.id)
+    return tuple(found)
+
+
+# ---- K-13 TRUTH_TRANCE: a secondary leader's trances in each of his battles (GAP-104) ----
+
+def leader_trance_means(state: GameState, house: str) -> tuple[str, ...]:
+    """The leader trance powers ``house`` may ask a truth trance with now: at its own plan decision in a
+    battle (GAP-104), the entries of its leaders who may lead it (:func:`leader_offers`) that have trances
+    left in this battle (K-13 ``n``; unused ones lapse with the battle)."""
+    if state.pending is None or state.pending.kind != "battle-plan" or state.pending.actor != house:
+        return ()
+    ctx = context_of(state)
+    return tuple(power for power in leader_offers(state, ctx, house, "truth-trance")
+                 if ctx.trances_used.count(power) < trances_of(power))
+
+
+def use_leader_trance(state: GameState, house: str, power: str) -> GameState:
+    """Spend one trance of ``power`` in this battle; the first use discloses its leader (LC-5 B1, GAP-103)."""
+    ctx = context_of(state)
+    ctx = dataclasses.replace(ctx, trances_used=ctx.trances_used + (power,))
+    state, ctx = _disclose(state, ctx, house, power)
+    here = node(state)
+    return dataclasses.replace(state, pending=pending(here.kind, here.actor, **{**here.detail, "battle": ctx}))
 
 
 # --- the start of a battle -------------------------------------------------------------------------------
@@ -177,6 +244,10 @@ def end_of_battle(state: GameState) -> GameState:
 def _next(state: GameState, ctx: BattleContext) -> GameState:
     seq = ctx.sequence
     assert seq is not None
+    while seq.step in ("voice", "prescience") and seq.actor is not None and is_leader_power(seq.actor[1]) \
+            and seq.actor[1] not in leader_offers(state, ctx, seq.actor[0], seq.step):
+        seq = seq_mod.advance(seq, seq_mod.Pass())  # GAP-103: another leader of that House was disclosed since
+    ctx = dataclasses.replace(ctx, sequence=seq)
     kinds = {"voice": "battle-voice", "prescience": "battle-prescience", "prescience-answer": "battle-answer"}
     if seq.step in kinds and seq.actor is not None:
         return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
@@ -263,20 +334,45 @@ def _apply_commit(state: GameState, action: Action) -> GameState:
 
 # --- the Voice -------------------------------------------------------------------------------------------
 
+def voice_kinds(state: GameState, house: str, mode: str = "forbid") -> tuple[str, ...]:
+    """The kinds ``house``'s Voice may name now with ``mode`` (BG-P1, FAQ 10): not one that an earlier command
+    of this battle already named for the same opponent (leaders.md K-11: two commands in one battle may not name
+    the same kind), and a force never for a slot an earlier command already forces (GAP-105)."""
+    ctx = context_of(state)
+    assert ctx.sequence is not None
+    return facts.voice_kinds_left(ctx.sequence.voices_on(ctx.opponent(house)), mode)
+
+
 def _voice_decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *(UseVoice(house, mode, kind) for mode in MODES for kind in seq_mod.VOICE_KINDS)]
+    return [Pass(house), *(UseVoice(house, mode, kind) for mode in MODES for kind in voice_kinds(state, house, mode))]
 
 
 def _check_voice(state: GameState, action: Action) -> IllegalActionError | None:
-    if isinstance(action, UseVoice) and (action.mode not in MODES or action.card_kind not in seq_mod.VOICE_KINDS):
+    if isinstance(action, UseVoice) and (action.mode not in MODES
+                                         or action.card_kind not in voice_kinds(state, action.house, action.mode)):
+        allowed = voice_kinds(state, action.house, action.mode if action.mode in MODES else "forbid")
         return IllegalActionError("battle/voice", f"voice {action.mode} {action.card_kind}: allowed modes "
-                                  f"{', '.join(MODES)}, kinds {', '.join(seq_mod.VOICE_KINDS)} (BG-P1, FAQ 10)")
+                                  f"{', '.join(MODES)}, kinds {', '.join(allowed)} (BG-P1, FAQ 10; K-11: two "
+                                  "commands in one battle never name the same kind; GAP-105: nor force one slot "
+                                  "twice)")
     return None
 
 
 def _disclose(state: GameState, ctx: BattleContext, house: str, power: str) -> tuple[GameState, BattleContext]:
-    """GAP-79: using ``power`` discloses that ``house``'s main leader leads this battle (public)."""
+    """GAP-79: using ``power`` discloses that ``house``'s main leader leads this battle (public); LC-5 B1: using
+    a secondary leader's entry discloses that leader (once) and, for a once-a-turn Voice, spends this turn's use."""
+    found = leader_power(power)
+    if found is not None:
+        leader = found[0].id
+        if is_once_a_turn(power):
+            state = dataclasses.replace(state, leader_power_uses=state.leader_power_uses + ((power, state.turn),))
+        if any(s.house == house and s.leader == leader for s in ctx.shown):
+            return state, ctx
+        ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
+        return with_events(state, event("leader-disclosed", f"{house} discloses that {found[0].name} leads this "
+                                        f"battle ({power} acts in a battle he leads; leaders.md LC-5 B1)",
+                                        house=house, leader=leader, power=power, powers=(power,))), ctx
     if not discloses(power):
         return state, ctx
     leader = main_leader(house)
@@ -294,28 +390,84 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
     if isinstance(action, UseVoice):
         target = ctx.opponent(action.house)
         command = seq_mod.VoiceCommand(action.house, target, action.mode, action.card_kind, power)
-        seq = seq_mod.advance(sequence, command)
         state, ctx = _disclose(state, ctx, action.house, power)
-        state = with_events(state, event("voice", f"{action.house} uses the Voice: {target} must "
-                                         f"{'not play' if action.mode == 'forbid' else 'play'} a {action.card_kind} "
-                                         f"card ({power})", house=action.house, target=target, mode=action.mode,
-                                         card_kind=action.card_kind, power=power, powers=(power,)))
-    else:
-        seq = seq_mod.advance(sequence, seq_mod.Pass())
-    return _next(state, dataclasses.replace(ctx, sequence=seq))
+        if voice_roll(power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after the command is stated
+            return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
+        return _next(with_events(state, _voice_event(command)),
+                     dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, command)))
+    return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
+
+
+def _voice_event(command: seq_mod.VoiceCommand) -> Event:
+    return event("voice", f"{command.by} uses the Voice: {command.target} must "
+                 f"{'not play' if command.mode == 'forbid' else 'play'} a {command.kind} card ({command.power})",
+                 house=command.by, target=command.target, mode=command.mode, card_kind=command.kind,
+                 power=command.power, powers=(command.power,))
+
+
+# ---- K-11 VOICE d10≤N: the open roll (leaders.md LC-1, D-31; GAP-101) ----------------------------------
+
+VOICE_ROLL = "battle-voice-roll"
+
+
+@dataclass(frozen=True)
+class VoiceRoll(Action):
+    """K-11 ``d10≤N``: the d10 ``house`` rolls openly for the Voice command it just stated (1..N: given)."""
+
+    kind: ClassVar[str] = "voice-roll"
+    is_chance: ClassVar[bool] = True
+    house: str
+    value: int
+
+
+def _voice_roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    command: seq_mod.VoiceCommand = node(state).detail["command"]
+    return uniform([VoiceRoll(command.by, value) for value in range(1, 11)])
+
+
+def _apply_voice_roll(state: GameState, action: VoiceRoll) -> GameState:
+    """GAP-101: on 1..N the stated command is given (it binds and counts for K-2, D-24); on a failure it is
+    not given at all: nothing binds, nothing counts, and the leader stays disclosed."""
+    ctx = context_of(state)
+    command: seq_mod.VoiceCommand = node(state).detail["command"]
+    assert ctx.sequence is not None
+    limit = voice_roll(command.power) or 0
+    given = action.value <= limit
+    state = with_events(state, event("voice-roll", f"{action.house} rolls {action.value} on the d10 for the Voice "
+                                     f"({command.power}: given on 1 to {limit}): "
+                                     f"{'the command is given' if given else 'no command'}",
+                                     house=action.house, value=action.value, given=given, power=command.power,
+                                     powers=(command.power,)))
+    if given:
+        return _next(with_events(state, _voice_event(command)),
+                     dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, command)))
+    return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
 
 
 # --- prescience ------------------------------------------------------------------------------------------
 
+def question_slots(state: GameState, house: str) -> tuple[str, ...]:
+    """The slots ``house`` may ask about with the prescience power acting now: both (ATREIDES-P1, GUILD-M2) or
+    a leader entry's scope (K-12 ``attack`` / ``defence`` / ``either``), but never a slot ``house`` already
+    asked about in this battle (K-12: the same question may not be asked twice; GAP-102)."""
+    ctx = context_of(state)
+    assert ctx.sequence is not None
+    power = _power_now(state)
+    scope = prescience_slots(power) if is_leader_power(power) else SLOTS
+    asked = {q.slot for q in ctx.sequence.questions if q.by == house}
+    return tuple(slot for slot in scope if slot not in asked)
+
+
 def _prescience_decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *(AskPrescience(house, slot) for slot in SLOTS)]
+    return [Pass(house), *(AskPrescience(house, slot) for slot in question_slots(state, house))]
 
 
 def _check_prescience(state: GameState, action: Action) -> IllegalActionError | None:
-    if isinstance(action, AskPrescience) and action.slot not in SLOTS:
+    if isinstance(action, AskPrescience) and action.slot not in question_slots(state, action.house):
         return IllegalActionError("battle/prescience", f"prescience slot {action.slot!r}; allowed: "
-                                  f"{', '.join(SLOTS)} (ATREIDES-P1)")
+                                  f"{', '.join(question_slots(state, action.house)) or 'none'} (ATREIDES-P1; "
+                                  "K-12: the leader's scope, and the same question is never asked twice)")
     return None
 
 
@@ -451,6 +603,7 @@ def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | No
 HANDLERS = {
     "battle-voice": Handler(apply=_apply_voice, decisions=_voice_decisions, check=_check_voice,
                             accepts=(UseVoice,), always=(Pass,)),
+    VOICE_ROLL: Handler(apply=_apply_voice_roll, outcomes=_voice_roll_outcomes),
     "battle-prescience": Handler(apply=_apply_prescience, decisions=_prescience_decisions,
                                  check=_check_prescience, accepts=(AskPrescience,), always=(Pass,)),
     "battle-disclose": Handler(apply=_apply_disclose, decisions=_disclose_decisions, accepts=(KnowLeader,)),

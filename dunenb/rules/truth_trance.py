@@ -13,6 +13,11 @@ moments, with ``means`` naming the power instead of the card (unused ones lapse;
 ``HouseState.power_trances``). Each such question opens a Karama window (GAP-63) for KARAMA-31 before it is
 answered: a Karama played there destroys that trance (GAP-81: the trance is spent, no answer is given).
 
+leaders.md K-13 (a secondary leader's trances, GAP-104): in a battle, before its plan, a House may also ask with
+the TRUTH_TRANCE entry of a leader who may lead it (``means`` names that entry: Bellonda's 1, Albéric's 2,
+Sapic's 1 per battle; unused ones lapse), counted in the battle's ``trances_used``; the first use discloses the
+leader, whom the plan must then name (LC-5 B1; :func:`dunenb.rules.pre_battle.leader_trance_means`).
+
 >>> [q.id for q in load_questions()][:3]
 ['traitor-among-mine', 'traitor-is', 'holds']
 """
@@ -26,6 +31,7 @@ from typing import ClassVar
 
 from dunenb.actions import Action
 from dunenb.battle.cards import card_kind
+from dunenb.battle.leader_mind import is_leader_power
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import applied
@@ -111,9 +117,11 @@ def power_trances(state: GameState, house: str) -> tuple[str | None, int]:
 
 
 def _means(state: GameState, house: str) -> tuple[str, ...]:
+    from dunenb.rules.pre_battle import leader_trance_means  # leaders.md K-13 (GAP-104)
+
     means = (TRUTH_TRANCE,) if TRUTH_TRANCE in state.houses[house].hand else ()
     power, left = power_trances(state, house)
-    return means + ((power,) if power is not None and left else ())
+    return means + ((power,) if power is not None and left else ()) + leader_trance_means(state, house)
 
 
 def questions(state: GameState, house: str) -> list[Action]:
@@ -134,7 +142,8 @@ def check_question(state: GameState, action: AskTruthTrance) -> IllegalActionErr
             return IllegalActionError("truth-trance/not-held", f"{action.house} holds no truth trance "
                                       f"(CARD-TRUTH-1); means allowed: {means}")
         return IllegalActionError("truth-trance/means", f"means {action.means!r}: {action.house} has no truth "
-                                  f"trance of that power left this turn (BG-M1); allowed: {means}")
+                                  f"trance of that power left this turn (BG-M1) or in this battle (leaders.md "
+                                  f"K-13); allowed: {means}")
     others = [h for h in active_houses(state) if h != action.house]
     if action.target not in others:
         return IllegalActionError("truth-trance/target", f"target {action.target!r}: one other House in play "
@@ -183,6 +192,15 @@ def _kind(card: str) -> str | None:
 def ask(state: GameState, action: AskTruthTrance) -> GameState:
     """Play the card: discard it (GAP-27), store the answer on the asker, log the question publicly (GAP-56).
     With a power (BG-M1) the trance is counted, and a Karama window for its Karama uses (KARAMA-31) comes first."""
+    if is_leader_power(action.means):  # leaders.md K-13: a trance of the leader's, in this battle (GAP-104)
+        from dunenb.rules.pre_battle import use_leader_trance
+
+        state = use_leader_trance(state, action.house, action.means)
+        state = with_events(state, event(
+            "truth-trance", f"{action.house} uses a truth trance ({action.means}) and asks {action.target}: "
+            f"\"{question_text(action)}\" (the answer is told to the asker only)", house=action.house,
+            target=action.target, question=action.question, subject=action.subject, power=action.means))
+        return _answer(state, action)
     if action.means != TRUTH_TRANCE:
         hs = state.houses[action.house]
         state = edit_house(state, action.house, power_trances=hs.power_trances + (state.turn,))
