@@ -338,3 +338,20 @@ def test_a_battle_case_expresses_the_extra_slots_and_built_ins_EMPEROR_L01_d_FRE
     assert "sides[0].defense" in error.value.message
     case = parse_case(_case("fremen", "fremen:alia", {"extra_attack": "krys", "defense": "shield"}))
     assert case.sides[0].plan.extra_attack == "krys"
+
+
+def test_the_analyzer_plans_offer_the_extra_slots_and_built_ins_FREMEN_L07_b_TLEILAX_L09_c_EMPEROR_L02_d():
+    from dunenb.analysis.battle_odds import plan_matrix, sensible_plans
+
+    case = parse_case(_case("fremen", "fremen:alia", {"hand": ["poison-fast", "shield"]}))
+    combos = set(sensible_plans(case, 0).combos)
+    alia = case.sides[0].plan.leader
+    assert (alia, "poison-fast", "shield", "krys", None) in combos and (alia, None, None) in combos
+    matrix = plan_matrix(case)
+    assert any("&krys" in label for label in matrix.rows.labels)
+    case = parse_case(_case("bene-tleilax", "hwi-noree", {"hand": ["shield", "shield", "snooper"]}))
+    hwi = case.sides[0].plan.leader
+    combos = set(sensible_plans(case, 0).combos)
+    assert {(hwi, None, "shield", None, "shield"), (hwi, None, "snooper", None, "shield")} <= combos
+    case = parse_case(_case("emperor", "tyekanik", {"hand": ["shield", "snooper"]}))
+    assert {combo[2] for combo in sensible_plans(case, 0).combos} == {None, "snooper"}  # D-20, GAP-91
