@@ -107,7 +107,7 @@ def arsenal(leader: Leader | None, house: str, blocked: frozenset[str] = frozens
     for power in _acting_entries(leader, house, blocked):
         effect = power.effect
         assert isinstance(effect, Effect)
-        if power.kind == "CARD_SLOTS":
+        if power.kind == "CARD_SLOTS":  # GAP-94: the extra slot goes beside a filled ordinary one
             attacks = effect.args[0]
             if attacks.startswith("2"):
                 extra_attack, distinct = power.id, "distinct" in attacks
@@ -182,7 +182,7 @@ def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = froze
             if plan.weapon is None or plan.weapon in BUILT_IN_WEAPONS:
                 raise IllegalActionError("battle/extra-attack", f"{house}: the second attack card goes beside an "
                                          "attack card in the attack slot (leaders.md K-6); put it there instead")
-            if found.distinct and card_kind(plan.weapon) == card_kind(extra):
+            if found.distinct and card_kind(plan.weapon) == card_kind(extra):  # GAP-94: worthless is its own kind
                 raise IllegalActionError("battle/extra-attack", f"{house}: {who}'s two attacks must be of distinct "
                                          f"kinds, not two {card_kind(extra)} cards (leaders.md K-6)")
             if plan.defences:
@@ -296,7 +296,8 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     worn: list[int | None] = [None, None]
 
     def worn_shields(side: int) -> int:
-        if worn[side] is None:  # LC-1: a built-in shield rolls once per battle, the first time it is needed
+        # LC-1, GAP-95: a built-in shield rolls once per battle (its wearer's d10), the first time it is needed
+        if worn[side] is None:
             worn[side] = sum(1 for _power, bound, _adds in kits[side].shields if roll(side) <= bound)
         return worn[side] or 0
 

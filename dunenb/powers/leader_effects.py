@@ -267,10 +267,16 @@ class ArmyBonus:
 LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Effect
 
 
+# ---- K-6 CARD_SLOTS, K-7 BUILTIN_WEAPON, K-8 BUILTIN_DEFENSE, K-9 CARD_RULE (dunenb.battle.leader_weapons)
+WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
+
+
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
     Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
-    (GAP-90)."""
+    (GAP-90); the card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`)."""
+    if effect is not None and effect.kind in WEAPON_KINDS:
+        return True
     if effect is None or effect.kind not in BATTLE_KINDS:
         return False
     return not (isinstance(effect, WheelModifier) and effect.per is not None)
