@@ -112,3 +112,20 @@ def test_tleilax_l11_e_in_a_game_atomics_against_the_bg_leave_the_tleilax_unsanc
     state = _both(state, {"bene-tleilax": ("chani-ghola", {"weapon": "atomics"}),  # her licence is vs Atreides
                           "bene-gesserit": ("darwi", {})})
     assert "bene-tleilax" in state.outlawed
+
+
+def test_harkonnen_l01_c_the_bot_planner_values_feyds_kindjal():
+    """Nobody holds a card: only Feyd's Kindjal (no card, K-7 extra) can kill, and the planner sees it."""
+    from dunenb.bots.battle_planner import plan_values
+
+    state = _position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)], {})
+    if state.pending.actor != "harkonnen":
+        state = _plan(state, "atreides", "duncan-idaho")
+    plans = [a for a in decisions(state) if a.kind == "plan"]
+    values = plan_values(state, plans)
+    best = max(range(len(plans)), key=lambda index: values[index])
+    assert (plans[best].leader, plans[best].extra_attack) == ("feyd-rautha", "kindjal")
+    with_knife = max(v for v, p in zip(values, plans, strict=True) if p.extra_attack == "kindjal")
+    without = max(v for v, p in zip(values, plans, strict=True)
+                  if p.leader == "feyd-rautha" and p.extra_attack == "none")
+    assert with_knife > without

@@ -406,7 +406,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             and licence[me] is None,
             powers=(powers[me].powers + used_powers(plans[me], side.house, side.blocked)
                     if fates.explosion is None and not fates.traitor_called_by else ())
-            + ((licence[me],) if licence[me] is not None and me in fates.atomics_used_by else ()),
+            + _licence_used(licence[me], me in fates.atomics_used_by),
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),
@@ -420,6 +420,11 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         sides=(outcome_sides[0], outcome_sides[1]),
         treachery_blocked=tuple(sides[me].house for me in fates.blocked_calls),
     )
+
+
+def _licence_used(power: str | None, used: bool) -> tuple[str, ...]:
+    """The K-9 atomics_licence power that spared the side a sanction, as a reported power ID."""
+    return (power,) if power is not None and used else ()
 
 
 def _eliminated(sides: Sequence[BattleSide], fighting: Sequence[Leader | None], fates: Fates) -> tuple[str, ...]:
