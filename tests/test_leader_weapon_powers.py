@@ -355,3 +355,14 @@ def test_the_analyzer_plans_offer_the_extra_slots_and_built_ins_FREMEN_L07_b_TLE
     assert {(hwi, None, "shield", None, "shield"), (hwi, None, "snooper", None, "shield")} <= combos
     case = parse_case(_case("emperor", "tyekanik", {"hand": ["shield", "snooper"]}))
     assert {combo[2] for combo in sensible_plans(case, 0).combos} == {None, "snooper"}  # D-20, GAP-91
+
+
+def test_the_voice_binds_the_extra_slot_cards_not_the_built_ins_EMPEROR_L01_d_FREMEN_L07_b():
+    from dunenb.battle.sequence import BattleSequence, VoiceCommand, plan_violations
+
+    seq = BattleSequence("emperor", "bene-gesserit", voices=(VoiceCommand("bene-gesserit", "emperor", "forbid",
+                                                                         "projectile"),))
+    hasimir = BattlePlan(leader=_leader("EMPEROR-L01-d"), weapon="poison-fast", extra_attack="projectile-distance")
+    assert plan_violations(seq, "emperor", hasimir) == ("the Voice forbade projectile",)
+    krys = BattlePlan(leader=_leader("FREMEN-L07-b"), weapon="poison-fast", extra_attack="krys")
+    assert plan_violations(seq, "emperor", krys) == ()  # G-4: the Voice cannot touch a built-in
