@@ -13,7 +13,9 @@
             "hand": ["cards held, for analysis"], "leaders": ["leaders available, for analysis"],
             "spice": 10,
             "dead": ["this House's leaders in its tanks"], "blocked": ["KARAMA-37"], "regenerations": 1,
-            "captured": false},
+            "captured": false,
+            "extra_attack": null | "projectile-distance" | "krys" | ..., "extra_defense": null | "snooper" | ...,
+            "b1_rolls": {"HARKONNEN-L10-c": 2}},
            {"house": "harkonnen", ...}]}
 ```
 
@@ -23,6 +25,11 @@ House's battle powers for this battle (KARAMA-37: Waff without his pistol); ``re
 (TLEILAX-M2: with one left his death does not eliminate the House); ``captured`` (HARKONNEN-P4) says the side's
 leader is one it captured from another House (``house:id``): his own House may call treachery on him unless the
 capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
+
+``extra_attack``, ``extra_defense`` and ``b1_rolls`` (optional, leaders.md K-6..K-8, D-31) fill the slots and
+built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`` may be a built-in that fills the
+attack slot (``"karate"``, ``"poison-slow-built-in"``). A plan the leader's powers do not allow is refused naming
+the field.
 
 ``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
 blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
