@@ -268,6 +268,7 @@ DESCRIBERS: dict[str, Describer] = {
     "commit-leader": lambda a: f"{_verb(a.house, 'commit')} {leader_name(a.leader, a.house)} as its leader",
     "traitor-call": lambda a: f"{_verb(a.house, 'call')} “Trahison !”: {leader_name(a.leader)} is their traitor",
     "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 to get past the shield",
+    "leader-b1-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 for {a.power} before the plans",
     "battle-discard": _discard,
     "chance-card": lambda a: f"Chance card {a.draw} of the turn: {_chance_name(a.card)}",
     "commit-harvester": lambda a: f"{_verb(a.house, 'commit')} a harvester in {area_name(a.area)}",

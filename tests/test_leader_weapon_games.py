@@ -24,7 +24,7 @@ from dunenb.engine import apply_action, check_action, current_player
 from dunenb.rules.battle_phase import BattleDie, SubmitPlan, begin_phase
 
 
-def _position(houses, forces, hands):
+def _position(houses, forces, hands, *, rolls=True):
     state = clear_map(set_storms(quiet_setup(houses), main=10))
     for house in houses:
         hs = state.houses[house]
@@ -36,7 +36,8 @@ def _position(houses, forces, hands):
     for house, cards in hands.items():
         state = give_cards(state, house, *cards)
     state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
-    return skip_pre_battle(begin_phase(state))
+    state = begin_phase(state)
+    return skip_pre_battle(state) if rolls else state
 
 
 def _plan(state, house, leader, **cards):
@@ -129,3 +130,28 @@ def test_harkonnen_l01_c_the_bot_planner_values_feyds_kindjal():
     without = max(v for v, p in zip(values, plans, strict=True)
                   if p.leader == "feyd-rautha" and p.extra_attack == "none")
     assert with_knife > without
+
+
+def test_harkonnen_l10_c_in_a_game_yuehs_b1_roll_is_a_chance_node_before_the_plans_D_31():
+    from dunenb.rules.leader_rolls import LeaderRoll
+
+    state = _position(["harkonnen", "emperor"], [("harkonnen", "arsunt", 5, 4), ("emperor", "arsunt", 5, 4)], {},
+                      rolls=False)
+    assert current_player(state) == "chance" and state.pending.kind == "battle-b1-roll"
+    assert outcome_map(state) == {LeaderRoll("harkonnen", "HARKONNEN-L10-c", v): Fraction(1, 10)
+                                  for v in range(1, 11)}
+    lucky = force(state, LeaderRoll("harkonnen", "HARKONNEN-L10-c", 2))
+    unlucky = force(state, LeaderRoll("harkonnen", "HARKONNEN-L10-c", 3))
+    assert lucky.pending.kind == unlucky.pending.kind == "battle-plan"
+    if lucky.pending.actor != "harkonnen":
+        lucky, unlucky = (_plan(s, "emperor", "burseg") for s in (lucky, unlucky))
+    offered = {(a.leader, a.weapon) for a in decisions(lucky) if a.kind == "plan"}
+    assert ("yueh", "poison-slow-built-in") in offered
+    assert ("yueh", "poison-slow-built-in") not in {(a.leader, a.weapon) for a in decisions(unlucky)
+                                                    if a.kind == "plan"}
+    refused = check_action(unlucky, SubmitPlan("harkonnen", "yueh", 1, 0, 0, weapon="poison-slow-built-in"))
+    assert refused is not None and refused.code == "battle/weapon"
+    state = _plan(lucky, "harkonnen", "yueh", weapon="poison-slow-built-in")
+    if state.pending.kind == "battle-plan":
+        state = _plan(state, "emperor", "burseg")
+    assert [e.data["leader"] for e in events_of(state, "leader-killed")] == ["burseg"]

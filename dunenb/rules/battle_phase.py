@@ -78,7 +78,7 @@ from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_rolls, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -390,7 +390,8 @@ def _slot_menu(state: GameState, house: str, leader: str) -> list[tuple[str, str
     card per slot, and the slots and built-ins his K-6/K-7 powers add (a built-in, G-4, is no card)."""
     found = slot_options(_wheel_leader(state, house, leader), house, state.houses[house].hand,
                          blocked=battle_powers.blocked_in_battle(state, house),
-                         house_weapons=own_weapons(state, house), attack_cards=WEAPONS, defence_cards=DEFENCES)
+                         house_weapons=own_weapons(state, house), attack_cards=WEAPONS, defence_cards=DEFENCES,
+                         b1_rolls=leader_rolls.side_rolls(context_of(state), house))
     return [tuple(NONE if card is None else card for card in combo) for combo in found]  # type: ignore[misc]
 
 
@@ -422,7 +423,8 @@ def _slot_error(state: GameState, action: SubmitPlan) -> IllegalActionError | No
                       extra_defense=card(action.extra_defense))
     try:
         check_slots(plan, action.house, blocked=battle_powers.blocked_in_battle(state, action.house),
-                    house_weapons=own_weapons(state, action.house))
+                    house_weapons=own_weapons(state, action.house),
+                    b1_rolls=leader_rolls.side_rolls(context_of(state), action.house))
     except IllegalActionError as error:
         return error
     return None
@@ -643,7 +645,8 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 call_power=wheel_karama_power(house),
                                 dead=battle_powers.own_dead(state, house),  # HARKONNEN-M3
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
-                                regenerations=battle_powers.regenerations_left(state, house)))  # TLEILAX-M2
+                                regenerations=battle_powers.regenerations_left(state, house),  # TLEILAX-M2
+                                b1_rolls=leader_rolls.side_rolls(ctx, house)))  # leaders.md D-31
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
 
 
@@ -913,6 +916,7 @@ HANDLERS = {
                             pledged=plan_pledge, always=(Pass,)),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
+    **leader_rolls.HANDLERS,  # leaders.md D-31: B1 rolls of the leaders' powers (HARKONNEN-L10-c)
     **battle_powers.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

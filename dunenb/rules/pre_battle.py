@@ -160,6 +160,14 @@ def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
 
 
 def _start_sequence(state: GameState, ctx: BattleContext) -> GameState:
+    from dunenb.rules import leader_rolls
+
+    # leaders.md LC-5 B1, D-31: the availability rolls of the leaders' powers (H10-c) come before the Voices
+    return leader_rolls.before_voices(state, ctx, after_b1_rolls)
+
+
+def after_b1_rolls(state: GameState, ctx: BattleContext) -> GameState:
+    """G-9 after B1: the Voices, prescience, then the plans."""
     seq = seq_mod.start_sequence(ctx.houses, voices=offered(state, ctx, "voice"),
                                  presciences=offered(state, ctx, "prescience"))
     seq = seq_mod.advance(seq, seq_mod.Pass())  # F7 is the Karama window above
