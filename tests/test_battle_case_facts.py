@@ -85,7 +85,7 @@ def test_ATREIDES_P1_case_the_answer_binds_and_karama_40_lets_another_card_show(
 
 def test_GUILD_M2_case_only_in_the_guilds_own_battle_turn_and_karama_18():
     ask = {"prescience": {"by": "guild", "slot": "attack", "answer": "poison"}}
-    guild = side("guild", "edric", defense="snooper")
+    guild = dict(side("guild", "edric", defense="snooper"), dice=[5])  # GUILD-L01-a: his tank shield fails (K-8)
     harkonnen = side("harkonnen", "feyd-rautha", weapon="poison-fast")
     assert parse_case(case(guild, harkonnen, **ask)).sequence.questions[0].power == "GUILD-M2"
     attacking = case(harkonnen, guild, **ask)
