@@ -366,3 +366,23 @@ def test_the_voice_binds_the_extra_slot_cards_not_the_built_ins_EMPEROR_L01_d_FR
     assert plan_violations(seq, "emperor", hasimir) == ("the Voice forbade projectile",)
     krys = BattlePlan(leader=_leader("FREMEN-L07-b"), weapon="poison-fast", extra_attack="krys")
     assert plan_violations(seq, "emperor", krys) == ()  # G-4: the Voice cannot touch a built-in
+
+
+def test_dunenb_battle_json_names_the_k8_k9_powers_that_acted_on_each_branch_GUILD_L01_a_FREMEN_L10_c():
+    from dunenb.battle.resolve import distribution_json
+
+    edric = _side("guild", _leader("GUILD-L01-a"))
+    battle = Battle(TERRITORY, "harkonnen", (edric, _side("harkonnen", FOE, "projectile-distance")))
+    rows = distribution_json(resolve_battle(battle))["outcomes"]
+    saved = [row for row in rows if row["sides"]["guild"]["leader"] == "alive"]
+    assert [row["sides"]["guild"]["powers"] for row in saved] == [["GUILD-L01-a"]]
+    assert sum(row["probability"] for row in saved) == pytest.approx(0.4)
+    jamis = _side("fremen", _leader("FREMEN-L10-c"), "projectile-contact")
+    battle = Battle(TERRITORY, "atreides", (jamis, BattleSide("atreides", Tokens(3), BattlePlan(
+        Dial(1), FOE, None, "shield"))))
+    by_dice = {}
+    for faces, powers in (((5, 1), ["FREMEN-L10-c"]), ((1,), [])):
+        fixed = BattleSide("fremen", Tokens(3), jamis.plan, dice=faces)
+        (_p, outcome), = resolve_battle(Battle(TERRITORY, "atreides", (fixed, battle.sides[1])))
+        by_dice[faces] = (outcome.sides[1].leader_fate, list(outcome.sides[0].powers))
+        assert by_dice[faces] == ("dead", powers)

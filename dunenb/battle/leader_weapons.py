@@ -278,8 +278,8 @@ def _targets(rule_arg: tuple[str, str] | None, name: str, foe: Leader) -> bool:
 def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int], *,
                 houses: Sequence[str], blocked: Sequence[frozenset[str]] = NO_FACTS,
                 builtin: Sequence[tuple[str, ...]] = ((), ()),
-                immune: Callable[[Leader | None], frozenset[str]] = lambda leader: frozenset()
-                ) -> tuple[bool, bool]:
+                immune: Callable[[Leader | None], frozenset[str]] = lambda leader: frozenset(),
+                acted: list[tuple[int, str]] | None = None) -> tuple[bool, bool]:
     """Deaths from the attacks when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28, LC-7).
 
     Each attack, card or built-in (``builtin``: the House's own, TLEILAX-M1; a plan's built-ins act as their
@@ -291,14 +291,18 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     projectile passes each shield separately, d10 ≤ the attacker's base strength (K-9 F10-c: two tries each).
     K-9 B07-a: the BG's slow poison card acts as fast (GAP-93: always declared, it is never worse); K-9 H05-c: a
     fast poison aimed at Iakin acts as slow. ``immune(leader)``: the cards that cannot kill him
-    (``leader.immune``). All effects are simultaneous (GAP-28c)."""
+    (``leader.immune``). All effects are simultaneous (GAP-28c). ``acted`` (optional) receives (side, power ID)
+    for each K-8/K-9 power that changed something on this branch (a worn shield that acts, a rule applied)."""
+    report = acted if acted is not None else []
     kits = [arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)]
     worn: list[int | None] = [None, None]
 
     def worn_shields(side: int) -> int:
         # LC-1, GAP-95: a built-in shield rolls once per battle (its wearer's d10), the first time it is needed
         if worn[side] is None:
-            worn[side] = sum(1 for _power, bound, _adds in kits[side].shields if roll(side) <= bound)
+            active = [power for power, bound, _adds in kits[side].shields if roll(side) <= bound]
+            report.extend((side, power) for power in active)
+            worn[side] = len(active)
         return worn[side] or 0
 
     instant = [False, False]
@@ -314,10 +318,14 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
             if attack == "worthless":
                 continue
             weapon = BUILT_IN_ACTS_AS.get(attack, attack)
-            if attack == "poison-slow" and kits[me].rule("slow_to_fast"):
+            fast = kits[me].rule("slow_to_fast")
+            if attack == "poison-slow" and fast:
                 weapon = "poison-fast"  # B07-a, GAP-93
-            if weapon == "poison-fast" and kits[foe].rule("fast_as_slow_vs_self"):
+                report.append((me, fast[0]))
+            slow_down = kits[foe].rule("fast_as_slow_vs_self")
+            if weapon == "poison-fast" and slow_down:
                 weapon = "poison-slow"  # H05-c
+                report.append((foe, slow_down[0]))
             kind = card_kind(weapon)
             if weapon == "lasgun":
                 instant[foe] = True
@@ -325,8 +333,11 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                 stopped = "snooper" in defences
                 leader = leaders[me]
                 assert leader is not None
-                if stopped and _targets(kits[me].rule("snooper_fails"), "snooper_fails", target):
+                fails = kits[me].rule("snooper_fails")
+                if stopped and fails and _targets(fails, "snooper_fails", target):
                     stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
+                    if not stopped:
+                        report.append((me, fails[0]))
                 if not stopped and weapon not in immune(target):
                     (instant if is_instant(weapon) else slow)[foe] = True
             elif weapon in SHIELD_STOPS:
@@ -346,7 +357,17 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
             continue
         foe = 1 - me
         shields = cards + (worn_shields(foe) if kits[foe].shields else 0)
-        tries = 2 if kits[me].rule("two_pass_rolls") else 1  # F10-c: one success of two is enough
-        if all(any(roll(me) <= leader.strength for _try in range(tries)) for _shield in range(shields)):
+        two = kits[me].rule("two_pass_rolls")  # F10-c: one success of two tries is enough
+        seconds = 0
+        for _shield in range(shields):
+            if roll(me) <= leader.strength:
+                continue
+            if two and roll(me) <= leader.strength:
+                seconds += 1
+                continue
+            break
+        else:
             passed[foe] = True
+            if two and seconds:
+                report.append((me, two[0]))
     return (instant[0] or slow[0] or passed[0], instant[1] or slow[1] or passed[1])

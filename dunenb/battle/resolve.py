@@ -65,6 +65,7 @@ class Fates:
     swapped: bool = False                    # traitor against traitor: the leaders changed sides (TRAITOR-12)
     atomics_used_by: tuple[int, ...] = ()    # sides whose Atomics took effect (CARD-ATOMICS-4 sanction)
     blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
+    acted: tuple[tuple[int, str], ...] = ()  # (side, power) of the K-8/K-9 powers that acted (leaders.md LC-7)
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,7 @@ def _card_deaths(
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
     houses: Sequence[str] = ("", ""),
+    acted: list[tuple[int, str]] | None = None,
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28): LC-7 as
     :func:`dunenb.battle.leader_weapons.card_deaths` resolves it, with the secondary leaders' K-6..K-9 powers.
@@ -205,7 +207,7 @@ def _card_deaths(
     Waff's pistol); ``blocked``: per side, the powers a Karama blocks in this battle."""
     both = blocked[0] | blocked[1]
     return card_deaths(leaders, plans, roll, houses=houses, blocked=blocked, builtin=builtin,
-                       immune=lambda leader: immune_to(leader, both))  # leader.immune: ATREIDES-M1
+                       immune=lambda leader: immune_to(leader, both), acted=acted)  # leader.immune: ATREIDES-M1
 
 
 def _traitor_death(
@@ -271,8 +273,10 @@ def leader_step(
         # GAP-29a: a Shield card of either side meeting a lasgun sets off the explosion (a worn one never: D-20).
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses)
-    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
+    acted: list[tuple[int, str]] = []
+    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
+    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
+                 acted=tuple(dict.fromkeys(acted)))
 
 
 @lru_cache(maxsize=65536)
@@ -404,7 +408,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
             and licence[me] is None,
-            powers=(powers[me].powers + used_powers(plans[me], side.house, side.blocked)
+            powers=(tuple(dict.fromkeys(powers[me].powers + used_powers(plans[me], side.house, side.blocked)
+                                        + tuple(power for who, power in fates.acted if who == me)))
                     if fates.explosion is None and not fates.traitor_called_by else ())
             + _licence_used(licence[me], me in fates.atomics_used_by),
         ))
