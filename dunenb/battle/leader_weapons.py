@@ -264,15 +264,16 @@ def _condition(text: str) -> Condition:
     return parse_condition(text)
 
 
-def _targets(rule_arg: tuple[str, str] | None, name: str, foe: Leader) -> bool:
-    if rule_arg is None:
+def _targets(rule: tuple[str, str] | None, name: str, leaders: Sequence[Leader | None], houses: Sequence[str],
+             me: int) -> bool:
+    """Whether the K-9 rule ``name`` of side ``me`` bears on the opposing leader (its :data:`RULE_TARGETS`
+    condition, read by the leaders.md condition evaluator on the battle's leaders and Houses)."""
+    if rule is None:
         return False
-    from dunenb.battle.leader_powers import _opponent_is
-    from dunenb.powers.leader_effects import Word
+    from dunenb.battle.leader_powers import Scene, holds
 
-    condition = _condition(RULE_TARGETS[name])
-    assert isinstance(condition, Word)
-    return _opponent_is(condition.arg, foe)
+    scene = Scene("", None, (houses[0], houses[1]), (leaders[0], leaders[1]), defender=0)
+    return holds(_condition(RULE_TARGETS[name]), scene, me)
 
 
 def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int], *,
@@ -334,7 +335,7 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                 leader = leaders[me]
                 assert leader is not None
                 fails = kits[me].rule("snooper_fails")
-                if stopped and fails and _targets(fails, "snooper_fails", target):
+                if stopped and fails and _targets(fails, "snooper_fails", leaders, houses, me):
                     stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
                     if not stopped:
                         report.append((me, fails[0]))
