@@ -280,6 +280,7 @@ DESCRIBERS: dict[str, Describer] = {
     "traitor-call": lambda a: f"{_verb(a.house, 'call')} “Trahison !”: {leader_name(a.leader)} is their traitor",
     "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 to get past the shield",
     "voice-roll": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 for its leader's Voice (leaders.md K-11)",
+    "leader-b1-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 for {a.power} before the plans",
     "battle-discard": _discard,
     "chance-card": lambda a: f"Chance card {a.draw} of the turn: {_chance_name(a.card)}",
     "commit-harvester": lambda a: f"{_verb(a.house, 'commit')} a harvester in {area_name(a.area)}",

@@ -47,14 +47,27 @@ ASKED_OF_ALL = ("traitor-call", "weather")
 
 #: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.
 PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose")
+#: leaders.md D-31: the B1 availability rolls of the leaders' powers (HARKONNEN-L10-c), before the plans.
+B1_ROLL = "battle-b1-roll"
+
+
+def roll_b1(state: GameState) -> GameState:
+    """Settle the pending B1 availability rolls (leaders.md D-31, HARKONNEN-L10-c) with a 10: no built-in there."""
+    while state.pending is not None and state.pending.kind == B1_ROLL:
+        state = apply_action(state, chance_outcomes(state)[-1][0])
+    return state
 
 
 def skip_pre_battle(state: GameState) -> GameState:
     """Pass the Voice and prescience steps (G-9) of the pending battle, for tests about something else."""
     events = state.events
-    while state.pending is not None and state.pending.kind in PRE_BATTLE:
+    while state.pending is not None and state.pending.kind in PRE_BATTLE + (B1_ROLL,):
         if state.pending.kind == "karama-window" and state.pending.detail.get("resume") != "battle-start":
             break  # a later window (a capture's KARAMA-47...) belongs to the test
+        if state.pending.kind == B1_ROLL:  # leaders.md D-31: a 10, so that H10-c's poison is not there
+            state = apply_action(state, chance_outcomes(state)[-1][0])
+            events += state.events
+            continue
         state = apply_action(state, decisions(state)[0])  # the pass is listed first
         events += state.events
     return dataclasses.replace(state, events=events)

@@ -33,9 +33,10 @@ def harkonnen_to_plan(dead=(), against="duncan-idaho"):
 
 
 def test_harkonnen_m3_the_planner_leads_vladimir_worth_10_with_his_minions():
-    """Base strengths would send Feyd (6) rather than Vladimir (4); the planner counts Vladimir 4 + 3 + 2 + 1, and
-    Duncan 8 against the Harkonnen (ATREIDES-L02-a, the values the resolver uses), whom only Vladimir beats."""
-    state = harkonnen_to_plan()
+    """Base strengths would send Zebataleh (5) rather than Vladimir (4); the planner counts Vladimir 4 + 3 + 2 + 1,
+    and Duncan 8 against the Harkonnen (ATREIDES-L02-a, the values the resolver uses), whom only Vladimir beats.
+    Feyd is in the tanks: alive, his Kindjal (HARKONNEN-L01-c, no card needed) would kill the shieldless Duncan."""
+    state = harkonnen_to_plan(dead=("feyd-rautha",))
     assert state.pending.actor == "harkonnen"
     assert best_plan(state).leader == "vladimir"
     seen = view(state, "harkonnen")

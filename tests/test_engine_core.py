@@ -55,6 +55,7 @@ from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
+from dunenb.rules.leader_rolls import LeaderRoll
 from dunenb.rules.movement import (
     BuyHarvester,
     Emerge,
@@ -191,6 +192,7 @@ HAND_MADE += [
     SubmitPlan("atreides", "paul", 3, 0, 2, "poison-fast", "shield"), SubmitPlan("guild", "none", 1, 0, 0),
     CallTraitor("dispersion", "duncan-idaho"), BattleDie("harkonnen", 10), DiscardCards("atreides", "none"),
     DiscardCards("atreides", "worthless,shield"), VoiceRoll("emperor", 4),  # leaders.md K-11 d10≤N (GAP-101)
+    LeaderRoll("harkonnen", "HARKONNEN-L10-c", 2),  # leaders.md D-31
 ]
 # TURN-1 e) (dunenb.rules.movement)
 HAND_MADE += [

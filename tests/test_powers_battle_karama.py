@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, pass_unable
+from helpers_game import decisions, events_of, pass_unable, roll_b1
 from test_powers_pre_battle import battle, open_battle, pass_leader_sources
 
 from dunenb.actions import Pass
@@ -374,7 +374,7 @@ def test_BG_M2_the_bg_bot_plans_against_the_leader_it_was_shown_and_only_it():
         state = play(state, KnowLeader("bene-gesserit") if know else Pass("bene-gesserit"))
         if know:
             state = play(state, CommitLeader("harkonnen", "iakin-nefud"))
-        state = play(state, Pass("bene-gesserit"))
+        state = play(roll_b1(state), Pass("bene-gesserit"))  # roll_b1: leaders.md D-31 (H10-c)
         seen = view(state, "bene-gesserit")
         return {c[1] for c in opposition(seen, "bene-gesserit", "harkonnen", context_of(seen)).configs}
     assert expected(True) == {leader_of("harkonnen", "iakin-nefud").strength}
@@ -384,7 +384,7 @@ def test_BG_M2_the_bg_bot_plans_against_the_leader_it_was_shown_and_only_it():
 def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
     state = open_battle(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
     assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
-    state = play(state, UseKarama("harkonnen", "KARAMA-32", "karama"))
+    state = roll_b1(play(state, UseKarama("harkonnen", "KARAMA-32", "karama")))  # roll_b1: leaders.md D-31
     assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle
     assert battle(*MOHIAM_SCENE, disclose=True).pending.kind == "battle-disclose"  # without the Karama
 

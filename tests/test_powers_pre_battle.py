@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 from helpers_game import (
+    B1_ROLL,
     clear_map,
     decisions,
     events_of,
@@ -21,7 +22,7 @@ from helpers_game import (
 from dunenb.actions import Pass
 from dunenb.battle.cards import card_kind
 from dunenb.bots.heuristic import HeuristicBot
-from dunenb.engine import apply_action, check_action, view
+from dunenb.engine import apply_action, chance_outcomes, check_action, view
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
@@ -77,8 +78,12 @@ def pass_windows(state, *, disclose=False):
     """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42) and, unless
     ``disclose``, the leader disclosures (BG-M2); events kept."""
     said = state.events
-    while state.pending.kind == "karama-window" or (state.pending.kind == "battle-disclose" and not disclose):
-        state = apply_action(state, Pass(state.pending.actor))
+    while state.pending.kind in ("karama-window", B1_ROLL) or (state.pending.kind == "battle-disclose"
+                                                               and not disclose):
+        if state.pending.kind == B1_ROLL:  # leaders.md D-31 (HARKONNEN-L10-c): a 10, no built-in poison
+            state = apply_action(state, chance_outcomes(state)[-1][0])
+        else:
+            state = apply_action(state, Pass(state.pending.actor))
         said += state.events
     return dataclasses.replace(state, events=said)
 

@@ -222,7 +222,9 @@ def test_BATTLE_6_the_plan_menu_is_legal_and_any_checked_plan_is_accepted():
                      hands={"emperor": ("worthless", "poison-fast", "shield", "karama")}, spice={"emperor": 3})
     menu = decisions(state)
     # x 2: each plan with and without the Karama on the wheel, against the Harkonnen (KARAMA-3, KARAMA-45)
-    assert len(menu) == 13 * 6 * 8 * 2 and all(check_action(state, a) is None for a in menu[::17])
+    # leaders.md: Irulan E07 may add her slow poison (K-7, 8 more pairs), Hasimir E01 a second attack card (K-6,
+    # poison + worthless), Tyekanik E02 wears a shield and adds no Shield card (K-8, D-20: 3 pairs fewer)
+    assert len(menu) == (10 * 8 + 16 + 9 + 5) * 6 * 2 and all(check_action(state, a) is None for a in menu[::17])
     assert {a.karama for a in menu} == {"none", "karama"}
     assert {a.weapon for a in menu} == {"none", "worthless", "poison-fast"}
     assert {a.defense for a in menu} == {"none", "worthless", "shield"}
@@ -642,5 +644,6 @@ def test_karama_3_bg_p5_a_worthless_card_serves_as_the_wheel_karama_for_the_bene
     if state.pending.actor != "bene-gesserit":
         state = apply_action(state, legal_actions(state)[0])
     menu = decisions(state)
-    assert {(a.weapon, a.defense, a.karama) for a in menu
-            if a.kind == "plan" and a.karama != "none"} == {("none", "none", "worthless")}
+    assert {(a.weapon, a.defense, a.karama) for a in menu  # Murbella B12 may also use her karate (leaders.md K-7)
+            if a.kind == "plan" and a.karama != "none"} == {("none", "none", "worthless"),
+                                                            ("karate", "none", "worthless")}

@@ -25,13 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import power_of_use
+from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, immune_to, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
@@ -95,7 +96,14 @@ def plan_label(plan: BattlePlan) -> str:
     """A unique readable label for a plan, e.g. ``'duncan-idaho poison-fast/shield 3 = 4r+0e+2s'``."""
     leader = plan.leader.id if plan.leader is not None else "no-leader"
     karama = f"+{plan.karama}" if plan.karama is not None else ""
-    return f"{leader} {plan.weapon or '-'}/{plan.defense or '-'}{karama} {dial_label(plan.dial)}"
+    attack = (plan.weapon or "-") + (f"&{plan.extra_attack}" if plan.extra_attack else "")  # leaders.md K-6/K-7
+    defence = (plan.defense or "-") + (f"&{plan.extra_defense}" if plan.extra_defense else "")
+    return f"{leader} {attack}/{defence}{karama} {dial_label(plan.dial)}"
+
+
+#: A side's card combo: (leader, weapon, defence), or (leader, weapon, defence, extra attack, extra defence)
+#: when the leader's K-6/K-7 powers fill an extra slot (leaders.md LC-7).
+Combo = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -104,15 +112,17 @@ class SidePlans:
     case's Karama on the wheel (KARAMA-3, GAP-55b), kept on every plan that has a leader."""
 
     house: str
-    combos: tuple[tuple[Leader | None, str | None, str | None], ...]
+    combos: tuple[Combo, ...]
     dials: tuple[Dial, ...]
     karama: str | None = None
     karama_use: str | None = None  # GAP-80: the use of that Karama (against a Voice or an answer), or None
 
-    def plan(self, dial: Dial, combo: tuple[Leader | None, str | None, str | None]) -> BattlePlan:
-        leader, weapon, defense = combo
+    def plan(self, dial: Dial, combo: Combo) -> BattlePlan:
+        leader, weapon, defense = combo[:3]
+        extra_attack, extra_defense = combo[3:] if len(combo) == 5 else (None, None)
         karama = self.karama if leader is not None else None
-        return BattlePlan(dial, leader, weapon, defense, karama, self.karama_use if karama else None)
+        return BattlePlan(dial, leader, weapon, defense, karama, self.karama_use if karama else None,
+                          extra_attack, extra_defense)
 
     @cached_property
     def plans(self) -> tuple[BattlePlan, ...]:
@@ -141,15 +151,22 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
     for card in ("poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics"):
         if card in hand and (allow_atomics or card != "atomics"):
             weapons.append(card)
-    weapons += list(slot_weapons(case_side.house))  # DISPERSION-P1 karate: no card (houses.md G-4)
-    defences: list[str | None] = [None] + [card for card in ("snooper", "shield") if card in hand]
-    combos: list[tuple[Leader | None, str | None, str | None]] = []
+    attack_cards = [card for card in weapons if card is not None]
+    defence_cards = [card for card in ("snooper", "shield") if card in hand]
+    combos: list[Combo] = []
     for leader in leaders:
         if leader is None:  # GAP-43: no leader, no card
             combos.append((None, None, None))
             continue
-        combos.extend((leader, weapon, defence) for weapon in weapons for defence in defences
-                      if _obeys(case, index, leader, weapon, defence, hand))
+        # leaders.md K-6..K-8: the slots and built-ins of this leader (DISPERSION-P1 karate: no card, G-4)
+        for weapon, defence, extra_attack, extra_defense in slot_options(
+                leader, case_side.house, hand, blocked=case_side.side.blocked,
+                house_weapons=slot_weapons(case_side.house), b1_rolls=case_side.side.b1_rolls,
+                attack_cards=attack_cards, defence_cards=defence_cards):
+            if not _obeys(case, index, leader, weapon, defence, hand):
+                continue
+            extras = (extra_attack, extra_defense)
+            combos.append((leader, weapon, defence) + (extras if extras != (None, None) else ()))
     spice = case_side.spice if case_side.spice is not None else plan.dial.spice
     return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice), plan.karama,
                      plan.karama_use)

@@ -28,7 +28,13 @@ OTHER_CARDS: tuple[str, ...] = ("karama", "ghola", "truth-trance", "hajj", "weat
 #: Built-in weapons (houses.md G-4): no cards; a House power puts one in the attack slot (DISPERSION-P1 karate),
 #: it is never taken from or lost from a hand, and the Voice acts on cards only (it can neither forbid nor force
 #: one); a prescience answer names it by kind (karate: projectile).
-BUILT_IN_WEAPONS: tuple[str, ...] = ("karate",)
+BUILT_IN_WEAPONS: tuple[str, ...] = ("karate", "krys", "kindjal", "gom-jabbar", "poison-slow-built-in")
+#: leaders.md K-7: the card each built-in weapon acts as (LC-7: "CARD-SHIELD-2's fast/slow rule applies to built-in
+#: poisons too"); karate is its own attack (DISPERSION-P1: any Shield stops it).
+BUILT_IN_ACTS_AS: dict[str, str] = {
+    "karate": "karate", "krys": "projectile-contact", "kindjal": "projectile-contact",
+    "gom-jabbar": "poison-fast", "poison-slow-built-in": "poison-slow",
+}
 #: Attacks any Shield card stops outright, with no passing roll (CARD-SHIELD-1; DISPERSION-P1 karate, L1927).
 SHIELD_STOPS: tuple[str, ...] = ("projectile-distance", "karate")
 #: Cards that may be added on the wheel as a Karama (KARAMA-3): the Karama, and the cards that count as one for
@@ -40,6 +46,7 @@ _KIND = {
     "projectile-distance": "projectile", "projectile-contact": "projectile",
     "lasgun": "lasgun", "atomics": "atomics", "worthless": "worthless",
     "snooper": "snooper", "shield": "shield", "karate": "projectile",
+    "krys": "projectile", "kindjal": "projectile", "gom-jabbar": "poison", "poison-slow-built-in": "poison",
 }
 
 #: Display names (English; the seed's French names in brackets for the teaching notebook).
@@ -54,6 +61,10 @@ CARD_NAMES = {
     "snooper": "Snooper (goûte-poison)",
     "shield": "Shield (bouclier)",
     "karate": "Karate (pied/poing: built in, no card)",
+    "krys": "Krys (contact projectile: built in, no card)",
+    "kindjal": "Kindjal (contact projectile: built in, no card)",
+    "gom-jabbar": "Gom Jabbar (fast poison: built in, no card)",
+    "poison-slow-built-in": "Slow poison (poison lent: built in, no card)",
 }
 
 

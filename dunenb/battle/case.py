@@ -13,7 +13,9 @@
             "hand": ["cards held, for analysis"], "leaders": ["leaders available, for analysis"],
             "spice": 10,
             "dead": ["this House's leaders in its tanks"], "blocked": ["KARAMA-37"], "regenerations": 1,
-            "captured": false},
+            "captured": false,
+            "extra_attack": null | "projectile-distance" | "krys" | ..., "extra_defense": null | "snooper" | ...,
+            "b1_rolls": {"HARKONNEN-L10-c": 2}},
            {"house": "harkonnen", ...}]}
 ```
 
@@ -23,6 +25,11 @@ House's battle powers for this battle (KARAMA-37: Waff without his pistol); ``re
 (TLEILAX-M2: with one left his death does not eliminate the House); ``captured`` (HARKONNEN-P4) says the side's
 leader is one it captured from another House (``house:id``): his own House may call treachery on him unless the
 capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
+
+``extra_attack``, ``extra_defense`` and ``b1_rolls`` (optional, leaders.md K-6..K-8, D-31) fill the slots and
+built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`` may be a built-in that fills the
+attack slot (``"karate"``, ``"poison-slow-built-in"``). A plan the leader's powers do not allow is refused naming
+the field.
 
 ``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
 blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
@@ -56,9 +63,10 @@ from importlib import resources
 from typing import Any
 
 from dunenb.battle import facts
-from dunenb.battle.cards import DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
+from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
+from dunenb.battle.leader_weapons import check_slots
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import immune_to, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
@@ -73,7 +81,7 @@ from dunenb.battle.sequence import (
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.board import load_board
-from dunenb.errors import DuneError, InputError
+from dunenb.errors import DuneError, IllegalActionError, InputError
 from dunenb.jsonio import read_json
 from dunenb.powers.registry import owner
 from dunenb.ruleset import load_ruleset
@@ -86,7 +94,8 @@ MAX_CASE_DICE = 10
 _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description", "source", "notes", "voice",
              "prescience", "karama_uses", "shield_wall_standing")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
-              "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use")
+              "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use",
+              "extra_attack", "extra_defense", "b1_rolls")
 
 
 @dataclass(frozen=True)
@@ -264,10 +273,12 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         raise _fail(f"{where}.dial.spice", f"{dial.spice} spice for {dial.regular + dial.elite} tokens: at most "
                                            "1 spice per token (GAP-42)")
     leader = _leader(raw.get("leader"), f"{where}.leader", house)
-    weapon = _choice(raw.get("weapon"), f"{where}.weapon", (None, *WEAPONS, *slot_weapons(house)))  # G-4
+    weapon = _choice(raw.get("weapon"), f"{where}.weapon", (None, *WEAPONS, *BUILT_IN_WEAPONS))  # G-4, K-7
     defense = _choice(raw.get("defense"), f"{where}.defense", (None, *DEFENCES))
+    extra_attack = _choice(raw.get("extra_attack"), f"{where}.extra_attack", (None, *WEAPONS, *BUILT_IN_WEAPONS))
+    extra_defense = _choice(raw.get("extra_defense"), f"{where}.extra_defense", (None, *DEFENCES))
     karama = _choice(raw.get("karama"), f"{where}.karama", (None, *KARAMA_CARDS))
-    if leader is None and (weapon or defense or karama):
+    if leader is None and (weapon or defense or karama or extra_attack or extra_defense):
         raise _fail(f"{where}.weapon" if weapon else f"{where}.defense" if defense else f"{where}.karama",
                     "a side with no leader may play no treachery card (GAP-43)")
     _string_list(raw.get("traitors"), f"{where}.traitors")  # checked by _traitors once both sides are known
@@ -284,7 +295,15 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     if karama_use is not None and (not isinstance(karama_use, str) or karama is None):
         raise _fail(f"{where}.karama_use", "names the use of the side's karama card (e.g. \"KARAMA-25\"): give a "
                                            "karama card too")
-    plan = BattlePlan(dial, leader, weapon, defense, karama, karama_use)
+    plan = BattlePlan(dial, leader, weapon, defense, karama, karama_use, extra_attack, extra_defense)
+    b1_rolls = _b1_rolls(raw.get("b1_rolls"), f"{where}.b1_rolls", leader)
+    blocked = _blocked(raw.get("blocked"), f"{where}.blocked", house)
+    try:  # G-4, leaders.md K-6..K-8: the slots and built-ins the House and its leader give
+        check_slots(plan, house, blocked=blocked, house_weapons=slot_weapons(house), b1_rolls=b1_rolls)
+    except IllegalActionError as error:
+        field = {"battle/weapon": "weapon", "battle/extra-attack": "extra_attack",
+                 "battle/extra-defense": "extra_defense"}.get(error.code, "defense")
+        raise _fail(f"{where}.{field}", error.message) from None
     hand = None
     if "hand" in raw:
         hand = tuple(_choice(card, f"{where}.hand[{i}]", (*WEAPONS, "snooper", "shield", *OTHER_CARDS))
@@ -315,13 +334,32 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
     dead = _dead(raw.get("dead"), f"{where}.dead", house, leader, leaders)
     side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
-                      blocked=_blocked(raw.get("blocked"), f"{where}.blocked", house),
-                      regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house))
+                      blocked=blocked,
+                      regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house),
+                      b1_rolls=b1_rolls)
     _captured(raw.get("captured", False), where, house, leader)
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
 
 
 # --- battle facts of the powers (issue 10 item 4) ---------------------------------------------------------
+def _b1_rolls(raw: Any, field: str, leader: Leader | None) -> tuple[tuple[str, int], ...]:
+    """``b1_rolls``: {power ID: d10 face} rolled at B1 for the leader's powers (leaders.md D-31: HARKONNEN-L10-c,
+    Yueh's slow poison is there only on d10 ≤ 2). Each ID must be a power of the side's leader."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise _fail(field, 'must be an object {"POWER-ID": d10 result}')
+    own = {power.id for power in leader.powers} if leader is not None else set()
+    found = []
+    for power, value in sorted(raw.items()):
+        if power not in own:
+            raise _fail(field, f"{power!r} is not a power of the side's leader; allowed: {', '.join(sorted(own))}")
+        if isinstance(value, bool) or not isinstance(value, int) or value not in D10:
+            raise _fail(f"{field}.{power}", f"{value!r} is not a d10 result: allowed whole numbers 1 to 10 (LC-1)")
+        found.append((power, value))
+    return tuple(found)
+
+
 def _dead(raw: Any, field: str, house: str, leader: Leader | None,
           available: tuple[Leader | None, ...] | None) -> frozenset[str]:
     """``dead``: this House's leaders in its tanks (HARKONNEN-M3 counts Vladimir's living minions). Each must be a

@@ -35,7 +35,12 @@ class BattlePlan:
     opposing House's blockable battle power (:data:`BattleSide.call_power`) and is lost whatever happens
     (KARAMA-2). ``karama_use`` names the use when it is another one, hidden on the wheel and shown at the reveal
     (KARAMA-25, KARAMA-43 against a Voice; KARAMA-40, KARAMA-18 against a prescience answer: GAP-80): such a
-    Karama blocks no traitor call."""
+    Karama blocks no traitor call.
+
+    ``extra_attack`` and ``extra_defense`` are the slots a secondary leader's powers add (leaders.md LC-7): a
+    second attack card or defence card (K-6 CARD_SLOTS), or a built-in weapon carried on top of the attack card
+    (K-7 BUILTIN_WEAPON ``extra`` / ``extra_no_defence``); :func:`dunenb.battle.leader_weapons.check_slots` says
+    which the leader may fill."""
 
     dial: Dial = Dial()
     leader: Leader | None = None
@@ -43,6 +48,8 @@ class BattlePlan:
     defense: str | None = None
     karama: str | None = None
     karama_use: str | None = None
+    extra_attack: str | None = None
+    extra_defense: str | None = None
 
     @property
     def blocks_calls(self) -> bool:
@@ -53,8 +60,18 @@ class BattlePlan:
     def cards_played(self) -> tuple[str, ...]:
         """The attack and defence cards on the wheel, attack first (the Karama is apart: always lost); a built-in
         weapon is no card (houses.md G-4: karate) and is left out."""
-        return tuple(card for card in (self.weapon, self.defense)
+        return tuple(card for card in (self.weapon, self.extra_attack, self.defense, self.extra_defense)
                      if card is not None and card not in BUILT_IN_WEAPONS)
+
+    @property
+    def attacks(self) -> tuple[str, ...]:
+        """Every attack on the wheel, cards and built-ins (LC-7: each is resolved on its own)."""
+        return tuple(card for card in (self.weapon, self.extra_attack) if card is not None)
+
+    @property
+    def defences(self) -> tuple[str, ...]:
+        """Every defence card on the wheel (K-6 T09-c: two)."""
+        return tuple(card for card in (self.defense, self.extra_defense) if card is not None)
 
     @property
     def cards_on_wheel(self) -> tuple[str, ...]:
@@ -88,6 +105,9 @@ class BattleSide:
     blocked: frozenset[str] = field(default_factory=frozenset)
     regenerations: int | None = None
     voices_against: int = 0
+    #: leaders.md D-31: the d10 results rolled at B1 for this side's powers, as (power ID, face): HARKONNEN-L10-c
+    #: (Yueh's slow poison is there only on a d10 ≤ 2)
+    b1_rolls: tuple[tuple[str, int], ...] = ()
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""
@@ -139,7 +159,13 @@ def check_plan(
     if plan.weapon is not None and plan.weapon not in WEAPONS + BUILT_IN_WEAPONS:
         raise IllegalActionError("battle/weapon", f"{plan.weapon!r} is not an attack card; allowed: {WEAPONS}, or "
                                  f"a built-in weapon of the House ({', '.join(BUILT_IN_WEAPONS)}; G-4)")
-    if plan.leader is None and plan.weapon in BUILT_IN_WEAPONS:
+    if plan.extra_attack is not None and plan.extra_attack not in WEAPONS + BUILT_IN_WEAPONS:
+        raise IllegalActionError("battle/extra-attack", f"{plan.extra_attack!r} is not an attack card nor a built-in "
+                                 f"weapon; allowed: {WEAPONS}, {BUILT_IN_WEAPONS} (leaders.md K-6, K-7)")
+    if plan.extra_defense is not None and plan.extra_defense not in DEFENCES:
+        raise IllegalActionError("battle/extra-defense", f"{plan.extra_defense!r} is not a defence card; allowed: "
+                                 f"{DEFENCES} (leaders.md K-6)")
+    if plan.leader is None and (plan.weapon in BUILT_IN_WEAPONS or plan.extra_attack is not None):
         raise IllegalActionError("battle/no-leader-cards", f"a side with no leader makes no attack (GAP-43), but "
                                  f"the plan has {plan.weapon}")
     if plan.defense is not None and plan.defense not in DEFENCES:

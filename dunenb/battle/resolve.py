@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
@@ -65,6 +65,7 @@ class Fates:
     swapped: bool = False                    # traitor against traitor: the leaders changed sides (TRAITOR-12)
     atomics_used_by: tuple[int, ...] = ()    # sides whose Atomics took effect (CARD-ATOMICS-4 sanction)
     blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
+    acted: tuple[tuple[int, str], ...] = ()  # (side, power) of the K-8/K-9 powers that acted (leaders.md LC-7)
 
 
 @dataclass(frozen=True)
@@ -196,51 +197,24 @@ class _Roller:
 def _card_deaths(
     leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
     builtin: Sequence[tuple[str, ...]] = ((), ()),
-    blocked: frozenset[str] = frozenset(),
+    blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
+    houses: Sequence[str] = ("", ""),
+    acted: list[tuple[int, str]] | None = None,
 ) -> tuple[bool, bool]:
-    """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28).
-
-    Instant kills come first; a leader killed instantly cannot try to pass a shield (CARD-SHIELD-2 example 1).
-    A slow poison's victim still may (example 3). A pass succeeds on d10 <= the attacker's base strength
-    (CARD-SHIELD-3, GAP-28a). All effects are simultaneous, so both leaders may die (GAP-28c). ``builtin``: per
-    side, the leader's built-in attacks besides the attack card (houses.md G-4, TLEILAX-M1 Waff's pistol).
-    """
-    instant = [False, False]
-    slow = [False, False]
-    attempts = [False, False]
-    attacks = [(me, weapon) for me in (0, 1) for weapon in (plans[me].weapon, *builtin[me])]
-    for me, weapon in attacks:
-        foe = 1 - me
-        if leaders[me] is None or leaders[foe] is None or weapon in (None, "worthless"):
-            continue
-        defence = plans[foe].defense
-        kind = card_kind(weapon)
-        if weapon == "lasgun":
-            instant[foe] = True
-        elif kind == "poison":
-            if defence != "snooper" and weapon not in immune_to(leaders[foe], blocked):  # leader.immune: ATREIDES-M1
-                (instant if is_instant(weapon) else slow)[foe] = True
-        elif weapon in SHIELD_STOPS:  # DISPERSION-P1 karate too: any Shield stops it, no passing roll
-            if defence != "shield":
-                instant[foe] = True
-        elif weapon == "projectile-contact":
-            if defence != "shield":
-                instant[foe] = True
-            else:
-                attempts[me] = True
-    passed = [False, False]
-    for me in (0, 1):
-        if attempts[me] and not instant[me]:
-            leader = leaders[me]
-            assert leader is not None
-            passed[1 - me] = roll(me) <= leader.strength
-    return (instant[0] or slow[0] or passed[0], instant[1] or slow[1] or passed[1])
+    """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28): LC-7 as
+    :func:`dunenb.battle.leader_weapons.card_deaths` resolves it, with the secondary leaders' K-6..K-9 powers.
+    ``builtin``: per side, the leader's built-in attacks given by House powers (houses.md G-4, TLEILAX-M1
+    Waff's pistol); ``blocked``: per side, the powers a Karama blocks in this battle."""
+    both = blocked[0] | blocked[1]
+    return card_deaths(leaders, plans, roll, houses=houses, blocked=blocked, builtin=builtin,
+                       immune=lambda leader: immune_to(leader, both), acted=acted)  # leader.immune: ATREIDES-M1
 
 
 def _traitor_death(
     caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
     builtin: Sequence[tuple[str, ...]] = ((), ()),
-    blocked: frozenset[str] = frozenset(),
+    blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
+    houses: Sequence[str] = ("", ""),
 ) -> bool:
     """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
 
@@ -248,14 +222,13 @@ def _traitor_death(
     Atomics act only as a weapon that kills the traitor (note: the battle has stopped, so no devastation).
     """
     victim = 1 - caller
-    weapon = plans[caller].weapon
-    if weapon == "atomics":
+    if "atomics" in plans[caller].attacks:
         return leaders[caller] is not None
     only_caller_attacks = [plans[0], plans[1]]
-    only_caller_attacks[victim] = BattlePlan(plans[victim].dial, plans[victim].leader, None, plans[victim].defense)
+    only_caller_attacks[victim] = dataclasses.replace(plans[victim], weapon=None, extra_attack=None)
     armed: list[tuple[str, ...]] = [(), ()]
     armed[caller] = builtin[caller]  # the caller's built-in attacks also aim at the traitor (TLEILAX-M1)
-    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked)[victim]
+    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked, houses)[victim]
 
 
 def leader_step(
@@ -281,27 +254,29 @@ def leader_step(
         caller = calls[0]
         dead = [False, False]
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
-                                          blocked[0] | blocked[1])
+                                          blocked, houses)
         atomics: tuple[int, ...] = ()
-        if plans[caller].weapon == "atomics" and leaders[caller] is not None:
+        if "atomics" in plans[caller].attacks and leaders[caller] is not None:
             atomics = (caller,)
         return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
                      blocked_calls=voided)
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
-    weapons = [plan.weapon for plan in plans]
+    weapons = [plan.attacks for plan in plans]  # LC-7: K-6 two attacks
     present = (leaders[0] is not None, leaders[1] is not None)
-    if "atomics" in weapons:
-        atomics = tuple(me for me in (0, 1) if weapons[me] == "atomics")
+    if any("atomics" in attacks for attacks in weapons):
+        atomics = tuple(me for me in (0, 1) if "atomics" in weapons[me])
         return Fates(dead=present, explosion="atomics", traitor_called_by=calls, swapped=swapped,
                      atomics_used_by=atomics, blocked_calls=voided)
-    if "lasgun" in weapons and "shield" in (plans[0].defense, plans[1].defense):
-        # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
+    if any("lasgun" in attacks for attacks in weapons) and "shield" in plans[0].defences + plans[1].defences:
+        # GAP-29a: a Shield card of either side meeting a lasgun sets off the explosion (a worn one never: D-20).
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
-    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
+    acted: list[tuple[int, str]] = []
+    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
+    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
+                 acted=tuple(dict.fromkeys(acted)))
 
 
 @lru_cache(maxsize=65536)
@@ -340,7 +315,9 @@ def _strip(side: BattleSide) -> BattleSide:
     """The parts of a side the leader step looks at (dial and tokens do not matter), for caching."""
     plan = side.plan
     return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
-                                                       karama=plan.karama, karama_use=plan.karama_use),
+                                                       karama=plan.karama, karama_use=plan.karama_use,
+                                                       extra_attack=plan.extra_attack,
+                                                       extra_defense=plan.extra_defense),
                       side.traitors, side.dice, side.call_power, blocked=side.blocked)
 
 
@@ -417,6 +394,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         karama = plans[me].karama
         if karama is not None:
             lost_cards[me] = lost_cards[me] + (karama,)
+    # K-9 T11-e / T12-e: Atomics in his battle against House X bring no sanction (CARD-ATOMICS-4)
+    licence = [atomics_licensed(fighting[me], sides[me].house, sides[1 - me].house, sides[me].blocked)
+               for me in (0, 1)]
     outcome_sides = []
     for me, side in enumerate(sides):
         leader = fighting[me]
@@ -427,8 +407,12 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             leader_owner=None if leader is None else _owner(leader, sides[1 - me if fates.swapped else me]),
             leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
-            cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
-            powers=powers[me].powers if fates.explosion is None and not fates.traitor_called_by else (),
+            cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
+            and licence[me] is None,
+            powers=(tuple(dict.fromkeys(powers[me].powers + used_powers(plans[me], side.house, side.blocked)
+                                        + tuple(power for who, power in fates.acted if who == me)))
+                    if fates.explosion is None and not fates.traitor_called_by else ())
+            + _licence_used(licence[me], me in fates.atomics_used_by),
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),
@@ -442,6 +426,11 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         sides=(outcome_sides[0], outcome_sides[1]),
         treachery_blocked=tuple(sides[me].house for me in fates.blocked_calls),
     )
+
+
+def _licence_used(power: str | None, used: bool) -> tuple[str, ...]:
+    """The K-9 atomics_licence power that spared the side a sanction, as a reported power ID."""
+    return (power,) if power is not None and used else ()
 
 
 def _eliminated(sides: Sequence[BattleSide], fighting: Sequence[Leader | None], fates: Fates) -> tuple[str, ...]:
@@ -509,15 +498,16 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     True
     """
     plans = [side.plan for side in battle.sides]
-    if not any(plan.weapon for plan in plans):
+    if not any(plan.attacks for plan in plans):
         return battle
     values = battle_values(battle.houses, [plan.leader for plan in plans], battle.index(battle.defender),
                            territory=battle.territory, dead=(battle.sides[0].dead, battle.sides[1].dead),
                            blocked=(battle.sides[0].blocked, battle.sides[1].blocked),
                            shield_wall_standing=battle.shield_wall_standing)
-    if not any(values[me].disarmed and plans[me].weapon for me in (0, 1)):
+    if not any(values[me].disarmed and plans[me].attacks for me in (0, 1)):
         return battle
-    sides = tuple(dataclasses.replace(side, plan=dataclasses.replace(side.plan, weapon=None))
+    # K-3: his built-in weapons are unused too (the extra attack slot, K-6/K-7)
+    sides = tuple(dataclasses.replace(side, plan=dataclasses.replace(side.plan, weapon=None, extra_attack=None))
                   if values[me].disarmed else side for me, side in enumerate(battle.sides))
     return dataclasses.replace(battle, sides=(sides[0], sides[1]))
 
@@ -527,10 +517,9 @@ def check_battle(battle: Battle) -> None:
     fixed dice are d10 faces (GAP-28b)."""
     for side in battle.sides:
         check_plan(side.plan, tokens=side.tokens)
-        if side.plan.weapon in BUILT_IN_WEAPONS and side.plan.weapon not in slot_weapons(side.house):
-            raise IllegalActionError("battle/weapon", f"{side.house}: {side.plan.weapon!r} is a built-in weapon "
-                                     f"of another House (G-4); {side.house}'s: "
-                                     f"{', '.join(slot_weapons(side.house)) or 'none'}")
+        # G-4 and leaders.md K-6..K-8: the built-ins and extra slots the House and its leader's powers give
+        check_slots(side.plan, side.house, blocked=side.blocked, house_weapons=slot_weapons(side.house),
+                    b1_rolls=side.b1_rolls)
         for value in side.dice:
             if value not in D10:
                 raise IllegalActionError("battle/dice", f"{side.house}: a d10 shows 1 to 10, not {value!r}")

@@ -47,6 +47,7 @@ from functools import lru_cache
 
 from dunenb.actions import Action
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
+from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
 from dunenb.battle.resolve import fates_distribution
@@ -122,8 +123,9 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     """The leader step's outcomes; a strength matters only to a contact projectile against a shield (the d10
     pass, CARD-SHIELD-3, GAP-28a), so other strengths are folded to 1 to share the cache. A leader whose powers
     change the leader step is given as (house, id, blocked powers) (:func:`_fate_leader`) and is never folded."""
-    if isinstance(mine[0], int) and not (mine[1] == "projectile-contact" and theirs[2] == "shield"):
-        mine = (1, mine[1], mine[2])
+    if isinstance(mine[0], int) and not (mine[1] == "projectile-contact" and theirs[2] == "shield") \
+            and not any(mine[3:]):  # leaders.md K-6/K-7 extras: never folded
+        mine = (1, *mine[1:])
     if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
         theirs = (1, theirs[1], theirs[2])
     return _leader_step(mine, theirs, traitor, my_index)
@@ -135,7 +137,7 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
     the key is the one ``house`` holds him under (``"owner:id"`` for a captive)."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
-    if not (arms or immune_to(leader)):
+    if not (arms or immune_to(leader) or arsenal(leader, house, blocked) != Arsenal()):  # leaders.md K-6..K-9
         return leader.strength
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
     return house, key, blocked
@@ -161,7 +163,9 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
     (my_leader, my_house, my_blocked) = _wheel_leader(mine[0], "me")
     (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
     leaders = [my_leader, their_leader]
-    plans = [BattlePlan(Dial(), leaders[0], mine[1], mine[2]), BattlePlan(Dial(), leaders[1], theirs[1], theirs[2])]
+    extras = tuple(mine[3:5]) + (None,) * (5 - len(mine))  # leaders.md K-6/K-7: the extra attack and defence
+    plans = [BattlePlan(Dial(), leaders[0], mine[1], mine[2], extra_attack=extras[0], extra_defense=extras[1]),
+             BattlePlan(Dial(), leaders[1], theirs[1], theirs[2])]
     called = frozenset({their_leader.id}) if traitor and their_leader is not None else frozenset()
     sides = [BattleSide(my_house, WheelTokens(), plans[0], traitors=called, blocked=my_blocked),
              BattleSide(their_house, WheelTokens(), plans[1], blocked=their_blocked)]
@@ -311,7 +315,7 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
         step_mine = mine
         if facts is not None:
             mine_value, their_value = facts.values(my_leader, lid)
-            step_mine = (facts.fate(0, my_leader), mine[1], mine[2])
+            step_mine = (facts.fate(0, my_leader), *mine[1:])
             if strength is not None:
                 theirs = (facts.fate(1, lid), weapon, defence)
         for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
@@ -409,15 +413,17 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
         weapon = None if plan.weapon == NONE else plan.weapon
         defence = None if plan.defense == NONE else plan.defense
-        mine = (None if leader is None else leader.strength, weapon, defence)
-        key = (plan.leader, weapon, defence)
+        extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
+        extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
+        mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
+        key = (plan.leader, weapon, defence, extra_attack, extra_defense)
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
             memo[key] = _situations(opp, mine, my_index, facts, None if leader is None else plan.leader)
         my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         dialled = plan.regular + plan.marked
         losses = {
             "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
-            "cards": card_value(weapon) + card_value(defence),
+            "cards": card_value(weapon) + card_value(defence) + card_value(extra_attack) + card_value(extra_defense),
             "stakes": stakes,
             # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
             "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,

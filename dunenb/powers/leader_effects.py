@@ -299,12 +299,19 @@ LeaderEffect = (WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus
                 | Effect)
 
 
+# ---- K-6 CARD_SLOTS, K-7 BUILTIN_WEAPON, K-8 BUILTIN_DEFENSE, K-9 CARD_RULE (dunenb.battle.leader_weapons)
+WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
+
+
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5 (WHEEL_MODIFIER ``per`` Voice
-    command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), and
-    the kinds of :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies."""
+    command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), the
+    card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`) and the kinds of :data:`MIND_KINDS` that
+    :mod:`dunenb.battle.leader_mind` applies."""
     if effect is None:
         return False
+    if effect.kind in WEAPON_KINDS:
+        return True
     if effect.kind in BATTLE_KINDS:
         return True
     return _mind_applied(effect)

@@ -66,6 +66,7 @@ class BattleContext:
     shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
     disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
     trances_used: tuple[str, ...] = ()  # leaders.md K-13: one leader trance power ID per trance used here
+    b1_rolls: tuple[tuple[str, str, int], ...] = ()  # leaders.md D-31: (House, power, d10) rolled at B1 (H10-c)
 
     @property
     def houses(self) -> tuple[str, str]:

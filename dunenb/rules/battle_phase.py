@@ -65,10 +65,12 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
+from dunenb.battle.leader_weapons import check_slots, karama_substitutes, slot_options
 from dunenb.battle.order import can_lead, defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
+from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
@@ -76,7 +78,7 @@ from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_rolls, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -122,6 +124,8 @@ class SubmitPlan(Action):
     ``against`` names the Karama use of that card when it is hidden against a Voice or a prescience answer
     (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18: shown at the reveal, GAP-80); ``none``: against the opposing
     treachery (KARAMA-45).
+    ``extra_attack`` and ``extra_defense`` fill the slots the leader's powers add (leaders.md K-6 a second attack
+    or defence card, K-7 a built-in weapon beside the attack card; ``none`` by default, so older saves load).
     """
 
     kind: ClassVar[str] = "plan"
@@ -134,6 +138,8 @@ class SubmitPlan(Action):
     defense: str = NONE
     karama: str = NONE
     against: str = NONE
+    extra_attack: str = NONE
+    extra_defense: str = NONE
 
 
 @dataclass(frozen=True)
@@ -339,39 +345,89 @@ def _plan_decisions(state: GameState) -> list[Action]:
     hs = state.houses[house]
     tokens, leaders = _plan_context(state, house)
     held = Counter(hs.hand)
-    weapons = [NONE] + [card for card in WEAPONS if held[card]] + list(own_weapons(state, house))
-    defences = [NONE] + [card for card in DEFENCES if held[card]]
-    pairs = [(w, d) for w in weapons for d in defences
-             if not Counter(c for c in (w, d) if c != NONE and c not in BUILT_IN_WEAPONS) - held]  # one worthless
-    # card cannot fill both slots; a built-in weapon (G-4: karate) is no card
     dials = menu_dials(tokens, hs.spice)
     # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
     # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
     cards = karama_cards(state, house)
     karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house) else [])
     karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
-    triples = [(w, d, k, u) for w, d in pairs for k, u in karamas
-               if not Counter(c for c in (w, d, k) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
+    slots = {leader: _slot_menu(state, house, leader) for leader in leaders}
     # BG-P1, ATREIDES-P1: a plan bound by the Voice or the prescience answer is left out. What binds a plan is
     # its leader, its two cards and the Karama use it hides against a binding (pre_battle.violations reads
     # nothing else), so each such combination is judged once, on its first plan, not again for every dial
     # (issue 14 item 4: the same menu, cheaper).
-    verdicts: dict[tuple[str, str, str, str], bool] = {}
+    verdicts: dict[tuple[str, ...], bool] = {}
     plans: list[Action] = []
     for leader in leaders or (NONE,):
+        own = _karamas(state, house, leader, karamas)  # K-9 G01-d: Edric's worthless Karama
+        triples = [(w, d, k, u, x, y) for w, d, x, y in slots.get(leader, []) for k, u in own
+                   if not Counter(c for c in (w, d, k, x, y) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
         for regular, marked, spice in dials:
-            for weapon, defense, karama, against in (triples if leader != NONE else [(NONE, NONE, NONE, NONE)]):
-                key = (leader, weapon, defense, against)
+            for weapon, defense, karama, against, extra_attack, extra_defense in (
+                    triples if leader != NONE else [(NONE,) * 6]):
+                key = (leader, weapon, defense, against, extra_attack, extra_defense)
                 bound = verdicts.get(key)
                 if bound:
                     continue
-                plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against)
+                plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against,
+                                  extra_attack, extra_defense)
                 if bound is None:
                     bound = verdicts[key] = bool(pre_battle.violations(state, plan))
                     if bound:
                         continue
                 plans.append(plan)
     return plans
+
+
+# --- leaders.md K-6..K-9: the slots and built-ins of the committed leader ---------------------------------
+
+def _wheel_leader(state: GameState, house: str, leader: str) -> Leader | None:
+    return None if leader == NONE else leader_of(house, leader)
+
+
+def _slot_menu(state: GameState, house: str, leader: str) -> list[tuple[str, str, str, str]]:
+    """(weapon, defense, extra_attack, extra_defense) the House may put on ``leader``'s wheel from its hand: one
+    card per slot, and the slots and built-ins his K-6/K-7 powers add (a built-in, G-4, is no card)."""
+    found = slot_options(_wheel_leader(state, house, leader), house, state.houses[house].hand,
+                         blocked=battle_powers.blocked_in_battle(state, house),
+                         house_weapons=own_weapons(state, house), attack_cards=WEAPONS, defence_cards=DEFENCES,
+                         b1_rolls=leader_rolls.side_rolls(context_of(state), house))
+    return [tuple(NONE if card is None else card for card in combo) for combo in found]  # type: ignore[misc]
+
+
+def _karamas(state: GameState, house: str, leader: str,
+             karamas: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The Karama choices of the plan menu, plus a worthless card where the leader's K-9 ``worthless_is_karama``
+    makes it one (G01-d: Edric, as BG-P5) and a Karama can block something (KARAMA-3, GAP-55b)."""
+    extra = [card for card in karama_substitutes(_wheel_leader(state, house, leader), house,
+                                                 battle_powers.blocked_in_battle(state, house))
+             if card in state.houses[house].hand and (card, NONE) not in karamas]
+    return karamas + ([(card, NONE) for card in extra] if _karama_target(state, house) else [])
+
+
+def _usable_karamas(state: GameState, action: SubmitPlan) -> tuple[str, ...]:
+    """The cards that may be added as a Karama on this plan's wheel (KARAMA-1, BG-P5, TLEILAX-P4, K-9 G01-d)."""
+    extra = karama_substitutes(_wheel_leader(state, action.house, action.leader), action.house,
+                               battle_powers.blocked_in_battle(state, action.house))
+    return tuple(dict.fromkeys(karama_cards(state, action.house)
+                               + tuple(c for c in extra if c in state.houses[action.house].hand)))
+
+
+def _slot_error(state: GameState, action: SubmitPlan) -> IllegalActionError | None:
+    """leaders.md LC-7, K-6..K-8: the plan's slots and built-ins must fit its leader's powers."""
+    def card(value: str) -> str | None:
+        return None if value == NONE else value
+
+    plan = BattlePlan(leader=_wheel_leader(state, action.house, action.leader), weapon=card(action.weapon),
+                      defense=card(action.defense), extra_attack=card(action.extra_attack),
+                      extra_defense=card(action.extra_defense))
+    try:
+        check_slots(plan, action.house, blocked=battle_powers.blocked_in_battle(state, action.house),
+                    house_weapons=own_weapons(state, action.house),
+                    b1_rolls=leader_rolls.side_rolls(context_of(state), action.house))
+    except IllegalActionError as error:
+        return error
+    return None
 
 
 def own_weapons(state: GameState, house: str) -> tuple[str, ...]:
@@ -416,14 +472,21 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     if action.spice > hs.spice:
         return IllegalActionError("battle/dial-spice-owned", f"spice: {action.spice} dialled, {action.house} owns "
                                   f"{hs.spice}; allowed 0..{min(hs.spice, action.regular + action.marked)}")
-    if action.weapon != NONE and action.weapon not in WEAPONS + own_weapons(state, action.house):
-        return IllegalActionError("battle/weapon", f"weapon {action.weapon!r}; allowed: none, "
-                                  f"{', '.join(WEAPONS + own_weapons(state, action.house))}")
-    if action.defense != NONE and action.defense not in DEFENCES:
-        return IllegalActionError("battle/defense", f"defense {action.defense!r}; allowed: none, "
-                                  f"{', '.join(DEFENCES)}")
+    for name in ("weapon", "extra_attack"):
+        card = getattr(action, name)
+        if card != NONE and card not in WEAPONS + BUILT_IN_WEAPONS:
+            return IllegalActionError(f"battle/{name.replace('_', '-')}", f"{name} {card!r}; allowed: none, "
+                                      f"{', '.join(WEAPONS + own_weapons(state, action.house))}")
+    for name in ("defense", "extra_defense"):
+        card = getattr(action, name)
+        if card != NONE and card not in DEFENCES:
+            return IllegalActionError(f"battle/{name.replace('_', '-')}", f"{name} {card!r}; allowed: none, "
+                                      f"{', '.join(DEFENCES)}")
+    slot_error = _slot_error(state, action) if action.leader != NONE else None
+    if slot_error is not None:
+        return slot_error
     if action.karama != NONE:
-        usable = karama_cards(state, action.house)
+        usable = _usable_karamas(state, action)
         if action.karama not in usable:
             return IllegalActionError("battle/karama", f"karama: {action.karama!r} cannot act as a Karama for "
                                       f"{action.house} now; allowed: none, {', '.join(usable) or '(none held)'}")
@@ -436,8 +499,9 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
             return IllegalActionError("battle/karama-nothing-to-block", f"karama: {_opponent(state, action.house)} "
                                       "has no battle power a Karama can block (KARAMA-3, G-5, GAP-55b); "
                                       "allowed: none")
-    cards = [c for c in (action.weapon, action.defense, action.karama) if c != NONE and c not in BUILT_IN_WEAPONS]
-    if action.leader == NONE and (cards or action.weapon in BUILT_IN_WEAPONS):
+    cards = [c for c in (action.weapon, action.defense, action.karama, action.extra_attack, action.extra_defense)
+             if c != NONE and c not in BUILT_IN_WEAPONS]
+    if action.leader == NONE and (cards or action.weapon in BUILT_IN_WEAPONS or action.extra_attack != NONE):
         return IllegalActionError("battle/no-leader-cards", f"weapon/defense: a side with no leader plays no "
                                   f"treachery card (GAP-43), but the plan has {', '.join(cards)}; allowed: none")
     missing = Counter(cards) - Counter(hs.hand)
@@ -464,9 +528,12 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
         state = with_events(state, event(
             "plan-revealed", f"{house}: leader {plan.leader}, {plan.regular} unmarked + {plan.marked} marked "
             f"token(s) and {plan.spice} spice (army {float(value):g}), weapon {plan.weapon}, defence "
-            f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else ""),
+            f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else "")
+            + (f", extra attack {plan.extra_attack}" if plan.extra_attack != NONE else "")  # leaders.md K-6, K-7
+            + (f", extra defence {plan.extra_defense}" if plan.extra_defense != NONE else ""),
             house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
-            spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama))
+            spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama,
+            **{name: getattr(plan, name) for name in ("extra_attack", "extra_defense") if getattr(plan, name) != NONE}))
         if plan.against != NONE:  # GAP-80: the Karama hidden on the wheel is shown now (KARAMA-25/43/40/18)
             spec, _use = karama_use(plan.against)
             state = with_events(state, event(
@@ -483,7 +550,8 @@ def plan_pledge(state: GameState, house: str) -> Pledge:
     plan = context_of(state).plan_of(house)
     if plan is None:
         return Pledge()
-    return Pledge(spice=plan.spice, cards=tuple(c for c in (plan.weapon, plan.defense, plan.karama) if c != NONE))
+    return Pledge(spice=plan.spice, cards=tuple(c for c in (plan.weapon, plan.defense, plan.karama, plan.extra_attack,
+                                                            plan.extra_defense) if c != NONE))
 
 
 # --- traitor calls ---------------------------------------------------------------------------------------
@@ -568,7 +636,9 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                            None if plan.weapon == NONE else plan.weapon,
                            None if plan.defense == NONE else plan.defense,
                            None if plan.karama == NONE else plan.karama,
-                           None if plan.against == NONE else plan.against)
+                           None if plan.against == NONE else plan.against,
+                           None if plan.extra_attack == NONE else plan.extra_attack,  # leaders.md K-6, K-7
+                           None if plan.extra_defense == NONE else plan.extra_defense)
         called = (frozenset({leader_ref(houses[1 - me], other.leader)[1]}) if house in ctx.calls
                   else frozenset())
         sides.append(BattleSide(house, WheelTokens(tokens.regular, tokens.marked), wheel, traitors=called,
@@ -576,7 +646,8 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 dead=battle_powers.own_dead(state, house),  # HARKONNEN-M3
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
                                 regenerations=battle_powers.regenerations_left(state, house),  # TLEILAX-M2
-                                voices_against=len(ctx.sequence.voices_on(house)) if ctx.sequence else 0))  # D-24
+                                voices_against=len(ctx.sequence.voices_on(house)) if ctx.sequence else 0,  # D-24
+                                b1_rolls=leader_rolls.side_rolls(ctx, house)))  # leaders.md D-31
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
 
 
@@ -850,6 +921,7 @@ HANDLERS = {
                             pledged=plan_pledge, always=(Pass,)),
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
+    **leader_rolls.HANDLERS,  # leaders.md D-31: B1 rolls of the leaders' powers (HARKONNEN-L10-c)
     **battle_powers.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

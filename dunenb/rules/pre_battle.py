@@ -227,6 +227,14 @@ def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
 
 
 def _start_sequence(state: GameState, ctx: BattleContext) -> GameState:
+    from dunenb.rules import leader_rolls
+
+    # leaders.md LC-5 B1, D-31: the availability rolls of the leaders' powers (H10-c) come before the Voices
+    return leader_rolls.before_voices(state, ctx, after_b1_rolls)
+
+
+def after_b1_rolls(state: GameState, ctx: BattleContext) -> GameState:
+    """G-9 after B1: the Voices, prescience, then the plans."""
     seq = seq_mod.start_sequence(ctx.houses, voices=offered(state, ctx, "voice"),
                                  presciences=offered(state, ctx, "prescience"))
     seq = seq_mod.advance(seq, seq_mod.Pass())  # F7 is the Karama window above
@@ -575,7 +583,10 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
                      if shown.house == plan.house and plan.leader != shown.leader)
     wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
-                       defense=None if plan.defense == NONE else plan.defense)
+                       defense=None if plan.defense == NONE else plan.defense,
+                       # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)
+                       extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
+                       extra_defense=None if plan.extra_defense == NONE else plan.extra_defense)
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
     # DISPERSION-M2 (leader.immune "voice"): no Voice binds a House whose plan has such a leader (Dama)
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)

@@ -1,0 +1,374 @@
+"""Secondary-leader cards and built-ins in battles: leaders.md K-6 CARD_SLOTS, K-7 BUILTIN_WEAPON, K-8
+BUILTIN_DEFENSE and K-9 CARD_RULE (issue 11 item 2), resolved as LC-7 says.
+
+What a fighting leader's entries give his side (:func:`arsenal`) is read from his ``effect`` objects only, for
+the House that plays him: a leader played by a foreign House (LC-9, D-14) and a power a Karama blocks in this
+battle (LC-11, the side's ``blocked``) give nothing (none of these kinds is a trait, LC-10).
+
+* K-6: a second attack card (``extra_attack``; then no defence; ``distinct``: another kind, :func:`card_kind`) or a
+  second defence card (``extra_defense``; then no attack).
+* K-7: a built-in weapon (no card, :data:`~dunenb.battle.cards.BUILT_IN_WEAPONS`) used or not in the plan:
+  ``extra`` on top of the attack card, in ``extra_attack`` (a defence allowed); ``extra_no_defence`` (the Gom
+  Jabbar), in ``extra_attack``, with a defence when it is the only attack, without one beside an attack card of
+  another kind; ``in_slot``, in the attack slot ``weapon``. H10-c's slow poison is there only after a d10 ≤ 2 at
+  B1 (D-31: the side's ``b1_rolls``).
+* K-8: a shield worn (no card), rolled once per battle the first time a projectile or karate needs it (LC-1):
+  on d10 ≤ N it is one more Shield (LC-7; never against a lasgun, never an explosion, D-20).
+* K-9: ``slow_to_fast``, ``fast_as_slow_vs_self``, ``two_pass_rolls``, ``snooper_fails``, ``atomics_licence``
+  act in :func:`card_deaths` and the settlement; ``worthless_is_karama`` (G01-d) lets the Guild put a worthless
+  card on Edric's wheel as its Karama (:func:`karama_substitutes`).
+
+Every d10 is asked from ``roll(side)``, so the resolver enumerates it as a chance node and the outcome
+distribution stays exact.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.plans import BattlePlan
+from dunenb.battle.roster import Leader, Power
+from dunenb.errors import IllegalActionError
+from dunenb.powers.leader_effects import HOUSE_WORDS, Condition, Effect, parse_condition
+
+NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+#: K-7 weapon words of data/leaders.json -> built-in weapon ids (cards.BUILT_IN_WEAPONS).
+BUILT_IN_NAMES: dict[str, str] = {
+    'contact projectile "Krys"': "krys", 'contact projectile "Kindjal"': "kindjal",
+    'fast poison "Gom Jabbar"': "gom-jabbar", "slow poison": "poison-slow-built-in", "karate": "karate",
+}
+#: K-9 rules that bear on the opposing leader only (leaders.md K-9: A06-b "against a leader of Harkonnen").
+RULE_TARGETS: dict[str, str] = {"snooper_fails": "opp of Harkonnen"}
+#: GAP-91 (design): a worthless card may still fill a defence slot beside a worn shield that "adds snooper" (it
+#: does nothing, CARD-WORTHLESS-1); only a Shield card is refused (D-20).
+WORN_SHIELD_ADDS = ("snooper", "worthless")
+
+
+@dataclass(frozen=True)
+class Arsenal:
+    """What one side's fighting leader's K-6..K-9 entries give in this battle (power IDs kept to report them).
+
+    ``extra_attack_card``: the power that allows a second attack card (K-6), ``distinct`` whether it must be of
+    another kind; ``extra_defence_card``: the power that allows a second defence card; ``extras``: (power,
+    built-in id, mode) carried beside the attack card; ``in_slot``: (power, built-in id, N or None: available
+    only after a d10 ≤ N at B1); ``shields``: (power, N, cards allowed beside it or None for any);
+    ``rules``: (power, rule, argument)."""
+
+    extra_attack_card: str | None = None
+    distinct: bool = False
+    extra_defence_card: str | None = None
+    extras: tuple[tuple[str, str, str], ...] = ()
+    in_slot: tuple[tuple[str, str, int | None], ...] = ()
+    shields: tuple[tuple[str, int, tuple[str, ...] | None], ...] = ()
+    rules: tuple[tuple[str, str, str], ...] = ()
+
+    def rule(self, name: str) -> tuple[str, str] | None:
+        """(power, argument) of the K-9 rule ``name``, or None."""
+        return next(((power, arg) for power, rule, arg in self.rules if rule == name), None)
+
+    def slot_weapons(self, b1_rolls: Iterable[tuple[str, int]] = ()) -> tuple[str, ...]:
+        """The built-ins this leader may put in the attack slot (K-7 ``in_slot``; H10-c only after its B1 roll)."""
+        rolled = dict(b1_rolls)
+        return tuple(weapon for power, weapon, need in self.in_slot
+                     if need is None or (power in rolled and rolled[power] <= need))
+
+    def extra_weapons(self) -> tuple[str, ...]:
+        return tuple(weapon for _power, weapon, _mode in self.extras)
+
+
+def _bound(text: str) -> int:
+    """N of a ``d10≤N`` parameter."""
+    return int(text.split("≤")[1].split()[0])
+
+
+def _acting_entries(leader: Leader | None, house: str, blocked: frozenset[str]) -> tuple[Power, ...]:
+    """The leader's entries of kinds K-6..K-9 that act for ``house`` (LC-9: none when a foreign House plays him;
+    LC-11: not a blocked power)."""
+    if leader is None or (leader.house is not None and leader.house != house):
+        return ()
+    return tuple(power for power in leader.powers if isinstance(power.effect, Effect)
+                 and power.kind in ("CARD_SLOTS", "BUILTIN_WEAPON", "BUILTIN_DEFENSE", "CARD_RULE")
+                 and power.id not in blocked)
+
+
+@lru_cache(maxsize=4096)
+def arsenal(leader: Leader | None, house: str, blocked: frozenset[str] = frozenset()) -> Arsenal:
+    """The :class:`Arsenal` of ``leader`` on ``house``'s wheel (``blocked``: the side's powers a Karama blocks)."""
+    extra_attack = extra_defence = None
+    distinct = False
+    extras: list[tuple[str, str, str]] = []
+    in_slot: list[tuple[str, str, int | None]] = []
+    shields: list[tuple[str, int, tuple[str, ...] | None]] = []
+    rules: list[tuple[str, str, str]] = []
+    for power in _acting_entries(leader, house, blocked):
+        effect = power.effect
+        assert isinstance(effect, Effect)
+        if power.kind == "CARD_SLOTS":  # GAP-94: the extra slot goes beside a filled ordinary one
+            attacks = effect.args[0]
+            if attacks.startswith("2"):
+                extra_attack, distinct = power.id, "distinct" in attacks
+            else:
+                extra_defence = power.id
+        elif power.kind == "BUILTIN_WEAPON":
+            weapon, mode = BUILT_IN_NAMES[effect.args[0]], effect.args[1]
+            if mode == "in_slot":
+                in_slot.append((power.id, weapon, _bound(effect.roll) if effect.roll else None))
+            else:
+                extras.append((power.id, weapon, mode))
+        elif power.kind == "BUILTIN_DEFENSE":
+            adds = None if effect.mode is None or "Shield" in effect.mode else WORN_SHIELD_ADDS
+            shields.append((power.id, _bound(effect.args[1]), adds))
+        else:
+            name, _, arg = effect.args[0].partition(" ")
+            rules.append((power.id, name, HOUSE_WORDS.get(arg.lower(), arg)))
+    return Arsenal(extra_attack, distinct, extra_defence, tuple(extras), tuple(in_slot), tuple(shields),
+                   tuple(rules))
+
+
+def used_powers(plan: BattlePlan, house: str, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The IDs of the K-6/K-7 powers this plan uses (its extra slots and built-ins), for the battle's report."""
+    found = arsenal(plan.leader, house, blocked)
+    used = []
+    if plan.extra_attack is not None and plan.extra_attack not in BUILT_IN_WEAPONS and found.extra_attack_card:
+        used.append(found.extra_attack_card)
+    if plan.extra_defense is not None and found.extra_defence_card:
+        used.append(found.extra_defence_card)
+    used += [power for power, weapon, _mode in found.extras if plan.extra_attack == weapon]
+    used += [power for power, weapon, _need in found.in_slot if plan.weapon == weapon]
+    return tuple(used)
+
+
+# ------------------------------------------------------------------------------------------------ plan checks
+def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = frozenset(),
+                house_weapons: Sequence[str] = (), b1_rolls: Iterable[tuple[str, int]] = ()) -> None:
+    """Raise :class:`IllegalActionError` unless the plan's slots fit its leader's powers (LC-7, K-6..K-8).
+
+    ``house_weapons``: the built-ins the House's own powers put in the attack slot (DISPERSION-P1 karate)."""
+    found = arsenal(plan.leader, house, blocked)
+    who = plan.leader.name if plan.leader is not None else "no leader"
+    slot = (*house_weapons, *found.slot_weapons(b1_rolls))
+    if plan.weapon in BUILT_IN_WEAPONS and plan.weapon not in slot:
+        raise IllegalActionError("battle/weapon", f"{house}: {plan.weapon!r} is a built-in weapon {who} does not "
+                                 f"carry now (G-4, leaders.md K-7); allowed: {', '.join(slot) or 'none'}")
+    extra = plan.extra_attack
+    if extra is not None:
+        if plan.weapon in slot and plan.weapon not in house_weapons:
+            raise IllegalActionError("battle/extra-attack", f"{house}: {who}'s {plan.weapon} fills the attack slot "
+                                     "and allows no other attack (leaders.md K-7 in_slot); allowed: none")
+        if extra in BUILT_IN_WEAPONS:
+            modes = {weapon: mode for _power, weapon, mode in found.extras}
+            if extra not in modes:
+                raise IllegalActionError("battle/extra-attack", f"{house}: {who} carries no {extra!r} beside the "
+                                         f"attack card (leaders.md K-7); allowed: "
+                                         f"{', '.join(modes) or 'none'}")
+            card = plan.weapon not in (None, "worthless")
+            if modes[extra] == "extra_no_defence" and card:
+                assert plan.weapon is not None
+                if card_kind(plan.weapon) == card_kind(extra):  # GAP-92: "2 armes différentes" (L1089)
+                    raise IllegalActionError("battle/extra-attack", f"{house}: the {extra} goes with an attack "
+                                             f"card of another kind, not {plan.weapon} (leaders.md K-7, GAP-92)")
+                if plan.defences:
+                    raise IllegalActionError("battle/extra-defense-forbidden", f"{house}: with {plan.weapon} and "
+                                             f"the {extra} {who} carries no defence (L1089, K-7 "
+                                             "extra_no_defence); allowed: no defence, or the built-in alone")
+        else:
+            if found.extra_attack_card is None:
+                raise IllegalActionError("battle/extra-attack", f"{house}: {who} has no second attack slot "
+                                         "(leaders.md K-6); allowed: none")
+            if plan.weapon is None or plan.weapon in BUILT_IN_WEAPONS:
+                raise IllegalActionError("battle/extra-attack", f"{house}: the second attack card goes beside an "
+                                         "attack card in the attack slot (leaders.md K-6); put it there instead")
+            if found.distinct and card_kind(plan.weapon) == card_kind(extra):  # GAP-94: worthless is its own kind
+                raise IllegalActionError("battle/extra-attack", f"{house}: {who}'s two attacks must be of distinct "
+                                         f"kinds, not two {card_kind(extra)} cards (leaders.md K-6)")
+            if plan.defences:
+                raise IllegalActionError("battle/extra-defense-forbidden", f"{house}: with two attacks {who} "
+                                         "carries no defence (leaders.md K-6); allowed: no defence")
+    if plan.extra_defense is not None:
+        if found.extra_defence_card is None:
+            raise IllegalActionError("battle/extra-defense", f"{house}: {who} has no second defence slot "
+                                     "(leaders.md K-6); allowed: none")
+        if plan.defense is None:
+            raise IllegalActionError("battle/extra-defense", f"{house}: the second defence card goes beside a "
+                                     "defence card in the defence slot (leaders.md K-6); put it there instead")
+        if plan.attacks:
+            raise IllegalActionError("battle/extra-defense", f"{house}: with two defences {who} makes no attack "
+                                     "(leaders.md K-6); allowed: no attack")
+    for _power, _bound_n, adds in found.shields:
+        wrong = [card for card in plan.defences if adds is not None and card not in adds]
+        if wrong:
+            raise IllegalActionError("battle/defense", f"{house}: {who} wears a shield and may add only "
+                                     f"{', '.join(adds or ())} (D-20, leaders.md K-8; GAP-91), not {wrong[0]}")
+
+
+def slot_options(leader: Leader | None, house: str, hand: Iterable[str], *, blocked: frozenset[str] = frozenset(),
+                 house_weapons: Sequence[str] = (), b1_rolls: Iterable[tuple[str, int]] = (),
+                 attack_cards: Sequence[str], defence_cards: Sequence[str]
+                 ) -> list[tuple[str | None, str | None, str | None, str | None]]:
+    """Every (weapon, defense, extra_attack, extra_defense) the leader may put on the wheel from ``hand`` (the
+    ``attack_cards`` and ``defence_cards`` to consider, in order), for plan menus: the one-slot plans first, then
+    those the leader's K-6/K-7 powers add. A card fills one slot (the hand counts)."""
+    held = Counter(hand)
+    rolls = tuple(b1_rolls)
+    if leader is None:
+        return [(None, None, None, None)]
+    found = arsenal(leader, house, blocked)
+    weapons: list[str | None] = [None] + [c for c in attack_cards if held[c]] + list(house_weapons)
+    weapons += list(found.slot_weapons(rolls))
+    defences: list[str | None] = [None] + [c for c in defence_cards if held[c]]
+    combos: list[tuple[str | None, str | None, str | None, str | None]] = [
+        (w, d, None, None) for w in weapons for d in defences]
+    for extra in found.extra_weapons():
+        combos += [(w, d, extra, None) for w in weapons for d in defences]
+    if found.extra_attack_card is not None:
+        cards = [c for c in attack_cards if held[c]]
+        combos += [(a, None, b, None) for i, a in enumerate(cards) for b in cards[i:]]
+    if found.extra_defence_card is not None:
+        cards = [c for c in defence_cards if held[c]]
+        combos += [(None, a, None, b) for i, a in enumerate(cards) for b in cards[i:]]
+    result = []
+    for combo in combos:
+        plan = BattlePlan(leader=leader, weapon=combo[0], defense=combo[1], extra_attack=combo[2],
+                          extra_defense=combo[3])
+        if Counter(plan.cards_played) - held:
+            continue
+        try:
+            check_slots(plan, house, blocked=blocked, house_weapons=house_weapons, b1_rolls=rolls)
+        except IllegalActionError:
+            continue
+        result.append(combo)
+    return result
+
+
+def karama_substitutes(leader: Leader | None, house: str, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """Cards that serve as a Karama on this leader's wheel by his K-9 ``worthless_is_karama`` (G01-d: the Guild's
+    worthless cards in Edric's battle, as BG-P5)."""
+    return ("worthless",) if arsenal(leader, house, blocked).rule("worthless_is_karama") else ()
+
+
+def atomics_licensed(leader: Leader | None, house: str, opponent: str,
+                     blocked: frozenset[str] = frozenset()) -> str | None:
+    """The power (K-9 ``atomics_licence(X)``: T11-e X = BG, T12-e X = Atreides) by which Atomics played in this
+    leader's battle against House ``opponent`` bring no sanction (CARD-ATOMICS-4), or None."""
+    return next((power for power, rule, arg in arsenal(leader, house, blocked).rules
+                 if rule == "atomics_licence" and arg == opponent), None)
+
+
+# ------------------------------------------------------------------------------------------------ resolution
+@lru_cache(maxsize=16)
+def _condition(text: str) -> Condition:
+    return parse_condition(text)
+
+
+def _targets(rule: tuple[str, str] | None, name: str, leaders: Sequence[Leader | None], houses: Sequence[str],
+             me: int) -> bool:
+    """Whether the K-9 rule ``name`` of side ``me`` bears on the opposing leader (its :data:`RULE_TARGETS`
+    condition, read by the leaders.md condition evaluator on the battle's leaders and Houses)."""
+    if rule is None:
+        return False
+    from dunenb.battle.leader_powers import Scene, holds
+
+    scene = Scene("", None, (houses[0], houses[1]), (leaders[0], leaders[1]), defender=0)
+    return holds(_condition(RULE_TARGETS[name]), scene, me)
+
+
+def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int], *,
+                houses: Sequence[str], blocked: Sequence[frozenset[str]] = NO_FACTS,
+                builtin: Sequence[tuple[str, ...]] = ((), ()),
+                immune: Callable[[Leader | None], frozenset[str]] = lambda leader: frozenset(),
+                acted: list[tuple[int, str]] | None = None) -> tuple[bool, bool]:
+    """Deaths from the attacks when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28, LC-7).
+
+    Each attack, card or built-in (``builtin``: the House's own, TLEILAX-M1; a plan's built-ins act as their
+    card, :data:`BUILT_IN_ACTS_AS`), is resolved on its own and the target dies if any kills him. Instant kills
+    come first; a leader killed instantly cannot try to pass a shield (CARD-SHIELD-2 example 1), a slow poison's
+    victim still may (example 3). The defences: a snooper stops every poison (K-9 A06-b: unless Alia's d10 beats a
+    Harkonnen leader's base strength); a Shield card and every worn shield that activates (K-8: rolled by its
+    wearer, once, when first needed) each count; a shield stops a distance projectile and karate; a contact
+    projectile passes each shield separately, d10 ≤ the attacker's base strength (K-9 F10-c: two tries each).
+    K-9 B07-a: the BG's slow poison card acts as fast (GAP-93: always declared, it is never worse); K-9 H05-c: a
+    fast poison aimed at Iakin acts as slow. ``immune(leader)``: the cards that cannot kill him
+    (``leader.immune``). All effects are simultaneous (GAP-28c). ``acted`` (optional) receives (side, power ID)
+    for each K-8/K-9 power that changed something on this branch (a worn shield that acts, a rule applied)."""
+    report = acted if acted is not None else []
+    kits = [arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)]
+    worn: list[int | None] = [None, None]
+
+    def worn_shields(side: int) -> int:
+        # LC-1, GAP-95: a built-in shield rolls once per battle (its wearer's d10), the first time it is needed
+        if worn[side] is None:
+            active = [power for power, bound, _adds in kits[side].shields if roll(side) <= bound]
+            report.extend((side, power) for power in active)
+            worn[side] = len(active)
+        return worn[side] or 0
+
+    instant = [False, False]
+    slow = [False, False]
+    attempts: list[tuple[int, int]] = []  # (attacker, Shield cards in the way) of each contact projectile
+    for me in (0, 1):
+        foe = 1 - me
+        target = leaders[foe]
+        if leaders[me] is None or target is None:
+            continue
+        defences = plans[foe].defences
+        for attack in (*plans[me].attacks, *builtin[me]):
+            if attack == "worthless":
+                continue
+            weapon = BUILT_IN_ACTS_AS.get(attack, attack)
+            fast = kits[me].rule("slow_to_fast")
+            if attack == "poison-slow" and fast:
+                weapon = "poison-fast"  # B07-a, GAP-93
+                report.append((me, fast[0]))
+            slow_down = kits[foe].rule("fast_as_slow_vs_self")
+            if weapon == "poison-fast" and slow_down:
+                weapon = "poison-slow"  # H05-c
+                report.append((foe, slow_down[0]))
+            kind = card_kind(weapon)
+            if weapon == "lasgun":
+                instant[foe] = True
+            elif kind == "poison":
+                stopped = "snooper" in defences
+                leader = leaders[me]
+                assert leader is not None
+                fails = kits[me].rule("snooper_fails")
+                if stopped and fails and _targets(fails, "snooper_fails", leaders, houses, me):
+                    stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
+                    if not stopped:
+                        report.append((me, fails[0]))
+                if not stopped and weapon not in immune(target):
+                    (instant if is_instant(weapon) else slow)[foe] = True
+            elif weapon in SHIELD_STOPS:
+                if "shield" not in defences and not (kits[foe].shields and worn_shields(foe)):
+                    instant[foe] = True
+            elif weapon == "projectile-contact":
+                cards = defences.count("shield")
+                if cards == 0 and not kits[foe].shields:
+                    instant[foe] = True
+                else:
+                    attempts.append((me, cards))
+    passed = [False, False]
+    for me, cards in attempts:
+        leader = leaders[me]
+        assert leader is not None
+        if instant[me]:
+            continue
+        foe = 1 - me
+        shields = cards + (worn_shields(foe) if kits[foe].shields else 0)
+        two = kits[me].rule("two_pass_rolls")  # F10-c: one success of two tries is enough
+        seconds = 0
+        for _shield in range(shields):
+            if roll(me) <= leader.strength:
+                continue
+            if two and roll(me) <= leader.strength:
+                seconds += 1
+                continue
+            break
+        else:
+            passed[foe] = True
+            if two and seconds:
+                report.append((me, two[0]))
+    return (instant[0] or slow[0] or passed[0], instant[1] or slow[1] or passed[1])
