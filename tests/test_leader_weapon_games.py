@@ -19,6 +19,7 @@ from helpers_game import (
     set_storms,
     skip_pre_battle,
 )
+from test_powers_pre_battle import pass_leader_sources
 
 from dunenb.engine import apply_action, check_action, current_player
 from dunenb.rules.battle_phase import BattleDie, SubmitPlan, begin_phase
@@ -142,6 +143,7 @@ def test_harkonnen_l10_c_in_a_game_yuehs_b1_roll_is_a_chance_node_before_the_pla
                                   for v in range(1, 11)}
     lucky = force(state, LeaderRoll("harkonnen", "HARKONNEN-L10-c", 2))
     unlucky = force(state, LeaderRoll("harkonnen", "HARKONNEN-L10-c", 3))
+    lucky, unlucky = (pass_leader_sources(s) for s in (lucky, unlucky))  # the Voices of leaders (K-11) come first
     assert lucky.pending.kind == unlucky.pending.kind == "battle-plan"
     if lucky.pending.actor != "harkonnen":
         lucky, unlucky = (_plan(s, "emperor", "burseg") for s in (lucky, unlucky))

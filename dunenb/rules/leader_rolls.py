@@ -54,7 +54,8 @@ def _b1_powers(state: GameState, ctx: BattleContext) -> list[tuple[str, Power]]:
                 continue  # LC-9, D-14: a foreign House plays him without his powers
             for power in leader.powers:
                 roll = getattr(power.effect, "roll", None)
-                if roll and roll.endswith("at B1") and power.id not in blocked:
+                if isinstance(roll, str) and roll.endswith("at B1") and power.id not in blocked:  # (a typed Voice
+                    # keeps its d10 limit as a number: K-11, rolled at B2)
                     found.append((house, power))
     return found
 
