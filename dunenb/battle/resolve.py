@@ -34,11 +34,11 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.immunities import attack_protection, kills
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
     builtin_weapons,
-    immune_to,
     marked_token_value,
     side_army_value,
     slot_weapons,
@@ -65,6 +65,8 @@ class Fates:
     swapped: bool = False                    # traitor against traitor: the leaders changed sides (TRAITOR-12)
     atomics_used_by: tuple[int, ...] = ()    # sides whose Atomics took effect (CARD-ATOMICS-4 sanction)
     blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
+    # per side, the leader powers that acted in this step (K-14 KILL, K-10 immunities that spared a leader)
+    acted: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 @dataclass(frozen=True)
@@ -197,8 +199,14 @@ def _card_deaths(
     leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: frozenset[str] = frozenset(),
+    houses: Sequence[str | None] = (None, None),
+    acted: Sequence[list[str]] | None = None,
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28).
+
+    An attack the target is immune to (:func:`dunenb.battle.immunities.attack_protection`: ATREIDES-M1, K-10;
+    ``houses`` the Houses playing the leaders, for D-14) does nothing, and no pass is rolled for it; the
+    protecting power is added to the target side's ``acted``.
 
     Instant kills come first; a leader killed instantly cannot try to pass a shield (CARD-SHIELD-2 example 1).
     A slow poison's victim still may (example 3). A pass succeeds on d10 <= the attacker's base strength
@@ -215,15 +223,26 @@ def _card_deaths(
             continue
         defence = plans[foe].defense
         kind = card_kind(weapon)
+
+        def spared(foe: int = foe, weapon: str = weapon) -> bool:
+            """ATREIDES-M1, K-10: the target is immune to this attack (a d10 immunity is not applied yet)."""
+            protection = attack_protection(leaders[foe], weapon, house=houses[foe], blocked=blocked)
+            if protection is None or not protection.sure:
+                return False
+            if acted is not None:
+                acted[foe].append(protection.power)
+            return True
+
         if weapon == "lasgun":
-            instant[foe] = True
+            if not spared():
+                instant[foe] = True
         elif kind == "poison":
-            if defence != "snooper" and weapon not in immune_to(leaders[foe], blocked):  # leader.immune: ATREIDES-M1
+            if defence != "snooper" and not spared():
                 (instant if is_instant(weapon) else slow)[foe] = True
         elif weapon in SHIELD_STOPS:  # DISPERSION-P1 karate too: any Shield stops it, no passing roll
-            if defence != "shield":
+            if defence != "shield" and not spared():
                 instant[foe] = True
-        elif weapon == "projectile-contact":
+        elif weapon == "projectile-contact" and not spared():
             if defence != "shield":
                 instant[foe] = True
             else:
@@ -241,6 +260,8 @@ def _traitor_death(
     caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: frozenset[str] = frozenset(),
+    houses: Sequence[str | None] = (None, None),
+    acted: Sequence[list[str]] | None = None,
 ) -> bool:
     """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
 
@@ -255,7 +276,7 @@ def _traitor_death(
     only_caller_attacks[victim] = BattlePlan(plans[victim].dial, plans[victim].leader, None, plans[victim].defense)
     armed: list[tuple[str, ...]] = [(), ()]
     armed[caller] = builtin[caller]  # the caller's built-in attacks also aim at the traitor (TLEILAX-M1)
-    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked)[victim]
+    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked, houses, acted)[victim]
 
 
 def leader_step(
@@ -277,19 +298,23 @@ def leader_step(
     held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
     voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
     calls = tuple(me for me in held if me not in voided)
+    acted: list[list[str]] = [[], []]
     if len(calls) == 1:
         caller = calls[0]
         dead = [False, False]
+        # K-14 with a d10 (A09-b): rolled at B7 after the treachery check; it overrides TRAITOR-11 (D-19)
+        revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
-                                          blocked[0] | blocked[1])
+                                          blocked[0] | blocked[1], houses, acted)
         atomics: tuple[int, ...] = ()
         if plans[caller].weapon == "atomics" and leaders[caller] is not None:
             atomics = (caller,)
-        return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
-                     blocked_calls=voided)
+        return Fates(dead=(dead[0] or revenge[0], dead[1] or revenge[1]), traitor_called_by=calls,
+                     atomics_used_by=atomics, blocked_calls=voided, acted=_acted(acted, revenge_by))
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
+    revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)  # K-14 at B7 (A09-b, D-19)
     weapons = [plan.weapon for plan in plans]
     present = (leaders[0] is not None, leaders[1] is not None)
     if "atomics" in weapons:
@@ -300,8 +325,18 @@ def leader_step(
         # GAP-29a: a shield of either side meeting a lasgun sets off the explosion.
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
-    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
+    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1],
+                          houses, acted)
+    killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
+    return Fates(dead=(deaths[0] or revenge[0] or killed[0], deaths[1] or revenge[1] or killed[1]),
+                 traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
+                 acted=_acted(acted, revenge_by, killed_by))
+
+
+def _acted(*found: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Per side, the leader powers that acted in the leader step, each once, in order."""
+    return (tuple(dict.fromkeys(p for side in found for p in side[0])),
+            tuple(dict.fromkeys(p for side in found for p in side[1])))
 
 
 @lru_cache(maxsize=65536)
@@ -388,6 +423,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         traitor = fighting[victim]
         assert traitor is not None
         bounty[winner] = traitor.strength if fates.dead[victim] else TRAITOR_SURVIVES_SPICE
+        caller_leader = fighting[winner]
+        if caller_leader is not None and fates.dead[winner]:  # K-14 A09-b overrides TRAITOR-11 (D-19, GAP-97)
+            bounty[victim] = caller_leader.strength
         tokens_lost = [Tokens(), Tokens()]
         tokens_lost[victim] = sides[victim].tokens
         spice_lost[winner] = 0
@@ -427,7 +465,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
-            powers=powers[me].powers if fates.explosion is None and not fates.traitor_called_by else (),
+            powers=tuple(dict.fromkeys((powers[me].powers if fates.explosion is None and not fates.traitor_called_by
+                                        else ()) + fates.acted[me])),
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),

@@ -29,7 +29,12 @@
   wheel; a forced kind held but not played) or an answer is refused (``battle/bound-by-voice``,
   :func:`violations`), and the menus list only plans that keep them. GAP-67: a side with no leader plays no card
   (GAP-43), so a forced kind does not bind it. DISPERSION-M2: a plan led by a leader immune to the Voice
-  (``leader.immune`` ``"voice"``: Dama) is not bound by any Voice, unless KARAMA-23 blocks that immunity.
+  (``leader.immune`` ``"voice"``: Dama) is not bound by any Voice, unless KARAMA-23 blocks that immunity; nor
+  is one led by a secondary leader immune to it (leaders.md K-10: every command, or those naming shield or
+  snooper), whoever gave it (:mod:`dunenb.battle.immunities`).
+* **Immune to prescience** (K-10, GAP-96): a House that may play a leader immune to prescience may answer
+  ``immune`` ("Tu ne peux voir mon attaque / ma parade"): the question is spent and binds nothing, and its plan
+  must be led by such a leader; a plan led by one must have answered ``immune``.
 * **Secret Karamas** (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18; GAP-80): a plan may carry a Karama card on the
   wheel ``against`` one Voice or one answer that binds it (:func:`wheel_uses`); hidden with the plan, it is shown
   at the reveal (the ``karama`` event names the use and the power) and releases its player from that binding.
@@ -42,11 +47,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle import facts
+from dunenb.battle import facts, immunities
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import immune_to
+from dunenb.battle.roster import Leader
 from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holder, main_leader
 from dunenb.powers.karama import lift, suppressed_powers
@@ -347,7 +352,9 @@ def _question_now(ctx: BattleContext) -> seq_mod.PrescienceQuestion:
 def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     """GAP-78: what ``house`` may answer to the question put to it now: ``none`` or a kind of the slot asked that
     it holds, kept within the Voices on it (a forced kind held must be answered; a forbidden one may not),
-    unless a leader immune to the Voice may lead for it (DISPERSION-M2); a side with no leader answers none."""
+    unless a leader immune to that Voice may lead for it (DISPERSION-M2, K-10); a side with no leader answers
+    none. ``immune`` when a leader immune to prescience may lead for it, alone when every one is (K-10,
+    GAP-96)."""
     from dunenb.rules.battle_phase import available_leaders
 
     ctx = context_of(state)
@@ -360,15 +367,27 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
     kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
     blocked = suppressed_powers(state)
-    immune = any("voice" in immune_to(leader_of(house, lid), blocked) for lid in leaders)
+    candidates = [leader_of(house, lid) for lid in leaders]
+    # K-10 prescience (GAP-96): the side of an immune leader answers "immune", and only his
+    immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
+    if all(immune):
+        return (immunities.IMMUNE,)
+    declare = (immunities.IMMUNE,) if any(immune) else ()
     assert ctx.sequence is not None
-    if not immune:
-        for voice in ctx.sequence.voices_on(house):
-            if voice.mode == "forbid":
-                kinds = [k for k in kinds if k != voice.kind]
-            elif voice.kind in kinds:
-                return (voice.kind,)
-    return (NONE, *kinds)
+    for voice in ctx.sequence.voices_on(house):  # unless a leader it may play is immune to it (DISPERSION-M2, K-10)
+        if any(_free_of(voice, leader, house, blocked) for leader in candidates):
+            continue
+        if voice.mode == "forbid":
+            kinds = [k for k in kinds if k != voice.kind]
+        elif voice.kind in kinds:
+            return (voice.kind, *declare)
+    return (NONE, *kinds, *declare)
+
+
+def _free_of(voice: seq_mod.VoiceCommand, leader: Leader | None, house: str, blocked: frozenset[str]) -> bool:
+    """Whether ``voice`` does not bind a plan of ``house`` led by ``leader`` (K-10, DISPERSION-M2)."""
+    words = immunities.released(leader, house=house, blocked=blocked)
+    return "voice" in words or f"voice:{voice.kind}" in words
 
 
 def _answer_decisions(state: GameState) -> list[Action]:
@@ -425,12 +444,15 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
                        defense=None if plan.defense == NONE else plan.defense)
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
-    # DISPERSION-M2 (leader.immune "voice"): no Voice binds a House whose plan has such a leader (Dama)
+    # DISPERSION-M2 (leader.immune "voice", Dama) and K-10: no Voice binds a plan led by a leader immune to it
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
-    released = ["voice"] if "voice" in immune_to(leader, suppressed_powers(state)) else []
+    blocked = suppressed_powers(state)
+    released = list(immunities.released(leader, house=plan.house, blocked=blocked))
     against = getattr(plan, "against", NONE)
     if against != NONE:
         released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
+    answers = [answer.kind for _question, answer in ctx.sequence.answered(plan.house)]
+    problems += immunities.prescience_problems(answers, leader, house=plan.house, blocked=blocked)  # K-10, GAP-96
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
