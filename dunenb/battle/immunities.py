@@ -25,7 +25,8 @@ power is used is not a chance node of the game yet), so those entries stay ``not
 
 K-14 (:func:`kills`): a KILL without a d10 acts at B9 with the deaths (A06-c: Alia against Vladimir); a KILL
 with a d10 is rolled by its holder's side at B7, after the treachery check, and acts even when the treachery is
-called, overriding TRAITOR-11 (A09-b, D-19). Its conditions read the battle's Houses and leaders.
+called, overriding TRAITOR-11 (A09-b, D-19); the victim's bounty goes to the KILL's side (LC-8, GAP-97). Its
+conditions read the battle's Houses and leaders.
 
 >>> from dunenb.battle.roster import load_roster
 >>> roster = load_roster()
@@ -145,7 +146,8 @@ def prescience_problems(answers: Sequence[str | None], leader: Leader | None, *,
     if immune and any(answer != IMMUNE for answer in answers):
         power = prescience_protection(leader, house=house, blocked=blocked)
         assert power is not None
-        return (f"{name} is immune to prescience ({power.power}): his side answers {IMMUNE!r} (K-10, GAP-96)",)
+        return (f"{name} is immune to prescience ({power.power}): {name}'s side answers {IMMUNE!r} (K-10, "
+                "GAP-96)",)
     if not immune and IMMUNE in answers:
         return (f"the prescience answer was {IMMUNE!r}, but {name} is not immune to prescience (K-10, GAP-96)",)
     return ()
@@ -188,7 +190,7 @@ def kills(houses: Sequence[str], leaders: Sequence[Leader | None], blocked: Sequ
 
     ``rolled`` False: the KILLs without a d10, at B9 (A06-c); True: the KILLs with a d10, at B7, each rolled by
     its holder's side with ``roll(side)`` (A09-b, D-19). A KILL needs both leaders on the wheels; its holder need
-    not survive the same step (the deaths are simultaneous, GAP-28c)."""
+    not survive the same step (the deaths are simultaneous, GAP-28c, GAP-97)."""
     from dunenb.battle.leader_powers import Scene, acting
 
     scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)

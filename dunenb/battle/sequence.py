@@ -257,8 +257,9 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
             allowed = ATTACK_KINDS if question.slot == "attack" else DEFENCE_KINDS
             if action.by != question.target:
                 raise IllegalActionError("sequence/answer", f"{question.target} must answer")
-            if action.kind is not None and action.kind not in allowed:
-                raise IllegalActionError("sequence/answer-kind", f"answer one of {', '.join(allowed)} or none")
+            if action.kind is not None and action.kind not in allowed + ("immune",):  # K-10 (GAP-96)
+                raise IllegalActionError("sequence/answer-kind", f"answer one of {', '.join(allowed)}, none or "
+                                         "immune (leaders.md K-10: a leader immune to prescience)")
             return _skip(replace(seq, answers=seq.answers + (action,), waiting=rest))
     elif step == "reveal" and isinstance(action, Reveal):
         plans = dict(action.plans)

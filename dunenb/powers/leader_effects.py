@@ -294,7 +294,7 @@ class Kill:
 def _immunity(when: Condition | None, args: tuple[str, ...], roll: str | None) -> Immunity:
     for target in args:
         if target not in IMMUNITY_TARGETS:
-            raise ValueError(f"IMMUNITY to {target!r}; allowed: {', '.join(IMMUNITY_TARGETS)}")
+            raise ValueError(f"IMMUNITY parameter {target!r} must be one of {', '.join(IMMUNITY_TARGETS)}")
     if not args:
         raise ValueError("IMMUNITY names what he is immune to")
     at_most = None
