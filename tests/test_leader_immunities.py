@@ -44,6 +44,13 @@ def _without(leader: Leader, power_id: str) -> Leader:
     return dataclasses.replace(leader, powers=tuple(p for p in leader.powers if p.id != power_id))
 
 
+def _plain_leader(house: str) -> str:
+    """A secondary leader of ``house`` always in play (no EXCLUSIVE entry) and not immune to prescience."""
+    return next(leader.id for leader in ROSTER.leaders if leader.house == house and not leader.main
+                and immunities.prescience_protection(leader) is None
+                and not any(power.kind == "EXCLUSIVE" for power in leader.powers))
+
+
 def _foe_house(leader: Leader) -> str:
     return "emperor" if leader.house == "guild" else "guild"
 
@@ -284,8 +291,7 @@ def test_K_10_prescience_case_the_answer_is_immune_and_binds_nothing_GAP_96(powe
     with pytest.raises(InputError, match="immune to prescience"):
         parse_case(_asked_case(holder, "none"))
     raw = _asked_case(holder, "immune")
-    raw["sides"][1]["leader"] = next(lid.id for lid in ROSTER.leaders if lid.house == holder.house and not lid.main
-                                     and immunities.prescience_protection(lid) is None)
+    raw["sides"][1]["leader"] = _plain_leader(holder.house)
     with pytest.raises(InputError, match="is not immune to prescience"):
         parse_case(raw)
     question = PrescienceQuestion("guild", holder.house, "attack", "GUILD-M2")
@@ -335,3 +341,76 @@ def test_emperor_l01_b_game_the_emperor_answers_immune_and_must_lead_with_hasimi
     error = check_action(state, SubmitPlan("emperor", "burseg", 1, 0, 0))
     assert error is not None and "not immune to prescience" in str(error)
     assert {a.leader for a in decisions(state) if a.kind == "plan"} == {"hasimir"}
+
+
+# ------------------------------------------------------------------------------------------------ d10 prescience
+D10_PRESCIENCE = [pytest.param(power_id, id=power_id) for power_id in (
+    "GUILD-L01-b", "GUILD-L02-b", "GUILD-L03-b", "GUILD-L04-b", "GUILD-L05-b", "GUILD-L06-b", "DISPERSION-L08-c",
+    "TLEILAX-L12-d")]
+
+
+@pytest.mark.parametrize("power_id", D10_PRESCIENCE)
+def test_K_10_d10_prescience_case_the_answer_may_be_immune_or_a_kind(power_id):
+    """IMMUNITY(prescience | d10≤N) in a battle case: the case states the answer after the roll: "immune" (the
+    roll succeeded: it binds nothing) or a kind (it failed: it binds); "immune" without the entry is refused."""
+    holder = _holder(power_id)
+    effect = next(p.effect for p in holder.powers if p.id == power_id)
+    assert immunities.prescience_protection(holder) == immunities.Protection(power_id, effect.at_most)
+    assert parse_case(_asked_case(holder, "immune"))
+    assert parse_case(_asked_case(holder, "poison"))
+    with pytest.raises(InputError, match="forbade|answer was poison"):
+        parse_case(_asked_case(holder, "poison", weapon=None))
+    raw = _asked_case(holder, "immune")
+    raw["sides"][1]["leader"] = _plain_leader(holder.house)
+    with pytest.raises(InputError, match="is not immune to prescience"):
+        parse_case(raw)
+
+
+def _guild_asked():
+    state = pre.battle(["atreides", "guild"], [("atreides", "arsunt", 5, 3), ("guild", "arsunt", 5, 3)],
+                       {"guild": ("poison-fast",)})
+    while state.pending.kind != "battle-prescience" or state.pending.actor != "atreides":
+        state = apply_action(state, Pass(state.pending.actor))
+    state = apply_action(state, AskPrescience("atreides", "attack"))
+    assert (state.pending.kind, state.pending.actor) == ("battle-answer", "guild")
+    return state
+
+
+def _to_plans(state, house="atreides", leader="duncan-idaho"):
+    while state.pending.kind != "battle-plan":
+        state = apply_action(state, Pass(state.pending.actor))
+    if state.pending.actor == house:
+        state = pre.submit(state, house, leader, 1)
+    return state
+
+
+def test_guild_l01_b_game_edric_declared_and_rolled_GAP_98():
+    """A game: the Guild may answer "immune:edric" (GUILD-L01-b, d10 ≤ 8): a chance node of ten faces; on 8 the
+    question binds nothing and Edric must lead; on 9 the Guild answers again, bound, and Edric still leads."""
+    from dunenb.rules.immunity_rolls import ImmunityRoll
+
+    state = _guild_asked()
+    choices = {a.answer for a in decisions(state)}
+    assert {"immune:edric", "immune:sapic"} <= choices and "immune" not in choices
+    state = apply_action(state, AnswerPrescience("guild", "immune:edric"))
+    assert state.pending.kind == "immunity-roll"
+    assert [o.face for o in decisions(state)] == list(range(1, 11))  # the outcomes, 1/10 each (LC-1)
+    lucky = _to_plans(apply_action(state, ImmunityRoll("guild", "edric", "GUILD-L01-b", 8)))
+    assert check_action(lucky, SubmitPlan("guild", "edric", 1, 0, 0)) is None  # no card bound
+    assert check_action(lucky, SubmitPlan("guild", "edric", 1, 0, 0, "poison-fast")) is None
+    error = check_action(lucky, SubmitPlan("guild", "sapic", 1, 0, 0))
+    assert error is not None and error.code == "battle/leader-disclosed"
+    unlucky = apply_action(state, ImmunityRoll("guild", "edric", "GUILD-L01-b", 9))
+    assert (unlucky.pending.kind, unlucky.pending.actor) == ("battle-answer", "guild")
+    assert "immune:edric" not in {a.answer for a in decisions(unlucky)}
+    unlucky = _to_plans(apply_action(unlucky, AnswerPrescience("guild", "poison")))
+    assert check_action(unlucky, SubmitPlan("guild", "edric", 1, 0, 0, "poison-fast")) is None
+    error = check_action(unlucky, SubmitPlan("guild", "edric", 1, 0, 0))
+    assert error is not None and "answer was poison" in str(error)
+    assert check_action(unlucky, SubmitPlan("guild", "sapic", 1, 0, 0, "poison-fast")) is not None
+
+
+def test_K_10_game_an_immune_answer_without_a_roll_is_refused_for_a_d10_leader():
+    state = _guild_asked()
+    error = check_action(state, AnswerPrescience("guild", "immune"))
+    assert error is not None and error.code == "battle/prescience-answer"

@@ -136,10 +136,15 @@ def sure_prescience(leader: Leader | None, *, house: str | None = None,
 
 
 def prescience_problems(answers: Sequence[str | None], leader: Leader | None, *, house: str | None = None,
-                        blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+                        blocked: frozenset[str] = frozenset(), allow_d10: bool = True) -> tuple[str, ...]:
     """GAP-96: what breaks K-10 in a plan led by ``leader`` whose side gave ``answers`` (the kinds answered,
-    :data:`IMMUNE` or None): an immune leader's side answers :data:`IMMUNE` to every question, and only his."""
+    :data:`IMMUNE` or None): a surely immune leader's side answers :data:`IMMUNE` to every question, and only
+    an immune leader's side does. A d10 immunity allows :data:`IMMUNE` (a successful roll: a case states it; a
+    game allows it, ``allow_d10``, once the roll was made for him, GAP-98) and a kind (a failed roll)."""
     if not answers:
+        return ()
+    protection = prescience_protection(leader, house=house, blocked=blocked)
+    if IMMUNE in answers and protection is not None and not protection.sure and allow_d10:
         return ()
     immune = sure_prescience(leader, house=house, blocked=blocked)
     name = "no leader" if leader is None else leader.name

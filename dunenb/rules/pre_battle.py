@@ -34,7 +34,8 @@
   snooper), whoever gave it (:mod:`dunenb.battle.immunities`).
 * **Immune to prescience** (K-10, GAP-96): a House that may play a leader immune to prescience may answer
   ``immune`` ("Tu ne peux voir mon attaque / ma parade"): the question is spent and binds nothing, and its plan
-  must be led by such a leader; a plan led by one must have answered ``immune``.
+  must be led by such a leader; a plan led by one must have answered ``immune``. A leader whose immunity needs
+  a d10 is declared (``immune:LEADER``) and rolled (:mod:`dunenb.rules.immunity_rolls`, GAP-98).
 * **Secret Karamas** (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18; GAP-80): a plan may carry a Karama card on the
   wheel ``against`` one Voice or one answer that binds it (:func:`wheel_uses`); hidden with the plan, it is shown
   at the reveal (the ``karama`` event names the use and the power) and releases its player from that binding.
@@ -56,6 +57,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holder, main_leader
 from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import load_powers
+from dunenb.rules import immunity_rolls
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, event, node, pending, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -187,6 +189,11 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
         return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
     ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
     return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
+
+
+def next_step(state: GameState, ctx: BattleContext) -> GameState:
+    """The next pre-battle node once ``ctx``'s sequence has moved on (for :mod:`dunenb.rules.immunity_rolls`)."""
+    return _next(state, ctx)
 
 
 def _power_now(state: GameState) -> str:
@@ -372,7 +379,11 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
     if all(immune):
         return (immunities.IMMUNE,)
-    declare = (immunities.IMMUNE,) if any(immune) else ()
+    declare: tuple[str, ...] = (immunities.IMMUNE,) if any(immune) else ()
+    rolled = {lid: p for lid, leader in zip(leaders, candidates, strict=True)
+              if (p := immunities.prescience_protection(leader, house=house, blocked=blocked)) is not None}
+    failed = state.pending.detail.get("failed", ()) if state.pending is not None else ()
+    declare += immunity_rolls.declarations(rolled, failed)  # K-10 with a d10: declared, then rolled (GAP-98)
     assert ctx.sequence is not None
     for voice in ctx.sequence.voices_on(house):  # unless a leader it may play is immune to it (DISPERSION-M2, K-10)
         if any(_free_of(voice, leader, house, blocked) for leader in candidates):
@@ -407,6 +418,12 @@ def _apply_answer(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
     assert ctx.sequence is not None and isinstance(action, AnswerPrescience)
     question = _question_now(ctx)
+    if action.answer.startswith(immunity_rolls.DECLARE):  # K-10 with a d10 (GAP-98)
+        lid = action.answer.removeprefix(immunity_rolls.DECLARE)
+        protection = immunities.prescience_protection(leader_of(action.house, lid), house=action.house,
+                                                      blocked=suppressed_powers(state))
+        assert protection is not None
+        return immunity_rolls.declare(state, ctx, action.house, lid, protection)
     kind = None if action.answer == NONE else action.answer
     seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceAnswer(action.house, kind))
     state = with_events(state, event("prescience-answered", f"{action.house} answers {question.by}'s prescience "
@@ -452,7 +469,12 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     if against != NONE:
         released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
     answers = [answer.kind for _question, answer in ctx.sequence.answered(plan.house)]
-    problems += immunities.prescience_problems(answers, leader, house=plan.house, blocked=blocked)  # K-10, GAP-96
+    protection = immunities.prescience_protection(leader, house=plan.house, blocked=blocked)
+    rolled = protection is not None and any(  # a d10 immunity counts once declared and rolled (GAP-98)
+        shown.house == plan.house and shown.leader == plan.leader and shown.power == protection.power
+        for shown in ctx.shown)
+    problems += immunities.prescience_problems(answers, leader, house=plan.house, blocked=blocked,
+                                               allow_d10=rolled)  # K-10, GAP-96
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
@@ -480,4 +502,5 @@ HANDLERS = {
                                     accepts=(CommitLeader,)),
     "battle-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, check=_check_answer,
                              accepts=(AnswerPrescience,)),
+    **immunity_rolls.HANDLERS,  # K-10 with a d10 (GAP-98)
 }
