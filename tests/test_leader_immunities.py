@@ -344,12 +344,12 @@ def test_emperor_l01_b_game_the_emperor_answers_immune_and_must_lead_with_hasimi
 
 
 # ------------------------------------------------------------------------------------------------ d10 prescience
-D10_PRESCIENCE = [pytest.param(power_id, id=power_id) for power_id in (
-    "GUILD-L01-b", "GUILD-L02-b", "GUILD-L03-b", "GUILD-L04-b", "GUILD-L05-b", "GUILD-L06-b", "DISPERSION-L08-c",
-    "TLEILAX-L12-d")]
-
-
-@pytest.mark.parametrize("power_id", D10_PRESCIENCE)
+@pytest.mark.parametrize("power_id", [
+    pytest.param("GUILD-L01-b", id="GUILD-L01-b"), pytest.param("GUILD-L02-b", id="GUILD-L02-b"),
+    pytest.param("GUILD-L03-b", id="GUILD-L03-b"), pytest.param("GUILD-L04-b", id="GUILD-L04-b"),
+    pytest.param("GUILD-L05-b", id="GUILD-L05-b"), pytest.param("GUILD-L06-b", id="GUILD-L06-b"),
+    pytest.param("DISPERSION-L08-c", id="DISPERSION-L08-c"), pytest.param("TLEILAX-L12-d", id="TLEILAX-L12-d"),
+])
 def test_K_10_d10_prescience_case_the_answer_may_be_immune_or_a_kind(power_id):
     """IMMUNITY(prescience | d10≤N) in a battle case: the case states the answer after the roll: "immune" (the
     roll succeeded: it binds nothing) or a kind (it failed: it binds); "immune" without the entry is refused."""
