@@ -414,3 +414,57 @@ def test_K_10_game_an_immune_answer_without_a_roll_is_refused_for_a_d10_leader()
     state = _guild_asked()
     error = check_action(state, AnswerPrescience("guild", "immune"))
     assert error is not None and error.code == "battle/prescience-answer"
+
+
+def _kill_scene(atreides_leader: str, harkonnen_leader: str):
+    state = pre.battle(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)])
+    while state.pending.kind != "battle-plan":
+        state = apply_action(state, Pass(state.pending.actor))
+    while state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        leader = atreides_leader if house == "atreides" else harkonnen_leader
+        state = apply_action(state, SubmitPlan(house, leader, 1, 0, 0))
+    return state
+
+
+def _until_outcome(state, *, call: str | None = None):
+    """Pass every optional decision (the Harkonnen call ``call`` when asked) until the battle's outcome or a
+    chance node; events kept."""
+    from dunenb.rules.battle_phase import CallTraitor
+
+    said = state.events
+    while state.pending is not None and state.pending.actor != "chance" and not any(
+            e.kind == "battle-outcome" for e in said):
+        if state.pending.kind == "traitor-call" and state.pending.actor == "harkonnen" and call:
+            state = apply_action(state, CallTraitor("harkonnen", call))
+        else:
+            state = apply_action(state, Pass(state.pending.actor))
+        said += state.events
+    return dataclasses.replace(state, events=said)
+
+
+def _killed(state) -> set[str]:
+    return {e.data["leader"] for e in state.events if e.kind == "leader-killed"}
+
+
+def test_atreides_l09_b_game_yuehs_revenge_is_a_battle_d10_after_the_treachery():
+    """A game: the Harkonnen call Yueh (A09-a); the Atreides' d10 at B7 is a chance node; on 1 Feyd dies too and
+    the Atreides receive his bounty (GAP-97); on 2 he lives."""
+    from dunenb.rules.battle_context import context_of
+    from dunenb.rules.battle_phase import BattleDie
+
+    state = _until_outcome(_kill_scene("yueh", "feyd-rautha"), call="yueh")
+    assert state.pending.kind == "battle-d10" and context_of(state).roller == "atreides"
+    assert any(e.kind == "treachery" for e in state.events)
+    spice = state.houses["atreides"].spice
+    one = _until_outcome(apply_action(state, BattleDie("atreides", 1)))
+    assert "feyd-rautha" in _killed(one)
+    assert one.houses["atreides"].spice - spice == ROSTER.find("Feyd Rautha", house="harkonnen").strength
+    two = _until_outcome(apply_action(state, BattleDie("atreides", 2)))
+    assert "feyd-rautha" not in _killed(two) and any(e.kind == "battle-outcome" for e in two.events)
+
+
+def test_atreides_l06_c_game_alia_kills_vladimir():
+    """A game: Alia against Vladimir, no card played: Vladimir dies at B9 (ATREIDES-L06-c)."""
+    state = _until_outcome(_kill_scene("alia", "vladimir"))
+    assert "vladimir" in _killed(state)
