@@ -9,7 +9,8 @@ calls and whether the whole territory is destroyed.
 Order of the reveal (BATTLE-13 f): treachery first, then the leaders' deaths from the cards, bounties, totals
 (the defender wins ties), then losses. The House and main-leader powers declared on the ``leader.value`` and
 ``leader.immune`` hooks apply (:mod:`dunenb.battle.powers`: Dama 12 as attacker, seduction, Paul and the slow
-poison); other leader powers do not yet.
+poison), and so do the leaders.md value kinds K-1..K-5, K-10 immunities to attacks and K-14 KILL
+(:mod:`dunenb.battle.immunities`).
 
 >>> from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 >>> from dunenb.battle.roster import inline_leader
@@ -92,7 +93,8 @@ class SideOutcome:
 
     def to_json(self) -> dict[str, Any]:
         """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
-        a value, leaders.md K-1..K-5 and the House ``leader.value`` acts; issue 11)."""
+        a value, leaders.md K-1..K-5 and the House ``leader.value`` acts, and those that acted in the leader step,
+        K-10 immunities and K-14 KILL; issue 11)."""
         return {
             "total": float(self.total), "leader": self.leader_fate, "tokens_lost": self.tokens_lost.total,
             "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
