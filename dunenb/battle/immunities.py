@@ -17,6 +17,8 @@ Every check asks this module, whoever uses the power against the leader:
 * :func:`power_protection` — a House power acting on him: ``seduction`` covers DISPERSION-P2 and DISPERSION-M1
   (:data:`SEDUCTION`).
 
+The answers are cached (their arguments are hashable facts; the data does not change while the process runs).
+
 Which entries act (LC-9, LC-10, LC-11): IMMUNITY and KILL are powers, so they are off while a foreign House
 plays him (D-14) and while a Karama blocks them in this battle (``blocked``, the side's blocked power IDs). No
 IMMUNITY entry of leaders.md §2 has a condition. A d10 immunity (``IMMUNITY(prescience | d10≤8)``...) is
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dunenb.battle.cards import card_kind, is_instant
 from dunenb.battle.roster import Leader
@@ -98,6 +101,7 @@ def _first(found: Sequence[Protection]) -> Protection | None:
     return next((p for p in found if p.sure), found[0] if found else None)
 
 
+@lru_cache(maxsize=4096)
 def voice_protection(leader: Leader | None, kind: str, *, house: str | None = None,
                      blocked: frozenset[str] = frozenset()) -> Protection | None:
     """What makes ``leader`` (played by ``house``) immune to a Voice command naming ``kind``, or None."""
@@ -107,6 +111,7 @@ def voice_protection(leader: Leader | None, kind: str, *, house: str | None = No
     return _first(([house_power] if house_power else []) + found)
 
 
+@lru_cache(maxsize=4096)
 def released(leader: Leader | None, *, house: str | None = None,
              blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The release words of :func:`~dunenb.battle.sequence.plan_violations` for a plan led by ``leader``:
@@ -121,6 +126,7 @@ def released(leader: Leader | None, *, house: str | None = None,
     return tuple(f"voice:{kind}" for kind in kinds)
 
 
+@lru_cache(maxsize=4096)
 def prescience_protection(leader: Leader | None, *, house: str | None = None,
                           blocked: frozenset[str] = frozenset()) -> Protection | None:
     """What makes ``leader`` immune to a prescience question (any source), or None."""
@@ -158,6 +164,7 @@ def prescience_problems(answers: Sequence[str | None], leader: Leader | None, *,
     return ()
 
 
+@lru_cache(maxsize=4096)
 def attack_protection(leader: Leader | None, weapon: str, *, house: str | None = None,
                       blocked: frozenset[str] = frozenset()) -> Protection | None:
     """What keeps ``weapon`` (a card id or a built-in weapon id) from killing ``leader``, or None."""
@@ -173,6 +180,7 @@ def attack_protection(leader: Leader | None, weapon: str, *, house: str | None =
     return _first(([house_power] if house_power else []) + found)
 
 
+@lru_cache(maxsize=4096)
 def power_protection(leader: Leader | None, power: str, *, house: str | None = None,
                      blocked: frozenset[str] = frozenset()) -> Protection | None:
     """What keeps the House power ``power`` from acting on ``leader`` (K-10 ``seduction``), or None."""
@@ -180,6 +188,7 @@ def power_protection(leader: Leader | None, power: str, *, house: str | None = N
                    if "seduction" in effect.to and power in SEDUCTION])
 
 
+@lru_cache(maxsize=4096)
 def changes_leader_step(leader: Leader | None, house: str | None = None) -> bool:
     """Whether ``leader`` has a K-10 attack immunity or a K-14 KILL (the planner then never folds him)."""
     if leader is None:
