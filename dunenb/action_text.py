@@ -315,6 +315,8 @@ DESCRIBERS: dict[str, Describer] = {
     # leaders.md K-10 with a d10 (dunenb.rules.immunity_rolls)
     "immunity-roll": lambda a: (f"{_verb(a.house, 'roll')} {a.face} on the d10 of {leader_name(a.leader, a.house)}"
                                 f"'s immunity ({a.power})"),
+    "voice-immunity": lambda a: (f"{_verb(a.house, 'declare')} that {leader_name(a.leader, a.house)} rolls "
+                                 "for immunity to the Voice command"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
 }

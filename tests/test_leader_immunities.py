@@ -468,3 +468,43 @@ def test_atreides_l06_c_game_alia_kills_vladimir():
     """A game: Alia against Vladimir, no card played: Vladimir dies at B9 (ATREIDES-L06-c)."""
     state = _until_outcome(_kill_scene("alia", "vladimir"))
     assert "vladimir" in _killed(state)
+
+
+def _voiced_tleilax():
+    state = pre.battle(["bene-gesserit", "bene-tleilax"],
+                       [("bene-gesserit", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
+                       {"bene-tleilax": ("poison-fast",)})
+    while state.pending.kind != "battle-voice" or state.pending.actor != "bene-gesserit":
+        state = apply_action(state, Pass(state.pending.actor))
+    return apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
+
+
+def test_tleilax_l11_c_game_the_miles_teg_ghola_rolls_against_the_voice_GAP_99():
+    """A game: the BG forbid poison; the Tleilax may declare the Miles Teg-Ghola (TLEILAX-L11-c, d10 ≤ 5): he
+    must lead, and on 5 the command does not bind (he plays the poison), on 6 it binds."""
+    from dunenb.rules.immunity_rolls import DeclareVoiceImmunity, ImmunityRoll
+
+    state = _voiced_tleilax()
+    assert (state.pending.kind, state.pending.actor) == ("voice-immunity", "bene-tleilax")
+    assert set(decisions(state)) == {Pass("bene-tleilax"), DeclareVoiceImmunity("bene-tleilax", "miles-teg-ghola")}
+    passed = _to_plans(apply_action(state, Pass("bene-tleilax")), "bene-gesserit", "darwi")
+    assert check_action(passed, SubmitPlan("bene-tleilax", "miles-teg-ghola", 1, 0, 0, "poison-fast")) is not None
+    state = apply_action(state, DeclareVoiceImmunity("bene-tleilax", "miles-teg-ghola"))
+    assert state.pending.kind == "immunity-roll"
+    lucky = _to_plans(apply_action(state, ImmunityRoll("bene-tleilax", "miles-teg-ghola", "TLEILAX-L11-c", 5)),
+                      "bene-gesserit", "darwi")
+    assert check_action(lucky, SubmitPlan("bene-tleilax", "miles-teg-ghola", 1, 0, 0, "poison-fast")) is None
+    error = check_action(lucky, SubmitPlan("bene-tleilax", "scytale", 1, 0, 0))
+    assert error is not None and error.code == "battle/leader-disclosed"
+    unlucky = _to_plans(apply_action(state, ImmunityRoll("bene-tleilax", "miles-teg-ghola", "TLEILAX-L11-c", 6)),
+                        "bene-gesserit", "darwi")
+    error = check_action(unlucky, SubmitPlan("bene-tleilax", "miles-teg-ghola", 1, 0, 0, "poison-fast"))
+    assert error is not None and error.code == "battle/bound-by-voice"
+    assert check_action(unlucky, SubmitPlan("bene-tleilax", "miles-teg-ghola", 1, 0, 0)) is None
+
+
+def test_K_10_no_declaration_node_without_a_d10_leader():
+    """A Voice against a House with no d10 Voice immunity goes straight on (no new node)."""
+    state = pre.battle(*pre.BG_SCENE)
+    state = apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
+    assert state.pending.kind != "voice-immunity"

@@ -289,7 +289,8 @@ def plan_violations(
     A Karama shown at the reveal releases a binding (KARAMA-25 and KARAMA-43 a Voice, KARAMA-40 and KARAMA-18 an
     answer): ``karama_shown`` names ``"voice"`` or ``"prescience"`` (every such binding) or the power whose
     binding it releases (``"BG-P1"``, ``"ATREIDES-M2"``, ``"ATREIDES-P1"``, ``"GUILD-M2"``), or ``"voice:KIND"``
-    (the commands naming KIND: leaders.md K-10). An answer ``"immune"`` (K-10) binds nothing. A forced kind binds
+    (the commands naming KIND: leaders.md K-10) or ``"voice#N"`` (the N-th command of the sequence: a d10
+    immunity rolled against it, GAP-99). An answer ``"immune"`` (K-10) binds nothing. A forced kind binds
     only if the hand holds one (L753, FAQ 12). Design note: a worthless card is no kind for the prescience
     answer: "none" allows an empty slot or a worthless card.
     """
@@ -297,8 +298,10 @@ def plan_violations(
     problems = []
     kinds = {card_kind(card) for card in plan.cards_played if card != "worthless"}
     for voice in seq.voices_on(house):
-        if "voice" in released or voice.power in released or f"voice:{voice.kind}" in released:
-            continue  # "voice:KIND": a leader immune to the commands naming KIND (K-10 voice[shield,snooper])
+        if ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
+                or f"voice#{seq.voices.index(voice)}" in released):
+            continue  # K-10: "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one
+            #           (a d10 immunity rolled against it, GAP-99)
         if voice.mode == "forbid" and voice.kind in kinds:
             problems.append(f"the Voice forbade {voice.kind}")
         if voice.mode == "force" and voice.kind not in kinds:

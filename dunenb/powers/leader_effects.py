@@ -321,10 +321,10 @@ LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus 
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
     Voice command (no battle fact counts the commands yet, D-24; ``on Vladimir`` acts through HARKONNEN-M3,
-    GAP-90); K-10 IMMUNITY (with a d10: to prescience only, :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL
+    GAP-90); K-10 IMMUNITY (with a d10: :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL
     (:mod:`dunenb.battle.immunities`)."""
-    if isinstance(effect, Immunity):  # K-10 (dunenb.battle.immunities); a d10 is rolled for prescience only so far
-        return effect.at_most is None or set(effect.to) == {"prescience"}
+    if isinstance(effect, Immunity):  # K-10 (dunenb.battle.immunities; a d10: dunenb.rules.immunity_rolls)
+        return True
     if isinstance(effect, Kill):  # K-14
         return True
     if effect is None or effect.kind not in BATTLE_KINDS:

@@ -65,6 +65,9 @@ class BattleContext:
     victor: tuple[str, ...] = ()
     shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
     disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
+    # leaders.md K-10 with a d10 (dunenb.rules.immunity_rolls, GAP-99): (House, index of a Voice command in the
+    # sequence) that its declared leader rolled himself free of
+    immune_voices: tuple[tuple[str, int], ...] = ()
 
     @property
     def houses(self) -> tuple[str, str]:

@@ -312,6 +312,8 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
                                          f"{'not play' if action.mode == 'forbid' else 'play'} a {action.card_kind} "
                                          f"card ({power})", house=action.house, target=target, mode=action.mode,
                                          card_kind=action.card_kind, power=power, powers=(power,)))
+        # K-10 with a d10 (GAP-99): the voiced House may declare a leader's immunity to this command first
+        return immunity_rolls.after_voice(state, dataclasses.replace(ctx, sequence=seq), command)
     else:
         seq = seq_mod.advance(sequence, seq_mod.Pass())
     return _next(state, dataclasses.replace(ctx, sequence=seq))
@@ -362,13 +364,10 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     unless a leader immune to that Voice may lead for it (DISPERSION-M2, K-10); a side with no leader answers
     none. ``immune`` when a leader immune to prescience may lead for it, alone when every one is (K-10,
     GAP-96)."""
-    from dunenb.rules.battle_phase import available_leaders
 
     ctx = context_of(state)
     question = _question_now(ctx)
-    leaders = available_leaders(state, house, ctx.area, ctx.committed)
-    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
-    leaders = tuple(bound[:1]) or leaders  # GAP-79, BG-M2: a disclosed or committed leader must lead
+    leaders = may_lead(state, ctx, house)
     if not leaders:
         return (NONE,)
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
@@ -386,7 +385,7 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     declare += immunity_rolls.declarations(rolled, failed)  # K-10 with a d10: declared, then rolled (GAP-98)
     assert ctx.sequence is not None
     for voice in ctx.sequence.voices_on(house):  # unless a leader it may play is immune to it (DISPERSION-M2, K-10)
-        if any(_free_of(voice, leader, house, blocked) for leader in candidates):
+        if any(_free_of(voice, leader, house, blocked, ctx) for leader in candidates):
             continue
         if voice.mode == "forbid":
             kinds = [k for k in kinds if k != voice.kind]
@@ -395,10 +394,24 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     return (NONE, *kinds, *declare)
 
 
-def _free_of(voice: seq_mod.VoiceCommand, leader: Leader | None, house: str, blocked: frozenset[str]) -> bool:
-    """Whether ``voice`` does not bind a plan of ``house`` led by ``leader`` (K-10, DISPERSION-M2)."""
-    words = immunities.released(leader, house=house, blocked=blocked)
-    return "voice" in words or f"voice:{voice.kind}" in words
+def _free_of(voice: seq_mod.VoiceCommand, leader: Leader | None, house: str, blocked: frozenset[str],
+             ctx: BattleContext) -> bool:
+    """Whether ``voice`` does not bind a plan of ``house`` led by ``leader`` (K-10, DISPERSION-M2; a d10 rolled
+    against it, GAP-99: that leader is then the only one who may lead)."""
+    assert ctx.sequence is not None
+    words = immunities.released(leader, house=house, blocked=blocked) + immunity_rolls.released_voices(ctx, house)
+    return ("voice" in words or f"voice:{voice.kind}" in words
+            or f"voice#{ctx.sequence.voices.index(voice)}" in words)
+
+
+def may_lead(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
+    """The leaders ``house`` may lead this battle with: the one disclosed or committed (GAP-79, BG-M2, K-10), else
+    every available one."""
+    from dunenb.rules.battle_phase import available_leaders
+
+    leaders = available_leaders(state, house, ctx.area, ctx.committed)
+    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
+    return tuple(bound[:1]) or leaders
 
 
 def _answer_decisions(state: GameState) -> list[Action]:
@@ -465,6 +478,7 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
     blocked = suppressed_powers(state)
     released = list(immunities.released(leader, house=plan.house, blocked=blocked))
+    released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
     against = getattr(plan, "against", NONE)
     if against != NONE:
         released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
