@@ -325,6 +325,11 @@ DESCRIBERS: dict[str, Describer] = {
     "new-traitor-draw": lambda a: f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.leader_house)} face down",
     "new-traitor-keep": lambda a: (f"{_verb(a.house, 'keep')} {leader_name(a.leader, a.leader_house)} as a new "
                                    "secret traitor"),
+    # leaders.md K-10 with a d10 (dunenb.rules.immunity_rolls)
+    "immunity-roll": lambda a: (f"{_verb(a.house, 'roll')} {a.face} on the d10 of {leader_name(a.leader, a.house)}"
+                                f"'s immunity ({a.power})"),
+    "voice-immunity": lambda a: (f"{_verb(a.house, 'declare')} that {leader_name(a.leader, a.house)} rolls "
+                                 "for immunity to the Voice command"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
 }

@@ -209,6 +209,10 @@ def test_ATREIDES_P1_an_answer_it_cannot_give_is_refused():
 @pytest.mark.parametrize(("weapon", "defence"), [("poison-fast", "snooper"), ("projectile-distance", "shield")])
 def test_ATREIDES_P1_the_answer_changes_the_bots_defence_and_saves_its_leader(weapon, defence):
     state = apply_action(_asked(), AnswerPrescience("harkonnen", card_kind(weapon)))
+    # K-10: Miles Teg (ATREIDES-L12-c) needs no defence against these: the bot would rightly lead with him
+    hs = state.houses["atreides"]
+    state = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+        hs, leaders=tuple(x for x in hs.leaders if x != "miles-teg"), leader_tanks=hs.leader_tanks + ("miles-teg",))))
     bot = HeuristicBot()
     state = _plans(state, {"harkonnen": SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, weapon), "atreides": bot})
     revealed = [e for e in events_of(state, "plan-revealed") if e.data["house"] == "atreides"]

@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
+from dunenb.battle import immunities
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import power_of_use
 from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import NO_FACTS, battle_values, immune_to, marked_token_value, slot_weapons
+from dunenb.battle.powers import NO_FACTS, battle_values, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.sequence import plan_violations
@@ -180,7 +181,10 @@ def _obeys(case: BattleCase, index: int, leader: Leader, weapon: str | None, def
     if case.sequence is None:
         return True
     side = case.sides[index]
-    released = ["voice"] if "voice" in immune_to(leader, side.side.blocked) else []
+    released = list(immunities.released(leader, house=side.house, blocked=side.side.blocked))  # K-10
+    answers = [answer.kind for _question, answer in case.sequence.answered(side.house)]
+    if immunities.prescience_problems(answers, leader, house=side.house, blocked=side.side.blocked):
+        return False  # K-10, GAP-96
     if side.plan.karama_use is not None:
         released.append(power_of_use(side.plan.karama_use))
     return not plan_violations(case.sequence, side.house, BattlePlan(leader=leader, weapon=weapon, defense=defence),

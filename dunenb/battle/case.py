@@ -62,13 +62,14 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from dunenb.battle import facts
+from dunenb.battle import facts, immunities
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.characters import Allocation, allocate
+from dunenb.battle.immunities import IMMUNE
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
 from dunenb.battle.leader_weapons import check_slots
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import immune_to, slot_weapons
+from dunenb.battle.powers import slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
 from dunenb.battle.sequence import (
@@ -619,7 +620,7 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
         asked = [q.slot for q, _a in answered if q.by == by]  # K-12: never the same question twice (GAP-102)
         scope = prescience_slots(power) if is_leader_power(power) else ("attack", "defence")
         slot = _choice(item.get("slot"), f"{where}.slot", tuple(s for s in scope if s not in asked))
-        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *facts.SLOT_KINDS[slot]))
+        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *facts.SLOT_KINDS[slot], IMMUNE))  # K-10
         target = houses[1 - houses.index(by)]
         answered.append((PrescienceQuestion(by, target, slot, power),
                          PrescienceAnswer(target, None if answer == "none" else answer)))
@@ -651,11 +652,15 @@ def _finish_side(side: CaseSide, sequence: BattleSequence | None, blocked: froze
             raise _fail(f"{where}.karama_use", f"{plan.karama_use!r} blocks nothing that binds {side.house} here; "
                                                f"allowed: {_allowed((None, *open_uses))} (GAP-80)")
     if sequence is not None:
-        released = ["voice"] if "voice" in immune_to(plan.leader, blocked) else []  # DISPERSION-M2
+        own_blocked = blocked | side.side.blocked
+        # DISPERSION-M2 and K-10: a leader immune to a Voice is not bound by it (dunenb.battle.immunities)
+        released = list(immunities.released(plan.leader, house=side.house, blocked=own_blocked))
         if plan.karama_use is not None:
             released.append(facts.power_of_use(plan.karama_use))
         hand = () if plan.leader is None else side.hand  # GAP-67
-        problems = plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
+        answers = [answer.kind for _question, answer in sequence.answered(side.house)]
+        problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
+        problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
         if problems:
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
                                "prescience answer bind the plan); change the weapon or defence, or add a karama card "

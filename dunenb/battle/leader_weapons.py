@@ -279,7 +279,7 @@ def _targets(rule: tuple[str, str] | None, name: str, leaders: Sequence[Leader |
 def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int], *,
                 houses: Sequence[str], blocked: Sequence[frozenset[str]] = NO_FACTS,
                 builtin: Sequence[tuple[str, ...]] = ((), ()),
-                immune: Callable[[Leader | None], frozenset[str]] = lambda leader: frozenset(),
+                spared: Callable[[int, str], str | None] = lambda foe, weapon: None,
                 acted: list[tuple[int, str]] | None = None) -> tuple[bool, bool]:
     """Deaths from the attacks when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28, LC-7).
 
@@ -291,9 +291,11 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     wearer, once, when first needed) each count; a shield stops a distance projectile and karate; a contact
     projectile passes each shield separately, d10 ≤ the attacker's base strength (K-9 F10-c: two tries each).
     K-9 B07-a: the BG's slow poison card acts as fast (GAP-93: always declared, it is never worse); K-9 H05-c: a
-    fast poison aimed at Iakin acts as slow. ``immune(leader)``: the cards that cannot kill him
-    (``leader.immune``). All effects are simultaneous (GAP-28c). ``acted`` (optional) receives (side, power ID)
-    for each K-8/K-9 power that changed something on this branch (a worn shield that acts, a rule applied)."""
+    fast poison aimed at Iakin acts as slow. ``spared(side, weapon)``: the power that makes side's leader immune
+    to that attack (ATREIDES-M1, K-10; :func:`dunenb.battle.immunities.attack_protection`), or ``None``: such an
+    attack does nothing and no pass is rolled for it. All effects are simultaneous (GAP-28c). ``acted``
+    (optional) receives (side, power ID) for each K-8/K-9 power that changed something on this branch (a worn
+    shield that acts, a rule applied) and each immunity that spared a leader."""
     report = acted if acted is not None else []
     kits = [arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)]
     worn: list[int | None] = [None, None]
@@ -328,8 +330,16 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                 weapon = "poison-slow"  # H05-c
                 report.append((foe, slow_down[0]))
             kind = card_kind(weapon)
+
+            def immune(foe: int = foe, weapon: str = weapon) -> bool:
+                power = spared(foe, weapon)
+                if power is not None:
+                    report.append((foe, power))
+                return power is not None
+
             if weapon == "lasgun":
-                instant[foe] = True
+                if not immune():
+                    instant[foe] = True
             elif kind == "poison":
                 stopped = "snooper" in defences
                 leader = leaders[me]
@@ -339,12 +349,12 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                     stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
                     if not stopped:
                         report.append((me, fails[0]))
-                if not stopped and weapon not in immune(target):
+                if not stopped and not immune():
                     (instant if is_instant(weapon) else slow)[foe] = True
             elif weapon in SHIELD_STOPS:
-                if "shield" not in defences and not (kits[foe].shields and worn_shields(foe)):
+                if "shield" not in defences and not (kits[foe].shields and worn_shields(foe)) and not immune():
                     instant[foe] = True
-            elif weapon == "projectile-contact":
+            elif weapon == "projectile-contact" and not immune():
                 cards = defences.count("shield")
                 if cards == 0 and not kits[foe].shields:
                     instant[foe] = True

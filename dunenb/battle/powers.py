@@ -38,8 +38,8 @@ Conditions (``when``), for the leader the act changes (*target*) and the leader 
 
 The Karama uses that block these powers in one battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-37, KARAMA-42)
 reach them as ``blocked`` power IDs, per side (:attr:`dunenb.battle.plans.BattleSide.blocked`: a game's
-suppressions in force, a battle case's ``karama_uses``). Not applied yet: the Idaho-Ghola who resists seduction
-(L981, a leader power).
+suppressions in force, a battle case's ``karama_uses``). A leader immune to a power acting on him (K-10
+``seduction``: the Idaho-Ghola, L981) is asked of :mod:`dunenb.battle.immunities`.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from dunenb.battle.immunities import power_protection
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.board import read_data_file
@@ -214,6 +215,11 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
             if act.hook != "leader.value" or not _acting(act, me, houses, leaders, defender, blocked):
                 continue
             holder_side = me if act.applies_to == "holder" else 1 - me
+            if act.applies_to == "others":  # K-10 seduction (TLEILAX-L10-c): DISPERSION-P2/M1 do not lower him
+                spared = power_protection(leader, act.power, house=houses[me], blocked=blocked[me])
+                if spared is not None and spared.sure:
+                    used[me].append(spared.power)
+                    continue
             if act.effect == "set":
                 house_sets[me].append((act.power, Fraction(act.params["value"])))
                 continue

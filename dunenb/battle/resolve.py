@@ -9,7 +9,8 @@ calls and whether the whole territory is destroyed.
 Order of the reveal (BATTLE-13 f): treachery first, then the leaders' deaths from the cards, bounties, totals
 (the defender wins ties), then losses. The House and main-leader powers declared on the ``leader.value`` and
 ``leader.immune`` hooks apply (:mod:`dunenb.battle.powers`: Dama 12 as attacker, seduction, Paul and the slow
-poison); other leader powers do not yet.
+poison), and so do the leaders.md value kinds K-1..K-5, K-10 immunities to attacks and K-14 KILL
+(:mod:`dunenb.battle.immunities`).
 
 >>> from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 >>> from dunenb.battle.roster import inline_leader
@@ -33,12 +34,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from dunenb.battle.immunities import attack_protection, kills
 from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
     builtin_weapons,
-    immune_to,
     marked_token_value,
     side_army_value,
     slot_weapons,
@@ -65,7 +66,8 @@ class Fates:
     swapped: bool = False                    # traitor against traitor: the leaders changed sides (TRAITOR-12)
     atomics_used_by: tuple[int, ...] = ()    # sides whose Atomics took effect (CARD-ATOMICS-4 sanction)
     blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
-    acted: tuple[tuple[int, str], ...] = ()  # (side, power) of the K-8/K-9 powers that acted (leaders.md LC-7)
+    # per side, the leader powers that acted in this step (K-14 KILL, K-10 immunities that spared a leader)
+    acted: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ class SideOutcome:
 
     def to_json(self) -> dict[str, Any]:
         """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
-        a value, leaders.md K-1..K-5 and the House ``leader.value`` acts; issue 11)."""
+        a value, leaders.md K-1..K-5 and the House ``leader.value`` acts, and those that acted in the leader step,
+        K-10 immunities and K-14 KILL; issue 11)."""
         return {
             "total": float(self.total), "leader": self.leader_fate, "tokens_lost": self.tokens_lost.total,
             "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
@@ -199,15 +202,28 @@ def _card_deaths(
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
     houses: Sequence[str] = ("", ""),
-    acted: list[tuple[int, str]] | None = None,
+    acted: Sequence[list[str]] | None = None,
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28): LC-7 as
     :func:`dunenb.battle.leader_weapons.card_deaths` resolves it, with the secondary leaders' K-6..K-9 powers.
     ``builtin``: per side, the leader's built-in attacks given by House powers (houses.md G-4, TLEILAX-M1
-    Waff's pistol); ``blocked``: per side, the powers a Karama blocks in this battle."""
+    Waff's pistol); ``blocked``: per side, the powers a Karama blocks in this battle. An attack the target is
+    immune to (:func:`dunenb.battle.immunities.attack_protection`: ATREIDES-M1, K-10; ``houses`` the Houses
+    playing the leaders, for D-14) does nothing and no pass is rolled for it. ``acted`` (per side) receives the
+    powers that acted: the K-8/K-9 powers and the protecting immunities."""
     both = blocked[0] | blocked[1]
-    return card_deaths(leaders, plans, roll, houses=houses, blocked=blocked, builtin=builtin,
-                       immune=lambda leader: immune_to(leader, both), acted=acted)  # leader.immune: ATREIDES-M1
+
+    def spared(foe: int, weapon: str) -> str | None:
+        protection = attack_protection(leaders[foe], weapon, house=houses[foe] or None, blocked=both)
+        return protection.power if protection is not None and protection.sure else None
+
+    report: list[tuple[int, str]] = []
+    deaths = card_deaths(leaders, plans, roll, houses=houses, blocked=blocked, builtin=builtin, spared=spared,
+                         acted=report)
+    if acted is not None:
+        for side, power in report:
+            acted[side].append(power)
+    return deaths
 
 
 def _traitor_death(
@@ -215,6 +231,7 @@ def _traitor_death(
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
     houses: Sequence[str] = ("", ""),
+    acted: Sequence[list[str]] | None = None,
 ) -> bool:
     """GAP-35b: the battle stops at the treachery; only the caller's weapon aimed at the traitor is resolved.
 
@@ -228,7 +245,7 @@ def _traitor_death(
     only_caller_attacks[victim] = dataclasses.replace(plans[victim], weapon=None, extra_attack=None)
     armed: list[tuple[str, ...]] = [(), ()]
     armed[caller] = builtin[caller]  # the caller's built-in attacks also aim at the traitor (TLEILAX-M1)
-    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked, houses)[victim]
+    return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked, houses, acted)[victim]
 
 
 def leader_step(
@@ -250,19 +267,23 @@ def leader_step(
     held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
     voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
     calls = tuple(me for me in held if me not in voided)
+    acted: list[list[str]] = [[], []]
     if len(calls) == 1:
         caller = calls[0]
         dead = [False, False]
+        # K-14 with a d10 (A09-b): rolled at B7 after the treachery check; it overrides TRAITOR-11 (D-19)
+        revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
-                                          blocked, houses)
+                                          blocked, houses, acted)
         atomics: tuple[int, ...] = ()
         if "atomics" in plans[caller].attacks and leaders[caller] is not None:
             atomics = (caller,)
-        return Fates(dead=(dead[0], dead[1]), traitor_called_by=calls, atomics_used_by=atomics,
-                     blocked_calls=voided)
+        return Fates(dead=(dead[0] or revenge[0], dead[1] or revenge[1]), traitor_called_by=calls,
+                     atomics_used_by=atomics, blocked_calls=voided, acted=_acted(acted, revenge_by))
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
+    revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)  # K-14 at B7 (A09-b, D-19)
     weapons = [plan.attacks for plan in plans]  # LC-7: K-6 two attacks
     present = (leaders[0] is not None, leaders[1] is not None)
     if any("atomics" in attacks for attacks in weapons):
@@ -273,10 +294,17 @@ def leader_step(
         # GAP-29a: a Shield card of either side meeting a lasgun sets off the explosion (a worn one never: D-20).
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    acted: list[tuple[int, str]] = []
     deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
-    return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
-                 acted=tuple(dict.fromkeys(acted)))
+    killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
+    return Fates(dead=(deaths[0] or revenge[0] or killed[0], deaths[1] or revenge[1] or killed[1]),
+                 traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
+                 acted=_acted(acted, revenge_by, killed_by))
+
+
+def _acted(*found: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Per side, the leader powers that acted in the leader step, each once, in order."""
+    return (tuple(dict.fromkeys(p for side in found for p in side[0])),
+            tuple(dict.fromkeys(p for side in found for p in side[1])))
 
 
 @lru_cache(maxsize=65536)
@@ -366,6 +394,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         traitor = fighting[victim]
         assert traitor is not None
         bounty[winner] = traitor.strength if fates.dead[victim] else TRAITOR_SURVIVES_SPICE
+        caller_leader = fighting[winner]
+        if caller_leader is not None and fates.dead[winner]:  # K-14 A09-b overrides TRAITOR-11 (D-19, GAP-97)
+            bounty[victim] = caller_leader.strength
         tokens_lost = [Tokens(), Tokens()]
         tokens_lost[victim] = sides[victim].tokens
         spice_lost[winner] = 0
@@ -409,10 +440,10 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
             and licence[me] is None,
-            powers=(tuple(dict.fromkeys(powers[me].powers + used_powers(plans[me], side.house, side.blocked)
-                                        + tuple(power for who, power in fates.acted if who == me)))
-                    if fates.explosion is None and not fates.traitor_called_by else ())
-            + _licence_used(licence[me], me in fates.atomics_used_by),
+            powers=tuple(dict.fromkeys(
+                ((powers[me].powers + used_powers(plans[me], side.house, side.blocked))
+                 if fates.explosion is None and not fates.traitor_called_by else ())
+                + fates.acted[me])) + _licence_used(licence[me], me in fates.atomics_used_by),
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),

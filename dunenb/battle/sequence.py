@@ -257,8 +257,9 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
             allowed = ATTACK_KINDS if question.slot == "attack" else DEFENCE_KINDS
             if action.by != question.target:
                 raise IllegalActionError("sequence/answer", f"{question.target} must answer")
-            if action.kind is not None and action.kind not in allowed:
-                raise IllegalActionError("sequence/answer-kind", f"answer one of {', '.join(allowed)} or none")
+            if action.kind is not None and action.kind not in allowed + ("immune",):  # K-10 (GAP-96)
+                raise IllegalActionError("sequence/answer-kind", f"answer one of {', '.join(allowed)}, none or "
+                                         "immune (leaders.md K-10: a leader immune to prescience)")
             return _skip(replace(seq, answers=seq.answers + (action,), waiting=rest))
     elif step == "reveal" and isinstance(action, Reveal):
         plans = dict(action.plans)
@@ -287,7 +288,9 @@ def plan_violations(
 
     A Karama shown at the reveal releases a binding (KARAMA-25 and KARAMA-43 a Voice, KARAMA-40 and KARAMA-18 an
     answer): ``karama_shown`` names ``"voice"`` or ``"prescience"`` (every such binding) or the power whose
-    binding it releases (``"BG-P1"``, ``"ATREIDES-M2"``, ``"ATREIDES-P1"``, ``"GUILD-M2"``). A forced kind binds
+    binding it releases (``"BG-P1"``, ``"ATREIDES-M2"``, ``"ATREIDES-P1"``, ``"GUILD-M2"``), or ``"voice:KIND"``
+    (the commands naming KIND: leaders.md K-10) or ``"voice#N"`` (the N-th command of the sequence: a d10
+    immunity rolled against it, GAP-99). An answer ``"immune"`` (K-10) binds nothing. A forced kind binds
     only if the hand holds one (L753, FAQ 12). Design note: a worthless card is no kind for the prescience
     answer: "none" allows an empty slot or a worthless card.
     """
@@ -295,8 +298,10 @@ def plan_violations(
     problems = []
     kinds = {card_kind(card) for card in plan.cards_played if card != "worthless"}
     for voice in seq.voices_on(house):
-        if "voice" in released or voice.power in released:
-            continue
+        if ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
+                or f"voice#{seq.voices.index(voice)}" in released):
+            continue  # K-10: "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one
+            #           (a d10 immunity rolled against it, GAP-99)
         if voice.mode == "forbid" and voice.kind in kinds:
             problems.append(f"the Voice forbade {voice.kind}")
         if voice.mode == "force" and voice.kind not in kinds:
@@ -304,8 +309,8 @@ def plan_violations(
             if hand is None or held[voice.kind]:
                 problems.append(f"the Voice forced {voice.kind}")
     for question, answer in seq.answered(house):
-        if "prescience" in released or question.power in released:
-            continue
+        if "prescience" in released or question.power in released or answer.kind == "immune":
+            continue  # K-10: "Tu ne peux voir..." binds nothing (GAP-96; dunenb.battle.immunities)
         card = plan.weapon if question.slot == "attack" else plan.defense
         played = None if card in (None, "worthless") else card_kind(card)
         if played != answer.kind:

@@ -47,6 +47,7 @@ from functools import lru_cache
 
 from dunenb.actions import Action
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
+from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
@@ -137,7 +138,8 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
     the key is the one ``house`` holds him under (``"owner:id"`` for a captive)."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
-    if not (arms or immune_to(leader) or arsenal(leader, house, blocked) != Arsenal()):  # leaders.md K-6..K-9
+    if not (arms or immune_to(leader) or arsenal(leader, house, blocked) != Arsenal()  # leaders.md K-6..K-9
+            or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
         return leader.strength
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
     return house, key, blocked

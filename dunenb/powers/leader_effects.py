@@ -295,8 +295,59 @@ class TruthTrance:
     count: int
 
 
+# ---- K-10 IMMUNITY, K-14 KILL (applied by dunenb.battle.immunities)
+#: K-10: what an IMMUNITY may be immune to.
+IMMUNITY_TARGETS: tuple[str, ...] = ("voice", "voice[shield,snooper]", "prescience", "poison_slow", "poison_all",
+                                     "all_but_lasgun_atomics", "seduction")
+
+
+@dataclass(frozen=True)
+class Immunity:
+    """K-10: the leader is immune to each of ``to`` (:data:`IMMUNITY_TARGETS`); with ``at_most`` N, only on a
+    d10 ≤ N rolled each time the opposing power is used against him (LC-1)."""
+
+    kind: str
+    when: Condition | None
+    to: tuple[str, ...]
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class Kill:
+    """K-14: while ``when`` holds, the opposing leader dies whatever his defences, immunities or TRAITOR-11;
+    with ``faces``, only on those faces of a d10 (A09-b: 1)."""
+
+    kind: str
+    when: Condition | None
+    faces: tuple[int, ...] | None = None
+
+
+def _immunity(when: Condition | None, args: tuple[str, ...], roll: str | None) -> Immunity:
+    for target in args:
+        if target not in IMMUNITY_TARGETS:
+            raise ValueError(f"IMMUNITY parameter {target!r} must be one of {', '.join(IMMUNITY_TARGETS)}")
+    if not args:
+        raise ValueError("IMMUNITY names what he is immune to")
+    at_most = None
+    if roll is not None:
+        match = ROLL.match(roll)
+        if match is None or match.group(1) != "≤" or not match.group(2).isdigit():
+            raise ValueError(f"IMMUNITY roll {roll!r} must be d10≤N (K-10)")
+        at_most = int(match.group(2))
+    return Immunity("IMMUNITY", when, args, at_most)
+
+
+def _kill(when: Condition | None, roll: str | None) -> Kill:
+    if roll is None:
+        return Kill("KILL", when)
+    match = ROLL.match(roll)
+    if match is None or match.group(1) != "=" or not match.group(2).isdigit():
+        raise ValueError(f"KILL roll {roll!r} must be d10 = N (K-14)")
+    return Kill("KILL", when, (int(match.group(2)),))
+
+
 LeaderEffect = (WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Voice | Prescience | TruthTrance
-                | Effect)
+                | Immunity | Kill | Effect)
 
 
 # ---- K-6 CARD_SLOTS, K-7 BUILTIN_WEAPON, K-8 BUILTIN_DEFENSE, K-9 CARD_RULE (dunenb.battle.leader_weapons)
@@ -306,8 +357,11 @@ WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5 (WHEEL_MODIFIER ``per`` Voice
     command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), the
-    card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`) and the kinds of :data:`MIND_KINDS` that
-    :mod:`dunenb.battle.leader_mind` applies."""
+    card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`), K-10 IMMUNITY (with a d10:
+    :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL (:mod:`dunenb.battle.immunities`), and the kinds of
+    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies."""
+    if isinstance(effect, Immunity | Kill):  # K-10, K-14
+        return True
     if effect is None:
         return False
     if effect.kind in WEAPON_KINDS:
@@ -411,6 +465,10 @@ def _parse_effect(raw: Any) -> LeaderEffect:
             raise ValueError(f"ARMY_BONUS amount must be positive, not {amount}")
         return ArmyBonus(kind, when, amount)
     args = tuple(str(arg) for arg in raw.get("args", ()))
+    if kind == "IMMUNITY":
+        return _immunity(when, args, roll)
+    if kind == "KILL":
+        return _kill(when, roll)
     allowed = ARG_WORDS.get(kind, ())
     if allowed and (not args or args[0].split()[0] not in allowed):
         raise ValueError(f"{kind} parameter {args[0] if args else None!r} must start with one of "

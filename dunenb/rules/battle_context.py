@@ -67,6 +67,9 @@ class BattleContext:
     disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
     trances_used: tuple[str, ...] = ()  # leaders.md K-13: one leader trance power ID per trance used here
     b1_rolls: tuple[tuple[str, str, int], ...] = ()  # leaders.md D-31: (House, power, d10) rolled at B1 (H10-c)
+    # leaders.md K-10 with a d10 (dunenb.rules.immunity_rolls, GAP-99): (House, index of a Voice command in the
+    # sequence) that its declared leader rolled himself free of
+    immune_voices: tuple[tuple[str, int], ...] = ()
 
     @property
     def houses(self) -> tuple[str, str]:

@@ -36,7 +36,13 @@
   wheel; a forced kind held but not played) or an answer is refused (``battle/bound-by-voice``,
   :func:`violations`), and the menus list only plans that keep them. GAP-67: a side with no leader plays no card
   (GAP-43), so a forced kind does not bind it. DISPERSION-M2: a plan led by a leader immune to the Voice
-  (``leader.immune`` ``"voice"``: Dama) is not bound by any Voice, unless KARAMA-23 blocks that immunity.
+  (``leader.immune`` ``"voice"``: Dama) is not bound by any Voice, unless KARAMA-23 blocks that immunity; nor
+  is one led by a secondary leader immune to it (leaders.md K-10: every command, or those naming shield or
+  snooper), whoever gave it (:mod:`dunenb.battle.immunities`).
+* **Immune to prescience** (K-10, GAP-96): a House that may play a leader immune to prescience may answer
+  ``immune`` ("Tu ne peux voir mon attaque / ma parade"): the question is spent and binds nothing, and its plan
+  must be led by such a leader; a plan led by one must have answered ``immune``. A leader whose immunity needs
+  a d10 is declared (``immune:LEADER``) and rolled (:mod:`dunenb.rules.immunity_rolls`, GAP-98).
 * **Secret Karamas** (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18; GAP-80): a plan may carry a Karama card on the
   wheel ``against`` one Voice or one answer that binds it (:func:`wheel_uses`); hidden with the plan, it is shown
   at the reveal (the ``karama`` event names the use and the power) and releases its player from that binding.
@@ -50,7 +56,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle import facts
+from dunenb.battle import facts, immunities
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
 from dunenb.battle.leader_mind import (
@@ -63,11 +69,12 @@ from dunenb.battle.leader_mind import (
     voice_roll,
 )
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.powers import immune_to
+from dunenb.battle.roster import Leader
 from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holder, main_leader
 from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import load_powers
+from dunenb.rules import immunity_rolls
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
@@ -263,6 +270,11 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
     return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
 
 
+def next_step(state: GameState, ctx: BattleContext) -> GameState:
+    """The next pre-battle node once ``ctx``'s sequence has moved on (for :mod:`dunenb.rules.immunity_rolls`)."""
+    return _next(state, ctx)
+
+
 def _power_now(state: GameState) -> str:
     seq = context_of(state).sequence
     assert seq is not None and seq.actor is not None
@@ -401,9 +413,16 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         state, ctx = _disclose(state, ctx, action.house, power)
         if voice_roll(power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after the command is stated
             return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
-        return _next(with_events(state, _voice_event(command)),
-                     dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, command)))
+        return _given(state, ctx, command)
     return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
+
+
+def _given(state: GameState, ctx: BattleContext, command: seq_mod.VoiceCommand) -> GameState:
+    """A Voice command given (at once, or on its K-11 d10): it binds; then the voiced House may declare a leader
+    immune to it on a d10 (K-10, GAP-99) before the pre-battle steps go on."""
+    assert ctx.sequence is not None
+    ctx = dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, command))
+    return immunity_rolls.after_voice(with_events(state, _voice_event(command)), ctx, command)
 
 
 def _voice_event(command: seq_mod.VoiceCommand) -> Event:
@@ -447,8 +466,7 @@ def _apply_voice_roll(state: GameState, action: VoiceRoll) -> GameState:
                                      house=action.house, value=action.value, given=given, power=command.power,
                                      powers=(command.power,)))
     if given:
-        return _next(with_events(state, _voice_event(command)),
-                     dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, command)))
+        return _given(state, ctx, command)
     return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
 
 
@@ -507,28 +525,47 @@ def _question_now(ctx: BattleContext) -> seq_mod.PrescienceQuestion:
 def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     """GAP-78: what ``house`` may answer to the question put to it now: ``none`` or a kind of the slot asked that
     it holds, kept within the Voices on it (a forced kind held must be answered; a forbidden one may not),
-    unless a leader immune to the Voice may lead for it (DISPERSION-M2); a side with no leader answers none."""
-    from dunenb.rules.battle_phase import available_leaders
+    unless a leader immune to that Voice may lead for it (DISPERSION-M2, K-10); a side with no leader answers
+    none. ``immune`` when a leader immune to prescience may lead for it, alone when every one is (K-10,
+    GAP-96)."""
 
     ctx = context_of(state)
     question = _question_now(ctx)
-    leaders = available_leaders(state, house, ctx.area, ctx.committed)
-    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
-    leaders = tuple(bound[:1]) or leaders  # GAP-79, BG-M2: a disclosed or committed leader must lead
+    leaders = may_lead(state, ctx, house)
     if not leaders:
         return (NONE,)
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
     kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
     blocked = suppressed_powers(state)
-    immune = any("voice" in immune_to(leader_of(house, lid), blocked) for lid in leaders)
+    candidates = [leader_of(house, lid) for lid in leaders]
+    # K-10 prescience (GAP-96): the side of an immune leader answers "immune", and only his
+    immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
+    if all(immune):
+        return (immunities.IMMUNE,)
+    declare: tuple[str, ...] = (immunities.IMMUNE,) if any(immune) else ()
+    rolled = {lid: p for lid, leader in zip(leaders, candidates, strict=True)
+              if (p := immunities.prescience_protection(leader, house=house, blocked=blocked)) is not None}
+    failed = state.pending.detail.get("failed", ()) if state.pending is not None else ()
+    declare += immunity_rolls.declarations(rolled, failed)  # K-10 with a d10: declared, then rolled (GAP-98)
     assert ctx.sequence is not None
-    if not immune:
-        for voice in ctx.sequence.voices_on(house):
-            if voice.mode == "forbid":
-                kinds = [k for k in kinds if k != voice.kind]
-            elif voice.kind in kinds:
-                return (voice.kind,)
-    return (NONE, *kinds)
+    for voice in ctx.sequence.voices_on(house):  # unless a leader it may play is immune to it (DISPERSION-M2, K-10)
+        if any(_free_of(voice, leader, house, blocked, ctx) for leader in candidates):
+            continue
+        if voice.mode == "forbid":
+            kinds = [k for k in kinds if k != voice.kind]
+        elif voice.kind in kinds:
+            return (voice.kind, *declare)
+    return (NONE, *kinds, *declare)
+
+
+def _free_of(voice: seq_mod.VoiceCommand, leader: Leader | None, house: str, blocked: frozenset[str],
+             ctx: BattleContext) -> bool:
+    """Whether ``voice`` does not bind a plan of ``house`` led by ``leader`` (K-10, DISPERSION-M2; a d10 rolled
+    against it, GAP-99: that leader is then the only one who may lead)."""
+    assert ctx.sequence is not None
+    words = immunities.released(leader, house=house, blocked=blocked) + immunity_rolls.released_voices(ctx, house)
+    return ("voice" in words or f"voice:{voice.kind}" in words
+            or f"voice#{ctx.sequence.voices.index(voice)}" in words)
 
 
 def _answer_decisions(state: GameState) -> list[Action]:
@@ -548,6 +585,12 @@ def _apply_answer(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
     assert ctx.sequence is not None and isinstance(action, AnswerPrescience)
     question = _question_now(ctx)
+    if action.answer.startswith(immunity_rolls.DECLARE):  # K-10 with a d10 (GAP-98)
+        lid = action.answer.removeprefix(immunity_rolls.DECLARE)
+        protection = immunities.prescience_protection(leader_of(action.house, lid), house=action.house,
+                                                      blocked=suppressed_powers(state))
+        assert protection is not None
+        return immunity_rolls.declare(state, ctx, action.house, lid, protection)
     kind = None if action.answer == NONE else action.answer
     seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceAnswer(action.house, kind))
     state = with_events(state, event("prescience-answered", f"{action.house} answers {question.by}'s prescience "
@@ -588,12 +631,21 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
                        extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
                        extra_defense=None if plan.extra_defense == NONE else plan.extra_defense)
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
-    # DISPERSION-M2 (leader.immune "voice"): no Voice binds a House whose plan has such a leader (Dama)
+    # DISPERSION-M2 (leader.immune "voice", Dama) and K-10: no Voice binds a plan led by a leader immune to it
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
-    released = ["voice"] if "voice" in immune_to(leader, suppressed_powers(state)) else []
+    blocked = suppressed_powers(state)
+    released = list(immunities.released(leader, house=plan.house, blocked=blocked))
+    released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
     against = getattr(plan, "against", NONE)
     if against != NONE:
         released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
+    answers = [answer.kind for _question, answer in ctx.sequence.answered(plan.house)]
+    protection = immunities.prescience_protection(leader, house=plan.house, blocked=blocked)
+    rolled = protection is not None and any(  # a d10 immunity counts once declared and rolled (GAP-98)
+        shown.house == plan.house and shown.leader == plan.leader and shown.power == protection.power
+        for shown in ctx.shown)
+    problems += immunities.prescience_problems(answers, leader, house=plan.house, blocked=blocked,
+                                               allow_d10=rolled)  # K-10, GAP-96
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
@@ -622,4 +674,5 @@ HANDLERS = {
                                     accepts=(CommitLeader,)),
     "battle-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, check=_check_answer,
                              accepts=(AnswerPrescience,)),
+    **immunity_rolls.HANDLERS,  # K-10 with a d10 (GAP-98)
 }
