@@ -53,6 +53,7 @@ from dunenb.rules.battle_powers import BuyOff, Captive, CaptureDraw, DiscardSlip
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
+from dunenb.rules.immunity_rolls import DeclareVoiceImmunity, ImmunityRoll
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_rolls import LeaderRoll
@@ -193,6 +194,7 @@ HAND_MADE += [
     CallTraitor("dispersion", "duncan-idaho"), BattleDie("harkonnen", 10), DiscardCards("atreides", "none"),
     DiscardCards("atreides", "worthless,shield"), VoiceRoll("emperor", 4),  # leaders.md K-11 d10≤N (GAP-101)
     LeaderRoll("harkonnen", "HARKONNEN-L10-c", 2),  # leaders.md D-31
+    ImmunityRoll("guild", "edric", "GUILD-L01-b", 8), DeclareVoiceImmunity("bene-tleilax", "miles-teg-ghola"),  # K-10
 ]
 # TURN-1 e) (dunenb.rules.movement)
 HAND_MADE += [
