@@ -409,8 +409,14 @@ def answer_of(plan: SubmitPlan, slot: str) -> str | None:
 def wheel_uses(state: GameState, house: str) -> tuple[str, ...]:
     """The Karama uses ``house`` may hide on its wheel now (moment ``battle-reveal``, implemented): against each
     Voice that binds it (KARAMA-25 for BG-P1, KARAMA-43 for ATREIDES-M2) and each question it answered
-    (KARAMA-40 for ATREIDES-P1, KARAMA-18 for GUILD-M2)."""
-    return facts.wheel_uses(context_of(state).sequence, house)
+    (KARAMA-40 for ATREIDES-P1, KARAMA-18 for GUILD-M2); against the opposing secondary leader (LC-11 b, GAP-122)
+    and against a built-in weapon the opponent holds now (KARAMA-20 against karate, GAP-123)."""
+    from dunenb.battle.powers import slot_weapon_powers
+
+    ctx = context_of(state)
+    opponent = ctx.opponent(house)
+    weapons = [power for power, _owner, _weapon in slot_weapon_powers() if holder(state, power) == opponent]
+    return facts.wheel_uses(ctx.sequence, house, opponent=opponent, opponent_weapons=weapons)
 
 
 # --- plans bound by the Voice, the answers and the disclosures ------------------------------------------
@@ -429,8 +435,8 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
     released = ["voice"] if "voice" in immune_to(leader, suppressed_powers(state)) else []
     against = getattr(plan, "against", NONE)
-    if against != NONE:
-        released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
+    if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
+        released.extend(facts.released_by(against, ctx.sequence, plan.house))
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
