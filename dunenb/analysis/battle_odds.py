@@ -31,7 +31,7 @@ import numpy as np
 
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
-from dunenb.battle.facts import power_of_use
+from dunenb.battle.facts import released_by
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, immune_to, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
@@ -165,7 +165,7 @@ def _obeys(case: BattleCase, index: int, leader: Leader, weapon: str | None, def
     side = case.sides[index]
     released = ["voice"] if "voice" in immune_to(leader, side.side.blocked) else []
     if side.plan.karama_use is not None:
-        released.append(power_of_use(side.plan.karama_use))
+        released.extend(released_by(side.plan.karama_use, case.sequence, side.house))  # LC-11 b: a leader's Voice
     return not plan_violations(case.sequence, side.house, BattlePlan(leader=leader, weapon=weapon, defense=defence),
                                hand=hand, karama_shown=released)
 

@@ -121,6 +121,15 @@ def leader_of_power(power_id: str) -> Leader | None:
     return _power_leaders().get(power_id)
 
 
+def is_voided(house: str, leader_id: str, blocked: frozenset[str]) -> bool:
+    """Whether a Karama voids the powers of ``house``'s secondary leader ``leader_id`` (his power IDs among the
+    side's ``blocked``): HARKONNEN-M3 then adds no bonus for that minion (KARAMA-50, GAP-125)."""
+    if not blocked:
+        return False
+    leader = next((x for x in load_roster().of_house(house) if x.id == leader_id), None)
+    return bool(voidable_powers(leader) & blocked)
+
+
 def released_by(use: str, voice_powers: tuple[str, ...]) -> tuple[str, ...]:
     """LC-11 b: the Voices (their power IDs among ``voice_powers``) that the LC-11 use ``use`` shown at the reveal
     lets the victim disobey, as under KARAMA-25: those a secondary leader of the use's group gave."""

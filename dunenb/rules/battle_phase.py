@@ -75,8 +75,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_karama, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -467,12 +466,8 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
             f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else ""),
             house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
             spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama))
-        if plan.against != NONE:  # GAP-80: the Karama hidden on the wheel is shown now (KARAMA-25/43/40/18)
-            spec, _use = karama_use(plan.against)
-            state = with_events(state, event(
-                "karama", f"{house} shows a Karama with its wheel: {plan.against} blocks {spec.id} ({spec.name}); "
-                f"{house} was free to disobey it (KARAMA-1, KARAMA-2)", house=house, karama=plan.against,
-                power=spec.id, card=plan.karama, powers=(spec.id,)))
+        if plan.against != NONE:  # GAP-80: the Karama hidden on the wheel is shown now (KARAMA-25/43/40/18,
+            state = leader_karama.shown_with_wheel(state, ctx, house, plan)  # LC-11 b, KARAMA-20)
     return _begin_calls(state, ctx)
 
 
@@ -747,7 +742,13 @@ def next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState
 
 
 def resolve(state: GameState, ctx: BattleContext) -> GameState:
-    """Resolve the pending battle (after the calls and the buy-off, :mod:`dunenb.rules.battle_powers`)."""
+    """Resolve the pending battle (after the calls and the buy-off, :mod:`dunenb.rules.battle_powers`), once the
+    Karamas against Vladimir's minions are asked (KARAMA-50, GAP-125)."""
+    return leader_karama.ask_minions(state, ctx)
+
+
+def resolve_now(state: GameState, ctx: BattleContext) -> GameState:
+    """Resolve the pending battle, every window before it closed."""
     return _resolve(state, ctx)
 
 
