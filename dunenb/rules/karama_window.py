@@ -198,25 +198,39 @@ def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
 
 def _substitute_uses(state: GameState, action: UseKarama) -> tuple[str, ...]:
     """KARAMA-29: the uses against the power that lets ``action.card`` count as a Karama (BG-P5), if any."""
-    if action.card == KARAMA:
+    return substitute_uses(state, action.house, action.card)
+
+
+def substitute_uses(state: GameState, house: str, card: str) -> tuple[str, ...]:
+    """KARAMA-29: the implemented uses against the power by which ``house`` plays ``card`` as a Karama (BG-P5),
+    if any; none for a real Karama. Asked in a window wherever such a card is played (here, at the auction:
+    GAP-124)."""
+    if card == KARAMA:
         return ()
     return tuple(use.id for spec in load_powers().values() for act in spec.acts
-                 if act.trigger == "karama.substitute" and holder(state, spec.id) == action.house
+                 if act.trigger == "karama.substitute" and holder(state, spec.id) == house
                  for use in spec.karama if use.moment == "karama-use" and use.status == "implemented")
+
+
+def substitute_cancelled(state: GameState, house: str, card: str) -> tuple[GameState, bool]:
+    """After a KARAMA-29 window: whether a real Karama cancelled ``house``'s ``card`` played as a Karama (then the
+    suppression is spent and the event says the card was discarded without effect)."""
+    power = _substitute_power(house)
+    cancelled = [s for s in state.suppressions if s.power == power and s.scope == "action"]
+    if not cancelled:
+        return state, False
+    state = dataclasses.replace(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
+    return with_events(state, event(
+        "karama-cancelled", f"{house}'s {card} played as a Karama is cancelled and discarded without effect "
+        f"({cancelled[0].karama})", house=house, card=card, powers=(cancelled[0].power,))), True
 
 
 def _substitute_settled(state: GameState, data: FrozenDict) -> GameState:
     """Back in the window after KARAMA-29 was asked: the use counts, or the card was discarded without effect
     (its use stays open for the Houses still to answer)."""
     uses = node(state).detail["uses"]
-    power = _substitute_power(data["house"])
-    cancelled = [s for s in state.suppressions if s.power == power and s.scope == "action"]
+    state, cancelled = substitute_cancelled(state, data["house"], data["card"])
     if cancelled:
-        state = dataclasses.replace(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
-        state = with_events(state, event(
-            "karama-cancelled", f"{data['house']}'s {data['card']} played as a Karama is cancelled and discarded "
-            f"without effect ({cancelled[0].karama})", house=data["house"], card=data["card"],
-            powers=(cancelled[0].power,)))
         return _next(state, uses)
     state = _played(state, data["house"], data["use"], data["card"])
     return _next(state, tuple(u for u in uses if u != data["use"]))
