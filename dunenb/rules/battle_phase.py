@@ -466,8 +466,13 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
             f"{plan.defense}" + (f", Karama {plan.karama} (KARAMA-3)" if plan.karama != NONE else ""),
             house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
             spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama))
-        if plan.against != NONE:  # GAP-80: the Karama hidden on the wheel is shown now (KARAMA-25/43/40/18,
-            state = leader_karama.shown_with_wheel(state, ctx, house, plan)  # LC-11 b, KARAMA-20)
+    # GAP-80: the Karamas hidden on the wheels are shown now (KARAMA-25/43/40/18, LC-11 b, KARAMA-20), once
+    # KARAMA-29 is asked against a card played as one (GAP-124); then the traitor calls
+    return leader_karama.after_reveal(state, ctx)
+
+
+def begin_calls(state: GameState, ctx: BattleContext) -> GameState:
+    """The traitor calls of the revealed battle (TRAITOR-8, GAP-62)."""
     return _begin_calls(state, ctx)
 
 

@@ -20,6 +20,7 @@ three moments, and the Karamas shown with the wheels at the reveal (GAP-80; KARA
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from dunenb.battle.leader_karama import group_of, is_leader_use, use_against, voidable_powers, wheel_blocks
@@ -27,8 +28,8 @@ from dunenb.battle.roster import Leader
 from dunenb.powers.karama import suppress_powers, suppressed_powers
 from dunenb.powers.registry import karama_use
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import event, with_events
-from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.rules.common import edit_house, event, with_events
+from dunenb.rules.karama_window import open_window, register_resume, substitute_cancelled, substitute_uses
 from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState
 
@@ -165,3 +166,69 @@ def _minion_asked(state: GameState, data: Any) -> GameState:
 
 
 register_resume(MINIONS, _minion_asked)
+
+
+# --- the reveal: KARAMA-29 against a card shown as a Karama, then the Karamas shown (GAP-124, GAP-80) -------
+
+WHEEL_SUBSTITUTE = "wheel-karama-substitute"
+
+
+def after_reveal(state: GameState, ctx: BattleContext) -> GameState:
+    """B6, once the plans are revealed: for each wheel (defender first) holding a card played as a Karama by a
+    House power (BG-P5: a worthless card), a KARAMA-29 window (GAP-124); then every Karama hidden with a wheel
+    takes effect (:func:`shown_with_wheel`) and the traitor calls begin."""
+    from dunenb.rules.battle_phase import begin_calls
+
+    return _next_substitute(begin_calls(state, ctx), ctx, ctx.houses)
+
+
+def _next_substitute(state: GameState, ctx: BattleContext, houses: tuple[str, ...]) -> GameState:
+    for index, house in enumerate(houses):
+        plan = ctx.plan_of(house)
+        uses = () if plan is None or plan.karama == NONE else substitute_uses(state, house, plan.karama)
+        if uses:
+            return open_window(state, uses, WHEEL_SUBSTITUTE, battle=ctx, house=house, card=plan.karama,
+                               rest=houses[index + 1:])
+    from dunenb.rules.battle_phase import begin_calls
+
+    for house in ctx.houses:
+        plan = ctx.plan_of(house)
+        if plan is not None and plan.against != NONE:
+            state = shown_with_wheel(state, ctx, house, plan)
+    return begin_calls(state, ctx)
+
+
+def _substitute_asked(state: GameState, data: Any) -> GameState:
+    ctx: BattleContext = data["battle"]
+    state, cancelled = substitute_cancelled(state, data["house"], data["card"])
+    if cancelled:
+        state, ctx = _void_wheel_karama(state, ctx, data["house"])
+    return _next_substitute(state, ctx, data["rest"])
+
+
+def _void_wheel_karama(state: GameState, ctx: BattleContext, house: str) -> tuple[GameState, BattleContext]:
+    """GAP-124: the card ``house`` showed as a Karama is void: it is discarded (KARAMA-2) and blocks nothing; a
+    card of its wheel that broke a Voice or an answer it was meant to release goes back to its hand unplayed."""
+    from dunenb.rules.battle_phase import begin_calls
+    from dunenb.rules.pre_battle import violations
+
+    plan = ctx.plan_of(house)
+    hand = list(state.houses[house].hand)
+    hand.remove(plan.karama)
+    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (plan.karama,))
+    state = edit_house(state, house, hand=tuple(hand))
+    bare = dataclasses.replace(plan, karama=NONE, against=NONE)
+    probe = begin_calls(state, ctx)  # violations read the battle in the pending node
+    for slot in ("weapon", "defense"):
+        if getattr(bare, slot) != NONE:
+            without = dataclasses.replace(bare, **{slot: NONE})
+            if len(violations(probe, without)) < len(violations(probe, bare)):
+                state = with_events(state, event(
+                    "card-withdrawn", f"{house}'s {getattr(bare, slot)} broke a binding its void Karama was to "
+                    "release: it goes back to its hand unplayed (GAP-124)", house=house, card=getattr(bare, slot)))
+                bare = without
+    plans = tuple((h, bare if h == house else p) for h, p in ctx.plans)
+    return state, dataclasses.replace(ctx, plans=plans)
+
+
+register_resume(WHEEL_SUBSTITUTE, _substitute_asked)
