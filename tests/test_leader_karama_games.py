@@ -146,3 +146,39 @@ def test_karama_50_GAP_125_a_karama_against_iakin_nefud_removes_his_bonus_to_vla
     # 7.5 against 7.5: the defender (the Atreides here) wins the tie
     assert (outcome(plain)["winner"], outcome(voided)["winner"]) == ("harkonnen", "atreides")
     assert "karama" in voided.treachery_discard
+
+
+# --- moments a and c: the window against a named leader (D-26: any House but his own) ---------------------
+
+def _resume_here(state, _data):
+    return state
+
+
+def test_LC_11_D_26_the_window_against_a_leader_asks_every_other_house_and_voids_his_powers():
+    from dunenb.battle.roster import load_roster
+    from dunenb.rules.karama_window import register_resume
+    from dunenb.rules.leader_karama import ask_against_leader
+
+    register_resume("test-leader-karama", _resume_here)
+    houses = ["fremen", "atreides", "emperor"]
+    forces = [("fremen", "erg-mineur", 7, 3), ("atreides", "erg-mineur", 7, 3), ("emperor", "carthag", 4, 2)]
+    state = _to_plans(battle(houses, forces, {"atreides": ("karama",), "emperor": ("karama",),
+                                              "fremen": ("karama",)}))
+    bannerjee = load_roster().find("Bannerjée", house="fremen")
+    asked = ask_against_leader(state, bannerjee, "test-leader-karama", moment="a")
+    assert asked.pending.kind == "karama-window" and asked.pending.detail["uses"] == ("KARAMA-10",)
+    assert asked.pending.actor == "atreides"  # table order; never the Fremen against their own leader
+    assert {a.kind for a in decisions(asked)} == {"pass", "use-karama"}
+    asked = apply_action(asked, Pass("atreides"))
+    assert asked.pending.actor == "emperor"  # a House outside the battle may play it too (D-26)
+    state = apply_action(asked, UseKarama("emperor", "KARAMA-10", "karama"))
+    assert state.pending.kind == "battle-plan"  # back where the window opened
+    assert is_suppressed(state, "FREMEN-L03-a") and is_suppressed(state, "FREMEN-L03-b")
+    shown = events_of(state, "karama")[-1]
+    assert shown.data["karama"] == "KARAMA-10" and shown.data["leader"] == "bannerjee"
+    plans = {"fremen": SubmitPlan("fremen", "bannerjee", 1, 0, 0),
+             "atreides": SubmitPlan("atreides", "duncan-idaho", 2, 0, 0)}
+    order = [state.pending.actor, *(h for h in plans if h != state.pending.actor)]
+    fought = play(state, *(plans[house] for house in order))
+    assert outcome(fought)["winner"] == "atreides"  # 0.5 + 6 against 1 + 6: his powers are void this battle
+    assert not is_suppressed(fought, "FREMEN-L03-a")  # lifted once the battle is settled
