@@ -172,8 +172,9 @@ def _played(state: GameState, house: str, use_id: str, card: str) -> GameState:
 
         target = _target(state)
         assert target is not None
-        moment = node(state).detail["data"].get("moment", "a")
-        return void_leader(state, use_id, house, leader_of(target[0], target[1]), moment)
+        data = node(state).detail["data"]
+        return void_leader(state, use_id, house, leader_of(target[0], target[1]), data.get("moment", "a"),
+                           lasts=data.get("lasts", "battle"))
     spec, use = karama_use(use_id)
     state = suppress(state, use_id, house)
     shown = "" if card == "karama" else f" ({card} counts as a Karama for {house})"

@@ -12,8 +12,12 @@ three moments, and the Karamas shown with the wheels at the reveal (GAP-80; KARA
   the one use against a named leader at the moment he uses or declares a power (a), or when his effect would
   apply (c); a use played voids his powers as above (the rules module that asked reads
   :func:`dunenb.powers.karama.is_suppressed` for the power it was about to apply: the use is cancelled, nothing is
-  refunded). KARAMA-50 against a minion of Vladimir (HARKONNEN-M3, GAP-125) is asked this way when Vladimir is
-  revealed on a wheel (:func:`ask_minions`).
+  refunded). Outside battle the caller gives the use's duration (``lasts`` ``"event"`` or ``"action"``: one S-2
+  event, one S-8 tax) and lifts it once that use is settled (:func:`dunenb.powers.karama.lift`). KARAMA-50
+  against a minion of Vladimir (HARKONNEN-M3, GAP-125) is asked this way before the resolution of a battle where
+  his bonus applies (:func:`ask_minions`).
+* **KARAMA-29 on the wheel** (GAP-124): a card a House power lets count as a Karama (BG-P5: a worthless card),
+  shown with a wheel, is asked in a window at the reveal, before any wheel Karama acts (:func:`after_reveal`).
 * **KARAMA-20** (GAP-123): hidden against a House holding DISPERSION-P1 and shown at the reveal, it voids the
   karate on that wheel; useless, and lost, against any other attack.
 """
@@ -43,13 +47,15 @@ def _opposing_leader(ctx: BattleContext, house: str) -> tuple[str, Leader | None
     return opponent, leader, plan
 
 
-def void_leader(state: GameState, use: str, by: str, leader: Leader, why: str) -> GameState:
-    """LC-11: ``by``'s Karama ``use`` voids every power of ``leader`` for the rest of the battle (GAP-121)."""
+def void_leader(state: GameState, use: str, by: str, leader: Leader, why: str, *, lasts: str = "battle") -> GameState:
+    """LC-11: ``by``'s Karama ``use`` voids every power of ``leader`` for the rest of the battle (GAP-121), or, outside
+    battle, for the one use ``lasts`` names (``"event"``, ``"action"``)."""
     powers = tuple(sorted(voidable_powers(leader)))
-    state = suppress_powers(state, use, by, powers, scope="battle")
+    state = suppress_powers(state, use, by, powers, scope=lasts)
+    span = "the rest of this battle" if lasts == "battle" else f"this {lasts}"
     return with_events(state, event(
-        "karama", f"{by} plays a Karama: {use} voids every power of {leader.name} ({leader.house}) for the rest "
-        f"of this battle ({', '.join(powers) or 'he has only traits'}; LC-11 {why}, KARAMA-2)", house=by,
+        "karama", f"{by} plays a Karama: {use} voids every power of {leader.name} ({leader.house}) for {span} "
+        f"({', '.join(powers) or 'he has only traits'}; LC-11 {why}, KARAMA-2)", house=by,
         karama=use, leader=leader.id, owner=leader.house, powers=powers))
 
 
@@ -100,17 +106,19 @@ def blocked_leader_powers(state: GameState, house: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def ask_against_leader(state: GameState, leader: Leader, resume: str, *, moment: str, **data: Any) -> GameState:
+def ask_against_leader(state: GameState, leader: Leader, resume: str, *, moment: str, lasts: str = "battle",
+                       **data: Any) -> GameState:
     """LC-11 a/c: open a Karama window (GAP-63) offering the use against ``leader`` (a secondary leader about to
     use, or whose effect is about to apply: ``moment`` ``"a"`` or ``"c"``), then resume ``resume`` with
-    ``data``. Nothing to ask (a main leader, no use): resume at once."""
+    ``data``; a use played voids his powers for ``lasts`` (the battle; outside battle ``"event"`` or ``"action"``,
+    lifted by the caller). Nothing to ask (a main leader, no use): resume at once."""
     use = use_against(leader)
     if use is None:
         from dunenb.rules.karama_window import RESUMES
         from dunenb.state import FrozenDict
 
         return RESUMES[resume](state, FrozenDict(data))
-    return open_window(state, (use,), resume, target=(leader.house, leader.id), moment=moment, **data)
+    return open_window(state, (use,), resume, target=(leader.house, leader.id), moment=moment, lasts=lasts, **data)
 
 
 # --- KARAMA-50 against a minion of Vladimir (LC-11 c, HARKONNEN-M3, GAP-125) ------------------------------
