@@ -135,3 +135,20 @@ def test_karama_20_is_useless_against_a_poison():
 def test_karama_20_only_against_a_house_with_karate():
     with pytest.raises(InputError, match="karama_use"):
         _case("erg-mineur", "fremen", ("fremen", "stilgar", {}), FOE, karama_use="KARAMA-20")
+
+
+def test_LC_11_b_the_wheel_karama_against_darwi_releases_her_voice_and_no_other():
+    """LC-11 b: uses before B6 stand, except a Voice command by that leader, which the victim may disobey as under
+    KARAMA-25 (the sequence as the leaders' Voice, K-11, records it: its power is the leader's entry)."""
+    from dunenb.battle.facts import released_by, sequence_of
+    from dunenb.battle.plans import BattlePlan
+    from dunenb.battle.sequence import VoiceCommand, plan_violations
+
+    darwi = VoiceCommand("bene-gesserit", "harkonnen", "forbid", "poison", "BG-L02-b")
+    house = VoiceCommand("bene-gesserit", "harkonnen", "forbid", "poison", "BG-P1")
+    poisoned = BattlePlan(weapon="poison-fast")
+    for voices, released in (((darwi,), ("BG-L02-b",)), ((house,), ())):
+        seq = sequence_of(("bene-gesserit", "harkonnen"), voices, ())
+        assert released_by("KARAMA-33", seq, "harkonnen") == released
+        assert bool(plan_violations(seq, "harkonnen", poisoned, karama_shown=released)) == (not released)
+    assert released_by("KARAMA-44", sequence_of(("bene-gesserit", "harkonnen"), (darwi,), ()), "harkonnen") == ()
