@@ -182,3 +182,18 @@ def test_LC_11_D_26_the_window_against_a_leader_asks_every_other_house_and_voids
     fought = play(state, *(plans[house] for house in order))
     assert outcome(fought)["winner"] == "atreides"  # 0.5 + 6 against 1 + 6: his powers are void this battle
     assert not is_suppressed(fought, "FREMEN-L03-a")  # lifted once the battle is settled
+
+
+def test_karama_24_the_heuristic_planner_counts_the_voided_dispersion_leader():
+    """LC-11 b for the bot (GAP-122): a plan hiding the Karama against the opposing secondary leader is valued
+    with his powers void (Murbella attacking: 8, not 12), the card's price paid, not as a lost card only."""
+    from dunenb.bots.battle_planner import KARAMA_VALUE, plan_values
+
+    scene = (["atreides", "dispersion"], [("dispersion", "erg-mineur", 7, 3), ("atreides", "erg-mineur", 7, 12)],
+             {"atreides": ("karama", "shield")})
+    state = _to_plans(battle(*scene))
+    assert state.pending.actor == "atreides"  # the defender plans first
+    plain = SubmitPlan("atreides", "duncan-idaho", 9, 0, 0, defense="shield")
+    hidden = SubmitPlan("atreides", "duncan-idaho", 9, 0, 0, defense="shield", karama="karama", against="KARAMA-24")
+    without, with_karama = plan_values(state, [plain, hidden])
+    assert with_karama > without - KARAMA_VALUE  # the voided powers are worth something to it
