@@ -62,7 +62,8 @@ def skip_pre_battle(state: GameState) -> GameState:
     """Pass the Voice and prescience steps (G-9) of the pending battle, for tests about something else."""
     events = state.events
     while state.pending is not None and state.pending.kind in PRE_BATTLE + (B1_ROLL,):
-        if state.pending.kind == "karama-window" and state.pending.detail.get("resume") != "battle-start":
+        if state.pending.kind == "karama-window" and state.pending.detail.get("resume") not in (
+                "battle-start", "minion-karama"):  # and KARAMA-50 against Vladimir's minions (GAP-125)
             break  # a later window (a capture's KARAMA-47...) belongs to the test
         if state.pending.kind == B1_ROLL:  # leaders.md D-31: a 10, so that H10-c's poison is not there
             state = apply_action(state, chance_outcomes(state)[-1][0])

@@ -221,10 +221,11 @@ def test_BATTLE_6_the_plan_menu_is_legal_and_any_checked_plan_is_accepted():
     state = position(["emperor", "harkonnen"], [("emperor", "arsunt", 5, 5, 2), ("harkonnen", "arsunt", 5, 2)],
                      hands={"emperor": ("worthless", "poison-fast", "shield", "karama")}, spice={"emperor": 3})
     menu = decisions(state)
-    # x 2: each plan with and without the Karama on the wheel, against the Harkonnen (KARAMA-3, KARAMA-45)
+    # x 3: each plan without the Karama, with it on the wheel against the Harkonnen treachery (KARAMA-3, KARAMA-45)
+    # and with it hidden against the opposing secondary leader (LC-11 b: KARAMA-50, GAP-122)
     # leaders.md: Irulan E07 may add her slow poison (K-7, 8 more pairs), Hasimir E01 a second attack card (K-6,
     # poison + worthless), Tyekanik E02 wears a shield and adds no Shield card (K-8, D-20: 3 pairs fewer)
-    assert len(menu) == (10 * 8 + 16 + 9 + 5) * 6 * 2 and all(check_action(state, a) is None for a in menu[::17])
+    assert len(menu) == (10 * 8 + 16 + 9 + 5) * 6 * 3 and all(check_action(state, a) is None for a in menu[::17])
     assert {a.karama for a in menu} == {"none", "karama"}
     assert {a.weapon for a in menu} == {"none", "worthless", "poison-fast"}
     assert {a.defense for a in menu} == {"none", "worthless", "shield"}
@@ -632,7 +633,9 @@ def test_karama_3_g_5_a_karama_that_would_block_nothing_is_refused():
                      hands={"atreides": ("karama",), "dispersion": ("karama",)})
     house = state.pending.actor
     leader = {"atreides": "duncan-idaho", "dispersion": "logno"}[house]
-    assert {a.karama for a in decisions(state)} == {"none"}
+    # only hidden against what it can block: the opposing secondary leader (LC-11 b, GAP-122) or karate (KARAMA-20)
+    assert {a.against for a in decisions(state) if a.karama != "none"} == {
+        "atreides": {"KARAMA-24", "KARAMA-20"}, "dispersion": {"KARAMA-44"}}[house]
     error = check_action(state, SubmitPlan(house, leader, 1, 0, 0, karama="karama"))
     assert error is not None and error.code == "battle/karama-nothing-to-block"
 

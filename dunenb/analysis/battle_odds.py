@@ -32,7 +32,7 @@ import numpy as np
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle import immunities
 from dunenb.battle.case import BattleCase
-from dunenb.battle.facts import power_of_use
+from dunenb.battle.facts import released_by
 from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, marked_token_value, slot_weapons
@@ -186,7 +186,7 @@ def _obeys(case: BattleCase, index: int, leader: Leader, weapon: str | None, def
     if immunities.prescience_problems(answers, leader, house=side.house, blocked=side.side.blocked):
         return False  # K-10, GAP-96
     if side.plan.karama_use is not None:
-        released.append(power_of_use(side.plan.karama_use))
+        released.extend(released_by(side.plan.karama_use, case.sequence, side.house))  # LC-11 b: a leader's Voice
     return not plan_violations(case.sequence, side.house, BattlePlan(leader=leader, weapon=weapon, defense=defence),
                                hand=hand, karama_shown=released)
 

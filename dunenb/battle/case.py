@@ -66,10 +66,11 @@ from dunenb.battle import facts, immunities
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.immunities import IMMUNE
+from dunenb.battle.leader_karama import group_of, is_leader_use, leader_uses, use_against, voidable_powers
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
 from dunenb.battle.leader_weapons import check_slots
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import slot_weapons
+from dunenb.battle.powers import slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
 from dunenb.battle.sequence import (
@@ -558,7 +559,8 @@ def parse_case(raw: Any) -> BattleCase:
     sides = _with_traitors(sides_raw, parsed)
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
     sequence, blocked = _facts(raw, sides, defender, territory)
-    sides = (_finish_side(sides[0], sequence, blocked, 0), _finish_side(sides[1], sequence, blocked, 1))
+    sides = (_finish_side(sides[0], sides[1], sequence, blocked, 0),
+             _finish_side(sides[1], sides[0], sequence, blocked, 1))
     standing = raw.get("shield_wall_standing", True)
     if not isinstance(standing, bool):
         raise _fail("shield_wall_standing", "must be true (the default) or false (blasted, GAP-30; leaders.md LC-3: "
@@ -628,9 +630,13 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
     uses_raw = raw.get("karama_uses", [])
     if not isinstance(uses_raw, list):
         raise _fail("karama_uses", f"must be a list of Karama uses among {', '.join(facts.open_uses())}")
+    allowed = (*facts.open_uses(), *leader_uses().by_id)
     for index, use in enumerate(uses_raw):
-        if not isinstance(use, str) or use.upper() not in facts.open_uses():
-            raise _fail(f"karama_uses[{index}]", f"{json.dumps(use)} is not one of {_allowed(facts.open_uses())}")
+        if not isinstance(use, str) or use.upper() not in allowed:
+            raise _fail(f"karama_uses[{index}]", f"{json.dumps(use)} is not one of {_allowed(allowed)}")
+        if is_leader_use(use.upper()):  # LC-11 a: played openly against a leader who used a power before B6
+            blocked |= _against_leader(use.upper(), f"karama_uses[{index}]", sides)
+            continue
         power = facts.power_of_use(use.upper())
         if owner(power) not in houses:
             raise _fail(f"karama_uses[{index}]", f"{use} blocks {power} of {owner(power)}, who is not in this "
@@ -641,22 +647,36 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
     return facts.sequence_of(houses, voices, answered), frozenset(blocked)
 
 
-def _finish_side(side: CaseSide, sequence: BattleSequence | None, blocked: frozenset[str],
+def _against_leader(use: str, field: str, sides: tuple[CaseSide, CaseSide]) -> set[str]:
+    """LC-11 (GAP-121): the powers of the secondary leader of the use's House group on a wheel of this case."""
+    group = group_of(use)
+    for side in sides:
+        leader = side.plan.leader
+        if side.house == group and use_against(leader) == use:
+            return set(voidable_powers(leader))
+    raise _fail(field, f"{use} voids the powers of a {group} secondary leader (LC-11, GAP-121), and no {group} side "
+                       "of this case is led by one")
+
+
+def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | None, blocked: frozenset[str],
                  index: int) -> CaseSide:
     """Give the side the powers the case's Karamas block, and check its plan against the Voices and answers in force."""
     where = f"sides[{index}]"
     plan = side.plan
     if plan.karama_use is not None:
-        open_uses = facts.wheel_uses(sequence, side.house)
+        opponent = opposing.house  # LC-11 b and KARAMA-20 (GAP-122, GAP-123): against the opposing wheel
+        weapons = [power for power, holder, _weapon in slot_weapon_powers() if holder == opponent]
+        open_uses = facts.wheel_uses(sequence, side.house, opponent=opponent, opponent_weapons=weapons)
         if plan.karama_use not in open_uses:
-            raise _fail(f"{where}.karama_use", f"{plan.karama_use!r} blocks nothing that binds {side.house} here; "
+            raise _fail(f"{where}.karama_use", f"{plan.karama_use!r} blocks nothing that binds {side.house} or "
+                                               "acts on the opposing wheel here; "
                                                f"allowed: {_allowed((None, *open_uses))} (GAP-80)")
     if sequence is not None:
         own_blocked = blocked | side.side.blocked
         # DISPERSION-M2 and K-10: a leader immune to a Voice is not bound by it (dunenb.battle.immunities)
         released = list(immunities.released(plan.leader, house=side.house, blocked=own_blocked))
         if plan.karama_use is not None:
-            released.append(facts.power_of_use(plan.karama_use))
+            released.extend(facts.released_by(plan.karama_use, sequence, side.house))
         hand = () if plan.leader is None else side.hand  # GAP-67
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
         problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)

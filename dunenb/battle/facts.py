@@ -111,16 +111,36 @@ def open_uses() -> tuple[str, ...]:
 
 def reveal_uses(powers: Iterable[str]) -> tuple[str, ...]:
     """The implemented wheel Karama uses against ``powers`` (KARAMA-25 for BG-P1...: GAP-80)."""
-    specs = load_powers()  # a secondary leader's entry has none here (LC-11 b is the Karama on the leader)
+    specs = load_powers()
     return tuple(use.id for power in dict.fromkeys(powers) if power in specs for use in specs[power].karama
-                 if use.moment == REVEAL_MOMENT and use.status == "implemented")
+                 if use.moment == REVEAL_MOMENT and use.status == "implemented")  # a leader's power: LC-11
 
 
-def wheel_uses(seq: BattleSequence | None, house: str) -> tuple[str, ...]:
-    """The wheel Karama uses open to ``house``: against each Voice on it and each question it answered."""
-    if seq is None:
-        return ()
-    return reveal_uses([v.power for v in seq.voices_on(house)] + [q.power for q, _a in seq.answered(house)])
+def wheel_uses(seq: BattleSequence | None, house: str, *, opponent: str | None = None,
+               opponent_weapons: Iterable[str] = ()) -> tuple[str, ...]:
+    """The wheel Karama uses open to ``house``: against each Voice on it and each question it answered; with
+    ``opponent``, also the LC-11 use against the opposing House's secondary leader (GAP-122) and the uses against
+    the built-in weapon powers the opponent holds (``opponent_weapons``: KARAMA-20 against karate, GAP-123)."""
+    from dunenb.battle.leader_karama import use_for_house
+
+    found = () if seq is None else reveal_uses([v.power for v in seq.voices_on(house)]
+                                               + [q.power for q, _a in seq.answered(house)])
+    if opponent is None:
+        return found
+    against_leader = use_for_house(opponent)
+    return found + reveal_uses(opponent_weapons) + ((against_leader,) if against_leader else ())
+
+
+def released_by(use: str, seq: BattleSequence | None, house: str) -> tuple[str, ...]:
+    """The powers whose binding on ``house`` the wheel Karama ``use`` releases once shown (GAP-80): the power it
+    blocks (KARAMA-25, -43, -40, -18); for an LC-11 use, a Voice given by a secondary leader of its group (LC-11
+    b, as under KARAMA-25)."""
+    from dunenb.battle.leader_karama import is_leader_use
+    from dunenb.battle.leader_karama import released_by as leader_released
+
+    if is_leader_use(use):
+        return leader_released(use, tuple(v.power for v in seq.voices_on(house))) if seq is not None else ()
+    return (power_of_use(use),)
 
 
 def power_of_use(use: str) -> str:

@@ -51,6 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.immunities import power_protection
+from dunenb.battle.leader_karama import is_voided
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.board import read_data_file
@@ -227,7 +228,8 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
                 continue
             if act.effect == "add_per_living":  # HARKONNEN-M3: the holder's side's dead are that side's facts
                 modifiers[me] += sum(Fraction(amount) for lid, amount in act.params["leaders"].items()
-                                     if lid not in dead[holder_side])
+                                     if lid not in dead[holder_side]  # KARAMA-50 voids a minion (GAP-125)
+                                     and not is_voided(houses[holder_side], lid, blocked[holder_side]))
             else:
                 modifiers[me] += Fraction(act.params["amount"])
             used[holder_side].append(act.power)

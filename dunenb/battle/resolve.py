@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.immunities import attack_protection, kills
+from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
@@ -515,7 +516,8 @@ def _owner(leader: Leader, planned_by: BattleSide) -> str:
 
 # ------------------------------------------------------------------------------------------------- public API
 def without_disarmed_attacks(battle: Battle) -> Battle:
-    """K-3 DISARM at B6: a disarmed leader's attack card goes back to his hand (it is not played, so it neither
+    """The Karamas shown with the wheels first (:func:`dunenb.battle.leader_karama.with_wheel_karamas`: LC-11 b,
+    KARAMA-20). K-3 DISARM at B6: a disarmed leader's attack card goes back to his hand (it is not played, so it neither
     acts nor is lost); his tokens fight normally (L229). The conditions read the committed leaders.
 
     >>> from dunenb.battle.plans import BattlePlan, BattleSide
@@ -528,6 +530,7 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     >>> without_disarmed_attacks(Battle("arrakeen", "atreides", (chani, paul))).sides[0].plan.weapon is None
     True
     """
+    battle = with_wheel_karamas(battle)  # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123)
     plans = [side.plan for side in battle.sides]
     if not any(plan.attacks for plan in plans):
         return battle

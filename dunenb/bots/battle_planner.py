@@ -20,7 +20,9 @@ KARAMA-45, ``wheel_karama``), the bot weighs the chance that its leader is on on
 (:func:`betrayal_odds`: the number of slips over the leaders who may be drawn, 0 for a main leader, G-7): betrayed,
 it loses what a lost battle costs (TRAITOR-11); a plan with a Karama on the wheel (KARAMA-3) is safe from that and
 pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs the card; a Karama hidden against a
-Voice or an answer that binds it (GAP-80) also pays the card, so the bot disobeys only when that gains more.
+Voice or an answer that binds it (GAP-80) also pays the card, so the bot disobeys only when that gains more; one
+hidden against the opposing secondary leader (LC-11 b, GAP-122) pays the card and counts every leader the opponent
+may lead without his powers (:func:`voided_opponents`).
 Not modelled: slips of other Houses (their calls cannot be blocked, G-5), leader powers of the secondary leaders,
 a Karama the opponent may hide against the bot's own Voice or question (it trusts them).
 
@@ -48,6 +50,7 @@ from functools import lru_cache
 from dunenb.actions import Action
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.immunities import changes_leader_step
+from dunenb.battle.leader_karama import is_leader_use
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
@@ -231,6 +234,18 @@ def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) ->
 
     return Fighters((house, opponent), house == ctx.defender, (own_dead(state, house), own_dead(state, opponent)),
                     (blocked_in_battle(state, house), blocked_in_battle(state, opponent)))
+
+
+def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:
+    """LC-11 b (GAP-122): the facts once a Karama hidden on the bot's wheel voids the opposing secondary leader's
+    powers, whoever he is (each power ID belongs to one leader, so the powers of every leader it may face are
+    blocked at once)."""
+    from dunenb.battle.leader_karama import voidable_powers
+    from dunenb.rules.traitors import leader_of
+
+    powers = frozenset(power for *_rest, lid in opp.configs if lid is not None
+                       for power in voidable_powers(leader_of(facts.houses[1], lid)))
+    return dataclasses.replace(facts, blocked=(facts.blocked[0], facts.blocked[1] | powers))
 
 
 def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Opposition:
@@ -418,9 +433,11 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
         extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
         mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
-        key = (plan.leader, weapon, defence, extra_attack, extra_defense)
+        against = getattr(plan, "against", NONE)
+        key = (plan.leader, weapon, defence, extra_attack, extra_defense, is_leader_use(against))
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
-            memo[key] = _situations(opp, mine, my_index, facts, None if leader is None else plan.leader)
+            memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[3] else facts,
+                                    None if leader is None else plan.leader)
         my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         dialled = plan.regular + plan.marked
         losses = {

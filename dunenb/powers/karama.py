@@ -38,6 +38,15 @@ def suppress(state: GameState, karama_id: str, by: str) -> GameState:
     return dataclasses.replace(state, suppressions=state.suppressions + (entry,))
 
 
+def suppress_powers(state: GameState, karama_id: str, by: str, powers: tuple[str, ...], *,
+                    scope: str) -> GameState:
+    """Record the Karama use ``karama_id`` played by ``by`` against several powers at once, for ``scope``
+    (leaders.md LC-11: every power of one secondary leader, GAP-121; KARAMA-20 shown with the wheel)."""
+    entries = tuple(Suppression(power=power, karama=karama_id, by=by, scope=scope, turn=state.turn)
+                    for power in powers)
+    return dataclasses.replace(state, suppressions=state.suppressions + entries) if entries else state
+
+
 def lift(state: GameState, *scopes: str) -> GameState:
     """Lift the suppressions of these scopes (the action, event or battle they blocked is settled), and drop the
     turn ones whose turn is over."""

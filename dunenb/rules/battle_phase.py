@@ -77,8 +77,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, leader_rolls, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_karama, leader_rolls, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -534,12 +533,13 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
             house=house, leader=plan.leader, regular=plan.regular, marked=plan.marked,
             spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama,
             **{name: getattr(plan, name) for name in ("extra_attack", "extra_defense") if getattr(plan, name) != NONE}))
-        if plan.against != NONE:  # GAP-80: the Karama hidden on the wheel is shown now (KARAMA-25/43/40/18)
-            spec, _use = karama_use(plan.against)
-            state = with_events(state, event(
-                "karama", f"{house} shows a Karama with its wheel: {plan.against} blocks {spec.id} ({spec.name}); "
-                f"{house} was free to disobey it (KARAMA-1, KARAMA-2)", house=house, karama=plan.against,
-                power=spec.id, card=plan.karama, powers=(spec.id,)))
+    # GAP-80: the Karamas hidden on the wheels are shown now (KARAMA-25/43/40/18, LC-11 b, KARAMA-20), once
+    # KARAMA-29 is asked against a card played as one (GAP-124); then the traitor calls
+    return leader_karama.after_reveal(state, ctx)
+
+
+def begin_calls(state: GameState, ctx: BattleContext) -> GameState:
+    """The traitor calls of the revealed battle (TRAITOR-8, GAP-62)."""
     return _begin_calls(state, ctx)
 
 
@@ -823,7 +823,13 @@ def next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState
 
 
 def resolve(state: GameState, ctx: BattleContext) -> GameState:
-    """Resolve the pending battle (after the calls and the buy-off, :mod:`dunenb.rules.battle_powers`)."""
+    """Resolve the pending battle (after the calls and the buy-off, :mod:`dunenb.rules.battle_powers`), once the
+    Karamas against Vladimir's minions are asked (KARAMA-50, GAP-125)."""
+    return leader_karama.ask_minions(state, ctx)
+
+
+def resolve_now(state: GameState, ctx: BattleContext) -> GameState:
+    """Resolve the pending battle, every window before it closed."""
     return _resolve(state, ctx)
 
 

@@ -109,8 +109,11 @@ def blocked_in_battle(state: GameState, house: str) -> frozenset[str]:
     """The battle powers of ``house`` it does not hold now (a Karama in force, its main leader dead, G-7): the
     :attr:`~dunenb.battle.plans.BattleSide.blocked` of its side."""
     from dunenb.battle.powers import battle_acts
+    from dunenb.rules.leader_karama import blocked_leader_powers
 
-    return frozenset(act.power for act in battle_acts() if act.holder == house and holder(state, act.power) != house)
+    house_powers = frozenset(act.power for act in battle_acts() if act.holder == house
+                             and holder(state, act.power) != house)
+    return house_powers | blocked_leader_powers(state, house)  # LC-11: a Karama against a secondary leader
 
 
 def own_dead(state: GameState, house: str) -> frozenset[str]:

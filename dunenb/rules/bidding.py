@@ -62,10 +62,11 @@ from dunenb.powers.karama import lift
 from dunenb.powers.registry import implemented_uses, power
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, rules, storm_order, with_events
-from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.rules.karama_window import open_window, register_resume, substitute_cancelled, substitute_uses
 from dunenb.state import FrozenDict, GameState, evolve
 
 KARAMA = "karama"
+AUCTION_SUBSTITUTE = "auction-karama-substitute"
 WORTHLESS = "worthless"
 CARD_IDS: tuple[str, ...] = BATTLE_CARDS + (WORTHLESS,) + OTHER_CARDS
 MENU_RUN = 20  # design: consecutive bids listed in the menu before it thins out to multiples of 10
@@ -611,12 +612,42 @@ def payment_pledge(state: GameState, house: str) -> Pledge:
 
 def _apply_payment(state: GameState, action: Action) -> GameState:
     assert state.pending is not None
-    detail, card = state.pending.detail, auction_card(state)
-    house, price, number = detail["winner"], detail["price"], detail["number"]
+    house = state.pending.detail["winner"]
     if isinstance(action, KaramaBid):
         hand = list(state.houses[house].hand)
         hand.remove(action.card)
-        state = discard(edit_house(state, house, hand=tuple(hand)), action.card)
+        state = discard(edit_house(state, house, hand=tuple(hand)), action.card)  # KARAMA-2, GAP-27
+        against = substitute_uses(state, house, action.card)
+        if against:  # KARAMA-29 (GAP-124): a real Karama may cancel a worthless card played as one (BG-P5)
+            return open_window(state, against, AUCTION_SUBSTITUTE, house=house, card=action.card)
+    return _settle_payment(state, action)
+
+
+def _substitute_asked(state: GameState, data: FrozenDict) -> GameState:
+    """GAP-124: after the KARAMA-29 window, the purchase goes through, or the card played was void: the winner
+    settles the bid again (spice or another Karama card), or, unable to, does not get the card (GAP-27)."""
+    house, card = data["house"], data["card"]
+    state, cancelled = substitute_cancelled(state, house, card)
+    if not cancelled:
+        return _settle_payment(state, KaramaBid(house, card))
+    if _payment_decisions(state):
+        return state  # the payment node is asked again
+    assert state.pending is not None
+    detail, lot = state.pending.detail, auction_card(state)
+    assert lot is not None
+    state = with_events(discard(state, lot), event(
+        "card-unsold", f"{house} cannot settle its bid once its {card} is cancelled (KARAMA-29): card "
+        f"{detail['number']} goes face up to the discard pile (GAP-124, GAP-27): {lot}", number=detail["number"],
+        card=lot, house=house))
+    return _next_card(dataclasses.replace(state, pending=None), detail["number"] + 1, detail["count"])
+
+
+def _settle_payment(state: GameState, action: Action) -> GameState:
+    """BID-5, BID-14: the winner pays (or has played its Karama: already discarded) and takes the card."""
+    assert state.pending is not None
+    detail, card = state.pending.detail, auction_card(state)
+    house, price, number = detail["winner"], detail["price"], detail["number"]
+    if isinstance(action, KaramaBid):
         text = (f"{house} plays a Karama ({action.card}): card {number} is bought without paying anyone "
                 "(BID-14, KARAMA-11); the Karama is discarded")
         recipient = "nobody"
@@ -667,6 +698,7 @@ def auction_card(state: GameState) -> str | None:
 
 
 register_resume("auction-end", _resume_fill)
+register_resume(AUCTION_SUBSTITUTE, _substitute_asked)  # KARAMA-29 at the auction (GAP-124)
 register_resume("auction-top-card", _resume_top_card)
 
 HANDLERS = {

@@ -59,11 +59,19 @@ def register_resume(name: str, function: Resume) -> None:
     RESUMES[name] = function
 
 
-def usable(state: GameState, house: str, uses: tuple[str, ...]) -> tuple[str, ...]:
+def usable(state: GameState, house: str, uses: tuple[str, ...],
+           target: tuple[str, str] | None = None) -> tuple[str, ...]:
     """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House, or
-    by ``house`` itself when the use allows it (KARAMA-27)."""
+    by ``house`` itself when the use allows it (KARAMA-27); an LC-11 use against the secondary leader ``target``
+    ((House, id): D-26, any House but his own, GAP-121)."""
+    from dunenb.battle.leader_karama import is_leader_use
+
     found = []
     for use in uses:
+        if is_leader_use(use):
+            if target is not None and target[0] != house and is_in_play(state, target[0]):
+                found.append(use)
+            continue
         spec, declared = karama_use(use)
         power_holder = holder(state, spec.id)
         if power_holder is not None and (power_holder != house or declared.holder_may_play):
@@ -71,10 +79,10 @@ def usable(state: GameState, house: str, uses: tuple[str, ...]) -> tuple[str, ..
     return tuple(found)
 
 
-def askers(state: GameState, uses: tuple[str, ...]) -> tuple[str, ...]:
+def askers(state: GameState, uses: tuple[str, ...], target: tuple[str, str] | None = None) -> tuple[str, ...]:
     """The Houses to ask, in table order: in play, holding a card, with a use they may be offered (GAP-63)."""
     return tuple(h for h in state.config.houses if is_in_play(state, h) and state.houses[h].hand
-                 and usable(state, h, uses))
+                 and usable(state, h, uses, target))
 
 
 def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
@@ -97,7 +105,7 @@ def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: t
     with ``data``; with nobody to ask, resume at once. The pending node in place is restored before resuming.
     ``only`` restricts the Houses asked when the use says who plays it (KARAMA-36: the payer). ``pledges``:
     (House, spice) it owes for the announced action, which it may not spend at any time meanwhile (GAP-57)."""
-    order = tuple(h for h in askers(state, uses) if only is None or h in only)
+    order = tuple(h for h in askers(state, uses, data.get("target")) if only is None or h in only)
     if not order:
         return RESUMES[resume](state, FrozenDict(data))
     return dataclasses.replace(state, pending=pending(
@@ -105,9 +113,15 @@ def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: t
         pledges=pledges))
 
 
+def _target(state: GameState) -> tuple[str, str] | None:
+    """The secondary leader an LC-11 window is about ((House, id)), if any."""
+    target = node(state).detail["data"].get("target")
+    return None if target is None else (target[0], target[1])
+
+
 def _open_uses(state: GameState) -> tuple[str, ...]:
     detail = node(state).detail
-    return usable(state, node(state).actor, detail["uses"])
+    return usable(state, node(state).actor, detail["uses"], _target(state))
 
 
 def _decisions(state: GameState) -> list[Action]:
@@ -148,7 +162,19 @@ def _apply(state: GameState, action: Action) -> GameState:
 
 
 def _played(state: GameState, house: str, use_id: str, card: str) -> GameState:
-    """The use takes effect: its power is blocked for the use's duration (KARAMA-1)."""
+    """The use takes effect: its power is blocked for the use's duration (KARAMA-1); an LC-11 use voids every
+    power of the window's target leader (GAP-121)."""
+    from dunenb.battle.leader_karama import is_leader_use
+
+    if is_leader_use(use_id):
+        from dunenb.rules.leader_karama import void_leader
+        from dunenb.rules.traitors import leader_of
+
+        target = _target(state)
+        assert target is not None
+        data = node(state).detail["data"]
+        return void_leader(state, use_id, house, leader_of(target[0], target[1]), data.get("moment", "a"),
+                           lasts=data.get("lasts", "battle"))
     spec, use = karama_use(use_id)
     state = suppress(state, use_id, house)
     shown = "" if card == "karama" else f" ({card} counts as a Karama for {house})"
@@ -164,7 +190,7 @@ def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
     order = detail["order"]
     for index in range(detail["index"] + 1, len(order)):
         house = order[index]
-        if state.houses[house].hand and usable(state, house, uses):
+        if state.houses[house].hand and usable(state, house, uses, _target(state)):
             return dataclasses.replace(state, pending=dataclasses.replace(
                 node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]
@@ -173,25 +199,39 @@ def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
 
 def _substitute_uses(state: GameState, action: UseKarama) -> tuple[str, ...]:
     """KARAMA-29: the uses against the power that lets ``action.card`` count as a Karama (BG-P5), if any."""
-    if action.card == KARAMA:
+    return substitute_uses(state, action.house, action.card)
+
+
+def substitute_uses(state: GameState, house: str, card: str) -> tuple[str, ...]:
+    """KARAMA-29: the implemented uses against the power by which ``house`` plays ``card`` as a Karama (BG-P5),
+    if any; none for a real Karama. Asked in a window wherever such a card is played (here, at the auction:
+    GAP-124)."""
+    if card == KARAMA:
         return ()
     return tuple(use.id for spec in load_powers().values() for act in spec.acts
-                 if act.trigger == "karama.substitute" and holder(state, spec.id) == action.house
+                 if act.trigger == "karama.substitute" and holder(state, spec.id) == house
                  for use in spec.karama if use.moment == "karama-use" and use.status == "implemented")
+
+
+def substitute_cancelled(state: GameState, house: str, card: str) -> tuple[GameState, bool]:
+    """After a KARAMA-29 window: whether a real Karama cancelled ``house``'s ``card`` played as a Karama (then the
+    suppression is spent and the event says the card was discarded without effect)."""
+    power = _substitute_power(house)
+    cancelled = [s for s in state.suppressions if s.power == power and s.scope == "action"]
+    if not cancelled:
+        return state, False
+    state = dataclasses.replace(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
+    return with_events(state, event(
+        "karama-cancelled", f"{house}'s {card} played as a Karama is cancelled and discarded without effect "
+        f"({cancelled[0].karama})", house=house, card=card, powers=(cancelled[0].power,))), True
 
 
 def _substitute_settled(state: GameState, data: FrozenDict) -> GameState:
     """Back in the window after KARAMA-29 was asked: the use counts, or the card was discarded without effect
     (its use stays open for the Houses still to answer)."""
     uses = node(state).detail["uses"]
-    power = _substitute_power(data["house"])
-    cancelled = [s for s in state.suppressions if s.power == power and s.scope == "action"]
+    state, cancelled = substitute_cancelled(state, data["house"], data["card"])
     if cancelled:
-        state = dataclasses.replace(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
-        state = with_events(state, event(
-            "karama-cancelled", f"{data['house']}'s {data['card']} played as a Karama is cancelled and discarded "
-            f"without effect ({cancelled[0].karama})", house=data["house"], card=data["card"],
-            powers=(cancelled[0].power,)))
         return _next(state, uses)
     state = _played(state, data["house"], data["use"], data["card"])
     return _next(state, tuple(u for u in uses if u != data["use"]))

@@ -612,8 +612,14 @@ def answer_of(plan: SubmitPlan, slot: str) -> str | None:
 def wheel_uses(state: GameState, house: str) -> tuple[str, ...]:
     """The Karama uses ``house`` may hide on its wheel now (moment ``battle-reveal``, implemented): against each
     Voice that binds it (KARAMA-25 for BG-P1, KARAMA-43 for ATREIDES-M2) and each question it answered
-    (KARAMA-40 for ATREIDES-P1, KARAMA-18 for GUILD-M2)."""
-    return facts.wheel_uses(context_of(state).sequence, house)
+    (KARAMA-40 for ATREIDES-P1, KARAMA-18 for GUILD-M2); against the opposing secondary leader (LC-11 b, GAP-122)
+    and against a built-in weapon the opponent holds now (KARAMA-20 against karate, GAP-123)."""
+    from dunenb.battle.powers import slot_weapon_powers
+
+    ctx = context_of(state)
+    opponent = ctx.opponent(house)
+    weapons = [power for power, _owner, _weapon in slot_weapon_powers() if holder(state, power) == opponent]
+    return facts.wheel_uses(ctx.sequence, house, opponent=opponent, opponent_weapons=weapons)
 
 
 # --- plans bound by the Voice, the answers and the disclosures ------------------------------------------
@@ -637,8 +643,8 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     released = list(immunities.released(leader, house=plan.house, blocked=blocked))
     released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
     against = getattr(plan, "against", NONE)
-    if against != NONE:
-        released.append(facts.power_of_use(against))  # KARAMA-25/43/40/18: shown at the reveal, GAP-80
+    if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
+        released.extend(facts.released_by(against, ctx.sequence, plan.house))
     answers = [answer.kind for _question, answer in ctx.sequence.answered(plan.house)]
     protection = immunities.prescience_protection(leader, house=plan.house, blocked=blocked)
     rolled = protection is not None and any(  # a d10 immunity counts once declared and rolled (GAP-98)
