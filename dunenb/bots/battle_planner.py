@@ -436,7 +436,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         against = getattr(plan, "against", NONE)
         key = (plan.leader, weapon, defence, extra_attack, extra_defense, is_leader_use(against))
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
-            memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[3] else facts,
+            memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[-1] else facts,
                                     None if leader is None else plan.leader)
         my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         dialled = plan.regular + plan.marked
