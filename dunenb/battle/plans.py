@@ -86,6 +86,9 @@ class BattleSide:
     dead: frozenset[str] = field(default_factory=frozenset)
     blocked: frozenset[str] = field(default_factory=frozenset)
     regenerations: int | None = None
+    #: leaders.md K-21 ``dies_in`` (H06-d): the trait that kills this side's leader at the reveal (B6), set by
+    #: :func:`dunenb.battle.leader_traits.with_reveal_deaths`; he makes no attack and no call can name him.
+    doomed: str | None = None
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""

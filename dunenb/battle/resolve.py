@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
@@ -274,12 +275,13 @@ def leader_step(
     leaders = list(fighting) if fighting is not None else [plan.leader for plan in plans]
     houses = (sides[0].house, sides[1].house)
     blocked = (sides[0].blocked, sides[1].blocked)
-    held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
+    doomed = (sides[0].doomed is not None, sides[1].doomed is not None)  # K-21 dies_in: dead at B6
+    held = tuple(me for me in (0, 1) if not doomed[1 - me] and sides[me].holds_traitor(leaders[1 - me]))
     voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
     calls = tuple(me for me in held if me not in voided)
     if len(calls) == 1:
         caller = calls[0]
-        dead = [False, False]
+        dead = list(doomed)
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
                                           blocked[0] | blocked[1])
         atomics: tuple[int, ...] = ()
@@ -301,6 +303,8 @@ def leader_step(
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
     deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
+    if doomed[0] or doomed[1]:
+        deaths = (deaths[0] or doomed[0], deaths[1] or doomed[1])
     return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
 
 
@@ -341,7 +345,7 @@ def _strip(side: BattleSide) -> BattleSide:
     plan = side.plan
     return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
                                                        karama=plan.karama, karama_use=plan.karama_use),
-                      side.traitors, side.dice, side.call_power, blocked=side.blocked)
+                      side.traitors, side.dice, side.call_power, blocked=side.blocked, doomed=side.doomed)
 
 
 # -------------------------------------------------------------------------------------------------- settlement
@@ -427,7 +431,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
-            powers=powers[me].powers if fates.explosion is None and not fates.traitor_called_by else (),
+            powers=(powers[me].powers if fates.explosion is None and not fates.traitor_called_by else ())
+            + ((side.doomed,) if side.doomed else ()),  # K-21 dies_in (H06-d)
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),
@@ -507,6 +512,7 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     >>> without_disarmed_attacks(Battle("arrakeen", "atreides", (chani, paul))).sides[0].plan.weapon is None
     True
     """
+    battle = with_reveal_deaths(battle)  # leaders.md K-21 dies_in: at B6 too
     plans = [side.plan for side in battle.sides]
     if not any(plan.weapon for plan in plans):
         return battle
@@ -530,6 +536,10 @@ def check_battle(battle: Battle) -> None:
             raise IllegalActionError("battle/weapon", f"{side.house}: {side.plan.weapon!r} is a built-in weapon "
                                      f"of another House (G-4); {side.house}'s: "
                                      f"{', '.join(slot_weapons(side.house)) or 'none'}")
+        restriction = plan_error(side.plan.leader, side.house, weapon=side.plan.weapon, defense=side.plan.defense,
+                                 dialled=side.plan.dial.tokens.total, spice=side.plan.dial.spice)
+        if restriction is not None:  # leaders.md K-21: the leader's restrictions (traits)
+            raise restriction
         for value in side.dice:
             if value not in D10:
                 raise IllegalActionError("battle/dice", f"{side.house}: a d10 shows 1 to 10, not {value!r}")

@@ -65,7 +65,8 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
-from dunenb.battle.order import can_lead, defender_of
+from dunenb.battle.leader_traits import may_lead, plan_error
+from dunenb.battle.order import defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
@@ -74,7 +75,7 @@ from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
-from dunenb.powers.karama import lift
+from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import karama_use
 from dunenb.rules import alliances, battle_powers, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
@@ -236,12 +237,22 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
 
 
 def available_leaders(state: GameState, house: str, area: str, committed: tuple = ()) -> tuple[str, ...]:
-    """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first)."""
-    fought = {leader: where for h, leader, where in committed if h == house}
+    """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first); leaders.md
+    K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`)."""
+    fought: dict[str, list[str]] = {}
+    for h, leader, where in committed:
+        if h == house:
+            fought.setdefault(leader, []).append(where)
     acting = acting_main_leader(state, house)  # G-7: a successor moves like a main leader (BATTLE-16)
-    return tuple(lid for lid in state.houses[house].leaders
-                 if can_lead(lid, area, is_main=lid == acting or leader_of(house, lid).main, alive=True,
-                             committed=fought))
+    blocked = suppressed_powers(state)
+    found = []
+    for lid in state.houses[house].leaders:
+        leader = leader_of(house, lid)
+        foreign = leader_ref(house, lid) in state.captured  # LC-9: a captive plays without his powers (D-14)
+        if may_lead(leader, area, fought.get(lid, ()), is_main=lid == acting or leader.main, foreign=foreign,
+                    blocked=blocked):
+            found.append(lid)
+    return tuple(found)
 
 
 # --- the phase -------------------------------------------------------------------------------------------
@@ -366,6 +377,8 @@ def _plan_decisions(state: GameState) -> list[Action]:
                 if bound:
                     continue
                 plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against)
+                if leader != NONE and _restriction_error(plan) is not None:
+                    continue  # leaders.md K-21: a plan the leader's restrictions forbid is not offered
                 if bound is None:
                     bound = verdicts[key] = bool(pre_battle.violations(state, plan))
                     if bound:
@@ -444,7 +457,20 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     if missing:
         return IllegalActionError("battle/card-not-held", f"weapon/defense: {', '.join(sorted(missing))} not in "
                                   f"{action.house}'s hand; held: {', '.join(hs.hand) or 'nothing'}")
+    restriction = _restriction_error(action)  # leaders.md K-21: the leader's restrictions (traits)
+    if restriction is not None:
+        return restriction
     return pre_battle.binding_error(state, action)  # BG-P1, ATREIDES-P1: the Voice and the answer bind
+
+
+def _restriction_error(action: SubmitPlan) -> IllegalActionError | None:
+    """leaders.md K-21 (cannot_carry, attacks_only, no_army, no_house_powers) for a plan's leader."""
+    if action.leader == NONE:
+        return None
+    return plan_error(leader_of(action.house, action.leader), action.house,
+                      weapon=None if action.weapon == NONE else action.weapon,
+                      defense=None if action.defense == NONE else action.defense,
+                      dialled=action.regular + action.marked, spice=action.spice)
 
 
 def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:

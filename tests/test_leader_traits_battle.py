@@ -1,0 +1,243 @@
+"""Issue 11 item 2, leaders.md K-21 RESTRICTION and K-22 MOBILITY in battles (dunenb.battle.leader_traits): each
+power ID plays its scene in a game's battle phase (the plan menu and check) or in the battle library."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from fractions import Fraction
+
+import pytest
+from helpers_game import (
+    clear_map,
+    decisions,
+    events_of,
+    give_cards,
+    pass_unable,
+    place,
+    quiet_setup,
+    set_storms,
+    skip_pre_battle,
+)
+
+from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.powers import battle_values, marked_token_value
+from dunenb.battle.resolve import resolve_battle
+from dunenb.battle.roster import load_roster
+from dunenb.battle.wheel import Dial, Tokens
+from dunenb.engine import apply_action, check_action
+from dunenb.errors import IllegalActionError
+from dunenb.rules.battle_context import context_of
+from dunenb.rules.battle_phase import ChooseBattle, SubmitPlan, begin_phase
+
+ROSTER = load_roster()
+
+
+def position(houses, forces, *, hands=None):
+    """A quiet setup with only ``forces`` [(house, area, sector, regular, marked)] on the map, at the first
+    battle's plans (the Voice and prescience passed)."""
+    state = clear_map(set_storms(quiet_setup(houses), main=10))
+    for house in houses:
+        hs = state.houses[house]
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=())),
+                                    treachery_discard=state.treachery_discard + hs.hand)
+    for house, area, sector, regular, *marked in forces:
+        state = place(state, house, area, sector, regular, *marked)
+    for house, cards in (hands or {}).items():
+        state = give_cards(state, house, *cards)
+    state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
+    return skip_pre_battle(begin_phase(state))
+
+
+def to_plan(state, house):
+    """Submit the first menu plan of each side until ``house`` sets its plan."""
+    while state.pending.kind == "battle-plan" and state.pending.actor != house:
+        state = apply_action(state, decisions(state)[0])
+    assert (state.pending.kind, state.pending.actor) == ("battle-plan", house), state.pending
+    return state
+
+
+def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
+    state = apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
+    return skip_pre_battle(pass_unable(state, ("traitor-call",)))
+
+
+def rejected(state, action) -> str:
+    snapshot = copy.deepcopy(state)
+    with pytest.raises(IllegalActionError) as info:
+        apply_action(state, action)
+    assert state == snapshot
+    return info.value.code
+
+
+def menu(state, leader):
+    return [a for a in decisions(state) if isinstance(a, SubmitPlan) and a.leader == leader]
+
+
+def find(power_id):
+    return next(leader for leader in ROSTER.leaders for p in leader.powers if p.id == power_id)
+
+
+# --- K-21 cannot_carry ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("power_id", "kinds"), [
+    ("ATREIDES-L03-d", ("shield",)), ("ATREIDES-L04-d", ("shield",)),
+    ("FREMEN-L11-e", ("shield", "snooper")), ("FREMEN-L12-e", ("shield", "snooper")),
+])
+def test_k_21_cannot_carry_no_such_defence_on_his_wheel(power_id, kinds):
+    """K-21 cannot_carry: Ghanima and Léto II "ne peuvent porter de bouclier" (A03-d, A04-d; the Fremen copies
+    neither shield nor snooper, F11-e, F12-e): such a plan is neither offered nor accepted; another leader of
+    his House may carry it, and so may he any other defence."""
+    leader = find(power_id)
+    house = leader.house
+    state = position([house, "harkonnen"], [(house, "mesa-molle", 8, 3), ("harkonnen", "mesa-molle", 8, 3)],
+                     hands={house: ("shield", "snooper", "worthless")})
+    state = to_plan(state, house)
+    offered = {a.defense for a in menu(state, leader.id)}
+    for card in ("shield", "snooper"):
+        if card in kinds:
+            assert card not in offered
+            assert rejected(state, SubmitPlan(house, leader.id, 0, 0, 0, defense=card)) == \
+                "battle/leader-cannot-carry"
+        else:
+            assert card in offered
+    assert "worthless" in offered
+    other = next(lid for lid in state.houses[house].leaders if lid != leader.id)
+    assert check_action(state, SubmitPlan(house, other, 0, 0, 0, defense="shield")) is None
+    # the battle library applies the same trait (a dunenb battle case)
+    mine = BattleSide(house, Tokens(3), BattlePlan(Dial(1), leader, defense=kinds[-1]))
+    theirs = BattleSide("harkonnen", Tokens(3), BattlePlan(Dial(1), ROSTER.find("Piter")))
+    with pytest.raises(IllegalActionError, match="cannot carry"):
+        resolve_battle(Battle("mesa-molle", house, (mine, theirs)))
+
+
+# --- K-21 attacks_only, no_army (Miles Teg A12) -------------------------------------------------------------------
+
+def test_k_21_atreides_l12_b_attacks_only_lasgun_or_atomics():
+    """ATREIDES-L12-b: Miles Teg "ne peut attaquer qu'avec un laser ou des atomiques": no other attack card, a
+    worthless card still fills the slot (GAP-116)."""
+    state = position(["atreides", "harkonnen"], [("atreides", "mesa-molle", 8, 3), ("harkonnen", "mesa-molle", 8, 3)],
+                     hands={"atreides": ("lasgun", "projectile-distance", "poison-fast", "worthless")})
+    offered = {a.weapon for a in menu(to_plan(state, "atreides"), "miles-teg")}
+    assert offered == {"none", "lasgun", "worthless"}
+    for card in ("projectile-distance", "poison-fast"):
+        assert rejected(state, SubmitPlan("atreides", "miles-teg", 0, 0, 0, weapon=card)) == \
+            "battle/leader-attacks-only"
+    assert check_action(state, SubmitPlan("atreides", "duncan-idaho", 0, 0, 0, weapon="poison-fast")) is None
+
+
+def test_k_21_atreides_l12_a_no_army_nothing_dialled_all_tokens_at_stake():
+    """ATREIDES-L12-a, D-33: Miles Teg dials no token and no spice; his House's tokens there are all at stake
+    (BATTLE-11): he loses with 6 against Piter's 4 + 3 spiced tokens, and the Atreides lose their 5 tokens."""
+    state = position(["atreides", "harkonnen"], [("atreides", "mesa-molle", 8, 5), ("harkonnen", "mesa-molle", 8, 3)])
+    state = to_plan(state, "atreides")
+    assert {(a.regular, a.marked, a.spice) for a in menu(state, "miles-teg")} == {(0, 0, 0)}
+    assert rejected(state, SubmitPlan("atreides", "miles-teg", 1, 0, 0)) == "battle/leader-no-army"
+    state = plan(state, "miles-teg")
+    state = plan(state, "piter", 3, spice=3)
+    outcome = events_of(state, "battle-outcome")[0]
+    assert outcome.data["winner"] == "harkonnen"
+    assert sum(e.data["count"] for e in events_of(state, "tokens-lost") if e.data["house"] == "atreides") == 5
+
+
+# --- K-21 no_house_powers (the Dispersion's fanatics) -----------------------------------------------------------
+
+@pytest.mark.parametrize("power_id", ["DISPERSION-L09-b", "DISPERSION-L10-b", "DISPERSION-L11-b",
+                                      "DISPERSION-L12-b"])
+def test_k_21_no_house_powers_no_karate_no_seduction_marks_half(power_id):
+    """K-21 no_house_powers (D09..D12-b): DISPERSION-P1..P3 do not act through a fanatic: no karate in his slot
+    (DISPERSION-P1), no seduction of a male opponent (P2), and A tokens worth ½ (P3, as with no Honored Matre);
+    an Honored Matre (Murbella D01) has all three."""
+    fanatic, matre = find(power_id), ROSTER.find("Murbella", house="dispersion")
+    state = position(["dispersion", "emperor"], [("dispersion", "mesa-molle", 8, 3), ("emperor", "mesa-molle", 8, 3)])
+    state = to_plan(state, "dispersion")
+    assert "karate" not in {a.weapon for a in menu(state, fanatic.id)}
+    assert "karate" in {a.weapon for a in menu(state, matre.id)}
+    assert rejected(state, SubmitPlan("dispersion", fanatic.id, 0, 0, 0, weapon="karate")) == \
+        "battle/leader-no-house-powers"
+    hasimir = ROSTER.find("Hasimir", house="emperor")  # male, 7
+    for own, seduced, marked in ((fanatic, 7, Fraction(1, 2)), (matre, 5, 1)):
+        values = battle_values(("dispersion", "emperor"), (own, hasimir), 1, territory="mesa-molle")
+        assert values[1].leader_value == seduced
+        assert marked_token_value(("dispersion", "emperor"), (own, hasimir), 0) == marked
+
+
+# --- K-21 one_battle_per_turn -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("power_id", "leader"), [("BG-L11-c", "talamane"), ("BG-L12-d", "murbella")])
+def test_k_21_one_battle_per_turn_not_even_again_in_the_same_territory(power_id, leader):
+    """K-21 one_battle_per_turn (B11-c Talamane, B12-d Murbella): having led one battle this turn, she may not
+    lead another, even in the same territory (BATTLE-15 would allow it); Mohiam's other leaders may."""
+    assert find(power_id).id == leader
+    houses = ["bene-gesserit", "harkonnen", "emperor"]
+    forces = [("bene-gesserit", "arsunt", 5, 5), ("harkonnen", "arsunt", 5, 1), ("emperor", "arsunt", 5, 1)]
+    state = position(houses, forces)
+    if state.pending.kind == "battle-choice":
+        state = skip_pre_battle(apply_action(state, ChooseBattle("bene-gesserit", "arsunt", 5, "harkonnen")))
+    first = context_of(state).opponent("bene-gesserit")
+    state = to_plan(state, "bene-gesserit")
+    state = plan(state, leader, 1)
+    state = plan(state, next(lid for lid in state.houses[first].leaders if lid not in ("vladimir", "shaddam-iv")))
+    while state.pending.kind not in ("battle-plan",):
+        state = skip_pre_battle(apply_action(state, decisions(state)[0]))
+    state = to_plan(state, "bene-gesserit")
+    assert leader in state.houses["bene-gesserit"].leaders
+    assert leader not in {a.leader for a in menu(state, leader)}
+    assert rejected(state, SubmitPlan("bene-gesserit", leader, 0, 0, 0)) == "battle/leader-unavailable"
+    assert menu(state, "lucille")  # BATTLE-15: another secondary leader may fight here again
+
+
+# --- K-22 MOBILITY cities ---------------------------------------------------------------------------------------
+
+def test_k_22_atreides_l07_c_tufir_leads_in_several_cities():
+    """ATREIDES-L07-c: Tufir may lead battles in Arrakeen, Carthag and Arsunt in the same turn (BATTLE-15 holds
+    for other territories, and for Gurney)."""
+    forces = [("atreides", "arrakeen", 1, 3), ("harkonnen", "arrakeen", 1, 1), ("atreides", "carthag", 4, 3),
+              ("harkonnen", "carthag", 4, 1), ("atreides", "mesa-molle", 8, 3), ("harkonnen", "mesa-molle", 8, 1)]
+    state = position(["atreides", "harkonnen"], forces)
+    state = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "arrakeen", 1, "harkonnen")))
+    state = plan(state, "tufir", 3)
+    state = plan(state, "piter")
+    while state.pending.kind != "battle-choice":
+        state = skip_pre_battle(apply_action(state, decisions(state)[0]))
+    in_carthag = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "carthag", 4, "harkonnen")))
+    assert menu(in_carthag, "tufir") and check_action(in_carthag, SubmitPlan("atreides", "tufir", 0, 0, 0)) is None
+    in_mesa = skip_pre_battle(apply_action(state, ChooseBattle("atreides", "mesa-molle", 8, "harkonnen")))
+    assert not menu(in_mesa, "tufir")
+    assert rejected(in_mesa, SubmitPlan("atreides", "tufir", 0, 0, 0)) == "battle/leader-unavailable"
+
+
+# --- K-21 dies_in -------------------------------------------------------------------------------------------------
+
+def test_k_21_harkonnen_l06_d_iliako_dies_at_gara_kulon():
+    """HARKONNEN-L06-d: "Iliako meurt s'il combat à Gara Kulon": committed there he dies at the reveal (B6),
+    worth 0, makes no attack, and the opponent receives his bounty (3); elsewhere he fights as usual."""
+    state = position(["harkonnen", "atreides"], [("harkonnen", "gara-kulon", 20, 3), ("atreides", "gara-kulon", 20, 1)],
+                     hands={"harkonnen": ("poison-fast",)})
+    state = to_plan(state, "harkonnen")
+    spice = state.houses["atreides"].spice
+    state = plan(state, "iliako", 3, weapon="poison-fast")
+    state = plan(state, "gurney", 1)
+    killed = [e.data["leader"] for e in events_of(state, "leader-killed")]
+    assert killed == ["iliako"]  # his poison does not act: Gurney lives
+    assert events_of(state, "battle-outcome")[0].data["winner"] == "atreides"  # 3 against 7 + 1
+    assert state.houses["atreides"].spice == spice + 3 and "poison-fast" in state.houses["harkonnen"].hand
+    # the library, with the outcome naming the trait; elsewhere he lives
+    iliako, gurney = ROSTER.find("Iliako"), ROSTER.find("Gurney", house="atreides")
+    for territory, fate in (("gara-kulon", "dead"), ("sietch-tarb", "alive")):
+        sides = (BattleSide("harkonnen", Tokens(3), BattlePlan(Dial(3), iliako)),
+                 BattleSide("atreides", Tokens(1), BattlePlan(Dial(1), gurney)))
+        (_p, outcome), = resolve_battle(Battle(territory, "harkonnen", sides))
+        assert outcome.side("harkonnen").leader_fate == fate
+        assert ("HARKONNEN-L06-d" in outcome.side("harkonnen").powers) == (fate == "dead")
+
+
+def test_lc_9_d_14_a_captive_keeps_his_traits_iliako_dies_for_the_bg_too():
+    """LC-9, D-14: a foreign House plays a leader with his traits only: Iliako, captured by the BG (B03-b), still
+    dies at Gara Kulon; no traitor call can name him there (he is dead before B7)."""
+    iliako, paul = ROSTER.find("Iliako"), ROSTER.find("Paul")
+    sides = (BattleSide("bene-gesserit", Tokens(3), BattlePlan(Dial(3), iliako)),
+             BattleSide("atreides", Tokens(1), BattlePlan(Dial(1), paul), traitors=frozenset({"iliako"})))
+    (_p, outcome), = resolve_battle(Battle("gara-kulon", "bene-gesserit", sides))
+    assert outcome.side("bene-gesserit").leader_fate == "dead" and outcome.traitor_called_by == ()
+    assert outcome.winner == "atreides" and outcome.side("atreides").bounty == 3
