@@ -241,3 +241,44 @@ def test_lc_9_d_14_a_captive_keeps_his_traits_iliako_dies_for_the_bg_too():
     (_p, outcome), = resolve_battle(Battle("gara-kulon", "bene-gesserit", sides))
     assert outcome.side("bene-gesserit").leader_fate == "dead" and outcome.traitor_called_by == ()
     assert outcome.winner == "atreides" and outcome.side("atreides").bounty == 3
+
+
+# --- K-24 INHERIT -----------------------------------------------------------------------------------------------
+
+def test_k_24_guild_l11_a_staban_holds_esmars_powers_while_esmar_is_dead():
+    """GUILD-L11-a: while Esmar is dead, Staban also holds his powers: 10 at Faille Rouge (G10-a), the outcome
+    naming G10-a; Esmar's trait (3 at Arrakeen, G10-d, below his base 5) stays his; once Esmar is back, or while a
+    foreign House plays Staban (D-14), Staban is worth his own 3."""
+    staban, paul = ROSTER.find("Staban"), ROSTER.find("Paul")
+
+    def value(dead, houses=("guild", "atreides")):
+        return battle_values(houses, (staban, paul), 1, territory="faille-rouge", dead=(dead, frozenset()))[0]
+
+    assert value(frozenset({"esmar"})).leader_value == 10 and "GUILD-L10-a" in value(frozenset({"esmar"})).powers
+    assert value(frozenset()).leader_value == 3
+    assert value(frozenset({"esmar"}), ("harkonnen", "atreides")).leader_value == 3  # a captive: no powers
+    sides = (BattleSide("guild", Tokens(2), BattlePlan(Dial(0), staban), dead=frozenset({"esmar"})),
+             BattleSide("atreides", Tokens(2), BattlePlan(Dial(2, spice=2), ROSTER.find("Duncan Idaho"))))
+    (_p, outcome), = resolve_battle(Battle("faille-rouge", "atreides", sides))
+    assert outcome.winner == "guild" and outcome.side("guild").total == 10  # 10 against Duncan's 6 + 2
+    in_arrakeen = battle_values(("guild", "atreides"), (staban, paul), 1, territory="arrakeen",
+                                dead=(frozenset({"esmar"}), frozenset()))[0]
+    assert in_arrakeen.leader_value == 3 and "GUILD-L10-d" not in in_arrakeen.powers
+
+
+@pytest.mark.parametrize(("power_id", "heir", "house", "source", "kind", "inherited_id"), [
+    ("BG-L03-c", "Lucille", "bene-gesserit", "alma", "IMMUNITY", "BG-L01-b"),
+    ("HARKONNEN-L03-d", "Feyd Rautha", "harkonnen", "glossu-rabban", "WHEEL_VALUE", "HARKONNEN-L03-a"),
+])
+def test_k_24_inherit_the_heir_holds_the_dead_sources_powers(power_id, heir, house, source, kind, inherited_id):
+    """BG-L03-c (Alma → Lucille), HARKONNEN-L03-d (Rabban → Feyd H01): in a battle the heir leads while the
+    source is dead, the source's entries act through him under their own IDs (Alma's poison immunity, Rabban's 7 in
+    Carthag); alive again, the source keeps them. (Which of them changes a battle depends on its kind: the value
+    kinds act today.)"""
+    from dunenb.battle.leader_powers import Scene, acting
+
+    leader = ROSTER.find(heir, house=house)
+    opponent = ROSTER.find("Paul")
+    for dead, holds in ((frozenset({source}), True), (frozenset(), False)):
+        scene = Scene.of("carthag", (house, "atreides"), (leader, opponent), defender=0, dead=(dead, frozenset()))
+        assert (inherited_id in [p.id for p in acting(scene, 0, kind)]) == holds, (power_id, dead)
