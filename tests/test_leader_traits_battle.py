@@ -282,3 +282,33 @@ def test_k_24_inherit_the_heir_holds_the_dead_sources_powers(power_id, heir, hou
     for dead, holds in ((frozenset({source}), True), (frozenset(), False)):
         scene = Scene.of("carthag", (house, "atreides"), (leader, opponent), defender=0, dead=(dead, frozenset()))
         assert (inherited_id in [p.id for p in acting(scene, 0, kind)]) == holds, (power_id, dead)
+
+
+# --- LC-9: a permanent transfer keeps the powers ----------------------------------------------------------------
+
+def _lucille_with_atreides(state, *, captured=False):
+    """The BG's Lucille kept by the Atreides under the key ``bene-gesserit:lucille``: given in a deal (L1925), or
+    held as a captive."""
+    from dunenb.rules.common import edit_house
+
+    bg, atreides = state.houses["bene-gesserit"], state.houses["atreides"]
+    state = edit_house(state, "bene-gesserit", leaders=tuple(x for x in bg.leaders if x != "lucille"))
+    state = edit_house(state, "atreides", leaders=atreides.leaders + ("bene-gesserit:lucille",))
+    if captured:
+        state = dataclasses.replace(state, captured=state.captured + (("bene-gesserit", "lucille"),))
+    return state
+
+
+@pytest.mark.parametrize(("captured", "winner"), [(False, "atreides"), (True, "harkonnen")])
+def test_lc_9_a_leader_given_for_good_keeps_his_powers_a_captive_does_not(captured, winner):
+    """LC-9, X-6 (Lucille, L1925): given to the Atreides in a deal, Lucille keeps her powers: BG-L03-a (−1 to a
+    male opponent) makes Piter 4 + 2 = 5 against her 6; held as a captive (D-14) she has none, 6 against 6, and
+    the defender wins the tie (BATTLE-13 f4)."""
+    state = position(["harkonnen", "atreides", "bene-gesserit"],
+                     [("harkonnen", "mesa-molle", 8, 2), ("atreides", "mesa-molle", 8, 1)])
+    state = _lucille_with_atreides(state, captured=captured)
+    assert context_of(state).defender == "harkonnen"
+    state = to_plan(state, "harkonnen")
+    state = plan(state, "piter", 2, spice=2)
+    state = plan(state, "bene-gesserit:lucille")
+    assert events_of(state, "battle-outcome")[0].data["winner"] == winner

@@ -493,8 +493,9 @@ def on_call_effects(
 
 
 def _owner(leader: Leader, planned_by: BattleSide) -> str:
-    """A roster leader belongs to his House; an inline leader to the side that put him on its wheel."""
-    return leader.house or planned_by.house
+    """A roster leader belongs to his House (the one he came from after a permanent transfer, LC-9: GAP-19 keys);
+    an inline leader to the side that put him on its wheel."""
+    return leader.transferred_from or leader.house or planned_by.house
 
 
 # ------------------------------------------------------------------------------------------------- public API

@@ -103,6 +103,9 @@ class Leader:
     powers: tuple[Power, ...] = ()
     succeeds: str | None = None  # houses.md G-7: the main leader whose place he takes at his death (L449, L617)
     succession_power: str | None = None  # the leader power that says so (EMPEROR-L12-c, DISPERSION-L01-c)
+    #: leaders.md LC-9: the House he came from when a permanent transfer (a deal, ALLIANCE-11; L1925) made
+    #: ``house`` his own House; slips, keys and burial still name that House (GAP-19). ``None``: never moved.
+    transferred_from: str | None = None
 
     @property
     def key(self) -> str:

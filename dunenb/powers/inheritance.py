@@ -79,7 +79,8 @@ def inherited(leader: Leader | None, dead: frozenset[str]) -> tuple[tuple[Power,
     the ids of the dead leaders (a battle's ``dead`` fact)."""
     if leader is None:
         return ()
-    return tuple((power, inherit) for source, inherit in sources().get(leader.key, ()) if source.id in dead
+    key = f"{leader.transferred_from}:{leader.id}" if leader.transferred_from else leader.key  # X-6: fixed copies
+    return tuple((power, inherit) for source, inherit in sources().get(key, ()) if source.id in dead
                  for power in source.powers if not is_trait_of(power, source))
 
 

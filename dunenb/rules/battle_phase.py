@@ -70,6 +70,7 @@ from dunenb.battle.order import defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
+from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
@@ -589,7 +590,7 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
         plan = plans[house]
         other = plans[houses[1 - me]]
         tokens = arena_tokens(state, house, ctx.area, ctx.sectors)
-        leader = None if plan.leader == NONE else leader_of(house, plan.leader)
+        leader = None if plan.leader == NONE else own_house_leader(state, house, plan.leader)
         wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
                            None if plan.weapon == NONE else plan.weapon,
                            None if plan.defense == NONE else plan.defense,
@@ -603,6 +604,16 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
                                 regenerations=battle_powers.regenerations_left(state, house)))  # TLEILAX-M2
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
+
+
+def own_house_leader(state: GameState, house: str, key: str) -> Leader:
+    """The roster leader ``house`` keeps under ``key``, as he fights for it: leaders.md LC-9, a leader received in a
+    deal (ALLIANCE-11, L1925) has ``house`` for his own House and keeps his powers; a captive (HARKONNEN-P4,
+    B03-b) is a foreign leader, with his traits only (D-14)."""
+    leader = leader_of(house, key)
+    if leader.house == house or leader_ref(house, key) in state.captured:
+        return leader
+    return dataclasses.replace(leader, house=house, transferred_from=leader.house)
 
 
 def _fates(battle: Battle, rolls: tuple) -> Fates:
