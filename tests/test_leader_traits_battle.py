@@ -34,12 +34,13 @@ ROSTER = load_roster()
 
 
 def position(houses, forces, *, hands=None):
-    """A quiet setup with only ``forces`` [(house, area, sector, regular, marked)] on the map, at the first
-    battle's plans (the Voice and prescience passed)."""
+    """A quiet setup with only ``forces`` [(house, area, sector, regular, marked)] on the map and no traitor slip,
+    at the first battle's plans (the Voice and prescience passed)."""
     state = clear_map(set_storms(quiet_setup(houses), main=10))
     for house in houses:
         hs = state.houses[house]
-        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=())),
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=(),
+                                                                                              traitors=())),
                                     treachery_discard=state.treachery_discard + hs.hand)
     for house, area, sector, regular, *marked in forces:
         state = place(state, house, area, sector, regular, *marked)
@@ -312,3 +313,34 @@ def test_lc_9_a_leader_given_for_good_keeps_his_powers_a_captive_does_not(captur
     state = plan(state, "piter", 2, spice=2)
     state = plan(state, "bene-gesserit:lucille")
     assert events_of(state, "battle-outcome")[0].data["winner"] == winner
+
+
+# --- K-21 always_traitor_of (Yueh), marks_void (Elpek) -----------------------------------------------------------
+
+def test_k_21_atreides_l09_a_yueh_always_a_harkonnen_traitor():
+    """ATREIDES-L09-a: the Harkonnen may call "Trahison !" on Yueh without holding his slip (TRAITOR-8..11); the
+    call wins them the battle."""
+    from dunenb.actions import Pass
+    from dunenb.rules.battle_phase import CallTraitor
+
+    state = position(["harkonnen", "atreides"], [("harkonnen", "arsunt", 5, 4), ("atreides", "arsunt", 5, 4)])
+    assert all(("atreides", "yueh") not in hs.traitors for hs in state.houses.values())
+    state = to_plan(state, "harkonnen")
+    state = apply_action(state, SubmitPlan("harkonnen", "piter", 1, 0, 0))
+    state = apply_action(state, SubmitPlan("atreides", "yueh", 3, 0, 0))
+    assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
+    assert set(decisions(state)) == {CallTraitor("harkonnen", "yueh"), Pass("harkonnen")}
+    state = apply_action(state, CallTraitor("harkonnen", "yueh"))
+    kinds = [(e.kind, e.data.get("winner")) for e in state.events]
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+        kinds += [(e.kind, e.data.get("winner")) for e in state.events]
+    assert ("treachery", None) in kinds and ("battle-outcome", "harkonnen") in kinds
+
+
+def test_k_21_dispersion_l04_d_marks_void_elpeks_a_tokens_count_half():
+    """DISPERSION-L04-d: under Elpek the Dispersion's A tokens are worth ½ (DISPERSION-P3 does not act); under
+    another Honored Matre, 1."""
+    elpek, murbella, paul = ROSTER.find("Elpek"), ROSTER.find("Murbella", house="dispersion"), ROSTER.find("Paul")
+    assert marked_token_value(("dispersion", "atreides"), (elpek, paul), 0) == Fraction(1, 2)
+    assert marked_token_value(("dispersion", "atreides"), (murbella, paul), 0) == 1
