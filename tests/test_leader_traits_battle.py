@@ -344,3 +344,50 @@ def test_k_21_dispersion_l04_d_marks_void_elpeks_a_tokens_count_half():
     elpek, murbella, paul = ROSTER.find("Elpek"), ROSTER.find("Murbella", house="dispersion"), ROSTER.find("Paul")
     assert marked_token_value(("dispersion", "atreides"), (elpek, paul), 0) == Fraction(1, 2)
     assert marked_token_value(("dispersion", "atreides"), (murbella, paul), 0) == 1
+
+
+# --- K-25 SPECIAL S-7 -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["alive", "dead", "captured"])
+def test_k_25_bg_l07_c_s_7_irulan_leaves_when_paul_dies(where):
+    """BG-L07-c (S-7, a trait): when Paul dies (here by a lasgun), Irulan B07 leaves the game at once, wherever
+    she is: among the BG's leaders, in their tanks, or a captive of the Harkonnen."""
+    from helpers_game import held_by_harkonnen
+
+    from dunenb.rules.common import edit_house
+
+    state = position(["harkonnen", "atreides", "bene-gesserit"],
+                     [("harkonnen", "mesa-molle", 8, 2), ("atreides", "mesa-molle", 8, 1)],
+                     hands={"harkonnen": ("lasgun",)})
+    bg = state.houses["bene-gesserit"]
+    if where == "dead":
+        state = edit_house(state, "bene-gesserit", leaders=tuple(x for x in bg.leaders if x != "irulan"),
+                           leader_tanks=bg.leader_tanks + ("irulan",))
+    elif where == "captured":
+        state = held_by_harkonnen(state, "bene-gesserit", "irulan")
+    state = to_plan(state, "harkonnen")
+    state = apply_action(state, SubmitPlan("harkonnen", "piter", 0, 0, 0, weapon="lasgun"))
+    state = apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0))
+    events = list(state.events)
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, decisions(state)[0])
+        events += state.events
+    assert "paul" in state.houses["atreides"].leader_tanks
+    left = [e for e in events if e.kind == "leader-leaves"]
+    assert [(e.data["leader"], e.data["powers"]) for e in left] == [("irulan", ("BG-L07-c",))]
+    for hs in state.houses.values():
+        assert not any(key.endswith("irulan") for key in hs.leaders + hs.leader_tanks)
+    assert ("bene-gesserit", "irulan") not in state.captured
+
+
+def test_k_25_s_7_no_death_no_leave():
+    """S-7: while Paul and Shaddam live, Irulan stays (a battle where only Piter dies)."""
+    state = position(["harkonnen", "atreides", "bene-gesserit"],
+                     [("harkonnen", "mesa-molle", 8, 2), ("atreides", "mesa-molle", 8, 1)],
+                     hands={"atreides": ("lasgun",)})
+    state = to_plan(state, "harkonnen")
+    state = apply_action(state, SubmitPlan("harkonnen", "piter", 0, 0, 0))
+    state = apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0, weapon="lasgun"))
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, decisions(state)[0])
+    assert "piter" in state.houses["harkonnen"].leader_tanks and "irulan" in state.houses["bene-gesserit"].leaders

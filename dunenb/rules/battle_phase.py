@@ -78,7 +78,7 @@ from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_specials, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -737,6 +737,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             if was_main:
                 dead_main.append(side.leader_owner)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    state = leader_specials.after_deaths(state)  # leaders.md K-25 S-7: Irulan leaves at Paul's or Shaddam's death
     state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):
