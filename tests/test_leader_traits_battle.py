@@ -391,3 +391,58 @@ def test_k_25_s_7_no_death_no_leave():
     while state.pending is not None and state.pending.kind == "traitor-call":
         state = apply_action(state, decisions(state)[0])
     assert "piter" in state.houses["harkonnen"].leader_tanks and "irulan" in state.houses["bene-gesserit"].leaders
+
+
+# --- K-25 SPECIAL S-1 -------------------------------------------------------------------------------------------
+
+def _kynes_at_sietch_tarb(harkonnen_slip=False):
+    state = position(["fremen", "harkonnen"], [("fremen", "sietch-tarb", 12, 2), ("harkonnen", "sietch-tarb", 12, 2)])
+    if harkonnen_slip:
+        hk = state.houses["harkonnen"]
+        state = dataclasses.replace(state, houses=state.houses.set("harkonnen", dataclasses.replace(
+            hk, traitors=(("fremen", "stilgar"),))))
+    while state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        state = apply_action(state, SubmitPlan(house, "liet-kynes" if house == "fremen" else "piter", 1, 0, 0))
+    return state
+
+
+def test_k_25_fremen_l01_c_s_1_stilgar_takes_kynes_place_at_sietch_tarb():
+    """FREMEN-L01-c (S-1): at Sietch Tarb, once the wheels show Liet Kynes, the Fremen may put Stilgar in his place
+    before the treachery calls; Stilgar is then the leader for everything: a Harkonnen slip on Stilgar may be
+    called, and wins them the battle."""
+    from dunenb.rules.battle_phase import CallTraitor
+    from dunenb.rules.leader_specials import SubstituteLeader
+
+    state = _kynes_at_sietch_tarb(harkonnen_slip=True)
+    assert (state.pending.kind, state.pending.actor) == ("leader-substitute", "fremen")
+    swap = SubstituteLeader("fremen", "stilgar", "FREMEN-L01-c")
+    assert decisions(state)[1:] == [swap]
+    state = apply_action(state, swap)
+    assert [e.data["powers"] for e in state.events if e.kind == "leader-substituted"] == [("FREMEN-L01-c",)]
+    assert context_of(state).plan_of("fremen").leader == "stilgar"
+    while state.pending.kind == "traitor-call" and state.pending.actor != "harkonnen":
+        state = apply_action(state, decisions(state)[0])
+    assert CallTraitor("harkonnen", "stilgar") in decisions(state)
+    state = apply_action(state, CallTraitor("harkonnen", "stilgar"))
+    kinds = [(e.kind, e.data.get("winner")) for e in state.events]
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, decisions(state)[0])
+        kinds += [(e.kind, e.data.get("winner")) for e in state.events]
+    assert ("battle-outcome", "harkonnen") in kinds
+
+
+def test_k_25_s_1_not_offered_elsewhere_nor_once_stilgar_fought_elsewhere():
+    """S-1 holds only at Sietch Tarb and only for a Stilgar who may lead there (BATTLE-15); with no option the
+    Fremen are not asked (GAP-118)."""
+    forces = [("fremen", "mesa-molle", 8, 2), ("harkonnen", "mesa-molle", 8, 2)]
+    state = position(["fremen", "harkonnen"], forces)
+    while state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        state = apply_action(state, SubmitPlan(house, "liet-kynes" if house == "fremen" else "piter", 1, 0, 0))
+    assert state.pending.kind == "traitor-call"
+    state = _kynes_at_sietch_tarb()
+    ctx = dataclasses.replace(context_of(state), committed=(("fremen", "stilgar", "mesa-molle"),))
+    from dunenb.rules.leader_specials import before_calls
+
+    assert before_calls(dataclasses.replace(state, pending=None), ctx).pending.kind == "traitor-call"

@@ -500,7 +500,7 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
                 "karama", f"{house} shows a Karama with its wheel: {plan.against} blocks {spec.id} ({spec.name}); "
                 f"{house} was free to disobey it (KARAMA-1, KARAMA-2)", house=house, karama=plan.against,
                 power=spec.id, card=plan.karama, powers=(spec.id,)))
-    return _begin_calls(state, ctx)
+    return leader_specials.before_calls(state, ctx)  # leaders.md S-1 at B7, then the calls
 
 
 def plan_pledge(state: GameState, house: str) -> Pledge:
@@ -525,7 +525,7 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 
-def _begin_calls(state: GameState, ctx: BattleContext) -> GameState:
+def begin_calls(state: GameState, ctx: BattleContext) -> GameState:
     """TRAITOR-8, GAP-62: both sides are asked, defender first, whether they call "Trahison !", whether or not they
     hold a slip for the opposing leader: a question asked only of a slip holder would tell the table who holds one
     (DESIGN "Powers": every House that could be asked is asked in a fixed order, with a pass first)."""
@@ -884,5 +884,6 @@ HANDLERS = {
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
     **battle_powers.HANDLERS,
+    **leader_specials.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

@@ -1,12 +1,19 @@
 """leaders.md K-25 SPECIAL in a game: the one-off leader rules whose parameters ``data/leader_specials.json`` gives.
 
+* **S-1 Stilgar** (FREMEN-L01-c, L219, a power): in a battle at Sietch Tarb where the Fremen committed Liet Kynes,
+  the Fremen may, at B7 before the treachery calls, put Stilgar in Kynes's place (a ``leader-substitute``
+  decision, the pass first), if Stilgar is among their own leaders (alive, not captured) and may lead there this
+  turn (BATTLE-15: not committed in another territory). He is then the leader for everything (value, powers,
+  treachery, bounty); the dial and the cards stay. Rule ``substitute``; a Karama in force against the power
+  (LC-11) stops it. GAP-118: the Fremen are asked only when the substitution is possible (everything it depends
+  on is public: the wheels are revealed, the leaders who fought are known).
 * **S-7 Irulan leaves** (BG-L07-c, L829, a trait): when Paul or Shaddam dies, Irulan B07 leaves the game at once,
   wherever she is: alive (in any House's leaders, a captive too), or dead (in any House's tanks). Rule
   ``leaves_when_dead``; :func:`after_deaths` applies it after each battle's deaths (the only place where a
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
 >>> [special.id for special in load_specials()]
-['S-7']
+['S-1', 'S-7']
 """
 
 from __future__ import annotations
@@ -14,15 +21,19 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
+from dunenb.actions import Action, Pass
 from dunenb.board import read_data_file
-from dunenb.errors import RulesDataError
-from dunenb.rules.common import edit_house, event, with_events
+from dunenb.errors import IllegalActionError, RulesDataError
+from dunenb.powers.karama import suppressed_powers
+from dunenb.rules.battle_context import BattleContext, context_of
+from dunenb.rules.common import Handler, edit_house, event, pending, with_events
 from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead",)
+RULES = ("leaves_when_dead", "substitute")
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,8 @@ class Special:
     holder: tuple[str, str]
     rule: str
     leaders: tuple[tuple[str, str], ...] = ()
+    territory: str | None = None
+    replaces: str | None = None
 
 
 @lru_cache(maxsize=1)
@@ -60,7 +73,8 @@ def load_specials() -> tuple[Special, ...]:
         unknown = [ref for ref in leaders if ref not in keys]
         if unknown:
             raise RulesDataError("specials/leader", f"{where}: {unknown} name no leader (House, id)")
-        found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders))
+        found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders,
+                             entry.get("territory"), entry.get("replaces")))
     return tuple(found)
 
 
@@ -97,3 +111,78 @@ def _leave(state: GameState, special: Special) -> GameState:
         return state
     return with_events(state, event("leader-leaves", f"{person[1]} ({person[0]}) leaves the game ({special.id}, "
                                     f"{special.power})", house=person[0], leader=person[1], powers=(special.power,)))
+
+
+# --- S-1: a leader put in another's place at B7 -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SubstituteLeader(Action):
+    """leaders.md S-1: ``house`` puts ``leader`` in the place of the leader it committed (``Pass`` declines)."""
+
+    kind: ClassVar[str] = "leader-substitute"
+    house: str
+    leader: str
+    power: str
+
+
+def _substitutions(state: GameState, ctx: BattleContext) -> list[SubstituteLeader]:
+    """The S-1 substitutions possible in this battle now (the wheels revealed, before the calls)."""
+    from dunenb.rules.battle_phase import available_leaders
+
+    found = []
+    blocked = suppressed_powers(state)
+    for special in load_specials():
+        house, lid = special.holder
+        plan = ctx.plan_of(house) if house in ctx.houses else None
+        if (special.rule != "substitute" or plan is None or ctx.area != special.territory
+                or plan.leader != special.replaces or special.power in blocked):
+            continue
+        if lid in state.houses[house].leaders and (house, lid) not in state.captured and \
+                lid in available_leaders(state, house, ctx.area, ctx.committed):
+            found.append(SubstituteLeader(house, lid, special.power))
+    return found
+
+
+def before_calls(state: GameState, ctx: BattleContext) -> GameState:
+    """B7: offer the S-1 substitution when it is possible (GAP-118), then the traitor calls."""
+    options = _substitutions(state, ctx)
+    if options:
+        return dataclasses.replace(state, pending=pending("leader-substitute", options[0].house, battle=ctx))
+    return _calls(state, ctx)
+
+
+def _calls(state: GameState, ctx: BattleContext) -> GameState:
+    from dunenb.rules.battle_phase import begin_calls
+
+    return begin_calls(state, ctx)
+
+
+def _decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
+    house = state.pending.actor
+    return [Pass(house), *(option for option in _substitutions(state, context_of(state)) if option.house == house)]
+
+
+def _check(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, SubstituteLeader) and action not in _decisions(state):
+        return IllegalActionError("battle/substitute", f"{action.leader!r} cannot take the place of the leader "
+                                  f"{action.house} committed here ({action.power}); allowed: pass")
+    return None
+
+
+def _apply(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    if isinstance(action, SubstituteLeader):
+        plans = tuple((house, dataclasses.replace(plan, leader=action.leader) if house == action.house else plan)
+                      for house, plan in ctx.plans)
+        replaced = dict(ctx.plans)[action.house].leader
+        ctx = dataclasses.replace(ctx, plans=plans)
+        state = with_events(state, event("leader-substituted", f"{action.house}: {action.leader} takes the place of "
+                                         f"{replaced} ({action.power})", house=action.house, leader=action.leader,
+                                         replaced=replaced, powers=(action.power,)))
+    return _calls(state, ctx)
+
+
+HANDLERS = {
+    "leader-substitute": Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(SubstituteLeader,)),
+}
