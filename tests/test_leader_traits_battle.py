@@ -415,7 +415,7 @@ def test_k_25_fremen_l01_c_s_1_stilgar_takes_kynes_place_at_sietch_tarb():
     from dunenb.rules.leader_specials import SubstituteLeader
 
     state = _kynes_at_sietch_tarb(harkonnen_slip=True)
-    assert (state.pending.kind, state.pending.actor) == ("leader-substitute", "fremen")
+    assert (state.pending.kind, state.pending.actor) == ("leader-special", "fremen")
     swap = SubstituteLeader("fremen", "stilgar", "FREMEN-L01-c")
     assert decisions(state)[1:] == [swap]
     state = apply_action(state, swap)
@@ -446,3 +446,31 @@ def test_k_25_s_1_not_offered_elsewhere_nor_once_stilgar_fought_elsewhere():
     from dunenb.rules.leader_specials import before_calls
 
     assert before_calls(dataclasses.replace(state, pending=None), ctx).pending.kind == "traitor-call"
+
+
+# --- K-25 SPECIAL S-5 -------------------------------------------------------------------------------------------
+
+def test_k_25_atreides_l01_c_s_5_gurney_blows_up_the_shield_wall_from_arrakeen():
+    """ATREIDES-L01-c (S-5): in a battle Gurney leads in Arrakeen, the Atreides may blow up the Shield Wall as
+    CARD-ATOMICS-2 with no card and no sanction: the tokens on the wall die, the wall is a desert; the battle goes
+    on (GAP-119: offered after the reveal, before the calls). Not with another leader."""
+    from dunenb.rules.leader_specials import BlastShieldWall
+
+    forces = [("atreides", "arrakeen", 1, 2), ("harkonnen", "arrakeen", 1, 2), ("harkonnen", "bouclier", 3, 2)]
+    for leader, offered in (("gurney", True), ("duncan-idaho", False)):
+        state = position(["harkonnen", "atreides"], forces)
+        while state.pending.kind == "battle-plan":
+            house = state.pending.actor
+            state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0, 0))
+        assert (state.pending.kind == "leader-special") == offered
+        if not offered:
+            continue
+        blast = BlastShieldWall("atreides", "ATREIDES-L01-c")
+        assert decisions(state) == [decisions(state)[0], blast] and state.pending.actor == "atreides"
+        hand = state.houses["atreides"].hand
+        state = apply_action(state, blast)
+        assert not state.shield_wall_standing and ("harkonnen", "bouclier", 3) not in state.forces
+        assert [e.data.get("powers") for e in state.events if e.kind == "shield-wall-destroyed"] == [
+            ("ATREIDES-L01-c",)]
+        assert state.houses["atreides"].hand == hand and "atreides" not in state.outlawed
+        assert state.pending.kind == "traitor-call"

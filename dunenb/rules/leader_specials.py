@@ -1,19 +1,23 @@
 """leaders.md K-25 SPECIAL in a game: the one-off leader rules whose parameters ``data/leader_specials.json`` gives.
 
 * **S-1 Stilgar** (FREMEN-L01-c, L219, a power): in a battle at Sietch Tarb where the Fremen committed Liet Kynes,
-  the Fremen may, at B7 before the treachery calls, put Stilgar in Kynes's place (a ``leader-substitute``
+  the Fremen may, at B7 before the treachery calls, put Stilgar in Kynes's place (a ``leader-special``
   decision, the pass first), if Stilgar is among their own leaders (alive, not captured) and may lead there this
   turn (BATTLE-15: not committed in another territory). He is then the leader for everything (value, powers,
   treachery, bounty); the dial and the cards stay. Rule ``substitute``; a Karama in force against the power
   (LC-11) stops it. GAP-118: the Fremen are asked only when the substitution is possible (everything it depends
   on is public: the wheels are revealed, the leaders who fought are known).
+* **S-5 Gurney** (ATREIDES-L01-c, L1041, a power): in a battle Gurney leads in Arrakeen for the Atreides, while the
+  Shield Wall stands, the Atreides may blow it up as CARD-ATOMICS-2 (GAP-30) with no card and no sanction
+  (:func:`dunenb.rules.atomics.blow_shield_wall`). Rule ``shield_wall_blast``; GAP-119: the seed's "at any step"
+  is offered once, at the same node as S-1 (the first step where the engine knows he leads).
 * **S-7 Irulan leaves** (BG-L07-c, L829, a trait): when Paul or Shaddam dies, Irulan B07 leaves the game at once,
   wherever she is: alive (in any House's leaders, a captive too), or dead (in any House's tanks). Rule
   ``leaves_when_dead``; :func:`after_deaths` applies it after each battle's deaths (the only place where a
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
 >>> [special.id for special in load_specials()]
-['S-1', 'S-7']
+['S-1', 'S-5', 'S-7']
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead", "substitute")
+RULES = ("leaves_when_dead", "substitute", "shield_wall_blast")
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,7 @@ def _leave(state: GameState, special: Special) -> GameState:
                                     f"{special.power})", house=person[0], leader=person[1], powers=(special.power,)))
 
 
-# --- S-1: a leader put in another's place at B7 -----------------------------------------------------------------
+# --- S-1 and S-5: leader specials after the reveal, before the treachery calls (B7) ---------------------------
 
 @dataclass(frozen=True)
 class SubstituteLeader(Action):
@@ -125,29 +129,50 @@ class SubstituteLeader(Action):
     power: str
 
 
-def _substitutions(state: GameState, ctx: BattleContext) -> list[SubstituteLeader]:
-    """The S-1 substitutions possible in this battle now (the wheels revealed, before the calls)."""
+@dataclass(frozen=True)
+class BlastShieldWall(Action):
+    """leaders.md S-5: ``house`` blows up the Shield Wall by its leader's power ``power``, with no card."""
+
+    kind: ClassVar[str] = "leader-wall-blast"
+    house: str
+    power: str
+
+
+def _leads_for_own_house(state: GameState, ctx: BattleContext, special: Special) -> bool:
+    """The special's leader is on his own House's revealed wheel in this battle (not a captive: LC-9)."""
+    house, lid = special.holder
+    plan = ctx.plan_of(house) if house in ctx.houses else None
+    return plan is not None and plan.leader == lid and (house, lid) not in state.captured
+
+
+def _options(state: GameState, ctx: BattleContext) -> list[Action]:
+    """The S-1 and S-5 actions possible in this battle now (the wheels revealed, before the calls)."""
     from dunenb.rules.battle_phase import available_leaders
 
-    found = []
+    found: list[Action] = []
     blocked = suppressed_powers(state)
     for special in load_specials():
         house, lid = special.holder
-        plan = ctx.plan_of(house) if house in ctx.houses else None
-        if (special.rule != "substitute" or plan is None or ctx.area != special.territory
-                or plan.leader != special.replaces or special.power in blocked):
+        if special.power in blocked or ctx.area != special.territory or house not in ctx.houses:
             continue
-        if lid in state.houses[house].leaders and (house, lid) not in state.captured and \
-                lid in available_leaders(state, house, ctx.area, ctx.committed):
-            found.append(SubstituteLeader(house, lid, special.power))
+        if special.rule == "substitute":  # S-1
+            plan = ctx.plan_of(house)
+            if plan is not None and plan.leader == special.replaces and lid in state.houses[house].leaders and \
+                    (house, lid) not in state.captured and lid in available_leaders(state, house, ctx.area,
+                                                                                     ctx.committed):
+                found.append(SubstituteLeader(house, lid, special.power))
+        elif special.rule == "shield_wall_blast":  # S-5
+            if state.shield_wall_standing and _leads_for_own_house(state, ctx, special):
+                found.append(BlastShieldWall(house, special.power))
     return found
 
 
-def before_calls(state: GameState, ctx: BattleContext) -> GameState:
-    """B7: offer the S-1 substitution when it is possible (GAP-118), then the traitor calls."""
-    options = _substitutions(state, ctx)
-    if options:
-        return dataclasses.replace(state, pending=pending("leader-substitute", options[0].house, battle=ctx))
+def before_calls(state: GameState, ctx: BattleContext, asked: tuple[str, ...] = ()) -> GameState:
+    """B7: each House with an S-1 or S-5 option (GAP-118, GAP-119), in battle order, decides; then the calls."""
+    for house in ctx.houses:
+        if house not in asked and any(getattr(option, "house", None) == house for option in _options(state, ctx)):
+            return dataclasses.replace(state, pending=pending("leader-special", house, battle=ctx,
+                                                              asked=asked + (house,)))
     return _calls(state, ctx)
 
 
@@ -160,18 +185,24 @@ def _calls(state: GameState, ctx: BattleContext) -> GameState:
 def _decisions(state: GameState) -> list[Action]:
     assert state.pending is not None
     house = state.pending.actor
-    return [Pass(house), *(option for option in _substitutions(state, context_of(state)) if option.house == house)]
+    return [Pass(house), *(option for option in _options(state, context_of(state))
+                           if getattr(option, "house", None) == house)]
 
 
 def _check(state: GameState, action: Action) -> IllegalActionError | None:
-    if isinstance(action, SubstituteLeader) and action not in _decisions(state):
-        return IllegalActionError("battle/substitute", f"{action.leader!r} cannot take the place of the leader "
-                                  f"{action.house} committed here ({action.power}); allowed: pass")
+    if not isinstance(action, Pass) and action not in _decisions(state):
+        return IllegalActionError("battle/leader-special", f"{action.notation()!r} is not possible in this battle "
+                                  "now (leaders.md S-1, S-5); allowed: " + ", ".join(a.notation()
+                                                                                     for a in _decisions(state)))
     return None
 
 
 def _apply(state: GameState, action: Action) -> GameState:
+    from dunenb.rules.atomics import blow_shield_wall
+
+    assert state.pending is not None
     ctx = context_of(state)
+    asked = tuple(state.pending.detail.get("asked", ()))
     if isinstance(action, SubstituteLeader):
         plans = tuple((house, dataclasses.replace(plan, leader=action.leader) if house == action.house else plan)
                       for house, plan in ctx.plans)
@@ -180,9 +211,12 @@ def _apply(state: GameState, action: Action) -> GameState:
         state = with_events(state, event("leader-substituted", f"{action.house}: {action.leader} takes the place of "
                                          f"{replaced} ({action.power})", house=action.house, leader=action.leader,
                                          replaced=replaced, powers=(action.power,)))
-    return _calls(state, ctx)
+    elif isinstance(action, BlastShieldWall):
+        state = blow_shield_wall(state, action.house, power=action.power)  # CARD-ATOMICS-2 with no card, no outlaw
+    return before_calls(state, ctx, asked)
 
 
 HANDLERS = {
-    "leader-substitute": Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(SubstituteLeader,)),
+    "leader-special": Handler(apply=_apply, decisions=_decisions, check=_check,
+                              accepts=(SubstituteLeader, BlastShieldWall)),
 }
