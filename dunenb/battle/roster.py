@@ -297,6 +297,7 @@ def roster_as_json() -> dict[str, Any]:
         "leaders": [leader.to_dict() for leader in roster.leaders],
         "source": roster.source,
         "note": "battles apply the leader value powers WHEEL_VALUE, WHEEL_MODIFIER, DISARM, TROOPS_WORTH_ONE and "
-                "ARMY_BONUS (leaders.md K-1..K-5, LC-6); the other kinds are descriptive so far; of them only the "
-                "K-21 on-call effects of an always-traitor (traitor_traits.on_call) are applied",
+                "ARMY_BONUS (leaders.md K-1..K-5, LC-6), the K-21 on-call effects of an always-traitor "
+                "(traitor_traits.on_call), and the traits and specials of K-20..K-25 that powers_implemented "
+                "counts (dunenb.powers.leader_effects.APPLIED_TRAITS); the other kinds are descriptive so far",
     }

@@ -267,10 +267,24 @@ class ArmyBonus:
 LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Effect
 
 
+# ---- K-20 REGENERATES, K-21 RESTRICTION, K-22 MOBILITY, K-23 EXCLUSIVE, K-24 INHERIT, K-25 SPECIAL
+#: The entries of these kinds the engine applies (dunenb.battle.leader_traits, dunenb.powers.inheritance,
+#: dunenb.rules.leader_specials, dunenb.battle.characters, dunenb.rules.regeneration): all of the kind (``None``),
+#: or those whose first parameter word is listed.
+APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
+    "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities",),
+    "INHERIT": ("Alma", "Esmar", "Rabban", "successor"), "SPECIAL": ("S-1", "S-5", "S-7"),
+}
+
+
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
     Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
-    (GAP-90)."""
+    (GAP-90); the entries of :data:`APPLIED_TRAITS`."""
+    if effect is not None and effect.kind in APPLIED_TRAITS:
+        words = APPLIED_TRAITS[effect.kind]
+        return words is None or (isinstance(effect, Effect) and bool(effect.args)
+                                 and effect.args[0].split()[0] in words)
     if effect is None or effect.kind not in BATTLE_KINDS:
         return False
     return not (isinstance(effect, WheelModifier) and effect.per is not None)
