@@ -288,6 +288,9 @@ class GameState:
     main_regenerations: tuple[tuple[str, int], ...] = ()
     # TLEILAX-M2: (House, turn at whose start its dead main leader comes back)
     main_returns: tuple[tuple[str, int], ...] = ()
+    # leaders.md S-8 (dunenb.rules.leader_specials): (House, leader key, territory) of each battle fought to its
+    # outcome this turn, and the turn; emptied when a new turn's first battle is recorded
+    battles_led: tuple[tuple[str, str, str, int], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

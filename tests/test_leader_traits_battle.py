@@ -474,3 +474,31 @@ def test_k_25_atreides_l01_c_s_5_gurney_blows_up_the_shield_wall_from_arrakeen()
             ("ATREIDES-L01-c",)]
         assert state.houses["atreides"].hand == hand and "atreides" not in state.outlawed
         assert state.pending.kind == "traitor-call"
+
+
+# --- K-25 SPECIAL S-8 -------------------------------------------------------------------------------------------
+
+def _sietch_tarb_tax(leader):
+    """The Harkonnen win a battle at Sietch Tarb led by ``leader``, then the turn goes on to its taxes (step j):
+    the tax events of Sietch Tarb."""
+    from dunenb.engine import current_player, sample_chance
+
+    state = position(["harkonnen", "emperor"], [("harkonnen", "sietch-tarb", 12, 3), ("emperor", "sietch-tarb", 12, 1)])
+    while state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        state = apply_action(state, SubmitPlan(house, leader if house == "harkonnen" else "bashar", 1, 0, 0))
+    turn, taxes = state.turn, []
+    while state.pending is not None and state.turn == turn:
+        action = sample_chance(state) if current_player(state) == "chance" else decisions(state)[0]
+        state = apply_action(state, action)
+        taxes += [e for e in state.events if e.kind == "tax" and e.data["area"] == "sietch-tarb"]
+    return taxes
+
+
+def test_k_25_harkonnen_l02_d_s_8_ducal_tax_3_after_zebatalehs_battle_at_sietch_tarb():
+    """HARKONNEN-L02-d (S-8): having led a battle at Sietch Tarb this turn, alive at step j, with the Harkonnen
+    owning Sietch Tarb, Zébataleh makes its tax 3 instead of 1; after a battle led by Piter it is 1."""
+    taxes = _sietch_tarb_tax("zebataleh")
+    assert [(e.data["house"], e.data["amount"], e.data.get("powers")) for e in taxes] == [
+        ("harkonnen", 3, ("HARKONNEN-L02-d",))]
+    assert [(e.data["house"], e.data["amount"]) for e in _sietch_tarb_tax("piter")] == [("harkonnen", 1)]

@@ -751,6 +751,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     plans = dict(ctx.plans)
     committed = ctx.committed + tuple(
         (house, plans[house].leader, area) for house in ctx.houses if plans[house].leader != NONE)
+    state = leader_specials.record_battle(state, committed[len(ctx.committed):])  # leaders.md S-8
     last = ctx.houses
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
         state = battle_powers.main_leader_died(state, house)

@@ -11,13 +11,17 @@
   Shield Wall stands, the Atreides may blow it up as CARD-ATOMICS-2 (GAP-30) with no card and no sanction
   (:func:`dunenb.rules.atomics.blow_shield_wall`). Rule ``shield_wall_blast``; GAP-119: the seed's "at any step"
   is offered once, at the same node as S-1 (the first step where the engine knows he leads).
+* **S-8 Ducal tax** (HARKONNEN-L02-d, L1195, a power acting outside battles, LC-12): Sietch Tarb's TAX-1 tax is 3
+  instead of 1 for the Harkonnen if Zébataleh led a battle there this turn, is alive and not captured at step j,
+  and the Harkonnen own Sietch Tarb (GAP-36a). Rule ``ducal_tax``; the battles led this turn are
+  ``GameState.battles_led`` (:func:`record_battle`); GAP-120.
 * **S-7 Irulan leaves** (BG-L07-c, L829, a trait): when Paul or Shaddam dies, Irulan B07 leaves the game at once,
   wherever she is: alive (in any House's leaders, a captive too), or dead (in any House's tanks). Rule
   ``leaves_when_dead``; :func:`after_deaths` applies it after each battle's deaths (the only place where a
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
 >>> [special.id for special in load_specials()]
-['S-1', 'S-5', 'S-7']
+['S-1', 'S-5', 'S-8', 'S-7']
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead", "substitute", "shield_wall_blast")
+RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax")
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class Special:
     leaders: tuple[tuple[str, str], ...] = ()
     territory: str | None = None
     replaces: str | None = None
+    tax: int | None = None
 
 
 @lru_cache(maxsize=1)
@@ -78,7 +83,7 @@ def load_specials() -> tuple[Special, ...]:
         if unknown:
             raise RulesDataError("specials/leader", f"{where}: {unknown} name no leader (House, id)")
         found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders,
-                             entry.get("territory"), entry.get("replaces")))
+                             entry.get("territory"), entry.get("replaces"), entry.get("tax")))
     return tuple(found)
 
 
@@ -220,3 +225,26 @@ HANDLERS = {
     "leader-special": Handler(apply=_apply, decisions=_decisions, check=_check,
                               accepts=(SubstituteLeader, BlastShieldWall)),
 }
+
+
+# --- S-8: the ducal tax -------------------------------------------------------------------------------------------
+
+def record_battle(state: GameState, led: tuple[tuple[str, str, str], ...]) -> GameState:
+    """Record the (House, leader key, territory) of a battle just fought to its outcome (``battles_led``, for S-8);
+    the entries of earlier turns are dropped."""
+    kept = tuple(entry for entry in state.battles_led if entry[3] == state.turn)
+    return dataclasses.replace(state, battles_led=kept + tuple((h, key, area, state.turn) for h, key, area in led))
+
+
+def tax(state: GameState, area: str, owner: str, amount: int) -> tuple[int, tuple[str, ...]]:
+    """S-8 (``ducal_tax``): the tax ``owner`` collects for ``area`` (TAX-1 gives ``amount``), and the powers that
+    changed it."""
+    for special in load_specials():
+        house, lid = special.holder
+        if special.rule != "ducal_tax" or special.territory != area or owner != house or special.tax is None:
+            continue
+        led = (house, lid, area, state.turn) in state.battles_led
+        alive = lid in state.houses[house].leaders and (house, lid) not in state.captured
+        if led and alive and special.power not in suppressed_powers(state):
+            return special.tax, (special.power,)
+    return amount, ()
