@@ -502,3 +502,20 @@ def test_k_25_harkonnen_l02_d_s_8_ducal_tax_3_after_zebatalehs_battle_at_sietch_
     assert [(e.data["house"], e.data["amount"], e.data.get("powers")) for e in taxes] == [
         ("harkonnen", 3, ("HARKONNEN-L02-d",))]
     assert [(e.data["house"], e.data["amount"]) for e in _sietch_tarb_tax("piter")] == [("harkonnen", 1)]
+
+
+def test_k_21_cannot_carry_the_analyzer_leaves_out_the_forbidden_defence():
+    """ATREIDES-L03-d in the battle analyzer (``dunenb battle --optimal``): with Ghanima among the Atreides
+    leaders, her plans carry no shield; Gurney's may."""
+    import json
+
+    from dunenb.analysis.battle_odds import sensible_plans
+    from dunenb.battle.case import parse_case
+    from dunenb.board import read_data_file
+
+    raw = json.loads(json.dumps(read_data_file("battles/analysis_arrakeen.json")))
+    raw["sides"][0]["leaders"] = ["gurney", "ghanima"]
+    case = parse_case(raw)
+    combos = sensible_plans(case, "atreides").combos
+    assert {combo[2] for combo in combos if combo[0].id == "ghanima"} == {None, "snooper"}
+    assert "shield" in {combo[2] for combo in combos if combo[0].id == "gurney"}

@@ -32,6 +32,7 @@ import numpy as np
 from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import power_of_use
+from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, immune_to, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
@@ -149,7 +150,9 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
             combos.append((None, None, None))
             continue
         combos.extend((leader, weapon, defence) for weapon in weapons for defence in defences
-                      if _obeys(case, index, leader, weapon, defence, hand))
+                      if _obeys(case, index, leader, weapon, defence, hand)
+                      and plan_error(leader, case_side.house, weapon=weapon, defense=defence, dialled=0,
+                                     spice=0) is None)  # leaders.md K-21: his card restrictions
     spice = case_side.spice if case_side.spice is not None else plan.dial.spice
     return SidePlans(case_side.house, tuple(combos), pareto_dials(case_side.side.tokens, spice), plan.karama,
                      plan.karama_use)
