@@ -305,6 +305,8 @@ DESCRIBERS: dict[str, Describer] = {
     "leader-substitute": lambda a: (f"{_verb(a.house, 'put')} {leader_name(a.leader, a.house)} in the place of "
                                     f"the leader on the wheel ({a.power})"),
     "leader-wall-blast": lambda a: f"{_verb(a.house, 'blow')} up the Shield Wall with no card ({a.power})",
+    "ghola-return": lambda a: (f"{_verb(a.house, 'pay')} the Tleilax for the Idaho-Ghola: "
+                               f"{leader_name(a.leader, a.house)} leaves the game ({a.power})"),
     # battle-step powers (dunenb.rules.battle_powers): HARKONNEN-P4, -M1, -M2
     "buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off (HARKONNEN-M2)",
     "capture-draw": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "

@@ -461,12 +461,18 @@ def test_k_25_atreides_l01_c_s_5_gurney_blows_up_the_shield_wall_from_arrakeen()
         state = position(["harkonnen", "atreides"], forces)
         while state.pending.kind == "battle-plan":
             house = state.pending.actor
-            state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0, 0))
+            state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0,
+                                                   int(house == "atreides")))
         assert (state.pending.kind == "leader-special") == offered
         if not offered:
             continue
         blast = BlastShieldWall("atreides", "ATREIDES-L01-c")
         assert decisions(state) == [decisions(state)[0], blast] and state.pending.actor == "atreides"
+        from dunenb.rules.anytime import BuyHarvester
+
+        five = dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+            state.houses["atreides"], spice=5)))  # (the Bank's balance is not looked at here)
+        assert check_action(five, BuyHarvester("atreides")).code == "harvester/cost"  # GAP-57: 1 is promised
         hand = state.houses["atreides"].hand
         state = apply_action(state, blast)
         assert not state.shield_wall_standing and ("harkonnen", "bouclier", 3) not in state.forces
@@ -519,3 +525,72 @@ def test_k_21_cannot_carry_the_analyzer_leaves_out_the_forbidden_defence():
     combos = sensible_plans(case, "atreides").combos
     assert {combo[2] for combo in combos if combo[0].id == "ghanima"} == {None, "snooper"}
     assert "shield" in {combo[2] for combo in combos if combo[0].id == "gurney"}
+
+
+# --- K-25 SPECIAL S-6 -------------------------------------------------------------------------------------------
+
+def _killed_in_battle(state, leader):
+    """The Tleilax kill the Atreides' ``leader`` with a lasgun in the pending battle (Atreides: no defence)."""
+    while state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        plan = SubmitPlan(house, "goose", 0, 0, 0, weapon="lasgun") if house == "bene-tleilax" else \
+            SubmitPlan(house, leader, 0, 0, 0)
+        state = apply_action(state, plan)
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, decisions(state)[0])
+    assert leader in state.houses["atreides"].leader_tanks
+    return state
+
+
+@pytest.mark.parametrize("power_id", ["ATREIDES-L02-c", "ATREIDES-L11-c"])
+def test_k_25_s_6_the_idaho_ghola_from_the_4th_turn_after_duncans_death(power_id):
+    """ATREIDES-L02-c, ATREIDES-L11-c (S-6): Duncan A02 dies in turn t; in turns t+1..t+3 nothing; from the start
+    of turn t+4, with the Tleilax in play, the Atreides may at any time pay 5 spice to the Tleilax: Duncan's disc
+    leaves the game and the Idaho-Ghola A11 joins them, alive. A11's own death restarts the count for a new A11."""
+    from helpers_game import assert_conserved
+
+    from dunenb.rules import anytime
+    from dunenb.rules.leader_specials import GholaReturn
+
+    forces = [("bene-tleilax", "mesa-molle", 8, 2), ("atreides", "mesa-molle", 8, 2)]
+    state = position(["bene-tleilax", "atreides"], forces, hands={"bene-tleilax": ("lasgun",)})
+    dead = "duncan-idaho"
+    if power_id == "ATREIDES-L11-c":  # A11 already joined (S-6 once); he is the one who dies now
+        from dunenb.rules.common import edit_house
+
+        state = edit_house(state, "atreides", leaders=tuple(x for x in state.houses["atreides"].leaders
+                                                            if x != "duncan-idaho") + ("idaho-ghola",))
+        dead = "idaho-ghola"
+    state = _killed_in_battle(state, dead)
+    died = state.turn
+    assert state.leader_deaths == (("atreides", dead, died),)
+    spice = {house: state.houses[house].spice for house in ("atreides", "bene-tleilax")}
+    pay = GholaReturn("atreides", dead, power_id)  # the dead leader's own S-6 entry
+    for turn, offered in ((died + 3, False), (died + 4, True)):
+        assert (pay in anytime.menu(dataclasses.replace(state, turn=turn), "atreides")) == offered
+    later = dataclasses.replace(state, turn=died + 4)
+    assert anytime.check(later, pay) is None
+    later = anytime.apply(later, pay)
+    atreides = later.houses["atreides"]
+    assert "idaho-ghola" in atreides.leaders and dead not in atreides.leader_tanks
+    assert atreides.spice == spice["atreides"] - 5 and later.houses["bene-tleilax"].spice == spice["bene-tleilax"] + 5
+    assert [e.data["powers"] for e in later.events if e.kind == "ghola-return"] == [(power_id,)]
+    assert later.leader_deaths == ()
+    assert_conserved(later)
+
+
+def test_k_25_s_6_no_ghola_without_the_tleilax_or_after_a_revival():
+    """S-6: with the Tleilax not in play, or once Duncan is back from the tanks (a ghola card), no payment."""
+    from dunenb.rules import anytime
+    from dunenb.rules.common import edit_house
+
+    forces = [("bene-tleilax", "mesa-molle", 8, 2), ("atreides", "mesa-molle", 8, 2)]
+    state = _killed_in_battle(position(["bene-tleilax", "atreides"], forces, hands={"bene-tleilax": ("lasgun",)}),
+                              "duncan-idaho")
+    later = dataclasses.replace(state, turn=state.turn + 5)
+    assert anytime.menu(later, "atreides")[-1].kind == "ghola-return"
+    gone = dataclasses.replace(later, eliminated=("bene-tleilax",))
+    assert not [a for a in anytime.menu(gone, "atreides") if a.kind == "ghola-return"]
+    hs = later.houses["atreides"]
+    revived = edit_house(later, "atreides", leader_tanks=(), leaders=hs.leaders + ("duncan-idaho",))
+    assert not [a for a in anytime.menu(revived, "atreides") if a.kind == "ghola-return"]

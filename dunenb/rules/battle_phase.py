@@ -737,7 +737,9 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             if was_main:
                 dead_main.append(side.leader_owner)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
-    state = leader_specials.after_deaths(state)  # leaders.md K-25 S-7: Irulan leaves at Paul's or Shaddam's death
+    killed = tuple((side.leader_owner, side.leader) for side in outcome.sides
+                   if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None)
+    state = leader_specials.after_deaths(state, killed)  # leaders.md K-25 S-6 count, S-7 Irulan leaves
     state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):

@@ -11,6 +11,12 @@
   Shield Wall stands, the Atreides may blow it up as CARD-ATOMICS-2 (GAP-30) with no card and no sanction
   (:func:`dunenb.rules.atomics.blow_shield_wall`). Rule ``shield_wall_blast``; GAP-119: the seed's "at any step"
   is offered once, at the same node as S-1 (the first step where the engine knows he leads).
+* **S-6 Idaho-Ghola** (ATREIDES-L02-c, ATREIDES-L11-c, L1049, L1129): when Duncan A02 (or later the Atreides
+  Idaho-Ghola A11) dies, his turn of death is recorded (``GameState.leader_deaths``). From the start of the 4th
+  turn after it, while his disc is still in the Atreides tanks and the Tleilax play, the Atreides may at any time
+  (an any-time action, GAP-57: :mod:`dunenb.rules.anytime`) pay 5 spice to the Tleilax, who cannot refuse: the
+  disc leaves the game for good and A11 joins the Atreides' leaders, alive. A ghola card reviving him first
+  cancels the count (his disc has left the tanks); each death of A11 restarts it. Rule ``ghola_return``.
 * **S-8 Ducal tax** (HARKONNEN-L02-d, L1195, a power acting outside battles, LC-12): Sietch Tarb's TAX-1 tax is 3
   instead of 1 for the Harkonnen if Zébataleh led a battle there this turn, is alive and not captured at step j,
   and the Harkonnen own Sietch Tarb (GAP-36a). Rule ``ducal_tax``; the battles led this turn are
@@ -21,7 +27,7 @@
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
 >>> [special.id for special in load_specials()]
-['S-1', 'S-5', 'S-8', 'S-7']
+['S-1', 'S-5', 'S-6', 'S-8', 'S-7']
 """
 
 from __future__ import annotations
@@ -36,12 +42,12 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers.karama import suppressed_powers
 from dunenb.rules.battle_context import BattleContext, context_of
-from dunenb.rules.common import Handler, edit_house, event, pending, with_events
+from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, with_events
 from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax")
+RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return")
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,10 @@ class Special:
     territory: str | None = None
     replaces: str | None = None
     tax: int | None = None
+    ghola: str | None = None
+    turns: int = 0
+    price: int = 0
+    payee: str | None = None
 
 
 @lru_cache(maxsize=1)
@@ -83,7 +93,8 @@ def load_specials() -> tuple[Special, ...]:
         if unknown:
             raise RulesDataError("specials/leader", f"{where}: {unknown} name no leader (House, id)")
         found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders,
-                             entry.get("territory"), entry.get("replaces"), entry.get("tax")))
+                             entry.get("territory"), entry.get("replaces"), entry.get("tax"), entry.get("ghola"),
+                             int(entry.get("turns", 0)), int(entry.get("price", 0)), entry.get("payee")))
     return tuple(found)
 
 
@@ -94,8 +105,15 @@ def _dead(state: GameState, ref: tuple[str, str]) -> bool:
     return house in state.houses and lid in dead_leaders(state, house)
 
 
-def after_deaths(state: GameState) -> GameState:
-    """S-7 (``leaves_when_dead``): each watched death makes the power's leader leave the game at once."""
+def after_deaths(state: GameState, killed: tuple[tuple[str, str], ...] = ()) -> GameState:
+    """After a battle's deaths (``killed``: owner House, leader id): S-6 (``ghola_return``) records the turn of a
+    watched death; S-7 (``leaves_when_dead``): each watched death makes the power's leader leave the game."""
+    for special in load_specials():
+        if special.rule == "ghola_return":
+            for ref in killed:
+                if ref in special.leaders:
+                    kept = tuple(entry for entry in state.leader_deaths if entry[:2] != ref)
+                    state = dataclasses.replace(state, leader_deaths=kept + ((ref[0], ref[1], state.turn),))
     for special in load_specials():
         if special.rule != "leaves_when_dead" or not any(_dead(state, ref) for ref in special.leaders):
             continue
@@ -221,9 +239,15 @@ def _apply(state: GameState, action: Action) -> GameState:
     return before_calls(state, ctx, asked)
 
 
+def _pledge(state: GameState, house: str) -> Pledge:
+    from dunenb.rules.battle_phase import plan_pledge
+
+    return plan_pledge(state, house)  # GAP-57: the wheel's spice and cards stay promised at this step too
+
+
 HANDLERS = {
     "leader-special": Handler(apply=_apply, decisions=_decisions, check=_check,
-                              accepts=(SubstituteLeader, BlastShieldWall)),
+                              accepts=(SubstituteLeader, BlastShieldWall), pledged=_pledge),
 }
 
 
@@ -248,3 +272,63 @@ def tax(state: GameState, area: str, owner: str, amount: int) -> tuple[int, tupl
         if led and alive and special.power not in suppressed_powers(state):
             return special.tax, (special.power,)
     return amount, ()
+
+
+# --- S-6: the Idaho-Ghola ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GholaReturn(Action):
+    """leaders.md S-6: ``house`` pays for its dead ``leader``'s ghola (``power``): the disc leaves the game and the
+    ghola joins the House (an any-time action, GAP-57)."""
+
+    kind: ClassVar[str] = "ghola-return"
+    house: str
+    leader: str
+    power: str
+
+
+def ghola_returns(state: GameState, house: str, budget: int) -> list[GholaReturn]:
+    """The S-6 returns ``house`` may pay for now with ``budget`` free spice."""
+    from dunenb.powers.holders import is_in_play
+
+    found = []
+    blocked = suppressed_powers(state)
+    for special in load_specials():
+        if special.rule != "ghola_return" or special.payee is None:
+            continue
+        if not is_in_play(state, special.payee) or special.price > budget:
+            continue
+        for owner, lid, turn in state.leader_deaths:
+            power = _own_entry(owner, lid, special)
+            if owner == house and (owner, lid) in special.leaders and state.turn >= turn + special.turns and \
+                    lid in state.houses[house].leader_tanks and power not in blocked:
+                found.append(GholaReturn(house, lid, power))
+    return found
+
+
+def _own_entry(house: str, lid: str, special: Special) -> str:
+    """The dead leader's own SPECIAL entry for ``special`` (A11-c for the Idaho-Ghola), else the special's."""
+    from dunenb.rules.traitors import leader_of
+
+    return next((power.id for power in leader_of(house, lid).powers if power.kind == "SPECIAL"
+                 and power.effect is not None and getattr(power.effect, "args", ())[:1] == (special.id,)),
+                special.power)
+
+
+def apply_ghola_return(state: GameState, action: GholaReturn) -> GameState:
+    """Pay the price to the payee; the dead disc leaves the game; the ghola joins the House's leaders."""
+    special = next(s for s in load_specials() if s.rule == "ghola_return"
+                   and _own_entry(action.house, action.leader, s) == action.power)
+    assert special.payee is not None and special.ghola is not None
+    house, payee = action.house, special.payee
+    hs = state.houses[house]
+    state = edit_house(state, house, spice=hs.spice - special.price,
+                       leader_tanks=tuple(key for key in hs.leader_tanks if key != action.leader),
+                       leaders=hs.leaders + (special.ghola,))
+    state = edit_house(state, payee, spice=state.houses[payee].spice + special.price)
+    state = dataclasses.replace(state, leader_deaths=tuple(entry for entry in state.leader_deaths
+                                                           if entry[:2] != (house, action.leader)))
+    return with_events(state, event("ghola-return", f"{house} pays {special.price} spice to {payee}: {action.leader}'s "
+                                    f"disc leaves the game and {special.ghola} joins {house} ({special.id}, "
+                                    f"{action.power})", house=house, leader=action.leader, ghola=special.ghola,
+                                    payee=payee, amount=special.price, powers=(action.power,)))
