@@ -594,3 +594,44 @@ def test_k_25_s_6_no_ghola_without_the_tleilax_or_after_a_revival():
     hs = later.houses["atreides"]
     revived = edit_house(later, "atreides", leader_tanks=(), leaders=hs.leaders + ("duncan-idaho",))
     assert not [a for a in anytime.menu(revived, "atreides") if a.kind == "ghola-return"]
+
+
+# --- K-25 SPECIAL S-2 -------------------------------------------------------------------------------------------
+
+def _after_desert_battle(leader):
+    """The Atreides win a battle in the Bassin du Bouclier (a desert) led by ``leader``, keeping 3 tokens there;
+    then it is the next turn's storm phase."""
+    state = position(["atreides", "harkonnen"], [("atreides", "bassin-du-bouclier", 6, 4),
+                                                 ("harkonnen", "bassin-du-bouclier", 6, 1)])
+    while state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0, 0))
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, decisions(state)[0])
+    assert state.forces[("atreides", "bassin-du-bouclier", 6)].total == 3
+    fought = next(turn for house, _leader, _area, turn in state.battles_led if house == "atreides")
+    return dataclasses.replace(state, turn=fought + 1, phase="storm", events=())
+
+
+def _left(state):
+    stack = state.forces.get(("atreides", "bassin-du-bouclier", 6))
+    return 0 if stack is None else stack.total
+
+
+@pytest.mark.parametrize(("leader", "storm_left", "worm_left"), [("siona", 1, 3), ("duncan-idaho", 0, 0)])
+def test_k_25_atreides_l10_c_s_2_siona_shelters_her_tokens_in_the_desert_next_turn(leader, storm_left, worm_left):
+    """ATREIDES-L10-c (S-2): after a battle Siona led in a desert, during the next turn's storm and spice blow the
+    Atreides tokens left there lose only half (rounded up) to a storm and are spared by a worm; after a battle
+    led by Duncan they are not."""
+    from dunenb.rules.common import destroy_in_sector
+    from dunenb.rules.spice import devour
+
+    state = _after_desert_battle(leader)
+    stormed = destroy_in_sector(state, 6, cause="storm")
+    assert _left(stormed) == storm_left
+    eaten = devour(dataclasses.replace(state, phase="spice-blow"), "bassin-du-bouclier", cause="Shai-Hulud")
+    assert _left(eaten) == worm_left
+    named = [e.data.get("powers") for e in stormed.events + eaten.events if e.data.get("house") == "atreides"]
+    assert (("ATREIDES-L10-c",) in named) == (leader == "siona")
+    later = dataclasses.replace(state, turn=state.turn + 1)  # only the next turn
+    assert destroy_in_sector(later, 6, cause="storm").forces.get(("atreides", "bassin-du-bouclier", 6)) is None

@@ -273,7 +273,7 @@ LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus 
 #: or those whose first parameter word is listed.
 APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
     "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities",),
-    "INHERIT": ("Alma", "Esmar", "Rabban", "successor"), "SPECIAL": ("S-1", "S-5", "S-7"),
+    "INHERIT": ("Alma", "Esmar", "Rabban", "successor"), "SPECIAL": ("S-1", "S-2", "S-5", "S-6", "S-7", "S-8"),
 }
 
 

@@ -7,6 +7,12 @@
   treachery, bounty); the dial and the cards stay. Rule ``substitute``; a Karama in force against the power
   (LC-11) stops it. GAP-118: the Fremen are asked only when the substitution is possible (everything it depends
   on is public: the wheels are revealed, the leaders who fought are known).
+* **S-2 Siona** (ATREIDES-L10-c, L1121, a power acting outside battles, LC-12): if Siona led a battle for the
+  Atreides in a desert (LC-3) this turn, then during the next turn's steps a) and b) the Atreides tokens in that
+  territory are spared by a worm (:func:`worm_spares`, as FREMEN-P2 a, no riding; harvesters and spice are not)
+  and lose only half, rounded up, to a storm, except in the double storm (:func:`storm_losses`, as FREMEN-P3).
+  The tokens there then are those left after the battle phase: nothing moves in before step c). Rule
+  ``desert_shelter``; the battles of the turn before are still in ``GameState.battles_led`` at steps a) and b).
 * **S-5 Gurney** (ATREIDES-L01-c, L1041, a power): in a battle Gurney leads in Arrakeen for the Atreides, while the
   Shield Wall stands, the Atreides may blow it up as CARD-ATOMICS-2 (GAP-30) with no card and no sanction
   (:func:`dunenb.rules.atomics.blow_shield_wall`). Rule ``shield_wall_blast``; GAP-119: the seed's "at any step"
@@ -27,7 +33,7 @@
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
 >>> [special.id for special in load_specials()]
-['S-1', 'S-5', 'S-6', 'S-8', 'S-7']
+['S-1', 'S-2', 'S-5', 'S-6', 'S-8', 'S-7']
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return")
+RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return", "desert_shelter")
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,7 @@ class Special:
     turns: int = 0
     price: int = 0
     payee: str | None = None
+    phases: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -94,7 +101,8 @@ def load_specials() -> tuple[Special, ...]:
             raise RulesDataError("specials/leader", f"{where}: {unknown} name no leader (House, id)")
         found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders,
                              entry.get("territory"), entry.get("replaces"), entry.get("tax"), entry.get("ghola"),
-                             int(entry.get("turns", 0)), int(entry.get("price", 0)), entry.get("payee")))
+                             int(entry.get("turns", 0)), int(entry.get("price", 0)), entry.get("payee"),
+                             tuple(entry.get("phases", ()))))
     return tuple(found)
 
 
@@ -332,3 +340,38 @@ def apply_ghola_return(state: GameState, action: GholaReturn) -> GameState:
                                     f"disc leaves the game and {special.ghola} joins {house} ({special.id}, "
                                     f"{action.power})", house=house, leader=action.leader, ghola=special.ghola,
                                     payee=payee, amount=special.price, powers=(action.power,)))
+
+
+# --- S-2: the desert shelter --------------------------------------------------------------------------------------
+
+def _sheltered(state: GameState, house: str, area: str) -> str | None:
+    """S-2: the power that shelters ``house``'s tokens in ``area`` now, if any."""
+    from dunenb.board import SHIELD_WALL
+    from dunenb.rules.common import rules
+
+    for special in load_specials():
+        holder, lid = special.holder
+        if special.rule != "desert_shelter" or house != holder or state.phase not in special.phases:
+            continue
+        kind = rules().board.area(area).kind
+        desert = kind == "desert" or (area == SHIELD_WALL and not state.shield_wall_standing)  # LC-3, GAP-30
+        if desert and (holder, lid, area, state.turn - 1) in state.battles_led and \
+                special.power not in suppressed_powers(state):
+            return special.power
+    return None
+
+
+def worm_spares(state: GameState, house: str, area: str) -> str | None:
+    """S-2: the power that spares ``house``'s tokens in ``area`` from a worm now (their harvesters are not)."""
+    return _sheltered(state, house, area) if state.battles_led else None
+
+
+def storm_losses(state: GameState, house: str, area: str, lost: int, total: int, *,
+                 double: bool) -> tuple[int, tuple[str, ...]]:
+    """S-2: how many of ``total`` tokens of ``house`` in ``area`` a storm destroys (``lost`` without S-2)."""
+    if double or not state.battles_led:
+        return lost, ()
+    power = _sheltered(state, house, area)
+    if power is None:
+        return lost, ()
+    return min(lost, -(-total // 2)), (power,)
