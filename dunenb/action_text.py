@@ -314,6 +314,12 @@ DESCRIBERS: dict[str, Describer] = {
     "take-slot": lambda a: f"{_verb(a.house, 'take')} their landing and movement turn now",
     "use-karama": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
+    # leaders.md S-1, S-5 (dunenb.rules.leader_specials)
+    "leader-substitute": lambda a: (f"{_verb(a.house, 'put')} {leader_name(a.leader, a.house)} in the place of "
+                                    f"the leader on the wheel ({a.power})"),
+    "leader-wall-blast": lambda a: f"{_verb(a.house, 'blow')} up the Shield Wall with no card ({a.power})",
+    "ghola-return": lambda a: (f"{_verb(a.house, 'pay')} the Tleilax for the Idaho-Ghola: "
+                               f"{leader_name(a.leader, a.house)} leaves the game ({a.power})"),
     # battle-step powers (dunenb.rules.battle_powers): HARKONNEN-P4, -M1, -M2
     "buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off (HARKONNEN-M2)",
     "capture-draw": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "

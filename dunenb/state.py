@@ -291,6 +291,12 @@ class GameState:
     main_returns: tuple[tuple[str, int], ...] = ()
     # leaders.md K-11 (dunenb.rules.pre_battle): (power ID, turn) of each use of a once-a-turn leader Voice (LC-12)
     leader_power_uses: tuple[tuple[str, int], ...] = ()
+    # leaders.md S-8 (dunenb.rules.leader_specials): (House, leader key, territory) of each battle fought to its
+    # outcome this turn, and the turn; emptied when a new turn's first battle is recorded
+    battles_led: tuple[tuple[str, str, str, int], ...] = ()
+    # leaders.md S-6 (dunenb.rules.leader_specials): (House, leader id, turn of his death) of the leaders whose death
+    # starts a count (Duncan Idaho A02, the Idaho-Ghola A11); the last death of each only
+    leader_deaths: tuple[tuple[str, str, int], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

@@ -57,6 +57,7 @@ from dunenb.rules.immunity_rolls import DeclareVoiceImmunity, ImmunityRoll
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_rolls import LeaderRoll
+from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, SubstituteLeader
 from dunenb.rules.movement import (
     BuyHarvester,
     Emerge,
@@ -245,6 +246,9 @@ HAND_MADE += [OnCallDraw("bene-gesserit", "harkonnen", "lasgun"), OnCallDiscard(
 HAND_MADE += [BuyOff("harkonnen", 12), CaptureDraw("harkonnen", "atreides", "gurney"),
               Captive("harkonnen", "atreides", "gurney", "kill"), DiscardSlip("harkonnen", "atreides", "jessica"),
               NewTraitorDraw("harkonnen", "fremen", "stilgar"), KeepNewTraitor("harkonnen", "fremen", "stilgar")]
+# leaders.md S-1, S-5, S-6 (dunenb.rules.leader_specials)
+HAND_MADE += [SubstituteLeader("fremen", "stilgar", "FREMEN-L01-c"), BlastShieldWall("atreides", "ATREIDES-L01-c"),
+              GholaReturn("atreides", "duncan-idaho", "ATREIDES-L02-c")]
 
 
 def played_actions():

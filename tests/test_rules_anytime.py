@@ -124,7 +124,7 @@ def test_GAP_57_a_bid_won_stays_payable():
 def test_GAP_57_spice_on_the_wheel_is_kept_until_the_battle_is_settled():
     state = battle_position(TWO, ARRAKEEN, spice={"atreides": 8, "harkonnen": 0},
                             traitors={"atreides": (("harkonnen", "feyd-rautha"),)})
-    state = plan(state, "gurney", 5, 0, 5)
+    state = plan(state, "duncan-idaho", 5, 0, 5)  # (not Gurney: in Arrakeen he would be asked first, S-5)
     state = plan(state, "feyd-rautha", 5, 0, 0)
     assert state.pending.kind == "traitor-call" and state.pending.actor == "atreides"
     assert pledge(state).spice == 5  # GAP-42: the 5 dialled are due to the Bank

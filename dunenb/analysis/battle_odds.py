@@ -33,6 +33,7 @@ from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle import immunities
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import released_by
+from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, marked_token_value, slot_weapons
@@ -166,6 +167,8 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
                 attack_cards=attack_cards, defence_cards=defence_cards):
             if not _obeys(case, index, leader, weapon, defence, hand):
                 continue
+            if plan_error(leader, case_side.house, weapon=weapon, defense=defence, dialled=0, spice=0) is not None:
+                continue  # leaders.md K-21: his card restrictions
             extras = (extra_attack, extra_defense)
             combos.append((leader, weapon, defence) + (extras if extras != (None, None) else ()))
     spice = case_side.spice if case_side.spice is not None else plan.dial.spice

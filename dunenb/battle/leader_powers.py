@@ -31,6 +31,7 @@ from functools import lru_cache
 from dunenb.battle.roster import Leader, Power
 from dunenb.board import SHIELD_WALL
 from dunenb.errors import DuneError
+from dunenb.powers.inheritance import held_powers
 from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Disarm, WheelValue, Word
 
 NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
@@ -166,10 +167,11 @@ def acting(scene: Scene, me: int, kind: str) -> tuple[Power, ...]:
         return ()
     foreign = leader.house is not None and leader.house != scene.houses[me]
     found = []
-    for power in leader.powers:
+    own = len(leader.powers)
+    for index, power in enumerate(held_powers(leader, scene.dead)):  # K-24 INHERIT: a dead source's powers too
         if power.kind != kind or power.effect is None:
             continue
-        trait = is_trait(power, leader)
+        trait = index < own and is_trait(power, leader)  # an inherited entry is always a power (K-24)
         if not trait and (foreign or power.id in scene.blocked[me]):
             continue  # D-14: a foreign House plays him without his powers; a Karama blocks a power (LC-11)
         if holds(power.effect.when, scene, me):

@@ -108,6 +108,9 @@ class BattleSide:
     #: leaders.md D-31: the d10 results rolled at B1 for this side's powers, as (power ID, face): HARKONNEN-L10-c
     #: (Yueh's slow poison is there only on a d10 ≤ 2)
     b1_rolls: tuple[tuple[str, int], ...] = ()
+    #: leaders.md K-21 ``dies_in`` (H06-d): the trait that kills this side's leader at the reveal (B6), set by
+    #: :func:`dunenb.battle.leader_traits.with_reveal_deaths`; he makes no attack and no call can name him.
+    doomed: str | None = None
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""

@@ -36,6 +36,7 @@ from typing import Any
 
 from dunenb.battle.immunities import attack_protection, kills
 from dunenb.battle.leader_karama import with_wheel_karamas
+from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
 from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
@@ -265,13 +266,14 @@ def leader_step(
     leaders = list(fighting) if fighting is not None else [plan.leader for plan in plans]
     houses = (sides[0].house, sides[1].house)
     blocked = (sides[0].blocked, sides[1].blocked)
-    held = tuple(me for me in (0, 1) if sides[me].holds_traitor(leaders[1 - me]))
+    doomed = (sides[0].doomed is not None, sides[1].doomed is not None)  # K-21 dies_in: dead at B6
+    held = tuple(me for me in (0, 1) if not doomed[1 - me] and sides[me].holds_traitor(leaders[1 - me]))
     voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
     calls = tuple(me for me in held if me not in voided)
     acted: list[list[str]] = [[], []]
     if len(calls) == 1:
         caller = calls[0]
-        dead = [False, False]
+        dead = list(doomed)
         # K-14 with a d10 (A09-b): rolled at B7 after the treachery check; it overrides TRAITOR-11 (D-19)
         revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)
         dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
@@ -297,7 +299,8 @@ def leader_step(
                      blocked_calls=voided)
     deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
     killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
-    return Fates(dead=(deaths[0] or revenge[0] or killed[0], deaths[1] or revenge[1] or killed[1]),
+    return Fates(dead=(deaths[0] or revenge[0] or killed[0] or doomed[0],  # K-21 dies_in: dead at B6
+                       deaths[1] or revenge[1] or killed[1] or doomed[1]),
                  traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
                  acted=_acted(acted, revenge_by, killed_by))
 
@@ -347,7 +350,7 @@ def _strip(side: BattleSide) -> BattleSide:
                                                        karama=plan.karama, karama_use=plan.karama_use,
                                                        extra_attack=plan.extra_attack,
                                                        extra_defense=plan.extra_defense),
-                      side.traitors, side.dice, side.call_power, blocked=side.blocked)
+                      side.traitors, side.dice, side.call_power, blocked=side.blocked, doomed=side.doomed)
 
 
 # -------------------------------------------------------------------------------------------------- settlement
@@ -444,7 +447,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             powers=tuple(dict.fromkeys(
                 ((powers[me].powers + used_powers(plans[me], side.house, side.blocked))
                  if fates.explosion is None and not fates.traitor_called_by else ())
-                + fates.acted[me])) + _licence_used(licence[me], me in fates.atomics_used_by),
+                + fates.acted[me] + ((side.doomed,) if side.doomed else ())))  # K-21 dies_in (H06-d)
+            + _licence_used(licence[me], me in fates.atomics_used_by),
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),
@@ -510,8 +514,9 @@ def on_call_effects(
 
 
 def _owner(leader: Leader, planned_by: BattleSide) -> str:
-    """A roster leader belongs to his House; an inline leader to the side that put him on its wheel."""
-    return leader.house or planned_by.house
+    """A roster leader belongs to his House (the one he came from after a permanent transfer, LC-9: GAP-19 keys);
+    an inline leader to the side that put him on its wheel."""
+    return leader.transferred_from or leader.house or planned_by.house
 
 
 # ------------------------------------------------------------------------------------------------- public API
@@ -531,6 +536,7 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     True
     """
     battle = with_wheel_karamas(battle)  # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123)
+    battle = with_reveal_deaths(battle)  # leaders.md K-21 dies_in: at B6 too
     plans = [side.plan for side in battle.sides]
     if not any(plan.attacks for plan in plans):
         return battle
@@ -554,6 +560,10 @@ def check_battle(battle: Battle) -> None:
         # G-4 and leaders.md K-6..K-8: the built-ins and extra slots the House and its leader's powers give
         check_slots(side.plan, side.house, blocked=side.blocked, house_weapons=slot_weapons(side.house),
                     b1_rolls=side.b1_rolls)
+        restriction = plan_error(side.plan.leader, side.house, weapon=side.plan.weapon, defense=side.plan.defense,
+                                 dialled=side.plan.dial.tokens.total, spice=side.plan.dial.spice)
+        if restriction is not None:  # leaders.md K-21: the leader's restrictions (traits)
+            raise restriction
         for value in side.dice:
             if value not in D10:
                 raise IllegalActionError("battle/dice", f"{side.house}: a d10 shows 1 to 10, not {value!r}")

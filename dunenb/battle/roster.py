@@ -103,6 +103,9 @@ class Leader:
     powers: tuple[Power, ...] = ()
     succeeds: str | None = None  # houses.md G-7: the main leader whose place he takes at his death (L449, L617)
     succession_power: str | None = None  # the leader power that says so (EMPEROR-L12-c, DISPERSION-L01-c)
+    #: leaders.md LC-9: the House he came from when a permanent transfer (a deal, ALLIANCE-11; L1925) made
+    #: ``house`` his own House; slips, keys and burial still name that House (GAP-19). ``None``: never moved.
+    transferred_from: str | None = None
 
     @property
     def key(self) -> str:
@@ -294,6 +297,7 @@ def roster_as_json() -> dict[str, Any]:
         "leaders": [leader.to_dict() for leader in roster.leaders],
         "source": roster.source,
         "note": "battles apply the leader value powers WHEEL_VALUE, WHEEL_MODIFIER, DISARM, TROOPS_WORTH_ONE and "
-                "ARMY_BONUS (leaders.md K-1..K-5, LC-6); the other kinds are descriptive so far; of them only the "
-                "K-21 on-call effects of an always-traitor (traitor_traits.on_call) are applied",
+                "ARMY_BONUS (leaders.md K-1..K-5, LC-6), the K-21 on-call effects of an always-traitor "
+                "(traitor_traits.on_call), and the traits and specials of K-20..K-25 that powers_implemented "
+                "counts (dunenb.powers.leader_effects.APPLIED_TRAITS); the other kinds are descriptive so far",
     }

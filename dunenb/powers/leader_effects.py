@@ -354,14 +354,28 @@ LeaderEffect = (WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus
 WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
 
 
+# ---- K-20 REGENERATES, K-21 RESTRICTION, K-22 MOBILITY, K-23 EXCLUSIVE, K-24 INHERIT, K-25 SPECIAL
+#: The entries of these kinds the engine applies (dunenb.battle.leader_traits, dunenb.powers.inheritance,
+#: dunenb.rules.leader_specials, dunenb.battle.characters, dunenb.rules.regeneration): all of the kind (``None``),
+#: or those whose first parameter word is listed.
+APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
+    "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities",),
+    "INHERIT": ("Alma", "Esmar", "Rabban", "successor"), "SPECIAL": ("S-1", "S-2", "S-5", "S-6", "S-7", "S-8"),
+}
+
+
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5 (WHEEL_MODIFIER ``per`` Voice
     command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), the
     card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`), K-10 IMMUNITY (with a d10:
-    :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL (:mod:`dunenb.battle.immunities`), and the kinds of
-    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies."""
+    :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL (:mod:`dunenb.battle.immunities`), the kinds of
+    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies, and the entries of :data:`APPLIED_TRAITS`."""
     if isinstance(effect, Immunity | Kill):  # K-10, K-14
         return True
+    if effect is not None and effect.kind in APPLIED_TRAITS:
+        words = APPLIED_TRAITS[effect.kind]
+        return words is None or (isinstance(effect, Effect) and bool(effect.args)
+                                 and effect.args[0].split()[0] in words)
     if effect is None:
         return False
     if effect.kind in WEAPON_KINDS:

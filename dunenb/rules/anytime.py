@@ -45,6 +45,7 @@ from dunenb.powers.karama import lift
 from dunenb.powers.registry import load_powers, power
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.rules.leader_specials import GholaReturn, apply_ghola_return, ghola_returns
 from dunenb.state import FrozenDict, GameState, Tokens
 
 HARVESTER_PRICE = 5  # HARVEST-3
@@ -97,7 +98,7 @@ class KaramaAnyTime(Action):
     card: str
 
 
-ANYTIME_ACTIONS: tuple[type[Action], ...] = (BuyHarvester, SellHarvester, PlayGhola, KaramaAnyTime)
+ANYTIME_ACTIONS: tuple[type[Action], ...] = (BuyHarvester, SellHarvester, PlayGhola, KaramaAnyTime, GholaReturn)
 ANYTIME_KINDS: frozenset[str] = frozenset(cls.kind for cls in ANYTIME_ACTIONS)
 
 
@@ -174,6 +175,8 @@ def menu(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> list[Actio
     if hs.hand:
         cards = _free_karamas(state, house, pledge)
         options += [KaramaAnyTime(house, use, card) for use in any_time_uses(state, house) for card in cards]
+    if state.leader_deaths:
+        options += ghola_returns(state, house, budget)  # leaders.md S-6
     return options
 
 
@@ -236,6 +239,13 @@ def check(state: GameState, action: Action, pledge: Pledge = NO_PLEDGE) -> Illeg
             return _error("karama/card", f"{action.card!r} is not a card {house} may play as a Karama now; "
                           f"its free Karama cards: {', '.join(_free_karamas(state, house, pledge)) or 'none'}")
         return None
+    if isinstance(action, GholaReturn):  # leaders.md S-6
+        allowed = ghola_returns(state, house, free_spice(state, house, pledge))
+        if action not in allowed:
+            return _error("ghola-return/not-now", f"{house} cannot pay for {action.leader!r}'s ghola now "
+                          f"({action.power}: from the 4th turn after his death, his disc in the tanks, the Tleilax "
+                          "in play, 5 free spice); allowed now: " + (", ".join(a.leader for a in allowed) or "none"))
+        return None
     return _error("action/wrong-kind", f"{action.kind!r} is not an action played at any time")
 
 
@@ -290,6 +300,8 @@ def apply(state: GameState, action: Action) -> GameState:
             "(HARVEST-4)", house=house, count=action.count, price=price))
     if isinstance(action, KaramaAnyTime):
         return _apply_karama(state, action)
+    if isinstance(action, GholaReturn):
+        return apply_ghola_return(state, action)  # leaders.md S-6
     assert isinstance(action, PlayGhola)
     return _apply_ghola(state, action)
 

@@ -61,17 +61,21 @@ def check_blow(state: GameState, house: str) -> IllegalActionError | None:
     return None
 
 
-def blow_shield_wall(state: GameState, house: str) -> GameState:
-    """CARD-ATOMICS-2, GAP-30: discard the card, kill every token on the wall, leave a desert behind."""
-    hand = list(state.houses[house].hand)
-    hand.remove(ATOMICS)
-    state = edit_house(state, house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (ATOMICS,),
-                                shield_wall_standing=False)
+def blow_shield_wall(state: GameState, house: str, *, power: str | None = None) -> GameState:
+    """CARD-ATOMICS-2, GAP-30: discard the card, kill every token on the wall, leave a desert behind. With
+    ``power`` (leaders.md S-5, ATREIDES-L01-c) no card is played: the leader's power does it."""
+    if power is None:
+        hand = list(state.houses[house].hand)
+        hand.remove(ATOMICS)
+        state = edit_house(state, house, hand=tuple(hand))
+        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (ATOMICS,))
+    state = dataclasses.replace(state, shield_wall_standing=False)
     name = rules().board.area(SHIELD_WALL).name
+    how = "plays Atomics" if power is None else f"blows up the Shield Wall with no card ({power})"
     state = with_events(state, event(
-        "shield-wall-destroyed", f"{house} plays Atomics: {name} is blown up and becomes a desert; Arrakeen, "
-        "Carthag and Arsunt are now exposed to the storm (CARD-ATOMICS-1, CARD-ATOMICS-2, GAP-30)", house=house))
+        "shield-wall-destroyed", f"{house} {how}: {name} is blown up and becomes a desert; Arrakeen, "
+        "Carthag and Arsunt are now exposed to the storm (CARD-ATOMICS-1, CARD-ATOMICS-2, GAP-30)", house=house,
+        **({"powers": (power,)} if power else {})))
     for (owner, area, sector), tokens in list(state.forces.items()):
         if area == SHIELD_WALL:
             state = kill_tokens(state, owner, area, sector, tokens)

@@ -65,8 +65,9 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
+from dunenb.battle.leader_traits import may_lead, plan_error
 from dunenb.battle.leader_weapons import check_slots, karama_substitutes, slot_options
-from dunenb.battle.order import can_lead, defender_of
+from dunenb.battle.order import defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
@@ -76,8 +77,8 @@ from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
-from dunenb.powers.karama import lift
-from dunenb.rules import alliances, battle_powers, leader_karama, leader_rolls, on_call, pre_battle
+from dunenb.powers.karama import lift, suppressed_powers
+from dunenb.rules import alliances, battle_powers, leader_karama, leader_rolls, leader_specials, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -241,12 +242,22 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
 
 
 def available_leaders(state: GameState, house: str, area: str, committed: tuple = ()) -> tuple[str, ...]:
-    """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first)."""
-    fought = {leader: where for h, leader, where in committed if h == house}
+    """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first); leaders.md
+    K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`)."""
+    fought: dict[str, list[str]] = {}
+    for h, leader, where in committed:
+        if h == house:
+            fought.setdefault(leader, []).append(where)
     acting = acting_main_leader(state, house)  # G-7: a successor moves like a main leader (BATTLE-16)
-    return tuple(lid for lid in state.houses[house].leaders
-                 if can_lead(lid, area, is_main=lid == acting or leader_of(house, lid).main, alive=True,
-                             committed=fought))
+    blocked = suppressed_powers(state)
+    found = []
+    for lid in state.houses[house].leaders:
+        leader = leader_of(house, lid)
+        foreign = leader_ref(house, lid) in state.captured  # LC-9: a captive plays without his powers (D-14)
+        if may_lead(leader, area, fought.get(lid, ()), is_main=lid == acting or leader.main, foreign=foreign,
+                    blocked=blocked):
+            found.append(lid)
+    return tuple(found)
 
 
 # --- the phase -------------------------------------------------------------------------------------------
@@ -370,6 +381,8 @@ def _plan_decisions(state: GameState) -> list[Action]:
                     continue
                 plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against,
                                   extra_attack, extra_defense)
+                if leader != NONE and _restriction_error(plan) is not None:
+                    continue  # leaders.md K-21: a plan the leader's restrictions forbid is not offered
                 if bound is None:
                     bound = verdicts[key] = bool(pre_battle.violations(state, plan))
                     if bound:
@@ -507,7 +520,20 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
     if missing:
         return IllegalActionError("battle/card-not-held", f"weapon/defense: {', '.join(sorted(missing))} not in "
                                   f"{action.house}'s hand; held: {', '.join(hs.hand) or 'nothing'}")
+    restriction = _restriction_error(action)  # leaders.md K-21: the leader's restrictions (traits)
+    if restriction is not None:
+        return restriction
     return pre_battle.binding_error(state, action)  # BG-P1, ATREIDES-P1: the Voice and the answer bind
+
+
+def _restriction_error(action: SubmitPlan) -> IllegalActionError | None:
+    """leaders.md K-21 (cannot_carry, attacks_only, no_army, no_house_powers) for a plan's leader."""
+    if action.leader == NONE:
+        return None
+    return plan_error(leader_of(action.house, action.leader), action.house,
+                      weapon=None if action.weapon == NONE else action.weapon,
+                      defense=None if action.defense == NONE else action.defense,
+                      dialled=action.regular + action.marked, spice=action.spice)
 
 
 def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
@@ -534,13 +560,14 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
             spice=plan.spice, weapon=plan.weapon, defense=plan.defense, karama=plan.karama,
             **{name: getattr(plan, name) for name in ("extra_attack", "extra_defense") if getattr(plan, name) != NONE}))
     # GAP-80: the Karamas hidden on the wheels are shown now (KARAMA-25/43/40/18, LC-11 b, KARAMA-20), once
-    # KARAMA-29 is asked against a card played as one (GAP-124); then the traitor calls
+    # KARAMA-29 is asked against a card played as one (GAP-124); then B7 (leaders.md S-1, S-5) and the calls
     return leader_karama.after_reveal(state, ctx)
 
 
 def begin_calls(state: GameState, ctx: BattleContext) -> GameState:
-    """The traitor calls of the revealed battle (TRAITOR-8, GAP-62)."""
-    return _begin_calls(state, ctx)
+    """After the reveal's Karamas: B7, the secondary leaders' specials before the treachery (leaders.md S-1, S-5,
+    :func:`dunenb.rules.leader_specials.before_calls`), then the traitor calls (:func:`start_calls`)."""
+    return leader_specials.before_calls(state, ctx)
 
 
 def plan_pledge(state: GameState, house: str) -> Pledge:
@@ -566,7 +593,7 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 
-def _begin_calls(state: GameState, ctx: BattleContext) -> GameState:
+def start_calls(state: GameState, ctx: BattleContext) -> GameState:
     """TRAITOR-8, GAP-62: both sides are asked, defender first, whether they call "Trahison !", whether or not they
     hold a slip for the opposing leader: a question asked only of a slip holder would tell the table who holds one
     (DESIGN "Powers": every House that could be asked is asked in a fixed order, with a pass first)."""
@@ -631,7 +658,7 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
         plan = plans[house]
         other = plans[houses[1 - me]]
         tokens = arena_tokens(state, house, ctx.area, ctx.sectors)
-        leader = None if plan.leader == NONE else leader_of(house, plan.leader)
+        leader = None if plan.leader == NONE else own_house_leader(state, house, plan.leader)
         wheel = BattlePlan(Dial(plan.regular, plan.marked, plan.spice), leader,
                            None if plan.weapon == NONE else plan.weapon,
                            None if plan.defense == NONE else plan.defense,
@@ -649,6 +676,16 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 voices_against=len(ctx.sequence.voices_on(house)) if ctx.sequence else 0,  # D-24
                                 b1_rolls=leader_rolls.side_rolls(ctx, house)))  # leaders.md D-31
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
+
+
+def own_house_leader(state: GameState, house: str, key: str) -> Leader:
+    """The roster leader ``house`` keeps under ``key``, as he fights for it: leaders.md LC-9, a leader received in a
+    deal (ALLIANCE-11, L1925) has ``house`` for his own House and keeps his powers; a captive (HARKONNEN-P4,
+    B03-b) is a foreign leader, with his traits only (D-14)."""
+    leader = leader_of(house, key)
+    if leader.house == house or leader_ref(house, key) in state.captured:
+        return leader
+    return dataclasses.replace(leader, house=house, transferred_from=leader.house)
 
 
 def _fates(battle: Battle, rolls: tuple) -> Fates:
@@ -776,6 +813,9 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             if was_main:
                 dead_main.append(side.leader_owner)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    killed = tuple((side.leader_owner, side.leader) for side in outcome.sides
+                   if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None)
+    state = leader_specials.after_deaths(state, killed)  # leaders.md K-25 S-6 count, S-7 Irulan leaves
     state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):
@@ -789,6 +829,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     plans = dict(ctx.plans)
     committed = ctx.committed + tuple(
         (house, plans[house].leader, area) for house in ctx.houses if plans[house].leader != NONE)
+    state = leader_specials.record_battle(state, committed[len(ctx.committed):])  # leaders.md S-8
     last = ctx.houses
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
         state = battle_powers.main_leader_died(state, house)
@@ -929,5 +970,6 @@ HANDLERS = {
     **pre_battle.HANDLERS,
     **leader_rolls.HANDLERS,  # leaders.md D-31: B1 rolls of the leaders' powers (HARKONNEN-L10-c)
     **battle_powers.HANDLERS,
+    **leader_specials.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

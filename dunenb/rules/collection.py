@@ -63,7 +63,7 @@ from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import applied, holder, is_in_play
 from dunenb.powers.registry import power, powers_at
-from dunenb.rules import flow
+from dunenb.rules import flow, leader_specials
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.ornithopters import SETTLEMENT_KINDS, clear_for_turn, has_ornithopters
@@ -468,10 +468,13 @@ def collect_taxes(state: GameState) -> GameState:
         owner = owner_of(state, area)
         if owner is None or amount == 0:
             continue
+        amount, powers = leader_specials.tax(state, area, owner, amount)  # leaders.md S-8: the ducal tax
         state = edit_house(state, owner, spice=state.houses[owner].spice + amount)
         state = dataclasses.replace(state, bank=state.bank - amount)
+        why = "TAX-1" + "".join(f", {power}" for power in powers)
         state = with_events(state, event("tax", f"{owner} collects {amount} spice of tax for {board.area(area).name} "
-                                         "(TAX-1)", house=owner, area=area, amount=amount))
+                                         f"({why})", house=owner, area=area, amount=amount,
+                                         **({"powers": powers} if powers else {})))
     return state
 
 

@@ -178,7 +178,7 @@ def destroy_in_sector(
             continue
         for (house, area_id, force_sector), tokens in list(state.forces.items()):
             if area_id == area.id and force_sector == sector:
-                lost, ids = storm_losses(state, house, tokens, double=double)
+                lost, ids = storm_losses(state, house, tokens, double=double, area=area.id)
                 state = with_events(state, event(
                     "tokens-destroyed", f"{cause}: {lost.total} {house} token(s) destroyed in {area.name} "
                     f"(sector {sector})" + (f"; {tokens.total - lost.total} survive ({', '.join(ids)})" if ids
@@ -205,10 +205,17 @@ def take_tokens(tokens: Tokens, count: int) -> Tokens:
     return Tokens(regular, min(tokens.marked, count - regular))
 
 
-def storm_losses(state: GameState, house: str, tokens: Tokens, *, double: bool = False) -> tuple[Tokens, tuple]:
+def storm_losses(state: GameState, house: str, tokens: Tokens, *, double: bool = False,
+                 area: str | None = None) -> tuple[Tokens, tuple]:
     """STORM-6, GAP-9, STORM-8: the tokens a storm destroys in one group of ``house``, and the powers that spared
-    some (hook ``storm.losses``: FREMEN-P3 half, rounded up, except in the double storm, STORM-15)."""
+    some (hook ``storm.losses``: FREMEN-P3 half, rounded up, except in the double storm, STORM-15; with ``area``,
+    leaders.md S-2 too)."""
     count, ids = applied(state, "storm.losses", tokens.total, {"house": house, "double": double})
+    if area is not None and state.battles_led:
+        from dunenb.rules import leader_specials
+
+        count, more = leader_specials.storm_losses(state, house, area, count, tokens.total, double=double)
+        ids = tuple(ids) + more
     return take_tokens(tokens, count), ids
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from dunenb.actions import Action, DrawSpiceCard
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
-from dunenb.rules import deck_tops
+from dunenb.rules import deck_tops, leader_specials
 from dunenb.rules.common import Handler, event, kill_tokens, node, pending, remove_spice, rules, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
@@ -178,6 +178,12 @@ def devour(state: GameState, territory: str, *, cause: str) -> GameState:
                                              f"({', '.join(ids)})", house=house, area=territory, powers=ids))
     for (house, area, sector), tokens in list(state.forces.items()):
         if area == territory and house in victims:
+            sheltered = leader_specials.worm_spares(state, house, territory)  # leaders.md S-2: tokens only
+            if sheltered is not None:
+                state = with_events(state, event("worm-tamed", f"{cause}: the worm spares {house}'s tokens in "
+                                                 f"{name} ({sheltered})", house=house, area=territory,
+                                                 powers=(sheltered,)))
+                continue
             state = with_events(state, event("tokens-destroyed", f"{cause}: {tokens.total} {house} token(s) devoured "
                                              f"in {name}", house=house, area=area, sector=sector,
                                              count=tokens.total, cause=cause))
