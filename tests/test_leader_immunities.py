@@ -61,7 +61,8 @@ def _fight(holder: Leader, weapon: str | None, *, defense: str | None = None, ho
     """The holder (side 0, defender) with no card, against ``foe`` (an inline 5 by default) attacking with
     ``weapon``."""
     foe_house = foe_house or _foe_house(holder)
-    mine = BattleSide(house or holder.house, Tokens(3), BattlePlan(Dial(1), holder, defense=defense))
+    dial = Dial(0) if "ATREIDES-L12-a" in {p.id for p in holder.powers} else Dial(1)  # Miles Teg: no army (K-21)
+    mine = BattleSide(house or holder.house, Tokens(3), BattlePlan(dial, holder, defense=defense))
     theirs = BattleSide(foe_house, Tokens(3), BattlePlan(Dial(1), foe or inline_leader("Foe", 5), weapon=weapon),
                         traitors=traitor_names(traitors))
     return Battle(territory, mine.house, (mine, theirs))

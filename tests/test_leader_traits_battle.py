@@ -321,7 +321,7 @@ def test_k_21_atreides_l09_a_yueh_always_a_harkonnen_traitor():
     """ATREIDES-L09-a: the Harkonnen may call "Trahison !" on Yueh without holding his slip (TRAITOR-8..11); the
     call wins them the battle."""
     from dunenb.actions import Pass
-    from dunenb.rules.battle_phase import CallTraitor
+    from dunenb.rules.battle_phase import BattleDie, CallTraitor
 
     state = position(["harkonnen", "atreides"], [("harkonnen", "arsunt", 5, 4), ("atreides", "arsunt", 5, 4)])
     assert all(("atreides", "yueh") not in hs.traitors for hs in state.houses.values())
@@ -334,6 +334,9 @@ def test_k_21_atreides_l09_a_yueh_always_a_harkonnen_traitor():
     kinds = [(e.kind, e.data.get("winner")) for e in state.events]
     while state.pending is not None and state.pending.kind == "traitor-call":
         state = apply_action(state, Pass(state.pending.actor))
+        kinds += [(e.kind, e.data.get("winner")) for e in state.events]
+    if state.pending is not None and state.pending.kind == "battle-d10":  # Yueh's own K-14 d10 (ATREIDES-L09-b):
+        state = apply_action(state, BattleDie("atreides", 2))  # not his 1
         kinds += [(e.kind, e.data.get("winner")) for e in state.events]
     assert ("treachery", None) in kinds and ("battle-outcome", "harkonnen") in kinds
 
