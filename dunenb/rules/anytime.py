@@ -33,7 +33,6 @@ and may use it as a ghola only on what has reached their tanks (KARAMA-34/35); s
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
@@ -45,7 +44,7 @@ from dunenb.powers.karama import lift
 from dunenb.powers.registry import load_powers, power
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
-from dunenb.state import FrozenDict, GameState, Tokens
+from dunenb.state import FrozenDict, GameState, Tokens, evolve
 
 HARVESTER_PRICE = 5  # HARVEST-3
 HARVESTER_RESALE = 3  # HARVEST-4
@@ -267,7 +266,7 @@ def _check_ghola(state: GameState, action: PlayGhola, pledge: Pledge) -> Illegal
 def _pay(state: GameState, house: str, amount: int, payee: str | None) -> GameState:
     state = edit_house(state, house, spice=state.houses[house].spice - amount)
     if payee is None:
-        return dataclasses.replace(state, bank=state.bank + amount)
+        return evolve(state, bank=state.bank + amount)
     return edit_house(state, payee, spice=state.houses[payee].spice + amount)
 
 
@@ -302,7 +301,7 @@ def _apply_karama(state: GameState, action: KaramaAnyTime) -> GameState:
     hand = list(state.houses[action.house].hand)
     hand.remove(action.card)
     state = edit_house(state, action.house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))
+    state = evolve(state, treachery_discard=state.treachery_discard + (action.card,))
     state = suppress(state, action.use, action.house)
     spec, use = karama_use(action.use)
     return with_events(state, event(
@@ -319,7 +318,7 @@ def _apply_ghola(state: GameState, action: PlayGhola) -> GameState:
     hand = list(state.houses[house].hand)
     hand.remove(GHOLA)
     state = edit_house(state, house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
+    state = evolve(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
     ids = applied(state, "revival.payee", None, {"house": house})[1]
     uses = tuple(use.id for pid in ids for use in power(pid).karama
                  if use.status == "implemented" and use.moment == "revival")

@@ -29,7 +29,6 @@ When the option is off the phase passes straight on, without any node.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -39,7 +38,7 @@ from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 from dunenb.rules.common import Handler, edit_house, event, pending, storm_order, with_events
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import FrozenDict, GameState, evolve
 
 PHASE = "chance-cards"
 NORTH_POLE = "pole-nord"
@@ -125,7 +124,7 @@ def begin_phase(state: GameState) -> GameState:
     """TURN-1 h), CHANCE-2: draw the turn's Chance cards, or pass straight on when the option is off."""
     if not state.config.chance_cards:
         return _done(state)
-    state = dataclasses.replace(state, phase=PHASE)
+    state = evolve(state, phase=PHASE)
     return _next_draw(state, 1, state.alliance_windows)
 
 
@@ -142,9 +141,9 @@ def _next_draw(state: GameState, draw: int, windows_before: int) -> GameState:
     if draw > load_chance_rules().draws_per_turn or not storm_order(state):
         return _done(state, windows_before)
     if sum(state.chance_deck.values()) == 0:  # GAP-27 design: reshuffle the whole pile
-        state = dataclasses.replace(state, chance_deck=initial_deck())
+        state = evolve(state, chance_deck=initial_deck())
         state = with_events(state, event("chance-reshuffle", "The Chance pile is empty: it is reshuffled (GAP-27)"))
-    return dataclasses.replace(state, pending=pending("chance-card", "chance", draw=draw,
+    return evolve(state, pending=pending("chance-card", "chance", draw=draw,
                                                       windows_before=windows_before))
 
 
@@ -167,7 +166,7 @@ def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
     card = load_chance_rules().card(action.card)
     count = state.chance_deck[card.id] - 1
     deck = state.chance_deck.set(card.id, count) if count else state.chance_deck.without(card.id)
-    state = dataclasses.replace(state, chance_deck=deck)
+    state = evolve(state, chance_deck=deck)
     house = beneficiary(state, action.draw)
     state = with_events(state, event(
         "chance-card", f"Chance card {action.draw}: {card.name}, for {house} (CHANCE-2; GAP-20: the House "
@@ -186,18 +185,18 @@ def apply_effect(state: GameState, card: ChanceCard, house: str) -> GameState:
         text = f"{house} gets {card.amount} Ixian harvester(s) (HARVEST-2)"
     elif card.effect == "spice":
         state = edit_house(state, house, spice=hs.spice + card.amount)
-        state = dataclasses.replace(state, bank=state.bank - card.amount)
+        state = evolve(state, bank=state.bank - card.amount)
         text = f"The Bank pays {house} {card.amount} spice"
     elif card.effect == "extra-card-slot":
         state = edit_house(state, house, extra_card_slots=hs.extra_card_slots + card.amount)
         text = f"{house} may hold {card.amount} more treachery card(s) than its limit (L1619)"
     elif card.effect == "pole-ornithopters":
         if house not in state.pole_ornithopters:
-            state = dataclasses.replace(state, pole_ornithopters=state.pole_ornithopters + (house,))
+            state = evolve(state, pole_ornithopters=state.pole_ornithopters + (house,))
         text = f"{house} has ornithopters at the North Pole this turn (MOVE-6, GAP-21)"
     else:  # alliance-window
         windows = state.alliance_windows + 1
-        state = dataclasses.replace(state, alliance_windows=windows)
+        state = evolve(state, alliance_windows=windows)
         return with_events(state, event(
             "alliance-window", f"A Chance card opens an alliance window (ALLIANCE-1, drawn by {house})",
             cause="chance-card", house=house, window=windows))

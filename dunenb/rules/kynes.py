@@ -20,7 +20,6 @@ Both are main-leader powers: they lapse when Kynes dies (G-7, :func:`dunenb.powe
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -44,7 +43,7 @@ from dunenb.rules.common import (
 )
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.worm_riding import ride_destinations
-from dunenb.state import GameState, Tokens
+from dunenb.state import GameState, Tokens, evolve
 
 LOCAL_STORM = "FREMEN-M1"
 CALL_WORM = "FREMEN-M2"
@@ -163,7 +162,7 @@ def _apply_call_worm(state: GameState, action: CallWorm) -> GameState:
     key = (action.house, action.area, action.sector)
     left = state.forces[key] - tokens
     forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-    state = add_forces(dataclasses.replace(state, forces=forces), action.house, action.to_area, action.to_sector,
+    state = add_forces(evolve(state, forces=forces), action.house, action.to_area, action.to_sector,
                        tokens)
     board = rules().board
     state = with_events(state, event(

@@ -29,7 +29,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -42,7 +41,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 #: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
 DEFAULT_PREDICTION_TURNS = 10
@@ -185,7 +184,7 @@ def begin_prediction(state: GameState) -> GameState:
     seer = holder(state, "BG-P6")  # data/powers.json
     if seer is None:
         return flow.after_setup_step(state, "prediction")
-    return dataclasses.replace(state, phase="setup", pending=pending("prediction", seer))
+    return evolve(state, phase="setup", pending=pending("prediction", seer))
 
 
 def _prediction_turns(state: GameState) -> range:
@@ -221,14 +220,14 @@ def _apply_prediction(state: GameState, action: Predict) -> GameState:
 
 def begin_draw(state: GameState) -> GameState:
     """SETUP-1 d): traitors are drawn (TRAITOR-1 to TRAITOR-3), one chance node per card."""
-    state = dataclasses.replace(state, phase="setup")
+    state = evolve(state, phase="setup")
     return _next_draw(state, secrets=())
 
 
 def _next_draw(state: GameState, secrets: tuple) -> GameState:
     schedule = _draw_schedule(state)
     if len(secrets) < len(schedule):
-        return dataclasses.replace(state, pending=pending("traitor-draw", "chance", house=schedule[len(secrets)],
+        return evolve(state, pending=pending("traitor-draw", "chance", house=schedule[len(secrets)],
                                                           secrets=secrets))
     state = _harkonnen_keep_all(state, secrets)
     return _next_pick(state, secrets, index=0)
@@ -282,7 +281,7 @@ def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:
     pick (K-21): its menu is then just the pass, so that being asked, or the event, tells nothing of its draw."""
     pickers = _pickers(state)
     if index < len(pickers):
-        return dataclasses.replace(state, pending=pending("traitor-pick", pickers[index], secrets=secrets,
+        return evolve(state, pending=pending("traitor-pick", pickers[index], secrets=secrets,
                                                           index=index))
     state = with_events(state, event("traitors-done", "Every House holds its secret traitor slip(s) (TRAITOR-4)"))
     return flow.after_setup_step(state, "traitors")
