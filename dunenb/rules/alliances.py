@@ -251,21 +251,23 @@ def window_decisions(state: GameState) -> list[Action]:
     if state.pending.detail["offers"] >= MAX_OFFERS:
         return options
     hs = state.houses[house]
+    # issue 14: what the House can give is the same for every partner, so it is looked up once
+    cards, leaders, powers = sorted(set(hs.hand)), _tradeable_leaders(state, house), owned_powers(state, house)
     for partner in _partners(state, house):
         their_spice = state.houses[partner].spice
         options += [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
         if MENU_SPICE[-1] <= hs.spice:
             options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
-        if len(state.houses[partner].hand) < hand_limit(state, partner):
-            for card in sorted(set(hs.hand)):
+        if cards and len(state.houses[partner].hand) < hand_limit(state, partner):
+            for card in cards:
                 options.append(_menu_offer(house, partner, "card", card, 1))
                 if their_spice >= MENU_CARD_PRICE:
                     options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
-        for key in _tradeable_leaders(state, house):
+        for key in leaders:
             options.append(_menu_offer(house, partner, "leader", key, 1))
             if their_spice >= MENU_LEADER_PRICE:
                 options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
-        for power in owned_powers(state, house):
+        for power in powers:
             options.append(_menu_offer(house, partner, "power", power, 1))
             if their_spice >= MENU_POWER_PRICE:
                 options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))

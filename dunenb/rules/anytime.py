@@ -130,7 +130,7 @@ def free_spice(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> int:
 
 def free_gholas(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> int:
     """Ghola cards in the hand that are not promised at the pending node."""
-    return max(0, Counter(state.houses[house].hand)[GHOLA] - Counter(pledge.cards)[GHOLA])
+    return max(0, state.houses[house].hand.count(GHOLA) - pledge.cards.count(GHOLA))
 
 
 def leader_price(house: str, key: str) -> int:
@@ -172,13 +172,22 @@ def menu(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> list[Actio
         options += [PlayGhola(house, 0, 0, key) for key in hs.leader_tanks if leader_price(house, key) <= budget]
     if hs.hand:
         cards = _free_karamas(state, house, pledge)
-        options += [KaramaAnyTime(house, use, card) for use in any_time_uses(state, house) for card in cards]
+        if cards:  # issue 14: the uses are looked for only when a card could play one
+            options += [KaramaAnyTime(house, use, card) for use in any_time_uses(state, house) for card in cards]
     return options
 
 
+#: issue 14: (the powers table, its implemented "any time" uses), computed again when the table is another one
+_ANY_TIME_IDS: tuple[object, tuple[str, ...]] | None = None
+
+
 def _any_time_ids() -> tuple[str, ...]:
-    return tuple(use.id for spec in load_powers().values() for use in spec.karama
-                 if use.moment == "any-time" and use.status == "implemented")
+    global _ANY_TIME_IDS
+    powers = load_powers()
+    if _ANY_TIME_IDS is None or _ANY_TIME_IDS[0] is not powers:
+        _ANY_TIME_IDS = (powers, tuple(use.id for spec in powers.values() for use in spec.karama
+                                       if use.moment == "any-time" and use.status == "implemented"))
+    return _ANY_TIME_IDS[1]
 
 
 def any_time_uses(state: GameState, house: str) -> tuple[str, ...]:
@@ -193,8 +202,11 @@ def _free_karamas(state: GameState, house: str, pledge: Pledge) -> tuple[str, ..
     """The distinct cards ``house`` may play as a Karama now, less those promised at the pending node (GAP-57)."""
     from dunenb.rules.bidding import karama_cards
 
+    cards = karama_cards(state, house)  # distinct cards of the hand
+    if not cards or not pledge.cards:
+        return cards  # issue 14: nothing promised, nothing to take off
     left = Counter(state.houses[house].hand) - Counter(pledge.cards)
-    return tuple(dict.fromkeys(c for c in karama_cards(state, house) if left[c] > 0))
+    return tuple(dict.fromkeys(c for c in cards if left[c] > 0))
 
 
 # --- checks ---------------------------------------------------------------------------------------------
