@@ -52,7 +52,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle.cards import BATTLE_CARDS, OTHER_CARDS
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
@@ -312,10 +312,16 @@ def _next_free_card(state: GameState, queue: tuple[str, ...]) -> GameState:
     return evolve(state, pending=pending("free-card", "chance", house=queue[0], queue=queue[1:]))
 
 
+#: issue 14: the menu's card draws, auction cards and bids built once each (dunenb.actions.menu_maker)
+_menu_draw = menu_maker(DrawTreacheryCard)
+_menu_auction_card = menu_maker(AuctionCard)
+_menu_bid = menu_maker(Bid)
+
+
 def _free_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     house = state.pending.detail["house"]
-    return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
+    return [(_menu_draw(house, card), p) for card, p in draw_probabilities(state)]
 
 
 def _is_house_draw(state: GameState, action: Action) -> bool:
@@ -429,7 +435,7 @@ def _next_extra_card(state: GameState, queue: tuple[str, ...], then: tuple[int, 
 def _power_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     house = state.pending.detail["house"]
-    return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
+    return [(_menu_draw(house, card), p) for card, p in draw_probabilities(state)]
 
 
 def _apply_power_card(state: GameState, action: DrawTreacheryCard) -> GameState:
@@ -464,7 +470,7 @@ def _resume_top_card(state: GameState, data: FrozenDict) -> GameState:
 def _auction_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     number = state.pending.detail["number"]
-    return [(AuctionCard(number, card), p) for card, p in draw_probabilities(state)]
+    return [(_menu_auction_card(number, card), p) for card, p in draw_probabilities(state)]
 
 
 def _is_auction_card(state: GameState, action: Action) -> bool:
@@ -504,7 +510,7 @@ def _bid_menu(state: GameState, house: str, high: int) -> list[int]:
 def _bid_decisions(state: GameState) -> list[Action]:
     assert state.pending is not None
     house, high = state.pending.actor, state.pending.detail["high"]
-    return [Pass(house)] + [Bid(house, amount) for amount in _bid_menu(state, house, high)]
+    return [Pass(house)] + [_menu_bid(house, amount) for amount in _bid_menu(state, house, high)]
 
 
 def check_bid(state: GameState, action: Bid) -> IllegalActionError | None:

@@ -88,7 +88,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.errors import IllegalActionError
 from dunenb.powers import applied, holder, holds_power
 from dunenb.powers.registry import power
@@ -629,6 +629,10 @@ def _peace_landing_menu(state: GameState, house: str, landings: list[Action]) ->
             if isinstance(a, Land) and a.area in shared and not is_storm_sector(state, a.area, a.sector)]
 
 
+#: issue 14: the menu's emergences built once each (dunenb.actions.menu_maker)
+_menu_emerge = menu_maker(Emerge)
+
+
 def _emergence_menu(state: GameState, house: str) -> list[Action]:
     reserve = state.houses[house].reserve
     menu: list[Action] = []
@@ -641,7 +645,7 @@ def _emergence_menu(state: GameState, house: str) -> list[Action]:
                 continue
             for count in _counts(reserve.total):
                 tokens = _split(reserve, count)
-                menu.append(Emerge(house, area_id, sector, tokens.regular, tokens.marked))
+                menu.append(_menu_emerge(house, area_id, sector, tokens.regular, tokens.marked))
     return menu
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from dunenb.actions import Action, DrawSpiceCard
+from dunenb.actions import Action, DrawSpiceCard, menu_maker
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
 from dunenb.rules.common import Handler, event, kill_tokens, node, pending, remove_spice, rules, with_events
@@ -46,6 +46,10 @@ def _deck_for_draw(deck: SpiceDeck) -> SpiceDeck:
     return SpiceDeck(remaining=deck.discard, discard=FrozenDict(), pile_tops=deck.pile_tops)
 
 
+#: issue 14: the menu's card draws built once each (dunenb.actions.menu_maker)
+_menu_draw = menu_maker(DrawSpiceCard)
+
+
 def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The cards that can be turned now, with their exact probabilities."""
     assert state.pending is not None
@@ -55,7 +59,7 @@ def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     if detail["setup"]:
         counts.pop(WORM_CARD, None)
     total = sum(counts.values())
-    return [(DrawSpiceCard(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
+    return [(_menu_draw(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
 
 
 def is_spice_outcome(state: GameState, action: Action) -> bool:

@@ -34,7 +34,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
@@ -233,13 +233,17 @@ def _next_draw(state: GameState, secrets: tuple) -> GameState:
     return _next_pick(state, secrets, index=0)
 
 
+#: issue 14: the menu's traitor draws built once each (dunenb.actions.menu_maker)
+_menu_draw = menu_maker(DrawTraitor)
+
+
 def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     drawer = state.pending.detail["house"]
     taken = {(lh, lid) for _d, lh, lid in _drawn(state.pending.detail["secrets"])}
     left = [key for key in traitor_pool(state) if key not in taken]
     share = Fraction(1, len(left))
-    return [(DrawTraitor(drawer, lh, lid), share) for lh, lid in left]
+    return [(_menu_draw(drawer, lh, lid), share) for lh, lid in left]
 
 
 def _is_draw(state: GameState, action: Action) -> bool:
