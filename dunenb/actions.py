@@ -18,11 +18,12 @@ DrawSpiceCard(pile=1, card='bassin-du-bouclier/6')
 from __future__ import annotations
 
 import dataclasses
+import functools
 import numbers
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from dunenb.errors import InputError, SaveFormatError
 
@@ -342,6 +343,19 @@ def _allowed_keys(cls: type[Action]) -> frozenset[str]:
     if found is None:
         found = _ALLOWED[cls] = frozenset({"kind", *(spec.name for spec in field_specs(cls))})
     return found
+
+
+_A = TypeVar("_A", bound="Action")
+
+
+def menu_maker(cls: type[_A], maxsize: int = 4096) -> Callable[..., _A]:
+    """A maker of ``cls`` actions for the legal menus: one object per distinct field values (issue 14 item 4).
+
+    An action is an immutable value, and the menus of a game list the same ones again and again (the same
+    questions at every bid, the same cards at every draw); the maker builds each once, with its field checks,
+    and hands out that object. ``typed`` keeps ``1``, ``1.0`` and ``True`` apart, so a value of the wrong type
+    still meets the checks of ``__post_init__``. Bounded: the least recently used entries are dropped."""
+    return functools.lru_cache(maxsize=maxsize, typed=True)(cls)
 
 
 #: Actions already built from a dict without lists, keyed by its entries and the exact type of each value: a big

@@ -144,7 +144,7 @@ def initial_state(config: GameConfig) -> GameState:
     option = ruleset.worm_options[config.worm_option]
     worms = option.base if option.base is not None else ruleset.worm_base(
         has_fremen=holder(state, "FREMEN-P5") is not None)  # SPICE-3, FREMEN-P5 (data/powers.json)
-    state = dataclasses.replace(state, spice_deck=SpiceDeck(remaining=FrozenDict({**remaining, WORM_CARD: worms}),
+    state = evolve(state, spice_deck=SpiceDeck(remaining=FrozenDict({**remaining, WORM_CARD: worms}),
                                                             discard=FrozenDict()))
     return setup.begin(state)
 
@@ -357,8 +357,8 @@ def end_turn(state: GameState) -> GameState:
         reason = f"Turn limit {limit} reached"
     if state.turn >= limit:
         state = with_events(state, event("game-over", reason))
-        return dataclasses.replace(state, phase="game-over", pending=None)
-    state = dataclasses.replace(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
+        return evolve(state, phase="game-over", pending=None)
+    state = evolve(state, turn=state.turn + 1, pole_ornithopters=())  # GAP-20: North Pole card ends
     state = with_events(state, event("turn", f"Turn {state.turn} begins", turn=state.turn))
     state = alliances.deliver_terms(state)  # ALLIANCE-8: goods promised for this turn
     # ATREIDES-P2 c-d: the tops the Atreides see now (after a KARAMA-41 turn), then TLEILAX-P3 (trigger

@@ -63,16 +63,62 @@ _NOT_RULES = frozenset({"widgets", "render", "imperium", "iron_die", "adventures
 def rules_fingerprint() -> str:
     """GAP-68: a digest of the engine's rules, its code and its data (every ``.py``, ``.json`` and ``.csv`` of
     the package but pictures, widgets, companion engines and shipped saves). Any change to them gives another
-    fingerprint, so a save validated by another version is validated again in full."""
-    import hashlib  # issue 14 part 3: only a stamped save needs it
+    fingerprint, so a save validated by another version is validated again in full.
 
+    Issue 14 part 3: hashing the files is the dearest part of opening a stamped save in a new process, so the
+    digest is kept in a small cache file (:func:`_fingerprint_cache`) under the key of every rules file's path,
+    size, modification and change times (ns) and inode. Writing a file changes its change time (which no tool
+    can set back), so a changed rules file never finds its old digest: the files are hashed again."""
     package = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
     files = []
     for folder, subfolders, names in os.walk(package, followlinks=True):  # dunenb/data may be a symbolic link
         subfolders[:] = sorted(name for name in subfolders if name not in _NOT_RULES)
         files += [Path(folder) / name for name in names if name.endswith((".py", ".json", ".csv"))]
-    for path in sorted(files, key=lambda p: p.relative_to(package).as_posix()):
+    files.sort(key=lambda p: p.relative_to(package).as_posix())
+    key = []
+    for path in files:
+        status = path.stat()
+        key.append([path.relative_to(package).as_posix(), status.st_size, status.st_mtime_ns, status.st_ctime_ns,
+                    status.st_ino])
+    cache = _fingerprint_cache(package)
+    if cache is not None:
+        try:
+            kept = json.loads(cache.read_text(encoding="utf-8"))
+            if kept.get("format") == _FINGERPRINT_FORMAT and kept.get("files") == key and isinstance(
+                    kept.get("fingerprint"), str):
+                return kept["fingerprint"]
+        except (OSError, ValueError, AttributeError):
+            pass  # no cache yet, or not readable: the files are hashed
+    fingerprint = _hash_rules_files(package, files)
+    if cache is not None:
+        try:
+            write_json_atomic(cache, {"format": _FINGERPRINT_FORMAT, "fingerprint": fingerprint, "files": key})
+        except OSError:
+            pass  # a read-only installation: hashed again next time
+    return fingerprint
+
+
+_FINGERPRINT_FORMAT = "dunenb.rules-fingerprint/1"
+
+
+def _fingerprint_cache(package: Path) -> Path | None:
+    """Where the digest of the rules files is cached: beside the package's bytecode (its ``__pycache__`` folder,
+    or the mirror folder under ``PYTHONPYCACHEPREFIX``), which no checkout tracks; ``None`` when Python is told
+    not to write bytecode (``PYTHONDONTWRITEBYTECODE``), whose wish this cache follows."""
+    import importlib.util
+    import sys
+
+    if sys.dont_write_bytecode:
+        return None
+    return Path(importlib.util.cache_from_source(str(package / "__init__.py"))).parent / "rules_fingerprint.json"
+
+
+def _hash_rules_files(package: Path, files: list[Path]) -> str:
+    """sha256 over each rules file's relative path and bytes, in the order of ``files`` (GAP-68)."""
+    import hashlib  # issue 14 part 3: only a stamped save needs it
+
+    digest = hashlib.sha256()
+    for path in files:
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -14,7 +14,6 @@ FrozenDict({'a': 1, 'b': 2})
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -386,5 +385,7 @@ def state_digest(state: GameState) -> str:
     ...                                                                                  seed=1))
     True
     """
+    import hashlib  # issue 14 part 3: a replay needs no digest, so a new process does not import it
+
     text = json.dumps(_canonical(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()

@@ -130,3 +130,31 @@ def test_gap_68_a_move_added_after_a_trusted_load_is_checked_as_always(stamped):
         record.add_move(record.leaf(), ChooseStart("atreides", 99))
     assert len(record) == size
     assert record.depth(advance(record, record.leaf(), until="step", seed=1)) == record.depth(record.leaf())
+
+
+def test_gap_68_the_cached_rules_fingerprint_is_used_only_while_no_rules_file_changed(tmp_path, monkeypatch):
+    """Issue 14: the digest of the rules files is kept under the key of each file's size, times and inode; a key
+    that differs in one file (as after any write to it) is never answered from the cache: the files are hashed."""
+    cache = tmp_path / "rules_fingerprint.json"
+    monkeypatch.setattr(saves, "_fingerprint_cache", lambda package: cache)
+    saves.rules_fingerprint.cache_clear()
+    try:
+        real = saves.rules_fingerprint()  # hashed, then written to the cache
+        kept = json.loads(cache.read_text(encoding="utf-8"))
+        assert kept["fingerprint"] == real and any(entry[0] == "saves.py" for entry in kept["files"])
+        cache.write_text(json.dumps({**kept, "fingerprint": "from the cache"}), encoding="utf-8")
+        saves.rules_fingerprint.cache_clear()
+        assert saves.rules_fingerprint() == "from the cache"  # same files, same key: the cache answers
+        changed = copy.deepcopy(kept["files"])
+        changed[0][3] += 1  # one file's change time moved on: it was written since
+        cache.write_text(json.dumps({**kept, "fingerprint": "stale", "files": changed}), encoding="utf-8")
+        saves.rules_fingerprint.cache_clear()
+        assert saves.rules_fingerprint() == real  # hashed again, never the stale digest
+        assert json.loads(cache.read_text(encoding="utf-8"))["files"] == kept["files"]  # and cached again
+    finally:
+        saves.rules_fingerprint.cache_clear()
+
+
+def test_gap_68_no_fingerprint_cache_when_python_writes_no_bytecode(monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", True)
+    assert saves._fingerprint_cache(Path(saves.__file__).parent) is None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from dunenb.powers.registry import karama_use
-from dunenb.state import GameState, Suppression
+from dunenb.state import GameState, Suppression, evolve
 
 
 def suppressed_powers(state: GameState) -> frozenset[str]:
@@ -35,7 +35,7 @@ def suppress(state: GameState, karama_id: str, by: str) -> GameState:
     """Record the Karama use ``karama_id`` played by ``by``: its power is blocked for the use's duration."""
     spec, use = karama_use(karama_id)
     entry = Suppression(power=spec.id, karama=use.id, by=by, scope=use.lasts, turn=state.turn)
-    return dataclasses.replace(state, suppressions=state.suppressions + (entry,))
+    return evolve(state, suppressions=state.suppressions + (entry,))
 
 
 def suppress_powers(state: GameState, karama_id: str, by: str, powers: tuple[str, ...], *,
@@ -52,4 +52,4 @@ def lift(state: GameState, *scopes: str) -> GameState:
     turn ones whose turn is over."""
     kept = tuple(s for s in state.suppressions
                  if s.scope not in scopes and not (s.scope == "turn" and s.turn < state.turn))
-    return state if kept == state.suppressions else dataclasses.replace(state, suppressions=kept)
+    return state if kept == state.suppressions else evolve(state, suppressions=kept)

@@ -294,8 +294,24 @@ def implemented_uses(power_id: str, moment: str | None = None) -> tuple[str, ...
 
 def karama_use(karama_id: str) -> tuple[PowerSpec, KaramaUse]:
     """The power a Karama use blocks, with the use (houses.md cross-reference)."""
-    for spec in load_powers().values():
-        for use in spec.karama:
-            if use.id == karama_id:
-                return spec, use
-    raise RulesDataError("powers/karama", f"{karama_id!r} is not a Karama use declared in powers.json")
+    found = _karama_index().get(karama_id)
+    if found is None:
+        raise RulesDataError("powers/karama", f"{karama_id!r} is not a Karama use declared in powers.json")
+    return found
+
+
+# ---- issue 14: the Karama uses by ID (the menus ask for them thousands of times a game), rebuilt whenever
+# load_powers() returns another table (a cleared cache, a test's own data), so it never answers from stale data.
+_KARAMA_INDEX: tuple[dict[str, PowerSpec], dict[str, tuple[PowerSpec, KaramaUse]]] | None = None
+
+
+def _karama_index() -> dict[str, tuple[PowerSpec, KaramaUse]]:
+    global _KARAMA_INDEX
+    powers = load_powers()
+    if _KARAMA_INDEX is None or _KARAMA_INDEX[0] is not powers:
+        index: dict[str, tuple[PowerSpec, KaramaUse]] = {}
+        for spec in powers.values():
+            for use in spec.karama:
+                index.setdefault(use.id, (spec, use))  # the first declaration, as a search in file order finds
+        _KARAMA_INDEX = (powers, index)
+    return _KARAMA_INDEX[1]

@@ -178,7 +178,7 @@ def dealers(state: GameState) -> tuple[str, ...]:
 
 def begin_phase(state: GameState) -> GameState:
     """GAP-19a: the alliance windows of this turn, right after the spice blow; none means straight on."""
-    state = dataclasses.replace(state, phase="alliance")
+    state = evolve(state, phase="alliance")
     if state.alliance_windows <= 0:
         return flow.after_phase(state, "alliance")
     return _open_window(state, 1)
@@ -187,12 +187,12 @@ def begin_phase(state: GameState) -> GameState:
 def begin_chance_windows(state: GameState, first: int) -> GameState:
     """ALLIANCE-1 "or when certain Chance cards say so", GAP-19a: windows ``first`` to ``alliance_windows``,
     opened by Chance cards at step h), are played at once; the turn then goes on with the battles."""
-    return _open_window(dataclasses.replace(state, phase="alliance"), first, resume="chance-cards")
+    return _open_window(evolve(state, phase="alliance"), first, resume="chance-cards")
 
 
 def _open_window(state: GameState, window: int, resume: str = "alliance") -> GameState:
     total = state.alliance_windows
-    state = break_terms(dataclasses.replace(state, windows_opened=state.windows_opened + 1))
+    state = break_terms(evolve(state, windows_opened=state.windows_opened + 1))
     breaks = (f"; it ends the clauses of window {window - 1} (ALLIANCE-4, GAP-19d; transfers already made stand)"
               if window > 1 else "")
     state = with_events(state, event(
@@ -211,7 +211,7 @@ def _next_dealer(state: GameState, window: int, index: int, offers: int, resume:
                                      window=window))
     if window < state.alliance_windows:
         return _open_window(state, window + 1, resume)
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     return flow.after_phase(state, resume)
 
 
@@ -251,21 +251,23 @@ def window_decisions(state: GameState) -> list[Action]:
     if state.pending.detail["offers"] >= MAX_OFFERS:
         return options
     hs = state.houses[house]
+    # issue 14: what the House can give is the same for every partner, so it is looked up once
+    cards, leaders, powers = sorted(set(hs.hand)), _tradeable_leaders(state, house), owned_powers(state, house)
     for partner in _partners(state, house):
         their_spice = state.houses[partner].spice
         options += [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
         if MENU_SPICE[-1] <= hs.spice:
             options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
-        if len(state.houses[partner].hand) < hand_limit(state, partner):
-            for card in sorted(set(hs.hand)):
+        if cards and len(state.houses[partner].hand) < hand_limit(state, partner):
+            for card in cards:
                 options.append(_menu_offer(house, partner, "card", card, 1))
                 if their_spice >= MENU_CARD_PRICE:
                     options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
-        for key in _tradeable_leaders(state, house):
+        for key in leaders:
             options.append(_menu_offer(house, partner, "leader", key, 1))
             if their_spice >= MENU_LEADER_PRICE:
                 options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
-        for power in owned_powers(state, house):
+        for power in powers:
             options.append(_menu_offer(house, partner, "power", power, 1))
             if their_spice >= MENU_POWER_PRICE:
                 options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
@@ -521,21 +523,21 @@ def give_goods(state: GameState, house: str, what: str, item: str, amount: int, 
                                         amount=amount, powers=(revival_power(),)))
     if what == "power":
         lend = LentPower(item, source, house, state.turn, state.turn + amount - 1, state.windows_opened)
-        return dataclasses.replace(state, lent_powers=state.lent_powers + (lend,))
+        return evolve(state, lent_powers=state.lent_powers + (lend,))
     if what == "spice":
         return edit_house(state, house, spice=hs.spice + amount)
     if what == "card":
         if len(hs.hand) >= hand_limit(state, house):
             state = with_events(state, event("card-discarded", f"{house}'s hand is full: the card {item} goes to "
                                              "the discard pile (HAND-1, GAP-27)", house=house, card=item))
-            return dataclasses.replace(state, treachery_discard=state.treachery_discard + (item,))
+            return evolve(state, treachery_discard=state.treachery_discard + (item,))
         return edit_house(state, house, hand=hs.hand + (item,))
     if what == "leader":
         return edit_house(state, house, leaders=hs.leaders + (leader_key(house, *leader_ref(source, item)),))
     if source != house:
         traded = state.tokens_traded
         traded = traded.set(source, traded.get(source, 0) - amount).set(house, traded.get(house, 0) + amount)
-        state = dataclasses.replace(state, tokens_traded=traded)
+        state = evolve(state, tokens_traded=traded)
     return edit_house(state, house, reserve=state.houses[house].reserve + Tokens(regular=amount))
 
 
@@ -555,7 +557,7 @@ def apply_answer(state: GameState, action: Action) -> GameState:
             item = LEADER_KEY_SEPARATOR.join(leader_ref(giver, offer.item)) if offer.what == "leader" else offer.item
             term = DeferredTerm(giver, receiver, offer.what, item, offer.amount, state.turn + offer.delay,
                                 state.windows_opened)
-            state = dataclasses.replace(state, deferred_terms=state.deferred_terms + (term,))
+            state = evolve(state, deferred_terms=state.deferred_terms + (term,))
         else:
             state = transfer(state, giver, receiver, offer.what, offer.item, offer.amount)
         if offer.price:
@@ -590,11 +592,11 @@ def deliver_terms(state: GameState) -> GameState:
             state = with_events(state, event("power-returned", f"{lend.power} lent to {lend.borrower} returns to "
                                              f"{lend.owner}: its turns are over (ALLIANCE-12)", house=lend.owner,
                                              borrower=lend.borrower, power=lend.power))
-    state = dataclasses.replace(state, lent_powers=expire_lends(state))
+    state = evolve(state, lent_powers=expire_lends(state))
     due = tuple(t for t in state.deferred_terms if t.due_turn <= state.turn)
     if not due:
         return state
-    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t.due_turn > state.turn))
+    state = evolve(state, deferred_terms=tuple(t for t in state.deferred_terms if t.due_turn > state.turn))
     for term in due:  # an eliminated party's terms were ended at its elimination (end_clauses, GAP-51)
         state = _release(state, term, term.receiver)
         text = (f"{term.giver} hands {_goods(term.what, term.item, term.amount)} over to {term.receiver}, as agreed "
@@ -614,11 +616,11 @@ def _end_deals(state: GameState, *, ends_lend: Callable[[LentPower], bool], lend
         if ends_lend(lend):
             state = with_events(state, event("power-returned", lend_text(lend), house=lend.owner,
                                              borrower=lend.borrower, power=lend.power))
-    state = dataclasses.replace(state, lent_powers=tuple(x for x in state.lent_powers if not ends_lend(x)))
+    state = evolve(state, lent_powers=tuple(x for x in state.lent_powers if not ends_lend(x)))
     ended = tuple(t for t in state.deferred_terms if ends_term(t))
     if not ended:
         return state
-    state = dataclasses.replace(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in ended))
+    state = evolve(state, deferred_terms=tuple(t for t in state.deferred_terms if t not in ended))
     for term in ended:
         state = _release(state, term, term.giver)
         state = with_events(state, event(term_kind, term_text(term), house=term.giver, receiver=term.receiver,
@@ -673,7 +675,7 @@ def outlaw(state: GameState, house: str, *, cause: str) -> GameState:
     (VICTORY-4, :func:`dunenb.rules.collection.decide_winner`)."""
     if house in state.outlawed:
         return state
-    state = dataclasses.replace(state, outlawed=state.outlawed + (house,))
+    state = evolve(state, outlawed=state.outlawed + (house,))
     state = with_events(state, event("outlawed", f"{house} {cause}: outlawed; no alliance with it, no treachery "
                                      "card for it, no victory for anyone while it plays (CARD-ATOMICS-4, GAP-29c, "
                                      "GAP-55c)", house=house))
@@ -710,7 +712,7 @@ PEACE = "BG-P3"  # its holder declares peace or war in step g) (data/powers.json
 def begin_bg_declaration(state: GameState) -> GameState:
     """TURN-1 g): the Bene Gesserit, if in play, declare each shared army at peace or at war (BG-P3); before
     that, the Karama against peace (KARAMA-27) is asked where there is something to declare (GAP-63)."""
-    state = dataclasses.replace(state, phase="bg-declaration")
+    state = evolve(state, phase="bg-declaration")
     bg = holder(state, PEACE)  # None: the BG not in play or eliminated (data/powers.json)
     if bg is None or not shared_territories(state, bg):
         return _declarations(state)
@@ -723,7 +725,7 @@ def _declarations(state: GameState, data: object = None) -> GameState:
     if bg is None:
         bound = owner(PEACE)
         if is_suppressed(state, PEACE) and any(h == bound for h, _a in state.at_peace):  # KARAMA-27: all fight
-            state = dataclasses.replace(state, at_peace=tuple(p for p in state.at_peace if p[0] != bound))
+            state = evolve(state, at_peace=tuple(p for p in state.at_peace if p[0] != bound))
             state = with_events(state, event("peace-blocked", "KARAMA-27: no peace this turn; every Bene Gesserit "
                                              "token fights, those landed in peace too", house=bound, powers=(PEACE,)))
         return flow.after_phase(state, "bg-declaration")
@@ -732,8 +734,8 @@ def _declarations(state: GameState, data: object = None) -> GameState:
 
 def _next_territory(state: GameState, bg: str, areas: tuple[str, ...], index: int) -> GameState:
     if index < len(areas):
-        return dataclasses.replace(state, pending=pending("bg-declaration", bg, areas=areas, index=index))
-    state = dataclasses.replace(state, pending=None)
+        return evolve(state, pending=pending("bg-declaration", bg, areas=areas, index=index))
+    state = evolve(state, pending=None)
     return flow.after_phase(state, "bg-declaration")
 
 
@@ -768,7 +770,7 @@ def apply_bg(state: GameState, action: Action) -> GameState:
     name = rules().board.area(area).name
     if isinstance(action, DeclarePeace):
         if (bg, area) not in state.at_peace:
-            state = dataclasses.replace(state, at_peace=state.at_peace + ((bg, area),))
+            state = evolve(state, at_peace=state.at_peace + ((bg, area),))
         state = with_events(state, event("peace", f"The Bene Gesserit in {name} are at peace: they do not fight, "
                                          "own or harvest this turn (BG-P3)", house=bg, area=area, powers=("BG-P3",)))
     else:

@@ -33,7 +33,6 @@ and may use it as a ghola only on what has reached their tanks (KARAMA-34/35); s
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
@@ -46,7 +45,7 @@ from dunenb.powers.registry import load_powers, power
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.leader_specials import GholaReturn, apply_ghola_return, ghola_returns
-from dunenb.state import FrozenDict, GameState, Tokens
+from dunenb.state import FrozenDict, GameState, Tokens, evolve
 
 HARVESTER_PRICE = 5  # HARVEST-3
 HARVESTER_RESALE = 3  # HARVEST-4
@@ -132,7 +131,7 @@ def free_spice(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> int:
 
 def free_gholas(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> int:
     """Ghola cards in the hand that are not promised at the pending node."""
-    return max(0, Counter(state.houses[house].hand)[GHOLA] - Counter(pledge.cards)[GHOLA])
+    return max(0, state.houses[house].hand.count(GHOLA) - pledge.cards.count(GHOLA))
 
 
 def leader_price(house: str, key: str) -> int:
@@ -174,15 +173,24 @@ def menu(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> list[Actio
         options += [PlayGhola(house, 0, 0, key) for key in hs.leader_tanks if leader_price(house, key) <= budget]
     if hs.hand:
         cards = _free_karamas(state, house, pledge)
-        options += [KaramaAnyTime(house, use, card) for use in any_time_uses(state, house) for card in cards]
+        if cards:  # issue 14: the uses are looked for only when a card could play one
+            options += [KaramaAnyTime(house, use, card) for use in any_time_uses(state, house) for card in cards]
     if state.leader_deaths:
         options += ghola_returns(state, house, budget)  # leaders.md S-6
     return options
 
 
+#: issue 14: (the powers table, its implemented "any time" uses), computed again when the table is another one
+_ANY_TIME_IDS: tuple[object, tuple[str, ...]] | None = None
+
+
 def _any_time_ids() -> tuple[str, ...]:
-    return tuple(use.id for spec in load_powers().values() for use in spec.karama
-                 if use.moment == "any-time" and use.status == "implemented")
+    global _ANY_TIME_IDS
+    powers = load_powers()
+    if _ANY_TIME_IDS is None or _ANY_TIME_IDS[0] is not powers:
+        _ANY_TIME_IDS = (powers, tuple(use.id for spec in powers.values() for use in spec.karama
+                                       if use.moment == "any-time" and use.status == "implemented"))
+    return _ANY_TIME_IDS[1]
 
 
 def any_time_uses(state: GameState, house: str) -> tuple[str, ...]:
@@ -197,8 +205,11 @@ def _free_karamas(state: GameState, house: str, pledge: Pledge) -> tuple[str, ..
     """The distinct cards ``house`` may play as a Karama now, less those promised at the pending node (GAP-57)."""
     from dunenb.rules.bidding import karama_cards
 
+    cards = karama_cards(state, house)  # distinct cards of the hand
+    if not cards or not pledge.cards:
+        return cards  # issue 14: nothing promised, nothing to take off
     left = Counter(state.houses[house].hand) - Counter(pledge.cards)
-    return tuple(dict.fromkeys(c for c in karama_cards(state, house) if left[c] > 0))
+    return tuple(dict.fromkeys(c for c in cards if left[c] > 0))
 
 
 # --- checks ---------------------------------------------------------------------------------------------
@@ -277,7 +288,7 @@ def _check_ghola(state: GameState, action: PlayGhola, pledge: Pledge) -> Illegal
 def _pay(state: GameState, house: str, amount: int, payee: str | None) -> GameState:
     state = edit_house(state, house, spice=state.houses[house].spice - amount)
     if payee is None:
-        return dataclasses.replace(state, bank=state.bank + amount)
+        return evolve(state, bank=state.bank + amount)
     return edit_house(state, payee, spice=state.houses[payee].spice + amount)
 
 
@@ -314,7 +325,7 @@ def _apply_karama(state: GameState, action: KaramaAnyTime) -> GameState:
     hand = list(state.houses[action.house].hand)
     hand.remove(action.card)
     state = edit_house(state, action.house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))
+    state = evolve(state, treachery_discard=state.treachery_discard + (action.card,))
     state = suppress(state, action.use, action.house)
     spec, use = karama_use(action.use)
     return with_events(state, event(
@@ -331,7 +342,7 @@ def _apply_ghola(state: GameState, action: PlayGhola) -> GameState:
     hand = list(state.houses[house].hand)
     hand.remove(GHOLA)
     state = edit_house(state, house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
+    state = evolve(state, treachery_discard=state.treachery_discard + (GHOLA,))  # GAP-27
     ids = applied(state, "revival.payee", None, {"house": house})[1]
     uses = tuple(use.id for pid in ids for use in power(pid).karama
                  if use.status == "implemented" and use.moment == "revival")

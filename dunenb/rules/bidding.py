@@ -53,7 +53,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle.cards import BATTLE_CARDS, OTHER_CARDS
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
@@ -269,18 +269,18 @@ def _in_draw(state: GameState, card: str) -> bool:
 def take_card(state: GameState, card: str) -> GameState:
     """Remove one ``card`` from the deck, reshuffling the discard pile into it first if it is empty (GAP-27)."""
     if sum(state.treachery_deck.values()) == 0:
-        state = dataclasses.replace(state, treachery_deck=deck_for_draw(state), treachery_discard=())
+        state = evolve(state, treachery_deck=deck_for_draw(state), treachery_discard=())
         state = with_events(state, event("treachery-reshuffle", "The treachery deck is empty: the discard pile is "
                                          "reshuffled into it (GAP-27)", size=sum(state.treachery_deck.values())))
     deck = state.treachery_deck
     left = deck[card] - 1
     deck = deck.set(card, left) if left else deck.without(card)
-    return dataclasses.replace(state, treachery_deck=deck)
+    return evolve(state, treachery_deck=deck)
 
 
 def discard(state: GameState, card: str) -> GameState:
     """Put a card face up on the discard pile (GAP-27)."""
-    return dataclasses.replace(state, treachery_discard=state.treachery_discard + (card,))
+    return evolve(state, treachery_discard=state.treachery_discard + (card,))
 
 
 def card_census(state: GameState) -> Counter[str]:
@@ -311,13 +311,19 @@ def begin_free_cards(state: GameState) -> GameState:
 def _next_free_card(state: GameState, queue: tuple[str, ...]) -> GameState:
     if not queue or not can_draw(state):
         return flow.after_setup_step(state, "free-cards")
-    return dataclasses.replace(state, pending=pending("free-card", "chance", house=queue[0], queue=queue[1:]))
+    return evolve(state, pending=pending("free-card", "chance", house=queue[0], queue=queue[1:]))
+
+
+#: issue 14: the menu's card draws, auction cards and bids built once each (dunenb.actions.menu_maker)
+_menu_draw = menu_maker(DrawTreacheryCard)
+_menu_auction_card = menu_maker(AuctionCard)
+_menu_bid = menu_maker(Bid)
 
 
 def _free_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     house = state.pending.detail["house"]
-    return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
+    return [(_menu_draw(house, card), p) for card, p in draw_probabilities(state)]
 
 
 def _is_house_draw(state: GameState, action: Action) -> bool:
@@ -340,7 +346,7 @@ def _apply_free_card(state: GameState, action: DrawTreacheryCard) -> GameState:
 
 def begin_phase(state: GameState) -> GameState:
     """TURN-1 d), BID-1: announce the full hands and put up one card per House without a full hand."""
-    state = dataclasses.replace(state, phase="bidding")
+    state = evolve(state, phase="bidding")
     houses = bidders(state)
     full = tuple(h for h in houses if has_full_hand(state, h))
     count = len(houses) - len(full)
@@ -359,13 +365,13 @@ def _next_card(state: GameState, number: int, count: int) -> GameState:
         return _finish(state)
     houses = bidders(state)
     opener = houses[(number - 1) % len(houses)]  # GAP-33c: card k is opened by the k-th House in storm order
-    return dataclasses.replace(state, pending=pending("auction-card", "chance", number=number, count=count,
+    return evolve(state, pending=pending("auction-card", "chance", number=number, count=count,
                                                       opener=opener))
 
 
 def _finish(state: GameState) -> GameState:
     """The auction is over: EMPEROR-M1's fill (after the KARAMA-12 window, GAP-63), then the next phase."""
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     if _fill_room(state) > 0:
         uses = implemented_uses(IMPERIAL_FILL)
         return open_window(state, uses, "auction-end")
@@ -394,7 +400,7 @@ def _resume_fill(state: GameState, data: object) -> GameState:
         return flow.after_phase(state, "bidding")
     house = holder(state, IMPERIAL_FILL)
     assert house is not None  # _fill_room is 0 without a holder
-    return dataclasses.replace(state, pending=pending("imperial-fill", house))
+    return evolve(state, pending=pending("imperial-fill", house))
 
 
 def _fill_decisions(state: GameState) -> list[Action]:
@@ -407,10 +413,10 @@ def _apply_fill(state: GameState, action: ImperialFill | Pass) -> GameState:
     if not isinstance(action, ImperialFill):
         state = with_events(state, event("imperial-fill", f"{action.house} draws no card (EMPEROR-M1)",
                                          house=action.house, count=0, powers=(IMPERIAL_FILL,)))
-        return flow.after_phase(dataclasses.replace(state, pending=None), "bidding")
+        return flow.after_phase(evolve(state, pending=None), "bidding")
     cost = action.count * _fill_price()
     state = edit_house(state, action.house, spice=state.houses[action.house].spice - cost)
-    state = dataclasses.replace(state, bank=state.bank + cost)
+    state = evolve(state, bank=state.bank + cost)
     state = with_events(state, event(
         "imperial-fill", f"{action.house} fills its hand: {action.count} card(s) for {cost} spice, paid to the Bank "
         "(EMPEROR-M1)", house=action.house, count=action.count, cost=cost, powers=(IMPERIAL_FILL,)))
@@ -421,17 +427,17 @@ def _next_extra_card(state: GameState, queue: tuple[str, ...], then: tuple[int, 
     """Draw the power cards in ``queue`` (chance); then the next auction card ``then`` = (number, count), or the
     end of the phase."""
     if queue and can_draw(state):
-        return dataclasses.replace(state, pending=pending("power-card", "chance", house=queue[0], queue=queue[1:],
+        return evolve(state, pending=pending("power-card", "chance", house=queue[0], queue=queue[1:],
                                                           then=then))
     if then is None:
-        return flow.after_phase(dataclasses.replace(state, pending=None), "bidding")
-    return _next_card(dataclasses.replace(state, pending=None), then[0], then[1])
+        return flow.after_phase(evolve(state, pending=None), "bidding")
+    return _next_card(evolve(state, pending=None), then[0], then[1])
 
 
 def _power_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     house = state.pending.detail["house"]
-    return [(DrawTreacheryCard(house, card), p) for card, p in draw_probabilities(state)]
+    return [(_menu_draw(house, card), p) for card, p in draw_probabilities(state)]
 
 
 def _apply_power_card(state: GameState, action: DrawTreacheryCard) -> GameState:
@@ -448,7 +454,7 @@ def _apply_power_card(state: GameState, action: DrawTreacheryCard) -> GameState:
 def _after_purchase(state: GameState, house: str, number: int, count: int) -> GameState:
     """HARKONNEN-P3: the holder, after winning a card, takes the top card free while under its limit (after the
     KARAMA-46 window, GAP-63); then the next card."""
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     if holder(state, TOP_CARD) == house and len(state.houses[house].hand) < hand_limit(state, house) \
             and can_draw(state):
         uses = implemented_uses(TOP_CARD)
@@ -466,7 +472,7 @@ def _resume_top_card(state: GameState, data: FrozenDict) -> GameState:
 def _auction_card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     number = state.pending.detail["number"]
-    return [(AuctionCard(number, card), p) for card, p in draw_probabilities(state)]
+    return [(_menu_auction_card(number, card), p) for card, p in draw_probabilities(state)]
 
 
 def _is_auction_card(state: GameState, action: Action) -> bool:
@@ -486,7 +492,7 @@ def _apply_auction_card(state: GameState, action: AuctionCard) -> GameState:
     state = with_events(state, event(
         "auction-card", f"Card {action.number} of {count} is put up: {opener} looks at it and opens the bidding "
         "(BID-3, BID-8)", number=action.number, count=count, opener=opener, secret=True))
-    return dataclasses.replace(state, pending=pending(
+    return evolve(state, pending=pending(
         "bid", opener, number=action.number, count=count, opener=opener, order=order, index=0, high=0,
         high_bidder="", passes=0, secrets=tuple((h, action.card) for h in auction_viewers(state, opener))))
 
@@ -506,7 +512,7 @@ def _bid_menu(state: GameState, house: str, high: int) -> list[int]:
 def _bid_decisions(state: GameState) -> list[Action]:
     assert state.pending is not None
     house, high = state.pending.actor, state.pending.detail["high"]
-    return [Pass(house)] + [Bid(house, amount) for amount in _bid_menu(state, house, high)]
+    return [Pass(house)] + [_menu_bid(house, amount) for amount in _bid_menu(state, house, high)]
 
 
 def check_bid(state: GameState, action: Bid) -> IllegalActionError | None:
@@ -567,7 +573,7 @@ def _unsold(state: GameState) -> GameState:
     state = with_events(state, event(
         "card-unsold", f"Nobody bids on card {detail['number']}: it goes face up to the discard pile (BID-13, "
         f"GAP-27): {card}", number=detail["number"], card=card))
-    return _next_card(dataclasses.replace(state, pending=None), detail["number"] + 1, detail["count"])
+    return _next_card(evolve(state, pending=None), detail["number"] + 1, detail["count"])
 
 
 def _sold(state: GameState, winner: str, price: int) -> GameState:
@@ -575,7 +581,7 @@ def _sold(state: GameState, winner: str, price: int) -> GameState:
     detail = dict(state.pending.detail, winner=winner, price=price)
     state = with_events(state, event("bid-won", f"{winner} wins card {detail['number']} for {price} (BID-5)",
                                      house=winner, price=price, number=detail["number"]))
-    return dataclasses.replace(state, pending=pending("bid-payment", winner, **detail))
+    return evolve(state, pending=pending("bid-payment", winner, **detail))
 
 
 def must_use_karama(state: GameState, house: str, price: int) -> bool:
@@ -659,7 +665,7 @@ def _settle_payment(state: GameState, action: Action) -> GameState:
             lent = "" if payee == owner("EMPEROR-P1") else " lent (ALLIANCE-12)"
             recipient, why = payee, "BID-7, EMPEROR-P1" + lent
         else:
-            state = dataclasses.replace(state, bank=state.bank + price)
+            state = evolve(state, bank=state.bank + price)
             recipient = "bank"
             income = holder(state, "EMPEROR-P1")
             why = ("no Emperor in play, GAP-33d" if income is None else "the Emperor buys himself, BID-7"

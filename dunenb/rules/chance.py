@@ -41,7 +41,7 @@ from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 from dunenb.rules import deck_tops
 from dunenb.rules.common import Handler, edit_house, event, pending, storm_order, with_events
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import FrozenDict, GameState, evolve
 
 PHASE = "chance-cards"
 #: The Chance deck's name among the decks whose top may be held apart (ATREIDES-P2 d).
@@ -129,7 +129,7 @@ def begin_phase(state: GameState) -> GameState:
     """TURN-1 h), CHANCE-2: draw the turn's Chance cards, or pass straight on when the option is off."""
     if not state.config.chance_cards:
         return _done(state)
-    state = dataclasses.replace(state, phase=PHASE)
+    state = evolve(state, phase=PHASE)
     return _next_draw(state, 1, state.alliance_windows)
 
 
@@ -205,18 +205,18 @@ def apply_effect(state: GameState, card: ChanceCard, house: str) -> GameState:
         text = f"{house} gets {card.amount} Ixian harvester(s) (HARVEST-2)"
     elif card.effect == "spice":
         state = edit_house(state, house, spice=hs.spice + card.amount)
-        state = dataclasses.replace(state, bank=state.bank - card.amount)
+        state = evolve(state, bank=state.bank - card.amount)
         text = f"The Bank pays {house} {card.amount} spice"
     elif card.effect == "extra-card-slot":
         state = edit_house(state, house, extra_card_slots=hs.extra_card_slots + card.amount)
         text = f"{house} may hold {card.amount} more treachery card(s) than its limit (L1619)"
     elif card.effect == "pole-ornithopters":
         if house not in state.pole_ornithopters:
-            state = dataclasses.replace(state, pole_ornithopters=state.pole_ornithopters + (house,))
+            state = evolve(state, pole_ornithopters=state.pole_ornithopters + (house,))
         text = f"{house} has ornithopters at the North Pole this turn (MOVE-6, GAP-21)"
     else:  # alliance-window
         windows = state.alliance_windows + 1
-        state = dataclasses.replace(state, alliance_windows=windows)
+        state = evolve(state, alliance_windows=windows)
         return with_events(state, event(
             "alliance-window", f"A Chance card opens an alliance window (ALLIANCE-1, drawn by {house})",
             cause="chance-card", house=house, window=windows))

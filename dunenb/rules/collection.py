@@ -67,7 +67,7 @@ from dunenb.rules import flow, leader_specials
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.ornithopters import SETTLEMENT_KINDS, clear_for_turn, has_ornithopters
-from dunenb.state import GameConfig, GameState
+from dunenb.state import GameConfig, GameState, evolve
 
 RATE_WITHOUT_ORNITHOPTERS = 1  # HARVEST-7
 RATE_WITH_ORNITHOPTERS = 3  # HARVEST-7
@@ -243,7 +243,7 @@ def _is_declarer(state: GameState, house: str) -> bool:
 
 def begin_declarations(state: GameState) -> GameState:
     """TURN-1 f): release last turn's harvesters (design, see the module), then ask Houses in storm order."""
-    state = dataclasses.replace(state, phase="harvest-declaration")
+    state = evolve(state, phase="harvest-declaration")
     state = release_harvesters(state)
     return _next_declarer(state, active_storm_order(state), 0)
 
@@ -269,10 +269,10 @@ def release_harvesters(state: GameState) -> GameState:
 def _next_declarer(state: GameState, order: tuple[str, ...], index: int) -> GameState:
     while index < len(order):
         if _is_declarer(state, order[index]):
-            return dataclasses.replace(state, pending=pending("harvest-declaration", order[index], order=order,
+            return evolve(state, pending=pending("harvest-declaration", order[index], order=order,
                                                               index=index))
         index += 1
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     return flow.after_phase(state, "harvest-declaration")
 
 
@@ -342,7 +342,7 @@ def apply_declaration(state: GameState, action: Action) -> GameState:
     if isinstance(action, CommitHarvester):
         key = (house, action.area, action.sector)
         state = edit_house(state, house, harvesters=state.houses[house].harvesters - 1)
-        state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.set(
+        state = evolve(state, committed_harvesters=state.committed_harvesters.set(
             key, state.committed_harvesters.get(key, 0) + 1))
         name = rules().board.area(action.area).name
         state = with_events(state, event(
@@ -359,7 +359,7 @@ def begin_collection(state: GameState) -> GameState:
     """TURN-1 j): the Karama uses of step j) are asked first (KARAMA-28 against BG-P4, GAP-63); then harvests,
     taxes, the incomes of hook ``collection.income`` (BG-P4: charity, 2 spice from the Bank), then the
     end-of-turn victory check (HARVEST-8, TAX-2, VICTORY-1)."""
-    state = dataclasses.replace(state, phase="collection", pending=None)
+    state = evolve(state, phase="collection", pending=None)
     uses = tuple(u.id for spec, _act in powers_at("collection.income") if holder(state, spec.id) is not None
                  for u in spec.karama if u.status == "implemented" and u.moment == "collection")
     if uses:
@@ -375,7 +375,7 @@ def pay_incomes(state: GameState) -> GameState:
         amount, ids = applied(state, "collection.income", 0, {"house": house})
         if amount:
             state = edit_house(state, house, spice=state.houses[house].spice + amount)
-            state = dataclasses.replace(state, bank=state.bank - amount)
+            state = evolve(state, bank=state.bank - amount)
             state = with_events(state, event("income", f"{house} receives {amount} spice from the Bank "
                                              f"({', '.join(ids)})", house=house, amount=amount, powers=ids))
     return state
@@ -390,14 +390,14 @@ def _collect(state: GameState, data: object = None) -> GameState:
     if note is not None:
         state = with_events(state, event("victory-tie", note, turn=state.turn))
     result = _victory(state)
-    state = dataclasses.replace(state, at_peace=())  # peace lasts for the turn (BG-P3)
+    state = evolve(state, at_peace=())  # peace lasts for the turn (BG-P3)
     state = clear_for_turn(state)  # GAP-50: the ornithopters were fixed for this turn only
     if result is not None:
         winner, reason = result
         predicted, bg_reason = (None, reason) if winner is None else _prediction(state, winner, reason)
         if predicted != winner:  # BG-P6 shown: KARAMA-30 is asked at that reveal (GAP-63), before the game ends
             uses = tuple(use.id for use in power(PREDICTION).karama if use.moment == "prediction-reveal")
-            return open_window(dataclasses.replace(state, pending=None), uses, "prediction-reveal", winner=winner,
+            return open_window(evolve(state, pending=None), uses, "prediction-reveal", winner=winner,
                                reason=reason, bg_reason=bg_reason)
         return end_game(state, winner, reason)
     return flow.after_phase(state, "collection")
@@ -418,7 +418,7 @@ def harvest(state: GameState) -> GameState:
     houses = active_storm_order(state)
     for house in [h for h in state.config.houses if h in state.eliminated]:
         for key in [k for k in state.committed_harvesters if k[0] == house]:
-            state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.without(key))
+            state = evolve(state, committed_harvesters=state.committed_harvesters.without(key))
             state = with_events(state, event(
                 "harvester-removed", f"{house} is eliminated: its harvester in {board.area(key[1]).name} is removed "
                 "(GAP-47)", house=house, area=key[1], count=1))
@@ -435,7 +435,7 @@ def _harvest_one(state: GameState, house: str, area: str) -> GameState:
     if workforce == 0:
         for key in [k for k in state.committed_harvesters if k[0] == house and k[1] == area]:
             count = state.committed_harvesters[key]
-            state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.without(key))
+            state = evolve(state, committed_harvesters=state.committed_harvesters.without(key))
             state = with_events(state, event(
                 "harvester-lost", f"{house} has no tokens left in {name}: its harvester is lost (GAP-23b)",
                 house=house, area=area, count=count))
@@ -452,7 +452,7 @@ def _harvest_one(state: GameState, house: str, area: str) -> GameState:
                                         house=house, area=area, amount=0))
     left = deposit - take
     spice_on_map = state.spice_on_map.set(area, left) if left else state.spice_on_map.without(area)
-    state = dataclasses.replace(state, spice_on_map=spice_on_map)
+    state = evolve(state, spice_on_map=spice_on_map)
     state = edit_house(state, house, spice=state.houses[house].spice + take)
     how = "with ornithopters, 3" if ornithopters else "without ornithopters, 1"
     capped = f", capped by the deposit; {left} left" if take < rate * workforce else f"; {left} left"
@@ -548,7 +548,7 @@ def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
     """Set the winner and end the game: phase ``game-over``, no pending node."""
     text = f"{winner} wins: {reason}" if winner else f"Game over: {reason}"
     state = with_events(state, event("victory" if winner else "game-over", text, winner=winner, turn=state.turn))
-    return dataclasses.replace(state, phase="game-over", pending=None, winner=winner)
+    return evolve(state, phase="game-over", pending=None, winner=winner)
 
 
 def tie_note(state: GameState) -> str | None:

@@ -266,11 +266,12 @@ def dice_sum_distribution(dice: int, faces: int) -> dict[int, Fraction]:
     >>> dice_sum_distribution(3, 10)[3], dice_sum_distribution(3, 10)[16]
     (Fraction(1, 1000), Fraction(3, 40))
     """
-    distribution = {0: Fraction(1)}
+    ways = {0: 1}  # issue 14: integer counts of the ways to make each total, one exact division at the end
     for _ in range(dice):
-        following: dict[int, Fraction] = {}
-        for total, p in distribution.items():
+        following: dict[int, int] = {}
+        for total, count in ways.items():
             for face in range(1, faces + 1):
-                following[total + face] = following.get(total + face, Fraction(0)) + p / faces
-        distribution = following
-    return distribution
+                following[total + face] = following.get(total + face, 0) + count
+        ways = following
+    outcomes = faces ** dice
+    return {total: Fraction(count, outcomes) for total, count in ways.items()}

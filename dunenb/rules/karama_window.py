@@ -35,7 +35,7 @@ from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
 from dunenb.powers.registry import karama_use, load_powers
 from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, with_events
-from dunenb.state import FrozenDict, GameState, Pending
+from dunenb.state import FrozenDict, GameState, Pending, evolve
 
 KIND = "karama-window"
 SUBSTITUTE = "karama-substitute"  # the window of KARAMA-29 against a card used as a Karama (BG-P5)
@@ -108,7 +108,7 @@ def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: t
     order = tuple(h for h in askers(state, uses, data.get("target")) if only is None or h in only)
     if not order:
         return RESUMES[resume](state, FrozenDict(data))
-    return dataclasses.replace(state, pending=pending(
+    return evolve(state, pending=pending(
         KIND, order[0], uses=uses, order=order, index=0, resume=resume, data=FrozenDict(data), prior=state.pending,
         pledges=pledges))
 
@@ -150,7 +150,7 @@ def _apply(state: GameState, action: Action) -> GameState:
         hand = list(state.houses[action.house].hand)
         hand.remove(action.card)
         state = edit_house(state, action.house, hand=tuple(hand))
-        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))  # GAP-27
+        state = evolve(state, treachery_discard=state.treachery_discard + (action.card,))  # GAP-27
         against = _substitute_uses(state, action)
         if against:  # KARAMA-29 (GAP-86): a real Karama may cancel a card used as one
             return open_window(state, against, SUBSTITUTE, use=action.use, house=action.house, card=action.card)
@@ -194,7 +194,7 @@ def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
             return dataclasses.replace(state, pending=dataclasses.replace(
                 node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]
-    return RESUMES[detail["resume"]](dataclasses.replace(state, pending=prior), detail["data"])
+    return RESUMES[detail["resume"]](evolve(state, pending=prior), detail["data"])
 
 
 def _substitute_uses(state: GameState, action: UseKarama) -> tuple[str, ...]:
@@ -258,7 +258,7 @@ def _pledged(state: GameState, house: str) -> Pledge:
     handler = HANDLERS.get(prior.kind)
     if handler is None or handler.pledged is None:
         return Pledge(spice=spice)
-    before = handler.pledged(dataclasses.replace(state, pending=prior), house)
+    before = handler.pledged(evolve(state, pending=prior), house)
     return Pledge(spice=spice + before.spice, cards=before.cards)
 
 

@@ -20,11 +20,10 @@ Both are main-leader powers: they lapse when Kynes dies (G-7, :func:`dunenb.powe
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, menu_maker
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power
 from dunenb.powers.karama import lift
@@ -44,7 +43,7 @@ from dunenb.rules.common import (
 )
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.worm_riding import ride_destinations
-from dunenb.state import GameState, Tokens
+from dunenb.state import GameState, Tokens, evolve
 
 LOCAL_STORM = "FREMEN-M1"
 CALL_WORM = "FREMEN-M2"
@@ -89,15 +88,20 @@ def _callable_armies(state: GameState, house: str) -> list[tuple[str, int, Token
             if rules().board.area(a).is_desert and s not in storms]
 
 
+#: issue 14: the menu's local storms and worm calls built once each (dunenb.actions.menu_maker)
+_menu_local_storm = menu_maker(LocalStorm)
+_menu_call_worm = menu_maker(CallWorm)
+
+
 def _menu(state: GameState, house: str) -> list[Action]:
     slot = state.pending.detail  # type: ignore[union-attr]
     menu: list[Action] = []
     if holds_power(state, house, LOCAL_STORM) and not slot.get("local_storm"):
-        menu += [LocalStorm(house, s) for s in local_storm_sectors(state, house)]
+        menu += [_menu_local_storm(house, s) for s in local_storm_sectors(state, house)]
     if holds_power(state, house, CALL_WORM) and not slot.get("emerged") and movement.can_land_now(slot):
         for area, sector, tokens in _callable_armies(state, house):
             for to_area, to_sector in ride_destinations(state, area):
-                menu.append(CallWorm(house, area, sector, to_area, to_sector, tokens.regular, tokens.marked))
+                menu.append(_menu_call_worm(house, area, sector, to_area, to_sector, tokens.regular, tokens.marked))
     return menu
 
 
@@ -163,7 +167,7 @@ def _apply_call_worm(state: GameState, action: CallWorm) -> GameState:
     key = (action.house, action.area, action.sector)
     left = state.forces[key] - tokens
     forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-    state = add_forces(dataclasses.replace(state, forces=forces), action.house, action.to_area, action.to_sector,
+    state = add_forces(evolve(state, forces=forces), action.house, action.to_area, action.to_sector,
                        tokens)
     board = rules().board
     state = with_events(state, event(

@@ -88,7 +88,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.errors import IllegalActionError
 from dunenb.powers import applied, holder, holds_power
 from dunenb.powers.registry import power
@@ -396,9 +396,9 @@ def _pay(state: GameState, house: str, amount: int, payee: str | None) -> GameSt
     houses = state.houses
     houses = houses.set(house, dataclasses.replace(houses[house], spice=houses[house].spice - amount))
     if payee is None:
-        return dataclasses.replace(state, houses=houses, bank=state.bank + amount)
+        return evolve(state, houses=houses, bank=state.bank + amount)
     houses = houses.set(payee, dataclasses.replace(houses[payee], spice=houses[payee].spice + amount))
-    return dataclasses.replace(state, houses=houses)
+    return evolve(state, houses=houses)
 
 
 def _edit(state: GameState, house: str, **changes: Any) -> GameState:
@@ -434,14 +434,14 @@ def begin_phase(state: GameState) -> GameState:
     for house, hs in houses.items():
         if hs.revived_this_turn or hs.revived_marked_this_turn:
             houses = houses.set(house, dataclasses.replace(hs, revived_this_turn=0, revived_marked_this_turn=0))
-    state = dataclasses.replace(state, phase=PHASE, houses=houses)
+    state = evolve(state, phase=PHASE, houses=houses)
     order = storm_order(state)
     state = with_events(state, event("movement-phase", "Landing and movement, in storm order: " + ", ".join(order),
                                      order=order))
     uses = _blocking_uses(tuple(p for p in (SLOT_CHOICE, ADVISORS) if holder(state, p) is not None),
                           ("movement-start",))
     if uses:
-        return open_window(dataclasses.replace(state, pending=None), uses, "movement-start")
+        return open_window(evolve(state, pending=None), uses, "movement-start")
     return _start_slots(state)
 
 
@@ -461,7 +461,7 @@ def _ask_chooser(state: GameState, order: tuple[str, ...], index: int, chooser: 
         return _open_slot(state, order, index)  # it has played (or lost the power): the storm order goes on
     if index >= len(order):
         return _open_slot(state, order, index, chooser=chooser)
-    return dataclasses.replace(state, pending=pending("slot-choice", chooser, order=order, index=index))
+    return evolve(state, pending=pending("slot-choice", chooser, order=order, index=index))
 
 
 def _slot_choice_decisions(state: GameState) -> list[Action]:
@@ -488,11 +488,11 @@ def _open_slot(state: GameState, order: tuple[str, ...], index: int, *, chooser:
     """Open the slot of ``order[index]``, or of ``chooser`` (GUILD-P3) who plays before it; ``waiting`` is a
     chooser who has not played yet and is asked again before the next slot."""
     if chooser is None and index >= len(order):
-        state = dataclasses.replace(state, pending=None)
+        state = evolve(state, pending=None)
         return flow.after_phase(state, PHASE)
     house = chooser if chooser is not None else order[index]
     state = with_events(state, event("movement-slot", f"{house} revives, lands and moves (TURN-1 e)", house=house))
-    return dataclasses.replace(state, pending=pending(
+    return evolve(state, pending=pending(
         PHASE, house, order=order, index=index, landed=0, moved=0, repositions=0, rounds=1, emerged=False,
         chosen=chooser is not None, waiting=waiting))
 
@@ -629,6 +629,10 @@ def _peace_landing_menu(state: GameState, house: str, landings: list[Action]) ->
             if isinstance(a, Land) and a.area in shared and not is_storm_sector(state, a.area, a.sector)]
 
 
+#: issue 14: the menu's emergences built once each (dunenb.actions.menu_maker)
+_menu_emerge = menu_maker(Emerge)
+
+
 def _emergence_menu(state: GameState, house: str) -> list[Action]:
     reserve = state.houses[house].reserve
     menu: list[Action] = []
@@ -641,7 +645,7 @@ def _emergence_menu(state: GameState, house: str) -> list[Action]:
                 continue
             for count in _counts(reserve.total):
                 tokens = _split(reserve, count)
-                menu.append(Emerge(house, area_id, sector, tokens.regular, tokens.marked))
+                menu.append(_menu_emerge(house, area_id, sector, tokens.regular, tokens.marked))
     return menu
 
 
@@ -1040,7 +1044,7 @@ def _declare_peace_landing(state: GameState, action: LandInPeace) -> GameState:
     if action.area == POLE:
         return state
     if (action.house, action.area) not in state.at_peace:
-        state = dataclasses.replace(state, at_peace=state.at_peace + ((action.house, action.area),))
+        state = evolve(state, at_peace=state.at_peace + ((action.house, action.area),))
     return with_events(state, event(
         "land-in-peace", f"{action.house} declare their landing in {_name(action.area)} in peace: their tokens "
         "there do not fight, own or harvest this turn (BG-P2)", house=action.house, area=action.area,
@@ -1059,7 +1063,7 @@ def _offer_advisor(state: GameState, lander: str, area_id: str) -> GameState:
     bg = holder(state, ADVISORS)
     if bg is None or bg == lander or state.houses[bg].reserve.total == 0:
         return state
-    return dataclasses.replace(state, pending=pending("advisor", bg, area=area_id, prior=state.pending))
+    return evolve(state, pending=pending("advisor", bg, area=area_id, prior=state.pending))
 
 
 def _advisor_decisions(state: GameState) -> list[Action]:
@@ -1078,11 +1082,11 @@ def _apply_advisor(state: GameState, action: Action) -> GameState:
         state = _edit(state, action.house, reserve=state.houses[action.house].reserve - tokens)
         state = _add(state, action.house, action.area, action.sector, tokens)
         if action.area != POLE and (action.house, action.area) not in state.at_peace:  # GAP-64
-            state = dataclasses.replace(state, at_peace=state.at_peace + ((action.house, action.area),))
+            state = evolve(state, at_peace=state.at_peace + ((action.house, action.area),))
         state = with_events(state, event(
             "advisor", f"{action.house} land 1 advisor free, in peace, in {_name(action.area)} (BG-P2)",
             house=action.house, area=action.area, sector=action.sector, powers=(ADVISORS,)))
-    return dataclasses.replace(state, pending=prior)
+    return evolve(state, pending=prior)
 
 
 def _apply_emerge(state: GameState, action: Emerge) -> GameState:
@@ -1156,7 +1160,7 @@ def _apply_hajj(state: GameState, action: PlayHajj) -> GameState:
     hand = list(state.houses[action.house].hand)
     hand.remove(HAJJ)
     state = _edit(state, action.house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (HAJJ,))  # GAP-27
+    state = evolve(state, treachery_discard=state.treachery_discard + (HAJJ,))  # GAP-27
     state = _update_slot(state, rounds=slot_rounds(_slot(state)) + 1)
     return with_events(state, event(
         "hajj", f"{action.house} plays the Hajj: one more landing and one more move this turn (CARD-HAJJ-2, "

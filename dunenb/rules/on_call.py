@@ -15,7 +15,6 @@ The battle phase then goes on (:func:`dunenb.rules.battle_phase.continue_after_b
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,7 +23,7 @@ from typing import Any, ClassVar
 from dunenb.actions import Action
 from dunenb.battle.resolve import CallEffect
 from dunenb.rules.common import Handler, edit_house, event, pending, with_events
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ def pay_spice(state: GameState, effects: tuple[CallEffect, ...]) -> GameState:
         if effect.spice:
             hs = state.houses[effect.house]
             state = edit_house(state, effect.house, spice=hs.spice + effect.spice)
-            state = dataclasses.replace(state, bank=state.bank - effect.spice)
+            state = evolve(state, bank=state.bank - effect.spice)
             state = with_events(state, event("on-call", f"The Bank pays {effect.house} {effect.spice} spice "
                                              f"({effect.power}, K-21)", house=effect.house, amount=effect.spice,
                                              power=effect.power, powers=(effect.power,)))
@@ -71,16 +70,16 @@ def begin_draws(state: GameState, draws: tuple, ctx: dict[str, Any]) -> GameStat
     while draws:
         power, house, source, count = draws[0]
         if count > 0 and state.houses[source].hand and house not in state.eliminated:
-            return dataclasses.replace(state, pending=pending("on-call-draw", "chance", draws=draws, **ctx))
+            return evolve(state, pending=pending("on-call-draw", "chance", draws=draws, **ctx))
         draws = draws[1:]
         if _over_limit(state, house):
-            return dataclasses.replace(state, pending=pending("on-call-discard", house, draws=draws, **ctx))
+            return evolve(state, pending=pending("on-call-discard", house, draws=draws, **ctx))
     battle = ctx.get("battle")
     for house in getattr(battle, "last", ()):
         # houses.md G-7, EMPEROR-M1 note: a main leader's death lapses the power that raised the hand limit
         # (6 -> 4); his House discards down to it at once, choosing the cards (one decision per card)
         if house not in state.eliminated and _over_limit(state, house):
-            return dataclasses.replace(state, pending=pending("on-call-discard", house, draws=(), **ctx))
+            return evolve(state, pending=pending("on-call-discard", house, draws=(), **ctx))
     from dunenb.rules.battle_phase import continue_after_battle
 
     return continue_after_battle(state, ctx)
@@ -130,12 +129,12 @@ def _apply_discard(state: GameState, action: OnCallDiscard) -> GameState:
     hand = list(state.houses[action.house].hand)
     hand.remove(action.card)
     state = edit_house(state, action.house, hand=tuple(hand))
-    state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))
+    state = evolve(state, treachery_discard=state.treachery_discard + (action.card,))
     state = with_events(state, event("cards-discarded", f"{action.house} discards {action.card} down to its hand "
                                      "limit (HAND-1; BG-L10-b, or a lapsed main-leader power: G-7)",
                                      house=action.house, cards=(action.card,)))
     if _over_limit(state, action.house):
-        return dataclasses.replace(state, pending=pending("on-call-discard", action.house, **dict(detail)))
+        return evolve(state, pending=pending("on-call-discard", action.house, **dict(detail)))
     return begin_draws(state, tuple(detail["draws"]), _ctx(detail))
 
 

@@ -23,11 +23,9 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-
 from dunenb.rules.chance import has_pole_ornithopters
 from dunenb.rules.common import rules
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import FrozenDict, GameState, evolve
 
 SETTLEMENT_KINDS = ("city", "sietch")  # MOVE-6, HARVEST-6: "une ville, un Sietch"
 
@@ -56,11 +54,11 @@ def fix_for_turn(state: GameState, house: str) -> GameState:
     first answer)."""
     if house in state.ornithopters:
         return state
-    return dataclasses.replace(state, ornithopters=state.ornithopters.set(house, has_ornithopters_now(state, house)))
+    return evolve(state, ornithopters=state.ornithopters.set(house, has_ornithopters_now(state, house)))
 
 
 def clear_for_turn(state: GameState) -> GameState:
     """GAP-50: the turn is over; next turn's movement fixes the ornithopters again."""
     if not state.ornithopters:
         return state
-    return dataclasses.replace(state, ornithopters=FrozenDict())
+    return evolve(state, ornithopters=FrozenDict())

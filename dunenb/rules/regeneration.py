@@ -16,7 +16,6 @@ back (he is recorded with turn 0). A leader brought back meanwhile by a ghola is
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 from typing import Any
 
@@ -25,7 +24,7 @@ from dunenb.powers.karama import lift
 from dunenb.powers.registry import implemented_uses, power
 from dunenb.rules.common import edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 POWER = "TLEILAX-P3"
 FAST = 1  # REGENERATES: "régénère le tour de jeu suivant" (L889, L899, L909, L919)
@@ -63,7 +62,7 @@ def begin_turn(state: GameState) -> GameState:
     kept = tuple(r for r in state.regenerations if r[0] in tanks)  # a ghola brought him back: dropped
     fresh = tuple((leader, state.turn - 1 + return_delay(leader)) for leader in tanks
                   if ":" not in leader and leader not in known and not _is_main(leader))
-    state = dataclasses.replace(state, regenerations=kept + fresh)
+    state = evolve(state, regenerations=kept + fresh)
     return _next_return(state)
 
 
@@ -73,7 +72,7 @@ def _next_return(state: GameState) -> GameState:
     if house is None or not due:
         return _storm(state)
     uses = implemented_uses(POWER)
-    return open_window(dataclasses.replace(state, pending=None), uses, "regeneration", leader=due[0], house=house)
+    return open_window(evolve(state, pending=None), uses, "regeneration", leader=due[0], house=house)
 
 
 def _resume(state: GameState, data: Any) -> GameState:
@@ -83,11 +82,11 @@ def _resume(state: GameState, data: Any) -> GameState:
         hs = state.houses[house]
         state = edit_house(state, house, leaders=hs.leaders + (leader,),
                            leader_tanks=tuple(x for x in hs.leader_tanks if x != leader))
-        state = dataclasses.replace(state, regenerations=rest)
+        state = evolve(state, regenerations=rest)
         state = with_events(state, event("leader-regenerated", f"{leader} regenerates and comes back to {house} "
                                          f"({POWER})", house=house, leader=leader, powers=(POWER,)))
     else:  # KARAMA-35: he stays dead; only a ghola brings him back
-        state = dataclasses.replace(state, regenerations=rest + ((leader, 0),))
+        state = evolve(state, regenerations=rest + ((leader, 0),))
         state = with_events(state, event("leader-not-regenerated", f"KARAMA-35: {leader} stays dead ({POWER} "
                                          "blocked)", house=house, leader=leader, powers=(POWER,)))
     return _next_return(lift(state, "event", "action"))

@@ -39,7 +39,7 @@ from dunenb.rules.common import (
     uniform,
     with_events,
 )
-from dunenb.state import GameState, Tokens
+from dunenb.state import GameState, Tokens, evolve
 
 STORM_ORIGINS = {"main": "arrakeen", "secondary": "grotte-aux-oiseaux"}  # STORM-2, STORM-12
 
@@ -51,7 +51,7 @@ def roll_order(state: GameState) -> tuple[str, ...]:
 
 def begin(state: GameState) -> GameState:
     """Enter setup: the first House rolls 3d10."""
-    return dataclasses.replace(state, phase="setup", pending=pending("roll", "chance", house=state.config.houses[0]))
+    return evolve(state, phase="setup", pending=pending("roll", "chance", house=state.config.houses[0]))
 
 
 # --- 3d10 and ties --------------------------------------------------------------------------------------
@@ -90,7 +90,7 @@ def _apply_roll(state: GameState, action: Roll3d10) -> GameState:
         # Tied Houses re-roll in table order; a tie group is complete when all its members rolled again.
         longest = max(len(state.houses[h].rolls) for h in waiting)
         behind = [h for h in waiting if len(state.houses[h].rolls) < longest]
-        return dataclasses.replace(state, pending=pending("roll", "chance", house=(behind or waiting)[0]))
+        return evolve(state, pending=pending("roll", "chance", house=(behind or waiting)[0]))
     return _begin_worm_dice(state)
 
 
@@ -104,7 +104,7 @@ def _worm_option(state: GameState):
 def _begin_worm_dice(state: GameState) -> GameState:
     option = _worm_option(state)
     if option.dice:
-        return dataclasses.replace(state, pending=pending("worm-dice", "chance"))
+        return evolve(state, pending=pending("worm-dice", "chance"))
     return _begin_start_choice(state)
 
 
@@ -117,7 +117,7 @@ def _apply_worm_dice(state: GameState, action: RollWormDice) -> GameState:
     deck = state.spice_deck
     worms = deck.remaining.get("worm", 0) + action.total
     deck = dataclasses.replace(deck, remaining=deck.remaining.set("worm", worms))
-    state = dataclasses.replace(state, spice_deck=deck)
+    state = evolve(state, spice_deck=deck)
     state = with_events(state, event("worm-dice", f"SPICE-3: {action.total} extra worm cards ({worms} in all)",
                                      total=action.total))
     return _begin_start_choice(state)
@@ -126,7 +126,7 @@ def _apply_worm_dice(state: GameState, action: RollWormDice) -> GameState:
 # --- start positions ------------------------------------------------------------------------------------
 
 def _begin_start_choice(state: GameState) -> GameState:
-    return dataclasses.replace(state, pending=pending("start", roll_order(state)[0], index=0))
+    return evolve(state, pending=pending("start", roll_order(state)[0], index=0))
 
 
 def legal_start_positions(state: GameState) -> list[int]:
@@ -161,15 +161,15 @@ def _apply_start(state: GameState, action: ChooseStart) -> GameState:
     index = state.pending.detail["index"] + 1
     order = roll_order(state)
     if index < len(order):
-        return dataclasses.replace(state, pending=pending("start", order[index], index=index))
+        return evolve(state, pending=pending("start", order[index], index=index))
     dialers = tuple(sorted(order, key=lambda h: state.houses[h].rolls, reverse=True)[:2])  # SETUP-4
-    state = dataclasses.replace(state, storm_dialers=dialers)
+    state = evolve(state, storm_dialers=dialers)
     return flow.after_setup_step(state, "start")
 
 
 def begin_storm_dials(state: GameState) -> GameState:
     """SETUP-1 e): the two highest rollers dial the main storm (then the secondary one)."""
-    return dataclasses.replace(state, phase="setup", pending=pending("storm-dial", "chance", storm="main", index=0,
+    return evolve(state, phase="setup", pending=pending("storm-dial", "chance", storm="main", index=0,
                                                                      total=0))
 
 
@@ -190,17 +190,17 @@ def _apply_storm_dial(state: GameState, action: InitialStormDial) -> GameState:
                                      "storm (GAP-6: 0..20)", storm=action.storm, house=action.house,
                                      value=action.value))
     if detail["index"] + 1 < len(state.storm_dialers):
-        return dataclasses.replace(state, pending=pending(
+        return evolve(state, pending=pending(
             "storm-dial", "chance", storm=action.storm, index=detail["index"] + 1, total=total))
     origin = rules().board.area(STORM_ORIGINS[action.storm]).sectors[0]
     sector = advance_sector(origin, total)
-    state = (dataclasses.replace(state, storm_main=sector) if action.storm == "main"
-             else dataclasses.replace(state, storm_secondary=sector))
+    state = (evolve(state, storm_main=sector) if action.storm == "main"
+             else evolve(state, storm_secondary=sector))
     state = with_events(state, event(
         "storm-placed", f"The {action.storm} storm starts at sector {origin} and moves {total} to sector {sector}",
         storm=action.storm, origin=origin, moves=total, sector=sector, path=()))
     if action.storm == "main" and state.config.secondary_storm:
-        return dataclasses.replace(state, pending=pending("storm-dial", "chance", storm="secondary", index=0, total=0))
+        return evolve(state, pending=pending("storm-dial", "chance", storm="secondary", index=0, total=0))
     return flow.after_setup_step(state, "storm-dial")
 
 
@@ -219,7 +219,7 @@ def begin_forces(state: GameState) -> GameState:
             state = _place(state, house, force.area, sector, Tokens(force.regular, force.marked))
     choosers = [h for h in state.config.houses if rules().house(h).start_forces is None and is_in_play(state, h)]
     if choosers:  # FREMEN-START: a House whose start is "fremen-choice" in houses.json splits its tokens itself
-        return dataclasses.replace(state, pending=pending("place", choosers[0]))
+        return evolve(state, pending=pending("place", choosers[0]))
     return flow.after_setup_step(state, "forces")
 
 

@@ -22,14 +22,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from dunenb.actions import Action, DrawSpiceCard
+from dunenb.actions import Action, DrawSpiceCard, menu_maker
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
 from dunenb.rules import deck_tops, leader_specials
 from dunenb.rules.common import Handler, event, kill_tokens, node, pending, remove_spice, rules, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
-from dunenb.state import FrozenDict, GameState, SpiceDeck
+from dunenb.state import FrozenDict, GameState, SpiceDeck, evolve
 
 #: The territory deck's name among the decks whose top may be held apart (ATREIDES-P2 c).
 DECK = "spice"
@@ -37,19 +37,23 @@ DECK = "spice"
 
 def begin_setup_blow(state: GameState) -> GameState:
     """SETUP-1 g): two territory cards, worms ignored."""
-    return dataclasses.replace(state, pending=pending("spice", "chance", pile=1, setup=True))
+    return evolve(state, pending=pending("spice", "chance", pile=1, setup=True))
 
 
 def begin_blow(state: GameState) -> GameState:
     """TURN-1 b) and c): the spice blow of a normal turn."""
-    state = dataclasses.replace(state, phase="spice-blow", worm_run=0, alliance_windows=0)
-    return dataclasses.replace(state, pending=pending("spice", "chance", pile=1, setup=False))
+    state = evolve(state, phase="spice-blow", worm_run=0, alliance_windows=0)
+    return evolve(state, pending=pending("spice", "chance", pile=1, setup=False))
 
 
 def _deck_for_draw(deck: SpiceDeck) -> SpiceDeck:
     if deck.remaining_count > 0:
         return deck
     return SpiceDeck(remaining=deck.discard, discard=FrozenDict(), pile_tops=deck.pile_tops)
+
+
+#: issue 14: the menu's card draws built once each (dunenb.actions.menu_maker)
+_menu_draw = menu_maker(DrawSpiceCard)
 
 
 def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -65,7 +69,7 @@ def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     if detail["setup"]:
         counts.pop(WORM_CARD, None)
     total = sum(counts.values())
-    return [(DrawSpiceCard(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
+    return [(_menu_draw(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
 
 
 def is_spice_outcome(state: GameState, action: Action) -> bool:
@@ -96,7 +100,7 @@ def _take_card(state: GameState, card: str) -> GameState:
     if remaining[card] == 0:
         remaining = remaining.without(card)
     discard = deck.discard.set(card, deck.discard.get(card, 0) + 1)
-    return dataclasses.replace(state, spice_deck=dataclasses.replace(deck, remaining=remaining, discard=discard))
+    return evolve(state, spice_deck=dataclasses.replace(deck, remaining=remaining, discard=discard))
 
 
 def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
@@ -150,13 +154,13 @@ def _place_spice(state: GameState, pile: int, territory: str, value: int) -> Gam
     area = rules().board.area(territory)
     tops = list(state.spice_deck.pile_tops)
     tops[pile - 1] = territory
-    state = dataclasses.replace(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=(tops[0], tops[1])))
+    state = evolve(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=(tops[0], tops[1])))
     if area.spice_sector in state.storm_sectors():
         return with_events(state, event(
             "spice-blown-away", f"Pile {pile}: {area.name} {value}, but its diamond (sector {area.spice_sector}) is "
             "under a storm: no spice (GAP-18)", pile=pile, area=territory, amount=0))
     before = state.spice_on_map.get(territory, 0)
-    state = dataclasses.replace(state, spice_on_map=state.spice_on_map.set(territory, before + value),
+    state = evolve(state, spice_on_map=state.spice_on_map.set(territory, before + value),
                                 bank=state.bank - value)
     added = f" (added to the {before} already there, GAP-15)" if before else ""
     return with_events(state, event("spice-placed", f"Pile {pile}: {value} spice in {area.name}{added}",
@@ -190,7 +194,7 @@ def devour(state: GameState, territory: str, *, cause: str) -> GameState:
             state = kill_tokens(state, house, area, sector, tokens)
     for key, count in list(state.committed_harvesters.items()):
         if key[1] == territory and key[0] in victims:
-            state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.without(key))
+            state = evolve(state, committed_harvesters=state.committed_harvesters.without(key))
             state = with_events(state, event("harvester-destroyed", f"{cause}: {count} {key[0]} harvester(s) devoured "
                                              f"in {name}", house=key[0], area=territory, count=count, cause=cause))
     if state.spice_on_map.get(territory, 0):
@@ -200,7 +204,7 @@ def devour(state: GameState, territory: str, *, cause: str) -> GameState:
 
 def _worm(state: GameState, pile: int) -> GameState:
     run = state.worm_run + 1
-    state = dataclasses.replace(state, worm_run=run)
+    state = evolve(state, worm_run=run)
     target = state.spice_deck.pile_tops[pile - 1]
     if target is None:
         state = with_events(state, event("worm", f"Pile {pile}: Shai-Hulud, but no deposit lies beneath it",
@@ -229,14 +233,14 @@ def _strike(state: GameState, pile: int, target: str | None) -> GameState:
     run = state.worm_run
     if run >= 2:
         windows = state.alliance_windows + 1
-        state = dataclasses.replace(state, alliance_windows=windows)
+        state = evolve(state, alliance_windows=windows)
         breaks = " and breaks the previous alliance (ALLIANCE-4)" if windows > 1 else ""
         state = with_events(state, event(
             "alliance-window", f"{run} worms in a row: an alliance window opens (ALLIANCE-1/2){breaks}",
             pile=pile, run=run, window=windows))
     following = pending("spice", "chance", pile=pile, setup=False)
     if target is None:
-        return dataclasses.replace(state, pending=following)
+        return evolve(state, pending=following)
     from dunenb.rules.worm_riding import offer_ride
 
     state = offer_ride(state, target, following)  # FREMEN-P2 b: before the next territory card

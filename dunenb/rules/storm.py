@@ -19,7 +19,6 @@ inside of Sietchs (STORM-15, GAP-11).
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 from dunenb.actions import Action, DialStorm, DrawStormToken, Pass, PlayWeatherControl
@@ -41,7 +40,7 @@ from dunenb.rules.common import (
     with_events,
 )
 from dunenb.rules.karama_window import open_window, register_resume
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import FrozenDict, GameState, evolve
 
 FREMEN_TOKENS = tuple(range(1, 8))  # GAP-7c: 7 tokens numbered 1-7
 STORM_TOKENS_POWER = "FREMEN-P1"  # data/powers.json: the storm moves by its holder's tokens
@@ -75,11 +74,11 @@ def begin_token_draws(state: GameState, *, after: str) -> GameState:
     if not has_fremen(state):
         return _continue(state, after)
     uses = tuple(use.id for use in power(STORM_TOKENS_POWER).karama if use.moment == "storm-token-draw")
-    return open_window(dataclasses.replace(state, pending=None), uses, "storm-token-draw", after=after)
+    return open_window(evolve(state, pending=None), uses, "storm-token-draw", after=after)
 
 
 def _draw_tokens(state: GameState, data: FrozenDict) -> GameState:
-    return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="main", after=data["after"]))
+    return evolve(state, pending=pending("storm-token", "chance", storm="main", after=data["after"]))
 
 
 def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -89,7 +88,7 @@ def _token_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
     assert state.pending is not None
-    state = dataclasses.replace(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
+    state = evolve(state, storm_tokens=state.storm_tokens.set(action.storm, action.value))
     if token_holder(state) is None:  # KARAMA-5, STORM-4
         text = f"The Fremen draw a storm token for the {action.storm} storm face down: nobody sees it (KARAMA-5)"
     else:
@@ -99,7 +98,7 @@ def _apply_token(state: GameState, action: DrawStormToken) -> GameState:
     assert state.pending is not None
     after = state.pending.detail["after"]
     if action.storm == "main" and state.config.secondary_storm:
-        return dataclasses.replace(state, pending=pending("storm-token", "chance", storm="secondary", after=after))
+        return evolve(state, pending=pending("storm-token", "chance", storm="secondary", after=after))
     return _continue(state, after)
 
 
@@ -115,7 +114,7 @@ def _continue(state: GameState, after: str) -> GameState:
 
 def begin_phase(state: GameState) -> GameState:
     """TURN-1 a): start moving the main storm."""
-    state = dataclasses.replace(state, phase="storm", storm_moves=FrozenDict())
+    state = evolve(state, phase="storm", storm_moves=FrozenDict())
     return _begin_storm(state, "main")
 
 
@@ -127,7 +126,7 @@ def _begin_storm(state: GameState, storm: str) -> GameState:
         if storm == storms_in_play(state)[-1]:
             state = lift(state, "reveal")  # KARAMA-5 lasted until this draw's tokens were revealed
         return _begin_weather(state, storm, move)
-    return dataclasses.replace(state, pending=pending("dial", state.storm_dialers[0], storm=storm, index=0, total=0))
+    return evolve(state, pending=pending("dial", state.storm_dialers[0], storm=storm, index=0, total=0))
 
 
 def _dial_decisions(state: GameState) -> list[Action]:
@@ -144,7 +143,7 @@ def _apply_dial(state: GameState, action: DialStorm) -> GameState:
                                      storm=action.storm, house=action.house, value=action.value))
     index = detail["index"] + 1
     if index < len(state.storm_dialers):
-        return dataclasses.replace(state, pending=pending(
+        return evolve(state, pending=pending(
             "dial", state.storm_dialers[index], storm=action.storm, index=index, total=total))
     return _begin_weather(state, action.storm, total)
 
@@ -162,7 +161,7 @@ def _ask_from(state: GameState, storm: str, move: int, index: int) -> GameState:
     """
     order = storm_order(state)
     if index < len(order):
-        return dataclasses.replace(state, pending=pending("weather", order[index], storm=storm, move=move,
+        return evolve(state, pending=pending("weather", order[index], storm=storm, move=move,
                                                           index=index))
     return _move_storm(state, storm, move)
 
@@ -202,7 +201,7 @@ def _apply_weather(state: GameState, action: Action) -> GameState:
         hand = list(state.houses[action.house].hand)
         hand.remove(WEATHER_CONTROL)
         state = edit_house(state, action.house, hand=tuple(hand))
-        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (WEATHER_CONTROL,))
+        state = evolve(state, treachery_discard=state.treachery_discard + (WEATHER_CONTROL,))
         if action.mode in WEATHER_BONUS:
             move += WEATHER_BONUS[action.mode]
             text = (f"{action.house} plays weather control: the {storm} storm moves {WEATHER_BONUS[action.mode]} "
@@ -220,15 +219,15 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
     field = "storm_main" if storm == "main" else "storm_secondary"
     start = getattr(state, field)
     path = steps_from(start, move)
-    state = dataclasses.replace(state, storm_moves=state.storm_moves.set(storm, move))
+    state = evolve(state, storm_moves=state.storm_moves.set(storm, move))
     state = with_events(state, event(
         "storm-moved", f"The {storm} storm moves {move} sector(s): {start} → {path[-1] if path else start}",
         storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
     for sector in path:
         state = destroy_in_sector(state, sector, cause=f"{storm} storm")
     end = path[-1] if path else start
-    state = (dataclasses.replace(state, storm_main=end) if storm == "main"
-             else dataclasses.replace(state, storm_secondary=end))
+    state = (evolve(state, storm_main=end) if storm == "main"
+             else evolve(state, storm_secondary=end))
     if storm == "main" and state.config.secondary_storm:
         return _begin_storm(state, "secondary")
     return _finish_phase(state)

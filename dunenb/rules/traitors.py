@@ -29,20 +29,19 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
 from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 #: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
 DEFAULT_PREDICTION_TURNS = 10
@@ -185,7 +184,7 @@ def begin_prediction(state: GameState) -> GameState:
     seer = holder(state, "BG-P6")  # data/powers.json
     if seer is None:
         return flow.after_setup_step(state, "prediction")
-    return dataclasses.replace(state, phase="setup", pending=pending("prediction", seer))
+    return evolve(state, phase="setup", pending=pending("prediction", seer))
 
 
 def _prediction_turns(state: GameState) -> range:
@@ -221,17 +220,21 @@ def _apply_prediction(state: GameState, action: Predict) -> GameState:
 
 def begin_draw(state: GameState) -> GameState:
     """SETUP-1 d): traitors are drawn (TRAITOR-1 to TRAITOR-3), one chance node per card."""
-    state = dataclasses.replace(state, phase="setup")
+    state = evolve(state, phase="setup")
     return _next_draw(state, secrets=())
 
 
 def _next_draw(state: GameState, secrets: tuple) -> GameState:
     schedule = _draw_schedule(state)
     if len(secrets) < len(schedule):
-        return dataclasses.replace(state, pending=pending("traitor-draw", "chance", house=schedule[len(secrets)],
+        return evolve(state, pending=pending("traitor-draw", "chance", house=schedule[len(secrets)],
                                                           secrets=secrets))
     state = _harkonnen_keep_all(state, secrets)
     return _next_pick(state, secrets, index=0)
+
+
+#: issue 14: the menu's traitor draws built once each (dunenb.actions.menu_maker)
+_menu_draw = menu_maker(DrawTraitor)
 
 
 def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -240,7 +243,7 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     taken = {(lh, lid) for _d, lh, lid in _drawn(state.pending.detail["secrets"])}
     left = [key for key in traitor_pool(state) if key not in taken]
     share = Fraction(1, len(left))
-    return [(DrawTraitor(drawer, lh, lid), share) for lh, lid in left]
+    return [(_menu_draw(drawer, lh, lid), share) for lh, lid in left]
 
 
 def _is_draw(state: GameState, action: Action) -> bool:
@@ -282,7 +285,7 @@ def _next_pick(state: GameState, secrets: tuple, *, index: int) -> GameState:
     pick (K-21): its menu is then just the pass, so that being asked, or the event, tells nothing of its draw."""
     pickers = _pickers(state)
     if index < len(pickers):
-        return dataclasses.replace(state, pending=pending("traitor-pick", pickers[index], secrets=secrets,
+        return evolve(state, pending=pending("traitor-pick", pickers[index], secrets=secrets,
                                                           index=index))
     state = with_events(state, event("traitors-done", "Every House holds its secret traitor slip(s) (TRAITOR-4)"))
     return flow.after_setup_step(state, "traitors")

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, menu_maker
 from dunenb.battle.cards import card_kind
 from dunenb.battle.leader_mind import is_leader_power
 from dunenb.board import read_data_file
@@ -124,10 +124,14 @@ def _means(state: GameState, house: str) -> tuple[str, ...]:
     return means + ((power,) if power is not None and left else ()) + leader_trance_means(state, house)
 
 
+#: issue 14: the menu's questions built once each (dunenb.actions.menu_maker)
+_menu_question = menu_maker(AskTruthTrance)
+
+
 def questions(state: GameState, house: str) -> list[Action]:
     """Every question ``house`` may ask now: with a truth trance in hand (CARD-TRUTH-1), or with a power's
     trances left this turn (BG-M1)."""
-    return [AskTruthTrance(house, target, q.id, subject, means)
+    return [_menu_question(house, target, q.id, subject, means)
             for means in _means(state, house)
             for target in active_houses(state) if target != house
             for q in load_questions() for subject in _subjects(state, house, target, q)]

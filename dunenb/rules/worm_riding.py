@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -24,7 +23,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holder
 from dunenb.powers.registry import implemented_uses
 from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, rules, with_events
-from dunenb.state import GameState, Pending, Tokens
+from dunenb.state import GameState, Pending, Tokens, evolve
 
 POWER = "FREMEN-P2"
 KIND = "ride"
@@ -74,9 +73,9 @@ def offer_ride(state: GameState, area: str, following: Pending, done: tuple[int,
     if house is not None and ride_destinations(state, area):
         riders = _riders(state, house, area, done)
         if riders:
-            return dataclasses.replace(state, pending=pending(
+            return evolve(state, pending=pending(
                 KIND, house, area=area, sector=riders[0][0], done=done, following=following))
-    return dataclasses.replace(state, pending=following)
+    return evolve(state, pending=following)
 
 
 def _decisions(state: GameState) -> list[Action]:
@@ -120,7 +119,7 @@ def _apply(state: GameState, action: Action) -> GameState:
         key = (action.house, action.area, action.sector)
         left = state.forces[key] - tokens
         forces = state.forces.without(key) if left.is_empty() else state.forces.set(key, left)
-        state = add_forces(dataclasses.replace(state, forces=forces), action.house, action.to_area,
+        state = add_forces(evolve(state, forces=forces), action.house, action.to_area,
                            action.to_sector, tokens)
         board = rules().board
         state = with_events(state, event(
@@ -130,7 +129,7 @@ def _apply(state: GameState, action: Action) -> GameState:
             powers=(POWER,)))
         for hkey, count in list(state.committed_harvesters.items()):
             if hkey[0] == action.house and hkey[1] == action.area:  # the harvester goes with them, uncommitted
-                state = dataclasses.replace(state, committed_harvesters=state.committed_harvesters.without(hkey))
+                state = evolve(state, committed_harvesters=state.committed_harvesters.without(hkey))
                 state = edit_house(state, action.house, harvesters=state.houses[action.house].harvesters + count)
     return offer_ride(state, detail["area"], detail["following"], done)
 
