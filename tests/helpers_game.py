@@ -41,7 +41,8 @@ def decisions(state: GameState) -> list[Action]:
 
 
 #: GAP-62: the nodes asked of every House in turn, whether or not it holds the secret card or slip they are for.
-ASKED_OF_ALL = ("traitor-call", "weather")
+#: leaders.md K-19 (GAP-111): the buy-off step is asked of each side that could have a BUY_OFF leader on its wheel.
+ASKED_OF_ALL = ("leader-buy-off", "traitor-call", "weather")
 
 
 #: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.

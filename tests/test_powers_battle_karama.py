@@ -26,7 +26,7 @@ def play(state, *actions):
     said = state.events
     for action in actions:
         assert state.pending.actor == action.house, (state.pending, action)
-        state = pass_unable(apply_action(state, action), ("traitor-call",))
+        state = pass_unable(apply_action(state, action), ("leader-buy-off", "traitor-call"))
         said += state.events
     return dataclasses.replace(state, events=said)
 

@@ -395,7 +395,7 @@ def test_DISPERSION_P1_in_a_game_karate_is_on_the_menu_of_the_dispersion_only_an
     assert not [a for a in legal_actions(state) if isinstance(a, SubmitPlan) and a.weapon == "karate"]
     atreides = next(a for a in legal_actions(state) if isinstance(a, SubmitPlan) and a.defense == "none")
     fought, events = run(state, atreides)
-    fought = pass_unable(fought, ("traitor-call",))
+    fought = pass_unable(fought, ("leader-buy-off", "traitor-call"))
     assert "karate" not in fought.treachery_discard and fought.houses["dispersion"].hand == ()
     outcome = [e for e in events + list(fought.events) if e.kind == "battle-outcome"]
     assert outcome and atreides.leader in fought.houses["atreides"].leader_tanks  # killed by karate

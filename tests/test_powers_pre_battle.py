@@ -68,7 +68,7 @@ def pass_windows(state, *, disclose=False):
 def submit(state, house, leader, regular, weapon="none", defense="none"):
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", house)
     return pass_unable(apply_action(state, SubmitPlan(house, leader, regular, 0, 0, weapon, defense)),
-                       ("traitor-call",))
+                       ("leader-buy-off", "traitor-call"))
 
 
 BG_SCENE = (["bene-gesserit", "harkonnen"], [("bene-gesserit", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
@@ -154,7 +154,7 @@ def _plans(state, plans):
         house = state.pending.actor
         plan = plans[house]
         action = plan.choose(view(state, house)) if hasattr(plan, "choose") else plan
-        state = pass_unable(apply_action(state, action), ("traitor-call",))
+        state = pass_unable(apply_action(state, action), ("leader-buy-off", "traitor-call"))
         said += state.events
     return dataclasses.replace(state, events=said)
 

@@ -267,10 +267,29 @@ class ArmyBonus:
 LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus | Effect
 
 
+# ---- K-16 PRE_BATTLE, K-18 ALLIANCE_INSTEAD_OF_BATTLE, K-19 BUY_OFF (dunenb.rules.leader_deals,
+# dunenb.rules.leader_pre_battle): the actions and offers the engine applies (first word of the parameter).
+DEAL_APPLIED: dict[str, tuple[str, ...]] = {
+    "PRE_BATTLE": (),
+    "ALLIANCE_INSTEAD_OF_BATTLE": ("spice", "revive"),
+    "BUY_OFF": ("3", "5"),
+}
+
+
+def _deal_applied(effect: Effect) -> bool:
+    """K-16/K-18/K-19: the K-18 offer is the second parameter, the others' action the first."""
+    words = DEAL_APPLIED[effect.kind]
+    if effect.kind == "ALLIANCE_INSTEAD_OF_BATTLE":
+        return len(effect.args) > 1 and effect.args[1].split("(")[0].strip() in words
+    return bool(effect.args) and effect.args[0].split()[0] in words
+
+
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
     Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
-    (GAP-90)."""
+    (GAP-90); and the K-16/K-18/K-19 entries of :data:`DEAL_APPLIED`."""
+    if isinstance(effect, Effect) and effect.kind in DEAL_APPLIED:
+        return _deal_applied(effect)
     if effect is None or effect.kind not in BATTLE_KINDS:
         return False
     return not (isinstance(effect, WheelModifier) and effect.per is not None)

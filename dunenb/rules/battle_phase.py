@@ -76,7 +76,7 @@ from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_deals, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -455,6 +455,11 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
     waiting = [house for house in ctx.order if house not in dict(ctx.secrets)]
     if waiting:
         return dataclasses.replace(state, pending=pending("battle-plan", waiting[0], battle=ctx))
+    return leader_deals.before_reveal(state, ctx)  # leaders.md K-19 BUY_OFF at LC-5 B5, then reveal()
+
+
+def reveal(state: GameState, ctx: BattleContext) -> GameState:
+    """BATTLE-13 f (LC-5 B6): both wheels are shown, then the traitor calls."""
     plans = dict(ctx.secrets)
     # revealed (BATTLE-13 f): no longer hidden by the view; kept defender first
     ctx = dataclasses.replace(ctx, secrets=(), plans=tuple((house, plans[house]) for house in ctx.houses))
@@ -846,5 +851,6 @@ HANDLERS = {
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
     **battle_powers.HANDLERS,
+    **leader_deals.HANDLERS,  # leaders.md K-18, K-19
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }
