@@ -46,7 +46,8 @@ ASKED_OF_ALL = ("leader-buy-off", "traitor-call", "weather")
 
 
 #: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.
-PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose")
+PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose",
+              "leader-pre-battle")  # leaders.md K-16 at LC-5 B1
 
 
 def skip_pre_battle(state: GameState) -> GameState:

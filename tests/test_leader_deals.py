@@ -42,8 +42,8 @@ def open_battle(houses, area="arsunt", sector=5, tokens=3, edit=None):
     state = begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
     if state.pending.kind == "battle-choice":
         state = apply_action(state, next(a for a in decisions(state) if a.territory == area))
-    while state.pending.kind in ("karama-window", "battle-disclose", "battle-voice", "battle-prescience",
-                                 "battle-answer"):
+    while state.pending.kind in ("karama-window", "battle-disclose", "leader-pre-battle", "battle-voice",
+                                 "battle-prescience", "battle-answer"):
         state = skip_pre_battle(state)
         if state.pending.kind in ("karama-window", "battle-disclose"):
             state = apply_action(state, Pass(state.pending.actor))

@@ -242,7 +242,7 @@ def test_KARAMA_23_makes_dama_open_to_the_voice():
         state = open_battle(houses, forces, {"bene-gesserit": ("karama",), "dispersion": ("poison-fast",)})
         assert state.pending.actor == "bene-gesserit"
         state = play(state, UseKarama("bene-gesserit", use, "karama") if use else Pass("bene-gesserit"))
-        while state.pending.kind in ("karama-window", "battle-disclose"):
+        while state.pending.kind in ("karama-window", "battle-disclose", "leader-pre-battle"):  # K-16 passed
             state = play(state, Pass(state.pending.actor))
         state = play(state, UseVoice("bene-gesserit", "forbid", "poison"), SubmitPlan("bene-gesserit", "darwi",
                                                                                       1, 0, 0))
@@ -256,6 +256,7 @@ def test_KARAMA_42_makes_paul_vulnerable_to_the_slow_poison():
                              {"harkonnen": ("poison-slow", "karama")})
         assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
         state = play(state, UseKarama("harkonnen", use, "karama") if use else Pass("harkonnen"))
+        state = play(state, Pass("harkonnen"))  # leaders.md K-16: Ziarenko's 1d2 spice not taken
         state = play(state, Pass("atreides"), Pass("atreides"), SubmitPlan("atreides", "paul", 1, 0, 0),
                      SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "poison-slow"))
         assert (killed(state, "atreides") == ["paul"]) == dies
@@ -382,6 +383,8 @@ def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
     state = open_battle(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
     assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
     state = play(state, UseKarama("harkonnen", "KARAMA-32", "karama"))
+    while state.pending.kind == "leader-pre-battle":  # leaders.md K-16 (after BG-M2's step) passed
+        state = play(state, Pass(state.pending.actor))
     assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle
     assert battle(*MOHIAM_SCENE, disclose=True).pending.kind == "battle-disclose"  # without the Karama
 

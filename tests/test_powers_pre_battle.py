@@ -56,10 +56,11 @@ def open_battle(houses, forces, hands=None, dead=None):
 
 
 def pass_windows(state, *, disclose=False):
-    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42) and, unless
-    ``disclose``, the leader disclosures (BG-M2); events kept."""
+    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42), the secondary leaders'
+    pre-battle powers (leaders.md K-16) and, unless ``disclose``, the leader disclosures (BG-M2); events kept."""
     said = state.events
-    while state.pending.kind == "karama-window" or (state.pending.kind == "battle-disclose" and not disclose):
+    while state.pending.kind in ("karama-window", "leader-pre-battle") or (state.pending.kind == "battle-disclose"
+                                                                          and not disclose):
         state = apply_action(state, Pass(state.pending.actor))
         said += state.events
     return dataclasses.replace(state, events=said)

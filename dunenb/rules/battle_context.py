@@ -65,6 +65,8 @@ class BattleContext:
     victor: tuple[str, ...] = ()
     shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
     disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
+    # leaders.md K-16 PRE_BATTLE (dunenb.rules.leader_pre_battle): (House, power, value) of each use this battle
+    leader_acts: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def houses(self) -> tuple[str, str]:

@@ -76,7 +76,7 @@ from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import karama_use
-from dunenb.rules import alliances, battle_powers, leader_deals, on_call, pre_battle
+from dunenb.rules import alliances, battle_powers, leader_deals, leader_pre_battle, on_call, pre_battle
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -344,7 +344,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
     pairs = [(w, d) for w in weapons for d in defences
              if not Counter(c for c in (w, d) if c != NONE and c not in BUILT_IN_WEAPONS) - held]  # one worthless
     # card cannot fill both slots; a built-in weapon (G-4: karate) is no card
-    dials = menu_dials(tokens, hs.spice)
+    dials = leader_pre_battle.locked_dials(context_of(state), house, menu_dials(tokens, hs.spice))  # K-16
     # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
     # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
     cards = karama_cards(state, house)
@@ -852,5 +852,6 @@ HANDLERS = {
     **pre_battle.HANDLERS,
     **battle_powers.HANDLERS,
     **leader_deals.HANDLERS,  # leaders.md K-18, K-19
+    **leader_pre_battle.HANDLERS,  # leaders.md K-16
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

@@ -1,0 +1,364 @@
+"""Secondary leaders' pre-battle actions: leaders.md K-16 PRE_BATTLE at LC-5 B1 (issue 11 item 2).
+
+After the leader disclosures of houses.md G-9 step 1 (BG-M2) and before the Voices, each side, defender first,
+is asked in turn (pass first) when one of the leaders it may lead with here holds a K-16 entry of an action
+below that acts (:func:`dunenb.battle.leader_powers.acting`: LC-9 not while a foreign House plays him, LC-11 not
+while a Karama blocks it, the entry's own condition; GAP-113: the leaders a House may lead with are public, so
+being asked tells nothing). Its menu lists each use it can make now; it is asked again after each use, until it
+passes. Each entry acts once per battle.
+
+**Using one shows the leader** (K-16, LC-5 B1): the House names the leader, who is then bound to lead this
+battle (:class:`~dunenb.rules.battle_context.LeaderShown`, shown to all: the plan must name him,
+``battle/leader-disclosed``). A House whose leader is already bound (BG-M2's commitment) may only use his.
+
+The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
+
+* ``gain_spice n`` (GUILD-L04-d Ludwic, 2 at Gara Kulon) from the Bank; ``gain_spice 1d2`` (HARKONNEN-L12-c
+  Ziarenko): a public chance node, 1 or 2 (LC-1).
+* ``lock_spice`` (BG-L09-a Wensicia): the opponent announces now the spice he will dial
+  (:class:`AnnounceSpice`, 0 to what he can dial: his spice and one per token there, GAP-42); his plan must dial
+  exactly that (``battle/spice-locked``), and his menu lists only such dials.
+* ``reinforce ×2`` / ``reinforce +2`` (TLEILAX-L01-d Scytale, TLEILAX-L02-d Torg): free tokens from the reserve
+  into the sector of his army (the first of the arena's sectors that holds his tokens), as many as his House has
+  in the territory (×2) or 2, limited by the reserve; not a landing (GAP-113: unmarked tokens first, then
+  marked).
+* ``swap_card`` (EMPEROR-L12-a Farad'N): one card of the hand for one of the discard pile (GAP-27), both named
+  in the public event.
+* ``see_card`` (BG-L08-b Margot): one card drawn at random from the opponent's hand (a secret chance node seen
+  by the two Houses, :mod:`dunenb.rules.secrecy` ``leader-see-card``), looked at and given back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from dunenb.actions import Action, Pass
+from dunenb.battle.roster import Power, load_roster
+from dunenb.errors import IllegalActionError
+from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
+from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, with_events
+from dunenb.rules.leader_deals import args, entries
+from dunenb.state import GameState, Tokens
+
+NONE = "none"
+KIND = "PRE_BATTLE"
+#: The K-16 actions applied at LC-5 B1 (first word of the entry's parameter).
+B1_ACTIONS = ("gain_spice", "lock_spice", "reinforce", "swap_card", "see_card")
+SWAP = ">"
+
+
+@dataclass(frozen=True)
+class UsePreBattle(Action):
+    """leaders.md K-16: ``house`` uses its leader ``leader``'s ``power`` (showing that he leads this battle).
+    ``choice``: for ``swap_card``, ``"hand-card>discard-card"``; else ``none``."""
+
+    kind: ClassVar[str] = "leader-pre-battle"
+    house: str
+    leader: str
+    power: str
+    choice: str = NONE
+
+
+@dataclass(frozen=True)
+class AnnounceSpice(Action):
+    """K-16 ``lock_spice``: ``house`` announces the spice it will dial in this battle; its plan is bound to it."""
+
+    kind: ClassVar[str] = "lock-spice"
+    house: str
+    spice: int
+
+
+@dataclass(frozen=True)
+class PreBattleDraw(Action):
+    """A chance outcome of a K-16 action: ``value`` rolled (``gain_spice 1d2``) or the card drawn from
+    ``source``'s hand (``see_card``)."""
+
+    kind: ClassVar[str] = "leader-pre-battle-draw"
+    is_chance: ClassVar[bool] = True
+    house: str
+    power: str
+    value: str
+    source: str = NONE
+
+
+@dataclass(frozen=True)
+class SeeCard(PreBattleDraw):
+    """K-16 ``see_card``: the card ``house`` draws at random from ``source``'s hand, looks at and gives back
+    (secret: seen by the two Houses)."""
+
+    kind: ClassVar[str] = "leader-see-card"
+
+
+# --- entries -------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _powers() -> dict[str, Power]:
+    return {power.id: power for leader in load_roster().leaders for power in leader.powers}
+
+
+def action_of(power: Power | str) -> str:
+    """The K-16 action of an entry (``gain_spice``, ``lock_spice``...)."""
+    found = _powers()[power] if isinstance(power, str) else power
+    return args(found)[0].split()[0] if args(found) else ""
+
+
+def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
+    """The leaders ``house`` may lead with here; only the bound one once a leader is shown (BG-M2, K-16)."""
+    from dunenb.rules.battle_phase import available_leaders
+
+    leaders = available_leaders(state, house, ctx.area, ctx.committed)
+    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
+    return tuple(bound[:1]) or leaders
+
+
+def _used(ctx: BattleContext, house: str, power: str) -> bool:
+    return any(h == house and p == power for h, p, _v in ctx.leader_acts)
+
+
+def _entries(state: GameState, ctx: BattleContext, house: str) -> list[tuple[str, Power]]:
+    """(leader, entry) for each B1 entry that acts for ``house`` now and has not been used in this battle."""
+    return [(lid, power) for lid in _leaders(state, ctx, house)
+            for power in entries(state, ctx, house, lid, KIND)
+            if action_of(power) in B1_ACTIONS and not _used(ctx, house, power.id)]
+
+
+def _reinforcement(state: GameState, ctx: BattleContext, house: str, power: Power) -> int:
+    from dunenb.rules.battle_phase import arena_tokens
+
+    word = args(power)[0].split()[1]
+    wanted = arena_tokens(state, house, ctx.area, ctx.sectors).total if word == "×2" else int(word.lstrip("+"))
+    return min(wanted, state.houses[house].reserve.total)
+
+
+def _uses(state: GameState, ctx: BattleContext, house: str) -> list[UsePreBattle]:
+    """The menu of K-16 uses of ``house`` now (an action that can do nothing now is left out)."""
+    found: list[UsePreBattle] = []
+    hs = state.houses[house]
+    for lid, power in _entries(state, ctx, house):
+        action = action_of(power)
+        if action == "swap_card":
+            found += [UsePreBattle(house, lid, power.id, f"{mine}{SWAP}{theirs}")
+                      for mine in dict.fromkeys(hs.hand) for theirs in dict.fromkeys(state.treachery_discard)
+                      if mine != theirs]
+        elif action == "see_card" and not state.houses[ctx.opponent(house)].hand:
+            continue
+        elif action == "reinforce" and not _reinforcement(state, ctx, house, power):
+            continue
+        else:
+            found.append(UsePreBattle(house, lid, power.id))
+    return found
+
+
+# --- the step ------------------------------------------------------------------------------------------
+
+def begin(state: GameState, ctx: BattleContext, start: int = 0) -> GameState:
+    """LC-5 B1: ask each side in turn from ``start`` (defender first), then the Voices (G-9)."""
+    from dunenb.rules import pre_battle
+
+    for index in range(start, len(ctx.houses)):
+        house = ctx.houses[index]
+        if _entries(state, ctx, house):
+            return dataclasses.replace(state, pending=pending("leader-pre-battle", house, battle=ctx, index=index))
+    return pre_battle._start_sequence(state, ctx)
+
+
+def _decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [Pass(house), *_uses(state, context_of(state), house)]
+
+
+def _check(state: GameState, action: Action) -> IllegalActionError | None:
+    if isinstance(action, UsePreBattle) and action not in _uses(state, context_of(state), action.house):
+        uses = _uses(state, context_of(state), action.house)
+        shown = ", ".join(dict.fromkeys(f"{u.power} ({u.leader})" for u in uses)) or "none"
+        return IllegalActionError("battle/pre-battle", f"{action.power} by {action.leader!r}"
+                                  + (f" choosing {action.choice!r}" if action.choice != NONE else "")
+                                  + f": not a pre-battle power {action.house} may use now (its leader's, once a "
+                                  f"battle, a card held for one in the discard pile; leaders.md K-16); allowed: pass, "
+                                  f"{shown}")
+    return None
+
+
+def _show(state: GameState, ctx: BattleContext, action: UsePreBattle) -> tuple[GameState, BattleContext]:
+    """K-16: using a power shows the leader; he must lead this battle."""
+    acts = ctx.leader_acts + ((action.house, action.power, ""),)
+    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    if any(s.house == action.house for s in ctx.shown):
+        return state, ctx
+    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, action.power),))
+    return with_events(state, event(
+        "leader-disclosed", f"{action.house} shows that {action.leader} leads this battle: it uses {action.power} "
+        "(leaders.md K-16, LC-5 B1)", house=action.house, leader=action.leader, power=action.power,
+        powers=(action.power,))), ctx
+
+
+def _again(state: GameState, ctx: BattleContext, house: str) -> GameState:
+    return begin(state, ctx, ctx.houses.index(house))
+
+
+def _apply(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    if not isinstance(action, UsePreBattle):
+        return begin(state, ctx, node(state).detail["index"] + 1)
+    state, ctx = _show(state, ctx, action)
+    power = _powers()[action.power]
+    what = action_of(power)
+    house, other = action.house, ctx.opponent(action.house)
+    if what == "gain_spice":
+        amount = args(power)[0].split()[1]
+        if amount == "1d2":
+            return dataclasses.replace(state, pending=pending("leader-pre-battle-roll", "chance", battle=ctx,
+                                                              house=house, power=action.power))
+        return _gain(state, ctx, house, action.power, int(amount))
+    if what == "lock_spice":
+        return dataclasses.replace(state, pending=pending("lock-spice", other, battle=ctx, power=action.power))
+    if what == "see_card":
+        return dataclasses.replace(state, pending=pending("leader-see-card", "chance", battle=ctx, house=house,
+                                                          power=action.power))
+    if what == "reinforce":
+        return _again(_reinforce(state, ctx, house, power), ctx, house)
+    return _again(_swap(state, house, action), ctx, house)
+
+
+def _gain(state: GameState, ctx: BattleContext, house: str, power: str, amount: int) -> GameState:
+    state = edit_house(state, house, spice=state.houses[house].spice + amount)
+    state = dataclasses.replace(state, bank=state.bank - amount)
+    state = with_events(state, event("leader-spice", f"{house} receive {amount} spice from the Bank ({power}, "
+                                     "leaders.md K-16)", house=house, amount=amount, power=power, powers=(power,)))
+    return _again(state, ctx, house)
+
+
+def _reinforce(state: GameState, ctx: BattleContext, house: str, power: Power) -> GameState:
+    """K-16 ``reinforce``: free reserve tokens into his army's sector (not a landing; GAP-113: unmarked first)."""
+    count = _reinforcement(state, ctx, house, power)
+    reserve = state.houses[house].reserve
+    regular = min(count, reserve.regular)
+    tokens = Tokens(regular, count - regular)
+    sector = next((s for s in ctx.sectors if state.forces.get((house, ctx.area, s), Tokens()).total),
+                  ctx.sectors[0])
+    state = edit_house(state, house, reserve=reserve - tokens)
+    state = add_forces(state, house, ctx.area, sector, tokens)
+    return with_events(state, event(
+        "leader-reinforce", f"{house} bring {count} token(s) from the reserve into {ctx.area} (sector {sector}), "
+        f"free and not a landing ({power.id}, leaders.md K-16)", house=house, area=ctx.area, sector=sector,
+        regular=tokens.regular, marked=tokens.marked, power=power.id, powers=(power.id,)))
+
+
+def _swap(state: GameState, house: str, action: UsePreBattle) -> GameState:
+    """K-16 ``swap_card``: one card of the hand for one of the discard pile (GAP-27), shown to all."""
+    mine, theirs = action.choice.split(SWAP)
+    hand = list(state.houses[house].hand)
+    hand.remove(mine)
+    discard = list(state.treachery_discard)
+    discard.remove(theirs)
+    state = edit_house(state, house, hand=tuple(hand) + (theirs,))
+    state = dataclasses.replace(state, treachery_discard=tuple(discard) + (mine,))
+    return with_events(state, event(
+        "leader-swap-card", f"{house} swap {mine} from its hand for {theirs} from the discard pile ({action.power}, "
+        "leaders.md K-16)", house=house, given=mine, taken=theirs, power=action.power, powers=(action.power,)))
+
+
+# --- chance nodes and the announcement -------------------------------------------------------------------
+
+def _roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    detail = node(state).detail
+    return [(PreBattleDraw(detail["house"], detail["power"], str(v)), Fraction(1, 2)) for v in (1, 2)]
+
+
+def _apply_roll(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, PreBattleDraw)
+    return _gain(state, context_of(state), action.house, action.power, int(action.value))
+
+
+def _see_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    detail = node(state).detail
+    source = context_of(state).opponent(detail["house"])
+    hand = Counter(state.houses[source].hand)
+    total = sum(hand.values())
+    return [(SeeCard(detail["house"], detail["power"], card, source), Fraction(count, total))
+            for card, count in sorted(hand.items())]
+
+
+def _apply_see(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, SeeCard)
+    state = with_events(state, event(
+        "leader-see-card", f"{action.house} draw a card at random from {action.source}'s hand, look at it and give "
+        f"it back ({action.power}, leaders.md K-16; only they and {action.source} see which)", house=action.house,
+        source=action.source, secret=True, power=action.power, powers=(action.power,)))
+    return _again(state, context_of(state), action.house)
+
+
+def lock_limit(state: GameState, ctx: BattleContext, house: str) -> int:
+    """The most spice ``house`` can dial here: its spice, one per token in the arena (GAP-42)."""
+    from dunenb.rules.battle_phase import arena_tokens
+
+    return min(state.houses[house].spice, arena_tokens(state, house, ctx.area, ctx.sectors).total)
+
+
+def _announce_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [AnnounceSpice(house, n) for n in range(lock_limit(state, context_of(state), house) + 1)]
+
+
+def _check_announce(state: GameState, action: Action) -> IllegalActionError | None:
+    if not isinstance(action, AnnounceSpice):
+        return None
+    limit = lock_limit(state, context_of(state), action.house)
+    if not 0 <= action.spice <= limit:
+        return IllegalActionError("battle/spice-locked", f"spice {action.spice}: {action.house} announce the spice "
+                                  f"it will dial (leaders.md K-16 lock_spice); allowed: 0..{limit}")
+    return None
+
+
+def _apply_announce(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, AnnounceSpice)
+    ctx = context_of(state)
+    power = node(state).detail["power"]
+    user = ctx.opponent(action.house)
+    acts = tuple((h, p, str(action.spice)) if (h, p) == (user, power) else (h, p, v) for h, p, v in ctx.leader_acts)
+    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    state = with_events(state, event(
+        "spice-locked", f"{action.house} announce {action.spice} spice on its wheel and may not change it "
+        f"({power}, leaders.md K-16)", house=action.house, spice=action.spice, power=power, powers=(power,)))
+    return _again(state, ctx, user)
+
+
+def locked_spice(ctx: BattleContext, house: str) -> int | None:
+    """The spice ``house`` announced under ``lock_spice`` in this battle, or ``None``."""
+    for user, power, value in ctx.leader_acts:
+        if value and user != house and action_of(power) == "lock_spice":
+            return int(value)
+    return None
+
+
+def plan_problems(ctx: BattleContext, plan: Any) -> tuple[str, ...]:
+    """What in ``plan`` breaks a K-16 binding (``lock_spice``), for :func:`dunenb.rules.pre_battle.violations`."""
+    locked = locked_spice(ctx, plan.house)
+    if locked is None or plan.spice == locked:
+        return ()
+    return (f"it announced {locked} spice on its wheel (K-16 lock_spice) but dials {plan.spice}",)
+
+
+def locked_dials(ctx: BattleContext, house: str,
+                 dials: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """The plan menu's dials, with the spice announced under ``lock_spice`` (where enough tokens are dialled)."""
+    locked = locked_spice(ctx, house)
+    if locked is None:
+        return dials
+    kept = tuple(dict.fromkeys((r, m, locked) for r, m, _s in dials if r + m >= locked))
+    return kept or tuple(dict.fromkeys((r, m, locked) for r, m, _s in dials[-1:]))
+
+
+HANDLERS = {
+    "leader-pre-battle": Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(UsePreBattle,),
+                                 always=(Pass,)),
+    "leader-pre-battle-roll": Handler(apply=_apply_roll, outcomes=_roll_outcomes),
+    "leader-see-card": Handler(apply=_apply_see, outcomes=_see_outcomes),
+    "lock-spice": Handler(apply=_apply_announce, decisions=_announce_decisions, check=_check_announce,
+                          accepts=(AnnounceSpice,)),
+}

@@ -1,0 +1,186 @@
+"""leaders.md K-16 PRE_BATTLE at LC-5 B1 in games (dunenb.rules.leader_pre_battle): each action's scene, the
+leader it shows and binds, and the menus and errors."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from helpers_game import (
+    assert_conserved,
+    clear_map,
+    decisions,
+    events_of,
+    give_cards,
+    outcome_map,
+    place,
+    quiet_setup,
+    set_storms,
+)
+
+from dunenb.actions import Pass
+from dunenb.engine import apply_action, check_action
+from dunenb.rules.battle_context import context_of
+from dunenb.rules.battle_phase import SubmitPlan, begin_phase
+from dunenb.rules.leader_pre_battle import AnnounceSpice, PreBattleDraw, SeeCard, UsePreBattle
+from dunenb.rules.secrecy import viewers
+from dunenb.state import Tokens
+
+
+def to_b1(houses, area="arsunt", sector=5, tokens=3, hands=None, discard=()):
+    """A quiet setup with only the two Houses' ``tokens`` in ``area`` (and a second battle waiting in Carthag),
+    at the battle phase, past the battle-start Karama window and the BG-M2 disclosure (passed): LC-5 B1."""
+    state = clear_map(set_storms(quiet_setup(houses), main=10))
+    for house in houses:
+        hs = state.houses[house]
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=(),
+                                                                                              traitors=())),
+                                    treachery_discard=state.treachery_discard + hs.hand)
+        state = place(place(state, house, area, sector, tokens), house, "carthag", 4, 1)
+    for house, cards in (hands or {}).items():
+        state = give_cards(state, house, *cards)
+    if discard:
+        state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    state = begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
+    said = state.events
+    while state.pending.kind in ("battle-choice", "karama-window", "battle-disclose"):
+        action = (next(a for a in decisions(state) if a.territory == area) if state.pending.kind == "battle-choice"
+                  else Pass(state.pending.actor))
+        state = apply_action(state, action)
+        said += state.events
+    return dataclasses.replace(state, events=said)
+
+
+def play(state, *actions):
+    said = state.events
+    for action in actions:
+        assert check_action(state, action) is None, check_action(state, action)
+        state = apply_action(state, action)
+        said += state.events
+    return dataclasses.replace(state, events=said)
+
+
+def pass_b1(state):
+    while state.pending.kind == "leader-pre-battle":
+        state = play(state, Pass(state.pending.actor))
+    return state
+
+
+def test_guild_l04_d_ludwic_gains_2_spice_at_gara_kulon_and_must_then_lead():
+    """GUILD-L04-d: at Gara Kulon, before the Voices, the Guild use Ludwic's power: 2 spice from the Bank; using
+    it shows Ludwic, who must lead (a plan naming another leader is refused)."""
+    state = to_b1(["guild", "atreides"], area="gara-kulon", sector=20)
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "guild")
+    assert decisions(state) == [Pass("guild"), UsePreBattle("guild", "ludwic", "GUILD-L04-d")]
+    spice = state.houses["guild"].spice
+    state = play(state, UsePreBattle("guild", "ludwic", "GUILD-L04-d"))
+    assert state.houses["guild"].spice == spice + 2
+    assert [e.data["leader"] for e in events_of(state, "leader-disclosed")] == ["ludwic"]
+    assert state.pending.kind != "leader-pre-battle"  # once a battle: the Guild are not asked again
+    while state.pending.kind != "battle-plan" or state.pending.actor != "guild":
+        state = play(state, decisions(state)[0] if state.pending.kind != "battle-plan"
+                     else SubmitPlan(state.pending.actor, "duncan-idaho", 1, 0, 0))
+    error = check_action(state, SubmitPlan("guild", "edric", 1, 0, 0))
+    assert error is not None and error.code == "battle/leader-disclosed"
+    assert check_action(state, SubmitPlan("guild", "ludwic", 1, 0, 0)) is None
+    assert_conserved(state)
+
+
+def test_guild_l04_d_not_asked_outside_gara_kulon():
+    state = to_b1(["guild", "atreides"])
+    assert state.pending.kind != "leader-pre-battle"
+
+
+def test_harkonnen_l12_c_ziarenko_gains_1d2_spice_a_public_roll():
+    """HARKONNEN-L12-c: a public chance node, 1 or 2 spice from the Bank, each 1/2 (LC-1)."""
+    state = to_b1(["harkonnen", "atreides"])
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "harkonnen")
+    state = play(state, UsePreBattle("harkonnen", "ziarenko", "HARKONNEN-L12-c"))
+    assert outcome_map(state) == {PreBattleDraw("harkonnen", "HARKONNEN-L12-c", "1"): Fraction(1, 2),
+                                  PreBattleDraw("harkonnen", "HARKONNEN-L12-c", "2"): Fraction(1, 2)}
+    spice = state.houses["harkonnen"].spice
+    state = play(state, PreBattleDraw("harkonnen", "HARKONNEN-L12-c", "2"))
+    assert state.houses["harkonnen"].spice == spice + 2 and events_of(state, "leader-spice")
+    assert viewers(state, PreBattleDraw("harkonnen", "HARKONNEN-L12-c", "2")) is None  # public
+    assert_conserved(state)
+
+
+def test_bg_l09_a_wensicia_locks_the_opponents_wheel_spice():
+    """BG-L09-a: the Harkonnen announce their wheel spice now; a plan dialling another amount is refused and the
+    plan menu dials only the amount announced."""
+    state = to_b1(["bene-gesserit", "harkonnen"])
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "bene-gesserit")
+    state = play(state, UsePreBattle("bene-gesserit", "wensicia", "BG-L09-a"))
+    assert (state.pending.kind, state.pending.actor) == ("lock-spice", "harkonnen")
+    assert decisions(state) == [AnnounceSpice("harkonnen", n) for n in range(4)]  # 3 tokens, 12 spice
+    error = check_action(state, AnnounceSpice("harkonnen", 4))
+    assert error is not None and error.code == "battle/spice-locked" and "0..3" in error.message
+    state = play(state, AnnounceSpice("harkonnen", 2))
+    assert events_of(state, "spice-locked")[0].data["spice"] == 2
+    state = pass_b1(state)
+    while state.pending.kind != "battle-plan" or state.pending.actor != "harkonnen":
+        state = play(state, decisions(state)[0] if state.pending.kind != "battle-plan"
+                     else SubmitPlan(state.pending.actor, "wensicia", 1, 0, 0))
+    error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 3, 0, 0))
+    assert error is not None and error.code == "battle/spice-locked"
+    assert check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 3, 0, 2)) is None
+    assert {a.spice for a in decisions(state) if isinstance(a, SubmitPlan)} == {2}
+
+
+def test_tleilax_l01_d_scytale_doubles_the_army_from_the_reserve():
+    """TLEILAX-L01-d: as many free reserve tokens as the Tleilax have in the territory (3) join the army."""
+    state = to_b1(["bene-tleilax", "atreides"])
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "bene-tleilax")
+    reserve = state.houses["bene-tleilax"].reserve.total
+    state = play(state, UsePreBattle("bene-tleilax", "scytale", "TLEILAX-L01-d"))
+    assert state.forces[("bene-tleilax", "arsunt", 5)] == Tokens(6)
+    assert state.houses["bene-tleilax"].reserve.total == reserve - 3
+    assert events_of(state, "leader-reinforce") and not events_of(state, "landing")
+    assert UsePreBattle("bene-tleilax", "torg", "TLEILAX-L02-d") not in decisions(state)  # Scytale leads now
+    assert_conserved(state)
+
+
+def test_tleilax_l02_d_torg_brings_2_tokens_limited_by_the_reserve():
+    """TLEILAX-L02-d: +2 from the reserve (1 when only 1 is left there)."""
+    state = to_b1(["bene-tleilax", "atreides"])
+    after = play(state, UsePreBattle("bene-tleilax", "torg", "TLEILAX-L02-d"))
+    assert after.forces[("bene-tleilax", "arsunt", 5)] == Tokens(5)
+
+    def one_left(state):
+        hs = state.houses["bene-tleilax"]
+        keep = hs.reserve - Tokens(1)
+        return dataclasses.replace(state, houses=state.houses.set("bene-tleilax", dataclasses.replace(
+            hs, reserve=Tokens(1), tanks=hs.tanks + keep)))
+    poor = one_left(state)
+    after = play(poor, UsePreBattle("bene-tleilax", "torg", "TLEILAX-L02-d"))
+    assert after.forces[("bene-tleilax", "arsunt", 5)] == Tokens(4) and after.houses["bene-tleilax"].reserve.total == 0
+
+
+def test_emperor_l12_a_farad_n_swaps_a_card_with_the_discard_pile():
+    """EMPEROR-L12-a: one card of the hand for one of the discard pile (GAP-27), both shown to all."""
+    state = to_b1(["emperor", "atreides"], hands={"emperor": ("shield",)}, discard=("lasgun",))
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "emperor")
+    use = UsePreBattle("emperor", "farad-n", "EMPEROR-L12-a", "shield>lasgun")
+    assert use in decisions(state)
+    bad = check_action(state, UsePreBattle("emperor", "farad-n", "EMPEROR-L12-a", "shield>atomics"))
+    assert bad is not None and bad.code == "battle/pre-battle" and "EMPEROR-L12-a (farad-n)" in bad.message
+    state = play(state, use)
+    assert "lasgun" in state.houses["emperor"].hand and "shield" not in state.houses["emperor"].hand
+    assert state.treachery_discard == ("shield",)
+    assert events_of(state, "leader-swap-card")[0].data["taken"] == "lasgun"
+
+
+def test_bg_l08_b_margot_sees_a_random_card_of_the_opponents_hand_secretly():
+    """BG-L08-b: one card drawn at random from the Harkonnen hand, seen by the BG (and the Harkonnen), given
+    back."""
+    state = to_b1(["bene-gesserit", "harkonnen"], hands={"harkonnen": ("shield", "poison-fast")})
+    state = play(state, UsePreBattle("bene-gesserit", "margot", "BG-L08-b"))
+    outcomes = outcome_map(state)
+    assert outcomes == {SeeCard("bene-gesserit", "BG-L08-b", "poison-fast", "harkonnen"): Fraction(1, 2),
+                        SeeCard("bene-gesserit", "BG-L08-b", "shield", "harkonnen"): Fraction(1, 2)}
+    draw = SeeCard("bene-gesserit", "BG-L08-b", "shield", "harkonnen")
+    assert viewers(state, draw) == ("bene-gesserit", "harkonnen")
+    hand = state.houses["harkonnen"].hand
+    state = play(state, draw)
+    assert state.houses["harkonnen"].hand == hand and "shield" not in events_of(state, "leader-see-card")[0].text
+    assert context_of(state).shown[-1].leader == "margot"
