@@ -22,7 +22,8 @@ from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
-from dunenb.rules.leader_deals import AnswerAlliance, LeaderBuyOff, ProposeAlliance
+from dunenb.rules.leader_deals import AnswerAlliance, LeaderBuyOff, ProposeAlliance, ShowSlip
+from dunenb.rules.secrecy import viewers
 from dunenb.state import Tokens
 
 
@@ -249,3 +250,42 @@ def test_tleilax_l09_a_hwi_noree_revives_a_dead_leader_and_not_more_tokens_than_
     after = play(state, ProposeAlliance("bene-tleilax", "TLEILAX-L09-a", "tolric", 1),
                  AnswerAlliance("guild", "accept"))
     assert "tolric" in after.houses["guild"].leaders and "tolric" not in after.houses["guild"].leader_tanks
+
+
+def _slips(house, *slips):
+    def edit(state):
+        hs = state.houses[house]
+        return dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, traitors=slips)))
+    return edit
+
+
+def test_harkonnen_l11_b_soo_soo_shows_a_fremen_traitor_slip_privately_for_an_alliance():
+    """HARKONNEN-L11-b: against a Fremen leader, the Harkonnen (holding a slip on a Fremen leader) offer to show
+    it; accepted, they pick the slip, a secret action only the two Houses see, and the battle is void."""
+    state = open_battle(["harkonnen", "fremen"], edit=_slips("harkonnen", ("fremen", "korba"), ("fremen", "farok")))
+    state = plans(state, {"harkonnen": "soo-soo", "fremen": "stilgar"}, buy_off=False)
+    assert (state.pending.kind, state.pending.actor) == ("leader-alliance", "harkonnen")
+    offer = ProposeAlliance("harkonnen", "HARKONNEN-L11-b", "traitor")
+    assert offer in decisions(state)
+    state = play(state, offer, AnswerAlliance("fremen", "accept"))
+    assert (state.pending.kind, state.pending.actor) == ("leader-show-slip", "harkonnen")
+    assert decisions(state) == [ShowSlip("harkonnen", "fremen", "korba"), ShowSlip("harkonnen", "fremen", "farok")]
+    assert viewers(state, ShowSlip("harkonnen", "fremen", "farok")) == ("harkonnen", "fremen")
+    after = play(state, ShowSlip("harkonnen", "fremen", "farok"))
+    assert ("harkonnen", "arsunt") in after.at_peace and events_of(after, "leader-alliance")
+    assert "farok" not in events_of(after, "traitor-slip-shown")[0].text
+    assert after.houses["harkonnen"].traitors == (("fremen", "korba"), ("fremen", "farok"))  # shown, kept
+
+
+def test_harkonnen_l12_b_ziarenko_needs_a_slip_on_the_partners_own_leader():
+    """HARKONNEN-L12-b (opp any): no offer without a slip naming a leader of the partner's own House."""
+    state = open_battle(["harkonnen", "atreides"], edit=_slips("harkonnen", ("fremen", "korba")))
+    state = plans(state, {"harkonnen": "ziarenko", "atreides": "gurney"}, buy_off=False)
+    assert decisions(state) == [Pass("harkonnen")]
+    error = check_action(state, ProposeAlliance("harkonnen", "HARKONNEN-L12-b", "traitor"))
+    assert error is not None and error.code == "alliance/leader-offer" and "no traitor slip" in error.message
+    state = open_battle(["harkonnen", "atreides"], edit=_slips("harkonnen", ("atreides", "tufir")))
+    state = plans(state, {"harkonnen": "ziarenko", "atreides": "gurney"}, buy_off=False)
+    after = play(state, ProposeAlliance("harkonnen", "HARKONNEN-L12-b", "traitor"),
+                 AnswerAlliance("atreides", "refuse"))
+    assert events_of(after, "leader-alliance-refused") and fought(after)

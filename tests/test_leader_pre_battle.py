@@ -23,6 +23,7 @@ from dunenb.engine import apply_action, check_action
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
 from dunenb.rules.leader_pre_battle import AnnounceSpice, PreBattleDraw, SeeCard, UsePreBattle
+from dunenb.rules.pre_battle import CommitLeader
 from dunenb.rules.secrecy import viewers
 from dunenb.state import Tokens
 
@@ -184,3 +185,25 @@ def test_bg_l08_b_margot_sees_a_random_card_of_the_opponents_hand_secretly():
     state = play(state, draw)
     assert state.houses["harkonnen"].hand == hand and "shield" not in events_of(state, "leader-see-card")[0].text
     assert context_of(state).shown[-1].leader == "margot"
+
+
+def test_harkonnen_l04_c_piter_makes_the_opponent_commit_his_leader_shown_to_the_harkonnen():
+    """HARKONNEN-L04-c: as BG-M2, before the Voices: Piter is shown (and bound), and the Atreides commit their
+    leader at once, shown privately to the Harkonnen; both plans must name those leaders."""
+    state = to_b1(["harkonnen", "atreides"])
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "harkonnen")
+    state = play(state, UsePreBattle("harkonnen", "piter", "HARKONNEN-L04-c"))
+    assert (state.pending.kind, state.pending.actor) == ("battle-commit-leader", "atreides")
+    commit = CommitLeader("atreides", "gurney")
+    assert viewers(state, commit) == ("atreides", "harkonnen")
+    state = play(state, commit)
+    shown = {s.house: (s.leader, s.to) for s in context_of(state).shown}
+    assert shown == {"harkonnen": ("piter", ()), "atreides": ("gurney", ("harkonnen",))}
+    assert state.pending.kind != "leader-pre-battle"  # Piter is bound: Ziarenko's HARKONNEN-L12-c is not offered
+    while state.pending.kind != "battle-plan":
+        state = play(state, decisions(state)[0])
+    house = state.pending.actor
+    other = {"harkonnen": ("piter", "feyd-rautha"), "atreides": ("gurney", "duncan-idaho")}[house]
+    error = check_action(state, SubmitPlan(house, other[1], 1, 0, 0))
+    assert error is not None and error.code == "battle/leader-disclosed"
+    assert check_action(state, SubmitPlan(house, other[0], 1, 0, 0)) is None

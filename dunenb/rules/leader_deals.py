@@ -23,8 +23,10 @@ Karama in force; the kind's own condition).
   the partner's reserve or leaders, beyond REVIVAL-1: T05..T08-d, T09-a; GAP-112: one proposal names one good,
   a number of dead tokens of one kind or one dead leader). Accepted, the deal is a logged alliance (GAP-19b, the
   ``leader-alliance`` event) and the battle is void with the proposer at peace; refused, the battle goes on.
-  Not implemented yet (their powers stay not-yet): ``prescience(k)`` (A01-a, A02-b), ``traitor`` (H11-b,
-  H12-b), ``leader_exchange`` (F05-c, D-29).
+  ``traitor`` (H11-b, H12-b; the Harkonnen must hold a slip naming a leader of the partner's own House):
+  accepted, the Harkonnen pick the slip they show, a secret action seen by the two Houses (``show-slip``).
+  Not implemented yet (their powers stay not-yet): ``prescience(k)`` (A01-a, A02-b), ``leader_exchange``
+  (F05-c, D-29).
 """
 
 from __future__ import annotations
@@ -49,10 +51,11 @@ NONE = "none"
 BUY_OFF = "BUY_OFF"
 ALLIANCE = "ALLIANCE_INSTEAD_OF_BATTLE"
 #: K-18 offers this module applies (the others stay not-yet, see the module docstring).
-OFFERS = ("spice", "revive")
+OFFERS = ("spice", "revive", "traitor")
 #: A short menu of spice amounts for a K-18 spice offer (any other amount from 1 to the proposer's spice is legal).
 MENU_SPICE = (1, 2, 3, 5)
 ACCEPT, REFUSE = "accept", "refuse"
+TRAITOR = "traitor"
 
 
 # --- which entries act -------------------------------------------------------------------------------------
@@ -233,6 +236,8 @@ def _offers(state: GameState, ctx: BattleContext, house: str) -> list[ProposeAll
             spice = state.houses[house].spice
             found += [ProposeAlliance(house, power.id, "spice", k)
                       for k in sorted({k for k in (*MENU_SPICE, spice) if 1 <= k <= spice})]
+        elif offer_word(power) == "traitor":
+            found += [ProposeAlliance(house, power.id, TRAITOR)] if slips_on(state, house, other) else []
         else:
             tanks = state.houses[other]
             found += [ProposeAlliance(house, power.id, kind, count)
@@ -247,6 +252,13 @@ def _proposal_error(state: GameState, ctx: BattleContext, action: ProposeAllianc
         names = ", ".join(p.id for p in proposals(state, ctx, action.house)) or "none"
         return f"{action.power} is no alliance power {action.house}'s leader may use here; allowed: {names}"
     other = state.houses[ctx.opponent(action.house)]
+    if offer_word(power) == "traitor":
+        if action.item != TRAITOR or action.amount != 1:
+            return f"{action.power} offers to show a traitor slip: item '{TRAITOR}', amount 1"
+        if not slips_on(state, action.house, ctx.opponent(action.house)):
+            return (f"{action.house} hold no traitor slip naming a leader of {ctx.opponent(action.house)} (it must "
+                    "hold one to offer it)")
+        return None
     if offer_word(power) == "spice":
         spice = state.houses[action.house].spice
         if action.item != "spice" or not 1 <= action.amount <= spice:
@@ -291,6 +303,8 @@ def _check_propose(state: GameState, action: Action) -> IllegalActionError | Non
 
 
 def _describe(action: ProposeAlliance) -> str:
+    if action.item == TRAITOR:
+        return "to show it privately one of its traitor slips naming one of its own leaders"
     if action.item == "spice":
         return f"{action.amount} spice"
     if action.item in ("regular", "marked"):
@@ -332,8 +346,6 @@ def _deliver(state: GameState, proposal: ProposeAlliance, partner: str) -> GameS
 
 
 def _apply_answer(state: GameState, action: Action) -> GameState:
-    from dunenb.rules.battle_powers import void_battle
-
     ctx = context_of(state)
     proposal: ProposeAlliance = node(state).detail["proposal"]
     assert isinstance(action, AnswerAlliance)
@@ -342,13 +354,55 @@ def _apply_answer(state: GameState, action: Action) -> GameState:
                                          f"({proposal.power}, leaders.md K-18)", house=proposal.house,
                                          partner=action.house, power=proposal.power, powers=(proposal.power,)))
         return avoidance(state, ctx, node(state).detail["index"] + 1)
-    state = _deliver(state, proposal, action.house)
+    if proposal.item == TRAITOR:  # the proposer picks the slip it shows (a secret action)
+        return dataclasses.replace(state, pending=pending("leader-show-slip", proposal.house, battle=ctx,
+                                                          proposal=proposal))
+    return _accepted(_deliver(state, proposal, action.house), ctx, proposal)
+
+
+def _accepted(state: GameState, ctx: BattleContext, proposal: ProposeAlliance) -> GameState:
+    from dunenb.rules.battle_powers import void_battle
+
+    partner = ctx.opponent(proposal.house)
     return void_battle(state, ctx, proposal.house, event(
-        "leader-alliance", f"{action.house} accept the alliance of {proposal.house} ({_describe(proposal)}), a "
+        "leader-alliance", f"{partner} accept the alliance of {proposal.house} ({_describe(proposal)}), a "
         f"logged alliance (GAP-19b): the battle is void, nothing is lost, nobody dies, and {proposal.house}'s "
         f"tokens there are at peace this turn ({proposal.power}, leaders.md K-18, ALLIANCE-11)",
-        house=proposal.house, partner=action.house, item=proposal.item, amount=proposal.amount, area=ctx.area,
+        house=proposal.house, partner=partner, item=proposal.item, amount=proposal.amount, area=ctx.area,
         power=proposal.power, powers=(proposal.power,)))
+
+
+def slips_on(state: GameState, house: str, partner: str) -> tuple[tuple[str, str], ...]:
+    """K-18 ``traitor``: ``house``'s traitor slips that name a leader of ``partner``'s own House."""
+    return tuple(slip for slip in state.houses[house].traitors if slip[0] == partner)
+
+
+@dataclass(frozen=True)
+class ShowSlip(Action):
+    """K-18 ``traitor``: ``house`` shows the partner its slip on ``owner``'s ``leader`` (secret: seen by the two
+    Houses, :mod:`dunenb.rules.secrecy`)."""
+
+    kind: ClassVar[str] = "show-slip"
+    house: str
+    owner: str
+    leader: str
+
+
+def _slip_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    partner = context_of(state).opponent(house)
+    return [ShowSlip(house, owner, leader) for owner, leader in slips_on(state, house, partner)]
+
+
+def _apply_slip(state: GameState, action: Action) -> GameState:
+    ctx = context_of(state)
+    proposal: ProposeAlliance = node(state).detail["proposal"]
+    assert isinstance(action, ShowSlip)
+    state = with_events(state, event(
+        "traitor-slip-shown", f"{action.house} show {ctx.opponent(action.house)} one of their traitor slips, "
+        f"privately ({proposal.power}, leaders.md K-18)", house=action.house, to=ctx.opponent(action.house),
+        secret=True, power=proposal.power, powers=(proposal.power,)))
+    return _accepted(state, ctx, proposal)
 
 
 def _pledged(state: GameState, house: str) -> Any:
@@ -363,4 +417,5 @@ HANDLERS = {
     "leader-alliance": Handler(apply=_apply_propose, decisions=_propose_decisions, check=_check_propose,
                                accepts=(ProposeAlliance,), pledged=_pledged, always=(Pass,)),
     "leader-alliance-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, pledged=_pledged),
+    "leader-show-slip": Handler(apply=_apply_slip, decisions=_slip_decisions, pledged=_pledged),
 }

@@ -13,6 +13,10 @@ battle (:class:`~dunenb.rules.battle_context.LeaderShown`, shown to all: the pla
 
 The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
 
+* ``see_leader`` (HARKONNEN-L04-c Piter; LC-5 B0, asked here with the B1 actions, before any Voice): as BG-M2,
+  the opponent commits his leader at once (:class:`~dunenb.rules.pre_battle.CommitLeader`, shown to this House
+  only) and must fight with him; then the step goes on from the defender (GAP-113).
+
 * ``gain_spice n`` (GUILD-L04-d Ludwic, 2 at Gara Kulon) from the Bank; ``gain_spice 1d2`` (HARKONNEN-L12-c
   Ziarenko): a public chance node, 1 or 2 (LC-1).
 * ``lock_spice`` (BG-L09-a Wensicia): the opponent announces now the spice he will dial
@@ -48,7 +52,7 @@ from dunenb.state import GameState, Tokens
 NONE = "none"
 KIND = "PRE_BATTLE"
 #: The K-16 actions applied at LC-5 B1 (first word of the entry's parameter).
-B1_ACTIONS = ("gain_spice", "lock_spice", "reinforce", "swap_card", "see_card")
+B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "see_card")
 SWAP = ">"
 
 
@@ -147,6 +151,8 @@ def _uses(state: GameState, ctx: BattleContext, house: str) -> list[UsePreBattle
                       if mine != theirs]
         elif action == "see_card" and not state.houses[ctx.opponent(house)].hand:
             continue
+        elif action == "see_leader" and any(s.house == ctx.opponent(house) for s in ctx.shown):
+            continue  # the opposing leader is already committed
         elif action == "reinforce" and not _reinforcement(state, ctx, house, power):
             continue
         else:
@@ -215,6 +221,13 @@ def _apply(state: GameState, action: Action) -> GameState:
             return dataclasses.replace(state, pending=pending("leader-pre-battle-roll", "chance", battle=ctx,
                                                               house=house, power=action.power))
         return _gain(state, ctx, house, action.power, int(amount))
+    if what == "see_leader":  # as BG-M2: the opponent commits his leader, shown to this House only
+        from dunenb.rules.pre_battle import _leaders as wheel_leaders
+
+        if not wheel_leaders(state, ctx, other):
+            return _again(state, ctx, house)  # GAP-43: no leader to commit
+        return dataclasses.replace(state, pending=pending("battle-commit-leader", other, battle=ctx,
+                                                          power=action.power))
     if what == "lock_spice":
         return dataclasses.replace(state, pending=pending("lock-spice", other, battle=ctx, power=action.power))
     if what == "see_card":

@@ -27,6 +27,8 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   pile is).
 * ``leader-see-card`` (BG-L08-b, leaders.md K-16 see_card): the drawing House and the House whose hand it draws
   from; never revealed (the card goes back to that hand).
+* ``show-slip`` (HARKONNEN-L11-b, -L12-b, leaders.md K-18 ``traitor``): the Harkonnen and the House they show
+  the slip to; never revealed.
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
   (their ``new-traitor-declared`` event says only that a slip changes).
 
@@ -141,6 +143,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
     "leader-see-card": _drawer_and_source,  # BG-L08-b: the card drawn from the opponent's hand (K-16)
+    "show-slip": _commit_viewers,  # HARKONNEN-L11-b, -L12-b: the slip shown to the partner (K-18)
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
     "new-traitor-keep": _own,  # HARKONNEN-M1: the new slip
