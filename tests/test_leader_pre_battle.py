@@ -207,3 +207,34 @@ def test_harkonnen_l04_c_piter_makes_the_opponent_commit_his_leader_shown_to_the
     error = check_action(state, SubmitPlan(house, other[1], 1, 0, 0))
     assert error is not None and error.code == "battle/leader-disclosed"
     assert check_action(state, SubmitPlan(house, other[0], 1, 0, 0)) is None
+
+
+def test_emperor_l11_b_ziarenko_buys_the_top_card_for_3_seen_by_the_atreides_or_5_unseen():
+    """EMPEROR-L11-b: 3 spice to the Bank, the card seen by the Atreides (ATREIDES-P2 b); or 5, not seen."""
+    state = to_b1(["emperor", "atreides"])
+    uses = [a for a in decisions(state) if isinstance(a, UsePreBattle) and a.power == "EMPEROR-L11-b"]
+    assert [u.choice for u in uses] == ["3", "5"]
+    for price, seen in ((3, ("emperor", "atreides")), (5, ("emperor",))):
+        spice, bank = state.houses["emperor"].spice, state.bank
+        drawn = play(state, UsePreBattle("emperor", "ziarenko", "EMPEROR-L11-b", str(price)))
+        assert drawn.houses["emperor"].spice == spice - price and drawn.bank == bank + price
+        card, p = next(iter(outcome_map(drawn).items()))
+        assert sum(outcome_map(drawn).values()) == 1 and p > 0
+        assert viewers(drawn, card) == seen
+        after = play(drawn, card)
+        assert after.houses["emperor"].hand == (card.card,)
+        assert_conserved(after)
+
+
+def test_emperor_l12_b_farad_n_fills_the_hand_to_6_free():
+    """EMPEROR-L12-b: free cards from the deck up to 6, one chance node each, seen by the Atreides."""
+    state = to_b1(["emperor", "atreides"], hands={"emperor": ("shield", "lasgun")})
+    state = play(state, UsePreBattle("emperor", "farad-n", "EMPEROR-L12-b"))
+    spice = state.houses["emperor"].spice
+    for _ in range(4):
+        assert state.pending.kind == "leader-card"
+        card = next(iter(outcome_map(state)))
+        assert viewers(state, card) == ("emperor", "atreides")
+        state = play(state, card)
+    assert len(state.houses["emperor"].hand) == 6 and state.houses["emperor"].spice == spice
+    assert state.pending.kind != "leader-card"

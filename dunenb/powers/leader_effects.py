@@ -270,7 +270,8 @@ LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus 
 # ---- K-16 PRE_BATTLE, K-18 ALLIANCE_INSTEAD_OF_BATTLE, K-19 BUY_OFF (dunenb.rules.leader_deals,
 # dunenb.rules.leader_pre_battle): the actions and offers the engine applies (first word of the parameter).
 DEAL_APPLIED: dict[str, tuple[str, ...]] = {
-    "PRE_BATTLE": ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "see_card"),
+    "PRE_BATTLE": ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
+                   "see_card"),
     "ALLIANCE_INSTEAD_OF_BATTLE": ("spice", "revive", "traitor"),
     "BUY_OFF": ("3", "5"),
 }

@@ -28,6 +28,11 @@ The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
   marked).
 * ``swap_card`` (EMPEROR-L12-a Farad'N): one card of the hand for one of the discard pile (GAP-27), both named
   in the public event.
+* ``buy_card`` (EMPEROR-L11-b Ziarenko): the top card of the deck for 3 spice to the Bank, seen by the Atreides
+  (ATREIDES-P2 b), or for 5, not seen; only below the hand limit (``choice`` ``"3"`` or ``"5"``).
+* ``fill_hand 6`` (EMPEROR-L12-b Farad'N): draw free from the deck up to 6 cards (the Atreides see them); after
+  the battle's settlement a hand above the Emperor's limit of the moment is discarded down to it
+  (:func:`dunenb.rules.on_call.begin_draws`, EMPEROR-M1). GAP-113: it may be used with or without the swap.
 * ``see_card`` (BG-L08-b Margot): one card drawn at random from the opponent's hand (a secret chance node seen
   by the two Houses, :mod:`dunenb.rules.secrecy` ``leader-see-card``), looked at and given back.
 """
@@ -52,7 +57,10 @@ from dunenb.state import GameState, Tokens
 NONE = "none"
 KIND = "PRE_BATTLE"
 #: The K-16 actions applied at LC-5 B1 (first word of the entry's parameter).
-B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "see_card")
+B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
+              "see_card")
+#: K-16 ``buy_card``: its price -> whether the Atreides see the card (ATREIDES-P2 b; EMPEROR-L11-b).
+BUY_PRICES = {3: True, 5: False}
 SWAP = ">"
 
 
@@ -149,6 +157,12 @@ def _uses(state: GameState, ctx: BattleContext, house: str) -> list[UsePreBattle
             found += [UsePreBattle(house, lid, power.id, f"{mine}{SWAP}{theirs}")
                       for mine in dict.fromkeys(hs.hand) for theirs in dict.fromkeys(state.treachery_discard)
                       if mine != theirs]
+        elif action == "buy_card":
+            found += [UsePreBattle(house, lid, power.id, str(price)) for price in BUY_PRICES
+                      if hs.spice >= price and len(hs.hand) < _limit(state, house) and can_draw(state)]
+        elif action == "fill_hand":
+            if len(hs.hand) < _fill_to(power) and can_draw(state):
+                found.append(UsePreBattle(house, lid, power.id))
         elif action == "see_card" and not state.houses[ctx.opponent(house)].hand:
             continue
         elif action == "see_leader" and any(s.house == ctx.opponent(house) for s in ctx.shown):
@@ -233,6 +247,14 @@ def _apply(state: GameState, action: Action) -> GameState:
     if what == "see_card":
         return dataclasses.replace(state, pending=pending("leader-see-card", "chance", battle=ctx, house=house,
                                                           power=action.power))
+    if what == "buy_card":
+        price = int(action.choice)
+        state = edit_house(state, house, spice=state.houses[house].spice - price)
+        state = dataclasses.replace(state, bank=state.bank + price)
+        return _draw(state, ctx, house, action.power, 1, seen=BUY_PRICES[price], paid=price)
+    if what == "fill_hand":
+        count = _fill_to(power) - len(state.houses[house].hand)
+        return _draw(state, ctx, house, action.power, count, seen=True)
     if what == "reinforce":
         return _again(_reinforce(state, ctx, house, power), ctx, house)
     return _again(_swap(state, house, action), ctx, house)
@@ -274,6 +296,80 @@ def _swap(state: GameState, house: str, action: UsePreBattle) -> GameState:
     return with_events(state, event(
         "leader-swap-card", f"{house} swap {mine} from its hand for {theirs} from the discard pile ({action.power}, "
         "leaders.md K-16)", house=house, given=mine, taken=theirs, power=action.power, powers=(action.power,)))
+
+
+def _limit(state: GameState, house: str) -> int:
+    from dunenb.rules.bidding import hand_limit
+
+    return hand_limit(state, house)
+
+
+def _fill_to(power: Power) -> int:
+    """K-16 ``fill_hand 6``: the hand size it fills up to."""
+    return int(args(power)[0].split()[1])
+
+
+def can_draw(state: GameState) -> bool:
+    from dunenb.rules.bidding import can_draw as deck_has_cards
+
+    return deck_has_cards(state)
+
+
+def _draw(state: GameState, ctx: BattleContext, house: str, power: str, count: int, *, seen: bool,
+          paid: int = 0) -> GameState:
+    """K-16 ``buy_card`` / ``fill_hand``: ``count`` cards drawn from the deck, one chance node each (secret; the
+    Atreides see them when ``seen``, ATREIDES-P2 b)."""
+    state = with_events(state, event(
+        "leader-cards", f"{house} draw {count} card(s) from the deck" + (f" for {paid} spice to the Bank" if paid
+                                                                         else " free")
+        + (", seen by the Atreides" if seen else ", not seen") + f" ({power}, leaders.md K-16)", house=house,
+        count=count, paid=paid, power=power, powers=(power,)))
+    return _next_card(state, ctx, house, power, count, seen)
+
+
+def _next_card(state: GameState, ctx: BattleContext, house: str, power: str, left: int, seen: bool) -> GameState:
+    if left <= 0 or not can_draw(state):
+        return _again(state, ctx, house)
+    return dataclasses.replace(state, pending=pending("leader-card", "chance", battle=ctx, house=house, power=power,
+                                                      left=left, seen=seen))
+
+
+@dataclass(frozen=True)
+class LeaderCard(Action):
+    """K-16 ``buy_card`` / ``fill_hand``: ``card`` drawn from the deck for ``house`` (secret, see
+    :mod:`dunenb.rules.secrecy` ``leader-card``)."""
+
+    kind: ClassVar[str] = "leader-card"
+    is_chance: ClassVar[bool] = True
+    house: str
+    card: str
+
+
+def _card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    from dunenb.rules.bidding import draw_probabilities
+
+    house = node(state).detail["house"]
+    return [(LeaderCard(house, card), p) for card, p in draw_probabilities(state)]
+
+
+def _apply_card(state: GameState, action: Action) -> GameState:
+    from dunenb.rules.bidding import take_card
+
+    assert isinstance(action, LeaderCard)
+    detail = node(state).detail
+    state = take_card(state, action.card)
+    state = edit_house(state, action.house, hand=state.houses[action.house].hand + (action.card,))
+    return _next_card(state, context_of(state), action.house, detail["power"], detail["left"] - 1, detail["seen"])
+
+
+def card_viewers(state: GameState, house: str) -> tuple[str, ...]:
+    """Who sees a ``leader-card`` drawn now: ``house``, and the Houses the ``draw.viewers`` hook adds (ATREIDES-P2
+    b) unless the card was bought unseen (EMPEROR-L11-b for 5)."""
+    from dunenb.powers import applied
+
+    if state.pending is not None and not state.pending.detail.get("seen", True):
+        return (house,)
+    return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])
 
 
 # --- chance nodes and the announcement -------------------------------------------------------------------
@@ -372,6 +468,7 @@ HANDLERS = {
                                  always=(Pass,)),
     "leader-pre-battle-roll": Handler(apply=_apply_roll, outcomes=_roll_outcomes),
     "leader-see-card": Handler(apply=_apply_see, outcomes=_see_outcomes),
+    "leader-card": Handler(apply=_apply_card, outcomes=_card_outcomes),
     "lock-spice": Handler(apply=_apply_announce, decisions=_announce_decisions, check=_check_announce,
                           accepts=(AnnounceSpice,)),
 }

@@ -27,6 +27,9 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   pile is).
 * ``leader-see-card`` (BG-L08-b, leaders.md K-16 see_card): the drawing House and the House whose hand it draws
   from; never revealed (the card goes back to that hand).
+* ``leader-card`` (EMPEROR-L11-b, EMPEROR-L12-b, leaders.md K-16 ``buy_card`` / ``fill_hand``): the drawing House
+  and, as for ``treachery-card``, the Houses the hook ``draw.viewers`` adds, except for a card bought for 5
+  (EMPEROR-L11-b: not seen); never revealed.
 * ``show-slip`` (HARKONNEN-L11-b, -L12-b, leaders.md K-18 ``traitor``): the Harkonnen and the House they show
   the slip to; never revealed.
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
@@ -125,6 +128,12 @@ def _drawn_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
     return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])  # ATREIDES-P2 b
 
 
+def _leader_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
+    from dunenb.rules.leader_pre_battle import card_viewers
+
+    return card_viewers(state, str(getattr(action, "house", NOBODY)))
+
+
 def _auction_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     assert state.pending is not None
     return bidding.auction_viewers(state, state.pending.detail["opener"])
@@ -143,6 +152,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
     "leader-see-card": _drawer_and_source,  # BG-L08-b: the card drawn from the opponent's hand (K-16)
+    "leader-card": _leader_card_viewers,  # EMPEROR-L11-b, -L12-b: drawn; the Atreides see it unless bought for 5
     "show-slip": _commit_viewers,  # HARKONNEN-L11-b, -L12-b: the slip shown to the partner (K-18)
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
