@@ -415,7 +415,7 @@ HANDLERS = {
     "leader-buy-off": Handler(apply=_apply_buy_off, decisions=_buy_off_decisions, check=_check_buy_off,
                               accepts=(LeaderBuyOff,), pledged=_pledged, always=(Pass,)),
     "leader-alliance": Handler(apply=_apply_propose, decisions=_propose_decisions, check=_check_propose,
-                               accepts=(ProposeAlliance,), pledged=_pledged, always=(Pass,)),
+                               accepts=(ProposeAlliance,), pledged=_pledged),
     "leader-alliance-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, pledged=_pledged),
     "leader-show-slip": Handler(apply=_apply_slip, decisions=_slip_decisions, pledged=_pledged),
 }
