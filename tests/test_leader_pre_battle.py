@@ -21,8 +21,8 @@ from helpers_game import (
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action
 from dunenb.rules.battle_context import context_of
-from dunenb.rules.battle_phase import SubmitPlan, begin_phase
-from dunenb.rules.leader_pre_battle import AnnounceSpice, PreBattleDraw, SeeCard, UsePreBattle
+from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
+from dunenb.rules.leader_pre_battle import AnnounceSpice, LeaderTraitorDraw, PreBattleDraw, SeeCard, UsePreBattle
 from dunenb.rules.pre_battle import CommitLeader
 from dunenb.rules.secrecy import viewers
 from dunenb.state import Tokens
@@ -238,3 +238,22 @@ def test_emperor_l12_b_farad_n_fills_the_hand_to_6_free():
         state = play(state, card)
     assert len(state.houses["emperor"].hand) == 6 and state.houses["emperor"].spice == spice
     assert state.pending.kind != "leader-card"
+
+
+def test_harkonnen_l08_c_yhekem_draws_an_opposing_leader_as_a_traitor_for_this_battle():
+    """HARKONNEN-L08-c: one of the Atreides' own leaders drawn at random (not Paul, the main leader), seen by
+    the two Houses; the Harkonnen may call treachery on him in this battle as if they held his slip."""
+    state = to_b1(["harkonnen", "atreides"])
+    state = play(state, UsePreBattle("harkonnen", "yhekem", "HARKONNEN-L08-c"))
+    outcomes = outcome_map(state)
+    drawn = {a.leader for a in outcomes}
+    assert "paul" not in drawn and "duncan-idaho" in drawn and len(set(outcomes.values())) == 1
+    draw = LeaderTraitorDraw("harkonnen", "HARKONNEN-L08-c", "atreides", "duncan-idaho")
+    assert viewers(state, draw) == ("harkonnen", "atreides")
+    state = pass_b1(play(state, draw))
+    while state.pending.kind != "traitor-call" or state.pending.actor != "harkonnen":
+        kind, house = state.pending.kind, state.pending.actor
+        state = play(state, SubmitPlan(house, {"harkonnen": "yhekem", "atreides": "duncan-idaho"}[house], 1, 0, 0)
+                     if kind == "battle-plan" else decisions(state)[0])
+    assert CallTraitor("harkonnen", "duncan-idaho") in decisions(state)
+    assert state.houses["harkonnen"].traitors == ()  # no slip: the draw lasts this battle only

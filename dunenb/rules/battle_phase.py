@@ -500,6 +500,8 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     person = leader_ref(owner, leader)  # a leader received in a deal is still the same person (GAP-19)
     if person in state.captured and caller == person[0] and person not in state.houses[owner].traitors:
         return True  # FAQ 19, TRAITOR-13 (1)-(2), GAP-35c: his House recognises its captured leader
+    if leader_pre_battle.drawn_traitor(state, caller, owner, leader):
+        return True  # leaders.md K-16 traitor_draw (HARKONNEN-L08-c): a traitor for this battle only
     return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 

@@ -33,6 +33,10 @@ The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
 * ``fill_hand 6`` (EMPEROR-L12-b Farad'N): draw free from the deck up to 6 cards (the Atreides see them); after
   the battle's settlement a hand above the Emperor's limit of the moment is discarded down to it
   (:func:`dunenb.rules.on_call.begin_draws`, EMPEROR-M1). GAP-113: it may be used with or without the swap.
+* ``traitor_draw`` (HARKONNEN-L08-c Yhékem): one of the opponent's own leaders (alive, held by it, not its main
+  leader, not ``never_traitor``, not ``never_traitor_of`` this House) drawn at random, a secret chance node seen
+  by the two Houses (``leader-traitor-draw``): this House may call treachery on him in this battle only, as if it
+  held his slip (:func:`drawn_traitor`, read by :func:`dunenb.rules.battle_phase.may_call`).
 * ``see_card`` (BG-L08-b Margot): one card drawn at random from the opponent's hand (a secret chance node seen
   by the two Houses, :mod:`dunenb.rules.secrecy` ``leader-see-card``), looked at and given back.
 """
@@ -58,10 +62,11 @@ NONE = "none"
 KIND = "PRE_BATTLE"
 #: The K-16 actions applied at LC-5 B1 (first word of the entry's parameter).
 B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
-              "see_card")
+              "see_card", "traitor_draw")
 #: K-16 ``buy_card``: its price -> whether the Atreides see the card (ATREIDES-P2 b; EMPEROR-L11-b).
 BUY_PRICES = {3: True, 5: False}
 SWAP = ">"
+SLIP = ":"
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,8 @@ def _uses(state: GameState, ctx: BattleContext, house: str) -> list[UsePreBattle
         elif action == "fill_hand":
             if len(hs.hand) < _fill_to(power) and can_draw(state):
                 found.append(UsePreBattle(house, lid, power.id))
+        elif action == "traitor_draw" and not traitor_pool(state, ctx, house):
+            continue
         elif action == "see_card" and not state.houses[ctx.opponent(house)].hand:
             continue
         elif action == "see_leader" and any(s.house == ctx.opponent(house) for s in ctx.shown):
@@ -255,6 +262,9 @@ def _apply(state: GameState, action: Action) -> GameState:
     if what == "fill_hand":
         count = _fill_to(power) - len(state.houses[house].hand)
         return _draw(state, ctx, house, action.power, count, seen=True)
+    if what == "traitor_draw":
+        return dataclasses.replace(state, pending=pending("leader-traitor-draw", "chance", battle=ctx, house=house,
+                                                          power=action.power))
     if what == "reinforce":
         return _again(_reinforce(state, ctx, house, power), ctx, house)
     return _again(_swap(state, house, action), ctx, house)
@@ -372,6 +382,63 @@ def card_viewers(state: GameState, house: str) -> tuple[str, ...]:
     return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])
 
 
+@dataclass(frozen=True)
+class LeaderTraitorDraw(Action):
+    """K-16 ``traitor_draw``: ``leader`` of ``source`` drawn at random: a traitor of ``house`` for this battle
+    (secret: seen by the two Houses)."""
+
+    kind: ClassVar[str] = "leader-traitor-draw"
+    is_chance: ClassVar[bool] = True
+    house: str
+    power: str
+    source: str
+    leader: str
+
+
+def traitor_pool(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
+    """K-16 ``traitor_draw``: the opponent's own leaders alive and held by it (so not captured), not its main
+    leader, who may be ``house``'s traitors (never_traitor, never_traitor_of: K-21)."""
+    from dunenb.battle.traitors import can_be_traitor_of
+    from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_of
+
+    other = ctx.opponent(house)
+    return tuple(lid for lid in state.houses[other].leaders if LEADER_KEY_SEPARATOR not in lid
+                 and can_be_traitor_of(leader_of(other, lid), house))
+
+
+def _traitor_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    detail = node(state).detail
+    ctx = context_of(state)
+    pool = traitor_pool(state, ctx, detail["house"])
+    return [(LeaderTraitorDraw(detail["house"], detail["power"], ctx.opponent(detail["house"]), lid),
+             Fraction(1, len(pool))) for lid in pool]
+
+
+def _apply_traitor(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, LeaderTraitorDraw)
+    ctx = context_of(state)
+    value = f"{action.source}{SLIP}{action.leader}"
+    acts = tuple((h, p, value) if (h, p) == (action.house, action.power) else (h, p, v)
+                 for h, p, v in ctx.leader_acts)
+    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    state = with_events(state, event(
+        "leader-traitor-drawn", f"{action.house} draw one of {action.source}'s leaders at random: a traitor for "
+        f"this battle only ({action.power}, leaders.md K-16; only the two Houses see which)", house=action.house,
+        source=action.source, secret=True, power=action.power, powers=(action.power,)))
+    return _again(state, ctx, action.house)
+
+
+def drawn_traitor(state: GameState, caller: str, owner: str, leader: str) -> bool:
+    """Whether ``caller`` drew ``owner``'s ``leader`` by ``traitor_draw`` in the battle pending now (TRAITOR-8)."""
+    from dunenb.rules.traitors import leader_ref
+
+    if state.pending is None or not isinstance(state.pending.detail.get("battle"), BattleContext):
+        return False
+    own, lid = leader_ref(owner, leader)
+    return any(h == caller and v == f"{own}{SLIP}{lid}" and action_of(p) == "traitor_draw"
+               for h, p, v in state.pending.detail["battle"].leader_acts)
+
+
 # --- chance nodes and the announcement -------------------------------------------------------------------
 
 def _roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -469,6 +536,7 @@ HANDLERS = {
     "leader-pre-battle-roll": Handler(apply=_apply_roll, outcomes=_roll_outcomes),
     "leader-see-card": Handler(apply=_apply_see, outcomes=_see_outcomes),
     "leader-card": Handler(apply=_apply_card, outcomes=_card_outcomes),
+    "leader-traitor-draw": Handler(apply=_apply_traitor, outcomes=_traitor_outcomes),
     "lock-spice": Handler(apply=_apply_announce, decisions=_announce_decisions, check=_check_announce,
                           accepts=(AnnounceSpice,)),
 }

@@ -30,6 +30,8 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``leader-card`` (EMPEROR-L11-b, EMPEROR-L12-b, leaders.md K-16 ``buy_card`` / ``fill_hand``): the drawing House
   and, as for ``treachery-card``, the Houses the hook ``draw.viewers`` adds, except for a card bought for 5
   (EMPEROR-L11-b: not seen); never revealed.
+* ``leader-traitor-draw`` (HARKONNEN-L08-c, leaders.md K-16 ``traitor_draw``): the drawing House and the House
+  whose leader is drawn ("the opponent sees which"); never revealed as an action (a call names him).
 * ``show-slip`` (HARKONNEN-L11-b, -L12-b, leaders.md K-18 ``traitor``): the Harkonnen and the House they show
   the slip to; never revealed.
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
@@ -153,6 +155,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
     "leader-see-card": _drawer_and_source,  # BG-L08-b: the card drawn from the opponent's hand (K-16)
     "leader-card": _leader_card_viewers,  # EMPEROR-L11-b, -L12-b: drawn; the Atreides see it unless bought for 5
+    "leader-traitor-draw": _drawer_and_source,  # HARKONNEN-L08-c: the leader drawn as a traitor for the battle
     "show-slip": _commit_viewers,  # HARKONNEN-L11-b, -L12-b: the slip shown to the partner (K-18)
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
