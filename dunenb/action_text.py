@@ -324,6 +324,7 @@ DESCRIBERS: dict[str, Describer] = {
     "leader-traitor-draw": lambda a: (f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.source)} of "
                                       f"{house_name(a.source)} as a traitor for this battle ({a.power})"),
     "lock-spice": lambda a: f"{_verb(a.house, 'announce')} {_spice(a.spice)} on their wheel",
+    "estimate": lambda a: f"{_verb(a.house, 'name')} {a.value} as their estimate (Tufir)",
     "leader-buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off ({a.power})",
     "leader-alliance": lambda a: (f"{_verb(a.house, 'propose')} an alliance instead of the battle ({a.power}): "
                                   + (f"{_spice(a.amount)}" if a.item == "spice" else "a traitor slip shown"

@@ -19,10 +19,18 @@ from helpers_game import (
 )
 
 from dunenb.actions import Pass
+from dunenb.battle.wheel import Dial, army_value
 from dunenb.engine import apply_action, check_action
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
-from dunenb.rules.leader_pre_battle import AnnounceSpice, LeaderTraitorDraw, PreBattleDraw, SeeCard, UsePreBattle
+from dunenb.rules.leader_pre_battle import (
+    AnnounceSpice,
+    LeaderTraitorDraw,
+    NameEstimate,
+    PreBattleDraw,
+    SeeCard,
+    UsePreBattle,
+)
 from dunenb.rules.pre_battle import CommitLeader
 from dunenb.rules.secrecy import viewers
 from dunenb.state import Tokens
@@ -257,3 +265,49 @@ def test_harkonnen_l08_c_yhekem_draws_an_opposing_leader_as_a_traitor_for_this_b
                      if kind == "battle-plan" else decisions(state)[0])
     assert CallTraitor("harkonnen", "duncan-idaho") in decisions(state)
     assert state.houses["harkonnen"].traitors == ()  # no slip: the draw lasts this battle only
+
+
+def _to_b3(houses):
+    """Past B1 and the Voices / prescience (all passed): the B3 step."""
+    state = pass_b1(to_b1(houses))
+    while state.pending.kind in ("battle-voice", "battle-prescience", "battle-answer", "karama-window"):
+        state = play(state, decisions(state)[0])
+    return state
+
+
+def _plan_of(state, house, plans):
+    while state.pending.kind != "battle-plan" or state.pending.actor != house:
+        state = play(state, SubmitPlan(state.pending.actor, plans[state.pending.actor], 1, 0, 0)
+                     if state.pending.kind == "battle-plan" else decisions(state)[0])
+    return state
+
+
+def test_atreides_l07_a_tufir_estimate_binds_the_opponents_army_value_within_1():
+    """ATREIDES-L07-a: at B3 the Harkonnen name their army value (their choice, D-34); their plan must be within
+    ±1 of it, and their menu dials only such plans."""
+    state = _to_b3(["atreides", "harkonnen"])
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "atreides")
+    assert context_of(state).sequence is not None  # after the Voices and the prescience (LC-5 B3)
+    state = play(state, UsePreBattle("atreides", "tufir", "ATREIDES-L07-a"))
+    assert (state.pending.kind, state.pending.actor) == ("leader-estimate", "harkonnen")
+    assert [a.value for a in decisions(state)] == [0, 1, 2, 3]  # 3 tokens and spice: at most 3
+    error = check_action(state, NameEstimate("harkonnen", 4))
+    assert error is not None and error.code == "battle/estimate"
+    state = play(state, NameEstimate("harkonnen", 3))
+    state = _plan_of(pass_b1(state), "harkonnen", {"atreides": "tufir"})
+    error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0))  # army 0.5
+    assert error is not None and "army value" in error.message
+    assert check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 2, 0, 2)) is None  # army 2
+    plans = [a for a in decisions(state) if isinstance(a, SubmitPlan)]
+    assert plans and all(abs(float(army_value(Dial(a.regular, a.marked, a.spice))) - 3) <= 1 for a in plans)
+
+
+def test_atreides_l07_b_tufir_estimate_binds_the_opponents_leader_strength_within_2():
+    """ATREIDES-L07-b: the Harkonnen name a strength; their leader's base strength must be within ±2 of it."""
+    state = play(_to_b3(["atreides", "harkonnen"]), UsePreBattle("atreides", "tufir", "ATREIDES-L07-b"))
+    state = play(state, NameEstimate("harkonnen", 2))
+    state = _plan_of(pass_b1(state), "harkonnen", {"atreides": "tufir"})
+    error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0))  # Feyd is 6
+    assert error is not None and "strength" in error.message
+    assert check_action(state, SubmitPlan("harkonnen", "lingar", 1, 0, 0)) is None  # Lingar is 2
+    assert "feyd-rautha" not in {a.leader for a in decisions(state) if isinstance(a, SubmitPlan)}

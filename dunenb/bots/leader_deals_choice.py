@@ -3,7 +3,8 @@ K-16, K-18, K-19: :mod:`dunenb.rules.leader_pre_battle`, :mod:`dunenb.rules.lead
 
 * **K-16 uses**: spice and tokens are worth taking, information a little, a card swap nothing; each use binds the
   House to that leader, so it costs the strength given up against the strongest leader it could lead with.
-* **lock_spice**: announce no spice (the bot keeps its spice when its wheel is bound).
+* **lock_spice**: announce no spice (the bot keeps its spice when its wheel is bound); **estimate**: name the
+  highest number allowed (its strongest plans stay open).
 * **K-19 buy-off, K-18 proposals**: the bot never pays to avoid a battle and makes no offers (as in the alliance
   windows, GAP-19); it accepts every K-18 proposal made to it (a gift, and the battle is void).
 
@@ -15,10 +16,11 @@ from __future__ import annotations
 from dunenb.actions import Action
 from dunenb.state import GameState
 
-KINDS = ("leader-pre-battle", "lock-spice", "leader-buy-off", "leader-alliance", "leader-alliance-answer")
+KINDS = ("leader-pre-battle", "lock-spice", "leader-estimate", "leader-buy-off", "leader-alliance",
+         "leader-alliance-answer")
 #: Value of each K-16 action before the cost of binding the leader (design).
 ACTION_VALUE = {"gain_spice": 1.0, "reinforce": 1.0, "fill_hand": 1.0, "see_card": 0.2, "lock_spice": 0.2,
-                "see_leader": 0.3, "traitor_draw": 1.0, "buy_card": -0.5, "swap_card": -1.0}
+                "see_leader": 0.3, "traitor_draw": 1.0, "estimate": 0.3, "buy_card": -0.5, "swap_card": -1.0}
 #: Cost of binding the leader, per point of strength below the strongest available leader (design).
 BINDING_COST = 0.3
 
@@ -26,12 +28,14 @@ BINDING_COST = 0.3
 def score(state: GameState, house: str, action: Action) -> float:
     """The bot's score of a decision at one of :data:`KINDS` (a pass scores 0)."""
     from dunenb.rules.leader_deals import AnswerAlliance
-    from dunenb.rules.leader_pre_battle import AnnounceSpice, UsePreBattle
+    from dunenb.rules.leader_pre_battle import AnnounceSpice, NameEstimate, UsePreBattle
 
     if isinstance(action, UsePreBattle):
         return ACTION_VALUE.get(_action(action.power), 0.0) - BINDING_COST * _given_up(state, house, action.leader)
     if isinstance(action, AnnounceSpice):
         return -0.1 * action.spice
+    if isinstance(action, NameEstimate):
+        return float(action.value)  # the highest estimate leaves its strongest plans open
     if isinstance(action, AnswerAlliance):
         return 1.0 if action.accept else 0.0
     return -1.0 if action.kind != "pass" else 0.0

@@ -37,6 +37,11 @@ The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
   leader, not ``never_traitor``, not ``never_traitor_of`` this House) drawn at random, a secret chance node seen
   by the two Houses (``leader-traitor-draw``): this House may call treachery on him in this battle only, as if it
   held his slip (:func:`drawn_traitor`, read by :func:`dunenb.rules.battle_phase.may_call`).
+* ``estimate`` (ATREIDES-L07-a army ±1, ATREIDES-L07-b leader ±2; LC-5 B3, once the prescience questions are
+  answered, before the plans): the opponent names a number (D-34: his choice; :class:`NameEstimate`), which
+  binds his plan (``battle/bound-by-voice`` names the breach): the army value of his dial (BATTLE-13 a-c,
+  WHEEL-2, before leader powers: GAP-114) within ±1 of it, his leader's base strength within ±2 (D-34). His menu
+  lists only dials that keep it.
 * ``see_card`` (BG-L08-b Margot): one card drawn at random from the opponent's hand (a secret chance node seen
   by the two Houses, :mod:`dunenb.rules.secrecy` ``leader-see-card``), looked at and given back.
 """
@@ -63,6 +68,10 @@ KIND = "PRE_BATTLE"
 #: The K-16 actions applied at LC-5 B1 (first word of the entry's parameter).
 B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
               "see_card", "traitor_draw")
+#: The K-16 actions of each step (LC-5): B1 before the Voices, B3 after the prescience questions and answers.
+STEPS: dict[str, tuple[str, ...]] = {"B1": B1_ACTIONS, "B3": ("estimate",)}
+#: K-16 ``estimate``: the margin of each estimate (A07-a army ±1, A07-b leader ±2).
+MARGINS = {"army": 1, "leader": 2}
 #: K-16 ``buy_card``: its price -> whether the Atreides see the card (ATREIDES-P2 b; EMPEROR-L11-b).
 BUY_PRICES = {3: True, 5: False}
 SWAP = ">"
@@ -137,11 +146,11 @@ def _used(ctx: BattleContext, house: str, power: str) -> bool:
     return any(h == house and p == power for h, p, _v in ctx.leader_acts)
 
 
-def _entries(state: GameState, ctx: BattleContext, house: str) -> list[tuple[str, Power]]:
-    """(leader, entry) for each B1 entry that acts for ``house`` now and has not been used in this battle."""
+def _entries(state: GameState, ctx: BattleContext, house: str, step: str = "B1") -> list[tuple[str, Power]]:
+    """(leader, entry) for each entry of ``step`` that acts for ``house`` now, unused in this battle."""
     return [(lid, power) for lid in _leaders(state, ctx, house)
             for power in entries(state, ctx, house, lid, KIND)
-            if action_of(power) in B1_ACTIONS and not _used(ctx, house, power.id)]
+            if action_of(power) in STEPS[step] and not _used(ctx, house, power.id)]
 
 
 def _reinforcement(state: GameState, ctx: BattleContext, house: str, power: Power) -> int:
@@ -152,11 +161,11 @@ def _reinforcement(state: GameState, ctx: BattleContext, house: str, power: Powe
     return min(wanted, state.houses[house].reserve.total)
 
 
-def _uses(state: GameState, ctx: BattleContext, house: str) -> list[UsePreBattle]:
+def _uses(state: GameState, ctx: BattleContext, house: str, step: str = "B1") -> list[UsePreBattle]:
     """The menu of K-16 uses of ``house`` now (an action that can do nothing now is left out)."""
     found: list[UsePreBattle] = []
     hs = state.houses[house]
-    for lid, power in _entries(state, ctx, house):
+    for lid, power in _entries(state, ctx, house, step):
         action = action_of(power)
         if action == "swap_card":
             found += [UsePreBattle(house, lid, power.id, f"{mine}{SWAP}{theirs}")
@@ -183,25 +192,34 @@ def _uses(state: GameState, ctx: BattleContext, house: str) -> list[UsePreBattle
 
 # --- the step ------------------------------------------------------------------------------------------
 
-def begin(state: GameState, ctx: BattleContext, start: int = 0) -> GameState:
-    """LC-5 B1: ask each side in turn from ``start`` (defender first), then the Voices (G-9)."""
+def begin(state: GameState, ctx: BattleContext, start: int = 0, step: str = "B1") -> GameState:
+    """LC-5 B1 (then the Voices, G-9) or B3 (then the plans): ask each side in turn from ``start`` (defender
+    first)."""
     from dunenb.rules import pre_battle
 
     for index in range(start, len(ctx.houses)):
         house = ctx.houses[index]
-        if _entries(state, ctx, house):
-            return dataclasses.replace(state, pending=pending("leader-pre-battle", house, battle=ctx, index=index))
+        if _entries(state, ctx, house, step):
+            return dataclasses.replace(state, pending=pending("leader-pre-battle", house, battle=ctx, index=index,
+                                                              step=step))
+    if step == "B3":
+        return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
     return pre_battle._start_sequence(state, ctx)
+
+
+def _step_now(state: GameState) -> str:
+    return str(node(state).detail.get("step", "B1"))
 
 
 def _decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *_uses(state, context_of(state), house)]
+    return [Pass(house), *_uses(state, context_of(state), house, _step_now(state))]
 
 
 def _check(state: GameState, action: Action) -> IllegalActionError | None:
-    if isinstance(action, UsePreBattle) and action not in _uses(state, context_of(state), action.house):
-        uses = _uses(state, context_of(state), action.house)
+    if isinstance(action, UsePreBattle) and action not in _uses(state, context_of(state), action.house,
+                                                                _step_now(state)):
+        uses = _uses(state, context_of(state), action.house, _step_now(state))
         shown = ", ".join(dict.fromkeys(f"{u.power} ({u.leader})" for u in uses)) or "none"
         return IllegalActionError("battle/pre-battle", f"{action.power} by {action.leader!r}"
                                   + (f" choosing {action.choice!r}" if action.choice != NONE else "")
@@ -224,18 +242,21 @@ def _show(state: GameState, ctx: BattleContext, action: UsePreBattle) -> tuple[G
         powers=(action.power,))), ctx
 
 
-def _again(state: GameState, ctx: BattleContext, house: str) -> GameState:
-    return begin(state, ctx, ctx.houses.index(house))
+def _again(state: GameState, ctx: BattleContext, house: str, step: str = "B1") -> GameState:
+    return begin(state, ctx, ctx.houses.index(house), step)
 
 
 def _apply(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
     if not isinstance(action, UsePreBattle):
-        return begin(state, ctx, node(state).detail["index"] + 1)
+        return begin(state, ctx, node(state).detail["index"] + 1, _step_now(state))
     state, ctx = _show(state, ctx, action)
     power = _powers()[action.power]
     what = action_of(power)
     house, other = action.house, ctx.opponent(action.house)
+    if what == "estimate":  # B3: the opponent names his estimate (D-34: his choice), which binds his plan
+        return dataclasses.replace(state, pending=pending("leader-estimate", other, battle=ctx, power=action.power,
+                                                          what=args(power)[0].split()[1]))
     if what == "gain_spice":
         amount = args(power)[0].split()[1]
         if amount == "1d2":
@@ -439,6 +460,90 @@ def drawn_traitor(state: GameState, caller: str, owner: str, leader: str) -> boo
                for h, p, v in state.pending.detail["battle"].leader_acts)
 
 
+# --- B3: Tufir's estimates -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NameEstimate(Action):
+    """K-16 ``estimate``: ``house`` names ``value`` (its army value within ±1, or its leader's base strength within
+    ±2, D-34); its plan is bound to it."""
+
+    kind: ClassVar[str] = "estimate"
+    house: str
+    value: int
+
+
+def _max_army(state: GameState, ctx: BattleContext, house: str) -> int:
+    from dunenb.battle.wheel import Dial, army_value
+    from dunenb.rules.battle_phase import arena_tokens
+
+    tokens = arena_tokens(state, house, ctx.area, ctx.sectors)
+    spice = min(state.houses[house].spice, tokens.total)
+    return int(army_value(Dial(tokens.regular, tokens.marked, spice)))
+
+
+def _strengths(state: GameState, ctx: BattleContext, house: str) -> tuple[int, ...]:
+    from dunenb.rules.traitors import leader_of
+
+    return tuple(sorted({leader_of(house, lid).strength for lid in _leaders(state, ctx, house)})) or (0,)
+
+
+def estimate_choices(state: GameState, ctx: BattleContext, house: str, what: str) -> tuple[int, ...]:
+    """What ``house`` may name: an army value from 0 to its largest dial (GAP-114), or a strength within 2 of a
+    leader it may lead with (0 with none, GAP-43)."""
+    if what == "army":
+        return tuple(range(_max_army(state, ctx, house) + 1))
+    return tuple(sorted({y for s in _strengths(state, ctx, house) for y in range(max(0, s - 2), s + 3)}))
+
+
+def _estimate_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [NameEstimate(house, v) for v in estimate_choices(state, context_of(state), house,
+                                                             node(state).detail["what"])]
+
+
+def _check_estimate(state: GameState, action: Action) -> IllegalActionError | None:
+    if not isinstance(action, NameEstimate):
+        return None
+    what = node(state).detail["what"]
+    allowed = estimate_choices(state, context_of(state), action.house, what)
+    if action.value not in allowed:
+        return IllegalActionError("battle/estimate", f"estimate {action.value}: {action.house} name its {what} "
+                                  f"{'value' if what == 'army' else 'base strength'} within ±{MARGINS[what]} "
+                                  f"(leaders.md K-16 estimate, D-34); allowed: {', '.join(map(str, allowed))}")
+    return None
+
+
+def _apply_estimate(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, NameEstimate)
+    ctx = context_of(state)
+    power, what = node(state).detail["power"], node(state).detail["what"]
+    user = ctx.opponent(action.house)
+    acts = tuple((h, p, f"{what}{SLIP}{action.value}") if (h, p) == (user, power) else (h, p, v)
+                 for h, p, v in ctx.leader_acts)
+    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    state = with_events(state, event(
+        "estimate", f"{action.house} name {action.value} as its {what} {'value' if what == 'army' else 'strength'}"
+        f" (within ±{MARGINS[what]}; {power}, leaders.md K-16): its plan is bound to it", house=action.house,
+        what=what, value=action.value, power=power, powers=(power,)))
+    return _again(state, ctx, user, "B3")
+
+
+def estimates_on(ctx: BattleContext, house: str) -> dict[str, int]:
+    """The estimates ``house`` named in this battle (``army`` / ``leader`` -> value)."""
+    found = {}
+    for user, power, value in ctx.leader_acts:
+        if user != house and value and action_of(power) == "estimate":
+            what, _sep, number = value.partition(SLIP)
+            found[what] = int(number)
+    return found
+
+
+def _army(regular: int, marked: int, spice: int) -> Fraction:
+    from dunenb.battle.wheel import Dial, army_value
+
+    return army_value(Dial(regular, marked, spice))
+
+
 # --- chance nodes and the announcement -------------------------------------------------------------------
 
 def _roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -513,21 +618,47 @@ def locked_spice(ctx: BattleContext, house: str) -> int | None:
 
 
 def plan_problems(ctx: BattleContext, plan: Any) -> tuple[str, ...]:
-    """What in ``plan`` breaks a K-16 binding (``lock_spice``), for :func:`dunenb.rules.pre_battle.violations`."""
+    """What in ``plan`` breaks a K-16 binding (``lock_spice``, ``estimate``), for
+    :func:`dunenb.rules.pre_battle.violations`."""
+    from dunenb.rules.traitors import leader_of
+
+    problems = []
     locked = locked_spice(ctx, plan.house)
-    if locked is None or plan.spice == locked:
-        return ()
-    return (f"it announced {locked} spice on its wheel (K-16 lock_spice) but dials {plan.spice}",)
+    if locked is not None and plan.spice != locked:
+        problems.append(f"it announced {locked} spice on its wheel (K-16 lock_spice) but dials {plan.spice}")
+    named = estimates_on(ctx, plan.house)
+    if "army" in named and abs(_army(plan.regular, plan.marked, plan.spice) - named["army"]) > MARGINS["army"]:
+        problems.append(f"it named {named['army']} as its army value (K-16 estimate, ±1) but dials "
+                        f"{float(_army(plan.regular, plan.marked, plan.spice)):g}")
+    if "leader" in named:
+        strength = 0 if plan.leader == NONE else leader_of(plan.house, plan.leader).strength
+        if abs(strength - named["leader"]) > MARGINS["leader"]:
+            problems.append(f"it named {named['leader']} as its leader's strength (K-16 estimate, ±2) but "
+                            f"{plan.leader} is {strength}")
+    return tuple(problems)
 
 
 def locked_dials(ctx: BattleContext, house: str,
                  dials: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
-    """The plan menu's dials, with the spice announced under ``lock_spice`` (where enough tokens are dialled)."""
+    """The plan menu's dials kept within the K-16 bindings: the spice announced under ``lock_spice`` (where
+    enough tokens are dialled) and the army value named under ``estimate`` (±1); when none of the menu's dials
+    does, the smallest dials that do (from the largest dial, the last of the menu)."""
     locked = locked_spice(ctx, house)
-    if locked is None:
+    army = estimates_on(ctx, house).get("army")
+    if locked is None and army is None:
         return dials
-    kept = tuple(dict.fromkeys((r, m, locked) for r, m, _s in dials if r + m >= locked))
-    return kept or tuple(dict.fromkeys((r, m, locked) for r, m, _s in dials[-1:]))
+
+    def fits(r: int, m: int, s: int) -> bool:
+        return (locked is None or s == locked) and (army is None or abs(_army(r, m, s) - army) <= MARGINS["army"])
+    kept = tuple(dict.fromkeys((r, m, s if locked is None else locked) for r, m, s in dials
+                               if r + m >= (locked or 0) and fits(r, m, s if locked is None else locked)))
+    if kept:
+        return kept
+    top_r, top_m, top_s = dials[-1]
+    spices = range(top_s + 1) if locked is None else (locked,)
+    found = [(r, m, s) for r in range(top_r + 1) for m in range(top_m + 1) for s in spices
+             if s <= r + m and fits(r, m, s)]
+    return tuple(found[:3])
 
 
 HANDLERS = {
@@ -537,6 +668,8 @@ HANDLERS = {
     "leader-see-card": Handler(apply=_apply_see, outcomes=_see_outcomes),
     "leader-card": Handler(apply=_apply_card, outcomes=_card_outcomes),
     "leader-traitor-draw": Handler(apply=_apply_traitor, outcomes=_traitor_outcomes),
+    "leader-estimate": Handler(apply=_apply_estimate, decisions=_estimate_decisions, check=_check_estimate,
+                               accepts=(NameEstimate,)),
     "lock-spice": Handler(apply=_apply_announce, decisions=_announce_decisions, check=_check_announce,
                           accepts=(AnnounceSpice,)),
 }

@@ -183,7 +183,9 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
     if seq.step in kinds and seq.actor is not None:
         return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
     ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
-    return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
+    from dunenb.rules import leader_pre_battle
+
+    return leader_pre_battle.begin(state, ctx, step="B3")  # leaders.md K-16 estimate at LC-5 B3, then the plans
 
 
 def _power_now(state: GameState) -> str:
