@@ -61,6 +61,17 @@ def skip_pre_battle(state: GameState) -> GameState:
     return dataclasses.replace(state, events=events)
 
 
+def pass_estimates(state: GameState) -> GameState:
+    """Pass the secondary leaders' LC-5 B3 step (leaders.md K-16 estimate: Tufir), for tests about something else;
+    events kept."""
+    events = state.events
+    while state.pending is not None and state.pending.kind == "leader-pre-battle" \
+            and state.pending.detail.get("step") == "B3":
+        state = apply_action(state, decisions(state)[0])  # the pass is listed first
+        events += state.events
+    return dataclasses.replace(state, events=events)
+
+
 #: Nodes of the battle powers (dunenb.rules.battle_powers) a test about something else settles by default.
 BATTLE_POWER_NODES = ("karama-window", "buy-off", "capture-draw", "captive", "traitor-discard")
 

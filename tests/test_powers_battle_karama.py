@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, pass_unable
+from helpers_game import decisions, events_of, pass_estimates, pass_unable
 from test_powers_pre_battle import battle, open_battle
 
 from dunenb.actions import Pass
@@ -25,6 +25,8 @@ def play(state, *actions):
     """Apply ``actions`` in turn, passing the traitor calls; the events of every step are kept."""
     said = state.events
     for action in actions:
+        if action.kind != "leader-pre-battle":
+            state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
         assert state.pending.actor == action.house, (state.pending, action)
         state = pass_unable(apply_action(state, action), ("leader-buy-off", "traitor-call"))
         said += state.events
@@ -51,7 +53,7 @@ def _paul(voice, *, karama=False):
         hands = {"harkonnen": ("poison-fast", "karama")}
     state = battle(houses, forces, hands)
     assert (state.pending.kind, state.pending.actor) == ("battle-voice", "atreides")
-    state = play(state, voice, Pass("atreides"))  # then no prescience question
+    state = pass_estimates(play(state, voice, Pass("atreides")))  # then no prescience question, no K-16 estimate
     assert state.pending.kind == "battle-plan"
     return state
 
@@ -192,6 +194,7 @@ def test_G_9_GAP_78_two_questions_are_both_stated_then_both_answered_unseen_unti
     state = play(state, AnswerPrescience("guild", "shield"))
     assert [a.kind for a in context_of(view(state, "guild")).sequence.answers] == ["poison", "shield"]
     assert [a.kind for a in context_of(view(state, "atreides")).sequence.answers] == ["poison", "shield"]
+    state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
     assert state.pending.kind == "battle-plan" and state.pending.actor == "guild"  # the defender plans first
     assert {a.defense for a in decisions(state) if a.kind == "plan"} == {"shield"}
 

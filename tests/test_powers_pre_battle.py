@@ -11,6 +11,7 @@ from helpers_game import (
     decisions,
     events_of,
     give_cards,
+    pass_estimates,
     pass_unable,
     place,
     quiet_setup,
@@ -150,6 +151,7 @@ def _asked(slot="attack"):
 
 def _plans(state, plans):
     """Set the plans in the order the battle asks for them; ``plans``: House -> SubmitPlan or a bot."""
+    state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
     said = state.events
     while state.pending is not None and state.pending.kind == "battle-plan":
         house = state.pending.actor
@@ -170,6 +172,7 @@ def test_ATREIDES_P1_the_answer_binds_and_only_the_asker_and_the_house_asked_see
     assert context_of(view(state, "harkonnen")).sequence.answer.kind == "poison"
     assert context_of(view(state, "emperor")).sequence.answer.kind == "hidden"
     assert "poison" not in events_of(state, "prescience-answered")[0].text
+    state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
     while state.pending.actor != "harkonnen":
         state = apply_action(state, SubmitPlan(state.pending.actor, "duncan-idaho", 1, 0, 0))
     error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "projectile-distance"))
