@@ -30,6 +30,7 @@ from dunenb.rules.leader_pre_battle import (
     PreBattleDraw,
     SeeCard,
     UsePreBattle,
+    after_plan,
 )
 from dunenb.rules.pre_battle import CommitLeader
 from dunenb.rules.secrecy import viewers
@@ -70,7 +71,7 @@ def play(state, *actions):
 
 
 def pass_b1(state):
-    while state.pending.kind == "leader-pre-battle":
+    while state.pending.kind == "leader-pre-battle" and state.pending.detail["step"] == "B1":
         state = play(state, Pass(state.pending.actor))
     return state
 
@@ -311,3 +312,44 @@ def test_atreides_l07_b_tufir_estimate_binds_the_opponents_leader_strength_withi
     assert error is not None and "strength" in error.message
     assert check_action(state, SubmitPlan("harkonnen", "lingar", 1, 0, 0)) is None  # Lingar is 2
     assert "feyd-rautha" not in {a.leader for a in decisions(state) if isinstance(a, SubmitPlan)}
+
+
+def _sense(houses, user, leader, power, edit=None):
+    state = _to_b3(houses) if edit is None else edit(_to_b3(houses))
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", user)
+    state = play(state, UsePreBattle(user, leader, power))
+    other = next(h for h in houses if h != user)
+    assert (state.pending.kind, state.pending.actor) == ("battle-plan", other)  # GAP-115: the opponent first
+    return state, other
+
+
+def test_tleilax_l10_e_idaho_ghola_senses_whether_the_opposing_wheel_holds_a_karama():
+    """TLEILAX-L10-e: once the opponent's plan is set, he says truthfully whether his wheel holds a Karama."""
+    state, other = _sense(["bene-tleilax", "harkonnen"], "bene-tleilax", "idaho-ghola", "TLEILAX-L10-e")
+    after = play(state, SubmitPlan(other, "feyd-rautha", 1, 0, 0))
+    said = events_of(after, "karama-sensed")
+    assert [e.data["karama"] for e in said] == [False] and said[0].data["to"] == "bene-tleilax"
+    assert (after.pending.kind, after.pending.actor) == ("battle-plan", "bene-tleilax")
+    # the same answer for a wheel that holds one (the Tleilax have no power a Karama could block here, so the
+    # plan is set into the context directly)
+    ctx = context_of(after)
+    with_karama = dataclasses.replace(ctx, secrets=((other, SubmitPlan(other, "feyd-rautha", 1, 0, 0,
+                                                                       karama="karama")),))
+    sensed = after_plan(dataclasses.replace(after, events=()), with_karama, other)
+    assert [e.data["karama"] for e in sensed.events] == [True]
+
+
+def test_atreides_l11_d_idaho_ghola_senses_no_karama_and_plans_second():
+    """ATREIDES-L11-d (the ghola in play by S-6): the same power for the Atreides."""
+    def ghola(state):
+        hs = state.houses["atreides"]
+        return dataclasses.replace(state, houses=state.houses.set("atreides", dataclasses.replace(
+            hs, leaders=tuple(x for x in hs.leaders if x != "duncan-idaho") + ("idaho-ghola",))))
+    state = pass_b1(to_b1(["atreides", "harkonnen"]))
+    state = ghola(state)
+    while state.pending.kind in ("battle-voice", "battle-prescience", "battle-answer", "karama-window"):
+        state = play(state, decisions(state)[0])
+    state = play(state, UsePreBattle("atreides", "idaho-ghola", "ATREIDES-L11-d"))
+    assert (state.pending.kind, state.pending.actor) == ("battle-plan", "harkonnen")  # the ghola leads: no Tufir
+    state = play(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0))
+    assert [e.data["karama"] for e in events_of(state, "karama-sensed")] == [False]

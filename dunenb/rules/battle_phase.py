@@ -452,6 +452,7 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
     ctx = dataclasses.replace(ctx, secrets=ctx.secrets + ((action.house, action),))
     state = with_events(state, event("plan-set", f"{action.house} sets its battle wheel (hidden)",
                                      house=action.house, secret=True))
+    state = leader_pre_battle.after_plan(state, ctx, action.house)  # leaders.md K-16 sense_karama (LC-5 B4)
     waiting = [house for house in ctx.order if house not in dict(ctx.secrets)]
     if waiting:
         return dataclasses.replace(state, pending=pending("battle-plan", waiting[0], battle=ctx))

@@ -42,6 +42,9 @@ The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
   binds his plan (``battle/bound-by-voice`` names the breach): the army value of his dial (BATTLE-13 a-c,
   WHEEL-2, before leader powers: GAP-114) within ±1 of it, his leader's base strength within ±2 (D-34). His menu
   lists only dials that keep it.
+* ``sense_karama`` (TLEILAX-L10-e, ATREIDES-L11-d; asked at B3 with the estimates): GAP-115: the opponent then
+  sets its plan first, and once it is set says truthfully, in a public ``karama-sensed`` event, whether its
+  wheel holds a Karama (LC-5 B4); the user plans after that.
 * ``see_card`` (BG-L08-b Margot): one card drawn at random from the opponent's hand (a secret chance node seen
   by the two Houses, :mod:`dunenb.rules.secrecy` ``leader-see-card``), looked at and given back.
 """
@@ -69,7 +72,7 @@ KIND = "PRE_BATTLE"
 B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
               "see_card", "traitor_draw")
 #: The K-16 actions of each step (LC-5): B1 before the Voices, B3 after the prescience questions and answers.
-STEPS: dict[str, tuple[str, ...]] = {"B1": B1_ACTIONS, "B3": ("estimate",)}
+STEPS: dict[str, tuple[str, ...]] = {"B1": B1_ACTIONS, "B3": ("estimate", "sense_karama")}
 #: K-16 ``estimate``: the margin of each estimate (A07-a army ±1, A07-b leader ±2).
 MARGINS = {"army": 1, "leader": 2}
 #: K-16 ``buy_card``: its price -> whether the Atreides see the card (ATREIDES-P2 b; EMPEROR-L11-b).
@@ -203,7 +206,7 @@ def begin(state: GameState, ctx: BattleContext, start: int = 0, step: str = "B1"
             return dataclasses.replace(state, pending=pending("leader-pre-battle", house, battle=ctx, index=index,
                                                               step=step))
     if step == "B3":
-        return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
+        return dataclasses.replace(state, pending=pending("battle-plan", ctx.order[0], battle=ctx))
     return pre_battle._start_sequence(state, ctx)
 
 
@@ -254,6 +257,8 @@ def _apply(state: GameState, action: Action) -> GameState:
     power = _powers()[action.power]
     what = action_of(power)
     house, other = action.house, ctx.opponent(action.house)
+    if what == "sense_karama":  # GAP-115: the opponent plans first, then says whether his wheel holds a Karama
+        return _again(state, dataclasses.replace(ctx, order=(other, house)), house, "B3")
     if what == "estimate":  # B3: the opponent names his estimate (D-34: his choice), which binds his plan
         return dataclasses.replace(state, pending=pending("leader-estimate", other, battle=ctx, power=action.power,
                                                           what=args(power)[0].split()[1]))
@@ -542,6 +547,20 @@ def _army(regular: int, marked: int, spice: int) -> Fraction:
     from dunenb.battle.wheel import Dial, army_value
 
     return army_value(Dial(regular, marked, spice))
+
+
+def after_plan(state: GameState, ctx: BattleContext, house: str) -> GameState:
+    """K-16 ``sense_karama`` (LC-5 B4): once ``house`` has set its plan, if its opponent used the power, it says
+    truthfully (a public event) whether its wheel holds a Karama."""
+    plan = ctx.plan_of(house)
+    for user, power, _value in ctx.leader_acts:
+        if user == ctx.opponent(house) and action_of(power) == "sense_karama" and plan is not None:
+            holds = plan.karama != NONE
+            state = with_events(state, event(
+                "karama-sensed", f"{house} say{'' if holds else ' not'} that their wheel holds a Karama: "
+                f"{'yes' if holds else 'no'} ({power}, leaders.md K-16; truthful)", house=house, to=user,
+                karama=holds, power=power, powers=(power,)))
+    return state
 
 
 # --- chance nodes and the announcement -------------------------------------------------------------------
