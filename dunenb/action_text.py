@@ -328,7 +328,8 @@ DESCRIBERS: dict[str, Describer] = {
     "leader-buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off ({a.power})",
     "leader-alliance": lambda a: (f"{_verb(a.house, 'propose')} an alliance instead of the battle ({a.power}): "
                                   + (f"{_spice(a.amount)}" if a.item == "spice" else "a traitor slip shown"
-                                     if a.item == "traitor" else f"the revival of {a.amount} x {a.item}")),
+                                     if a.item == "traitor" else f"{a.item} lent for {a.amount} turn(s)"
+                                     if a.item.endswith("-P1") else f"the revival of {a.amount} x {a.item}")),
     "leader-alliance-answer": lambda a: f"{_verb(a.house, a.answer)} the alliance instead of the battle",
     "show-slip": lambda a: (f"{_verb(a.house, 'show')} their traitor slip on {leader_name(a.leader, a.owner)} "
                             f"({house_name(a.owner)})"),

@@ -20,6 +20,7 @@ from helpers_game import (
 
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action
+from dunenb.powers import holder
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
 from dunenb.rules.leader_deals import AnswerAlliance, LeaderBuyOff, ProposeAlliance, ShowSlip
@@ -289,3 +290,24 @@ def test_harkonnen_l12_b_ziarenko_needs_a_slip_on_the_partners_own_leader():
     after = play(state, ProposeAlliance("harkonnen", "HARKONNEN-L12-b", "traitor"),
                  AnswerAlliance("atreides", "refuse"))
     assert events_of(after, "leader-alliance-refused") and fought(after)
+
+
+@pytest.mark.parametrize("leader, opponent, opposing", [
+    pytest.param("gurney", "guild", "edric", id="ATREIDES-L01-a"),
+    pytest.param("duncan-idaho", "fremen", "stilgar", id="ATREIDES-L02-b"),
+])
+def test_atreides_l01_a_l02_b_lend_prescience_for_k_turns_instead_of_the_battle(leader, opponent, opposing):
+    """ATREIDES-L01-a (opp of Guild), ATREIDES-L02-b (opp of Fremen): the partner borrows ATREIDES-P1 for k turns
+    chosen by the Atreides (houses.md G-10); accepted, the battle is void and the Atreides are at peace."""
+    state = plans(open_battle(["atreides", opponent]), {"atreides": leader, opponent: opposing}, buy_off=False)
+    while state.pending.kind == "leader-alliance" and state.pending.actor != "atreides":
+        state = play(state, Pass(state.pending.actor))
+    power = {"gurney": "ATREIDES-L01-a", "duncan-idaho": "ATREIDES-L02-b"}[leader]
+    assert [a.amount for a in decisions(state) if isinstance(a, ProposeAlliance)] == [1, 2, 3, 4, 5]
+    error = check_action(state, ProposeAlliance("atreides", power, "ATREIDES-P1", 6))
+    assert error is not None and error.code == "alliance/leader-offer"
+    after = play(state, ProposeAlliance("atreides", power, "ATREIDES-P1", 2), AnswerAlliance(opponent, "accept"))
+    lend = after.lent_powers[-1]
+    assert (lend.power, lend.owner, lend.borrower, lend.last_turn - lend.first_turn) == ("ATREIDES-P1", "atreides",
+                                                                                          opponent, 1)
+    assert holder(after, "ATREIDES-P1") == opponent and ("atreides", "arsunt") in after.at_peace

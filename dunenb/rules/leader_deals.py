@@ -25,8 +25,10 @@ Karama in force; the kind's own condition).
   ``leader-alliance`` event) and the battle is void with the proposer at peace; refused, the battle goes on.
   ``traitor`` (H11-b, H12-b; the Harkonnen must hold a slip naming a leader of the partner's own House):
   accepted, the Harkonnen pick the slip they show, a secret action seen by the two Houses (``show-slip``).
-  Not implemented yet (their powers stay not-yet): ``prescience(k)`` (A01-a, A02-b), ``leader_exchange``
-  (F05-c, D-29).
+  ``prescience(k)`` (A01-a, A02-b): the partner borrows ATREIDES-P1 for k turns (1 to the lends' design limit
+  of 5, ALLIANCE-12), chosen by the Atreides, as an ALLIANCE-11 lend (houses.md G-10: the partner asks in its
+  battles, the Atreides do not meanwhile; a new alliance window ends it, ALLIANCE-4).
+  Not implemented yet (its power stays not-yet): ``leader_exchange`` (F05-c, D-29).
 """
 
 from __future__ import annotations
@@ -44,14 +46,15 @@ from dunenb.powers.karama import suppressed_powers
 from dunenb.powers.leader_effects import Condition, Effect, parse_condition
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.rules.lent_powers import MAX_LEND_TURNS
 from dunenb.rules.traitors import leader_of
-from dunenb.state import GameState, Tokens
+from dunenb.state import GameState, LentPower, Tokens
 
 NONE = "none"
 BUY_OFF = "BUY_OFF"
 ALLIANCE = "ALLIANCE_INSTEAD_OF_BATTLE"
 #: K-18 offers this module applies (the others stay not-yet, see the module docstring).
-OFFERS = ("spice", "revive", "traitor")
+OFFERS = ("spice", "revive", "traitor", "prescience")
 #: A short menu of spice amounts for a K-18 spice offer (any other amount from 1 to the proposer's spice is legal).
 MENU_SPICE = (1, 2, 3, 5)
 ACCEPT, REFUSE = "accept", "refuse"
@@ -238,6 +241,9 @@ def _offers(state: GameState, ctx: BattleContext, house: str) -> list[ProposeAll
                       for k in sorted({k for k in (*MENU_SPICE, spice) if 1 <= k <= spice})]
         elif offer_word(power) == "traitor":
             found += [ProposeAlliance(house, power.id, TRAITOR)] if slips_on(state, house, other) else []
+        elif offer_word(power) == "prescience":
+            lent = lendable_prescience(state, house)
+            found += [ProposeAlliance(house, power.id, lent, k) for k in range(1, MAX_LEND_TURNS + 1)] if lent else []
         else:
             tanks = state.houses[other]
             found += [ProposeAlliance(house, power.id, kind, count)
@@ -252,6 +258,12 @@ def _proposal_error(state: GameState, ctx: BattleContext, action: ProposeAllianc
         names = ", ".join(p.id for p in proposals(state, ctx, action.house)) or "none"
         return f"{action.power} is no alliance power {action.house}'s leader may use here; allowed: {names}"
     other = state.houses[ctx.opponent(action.house)]
+    if offer_word(power) == "prescience":
+        lent = lendable_prescience(state, action.house)
+        if lent is None or action.item != lent or not 1 <= action.amount <= MAX_LEND_TURNS:
+            return (f"{action.power} lends {action.house}'s prescience for k turns: item {lent or '(none held now)'},"
+                    f" amount 1 to {MAX_LEND_TURNS}")
+        return None
     if offer_word(power) == "traitor":
         if action.item != TRAITOR or action.amount != 1:
             return f"{action.power} offers to show a traitor slip: item '{TRAITOR}', amount 1"
@@ -303,6 +315,8 @@ def _check_propose(state: GameState, action: Action) -> IllegalActionError | Non
 
 
 def _describe(action: ProposeAlliance) -> str:
+    if action.item in _prescience_powers():
+        return f"to lend it {action.item} (prescience) for {action.amount} turn(s)"
     if action.item == TRAITOR:
         return "to show it privately one of its traitor slips naming one of its own leaders"
     if action.item == "spice":
@@ -337,6 +351,10 @@ def _deliver(state: GameState, proposal: ProposeAlliance, partner: str) -> GameS
 
     if proposal.item == "spice":
         return transfer(state, proposal.house, partner, "spice", "spice", proposal.amount)
+    if proposal.item in _prescience_powers():  # houses.md G-10: the partner uses it, the owner does not meanwhile
+        lend = LentPower(proposal.item, proposal.house, partner, state.turn, state.turn + proposal.amount - 1,
+                         state.windows_opened)
+        return dataclasses.replace(state, lent_powers=state.lent_powers + (lend,))
     hs = state.houses[partner]
     if proposal.item in ("regular", "marked"):  # beyond REVIVAL-1's limits: free, into the reserve
         back = Tokens(proposal.amount, 0) if proposal.item == "regular" else Tokens(0, proposal.amount)
@@ -370,6 +388,25 @@ def _accepted(state: GameState, ctx: BattleContext, proposal: ProposeAlliance) -
         f"tokens there are at peace this turn ({proposal.power}, leaders.md K-18, ALLIANCE-11)",
         house=proposal.house, partner=partner, item=proposal.item, amount=proposal.amount, area=ctx.area,
         power=proposal.power, powers=(proposal.power,)))
+
+
+@lru_cache(maxsize=1)
+def _prescience_powers() -> tuple[str, ...]:
+    """The House powers (not main-leader powers) that offer a prescience question (ATREIDES-P1)."""
+    from dunenb.battle import facts
+    from dunenb.powers.registry import load_powers
+
+    return tuple(p for p, _owner, _when in facts.offering("prescience") if not load_powers()[p].is_main_leader_power)
+
+
+def lendable_prescience(state: GameState, house: str) -> str | None:
+    """K-18 ``prescience(k)`` (A01-a, A02-b): the prescience House power ``house`` owns and uses now, not lent
+    already (ALLIANCE-7: nobody lends what it does not hold), or ``None``."""
+    from dunenb.powers.holders import active_lend, holder
+    from dunenb.powers.registry import load_powers
+
+    return next((p for p in _prescience_powers() if load_powers()[p].holder == house and holder(state, p) == house
+                 and active_lend(state, p) is None), None)
 
 
 def slips_on(state: GameState, house: str, partner: str) -> tuple[tuple[str, str], ...]:
