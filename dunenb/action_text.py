@@ -321,6 +321,8 @@ DESCRIBERS: dict[str, Describer] = {
     "leader-see-card": lambda a: (f"{_verb(a.house, 'look')} at {card_name(a.value)}, drawn at random from the "
                                   f"hand of {house_name(a.source)} ({a.power})"),
     "leader-card": lambda a: f"{_verb(a.house, 'draw')} {card_name(a.card)} from the deck",
+    "leader-see-storm": lambda a: (f"{_verb(a.house, 'see')} the storm tokens of {house_name(a.source)}: "
+                                   f"{a.tokens} ({a.power})"),
     "leader-traitor-draw": lambda a: (f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.source)} of "
                                       f"{house_name(a.source)} as a traitor for this battle ({a.power})"),
     "lock-spice": lambda a: f"{_verb(a.house, 'announce')} {_spice(a.spice)} on their wheel",

@@ -29,6 +29,7 @@ from dunenb.rules.leader_pre_battle import (
     NameEstimate,
     PreBattleDraw,
     SeeCard,
+    SeeStorm,
     UsePreBattle,
     after_plan,
 )
@@ -353,3 +354,22 @@ def test_atreides_l11_d_idaho_ghola_senses_no_karama_and_plans_second():
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "harkonnen")  # the ghola leads: no Tufir
     state = play(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0))
     assert [e.data["karama"] for e in events_of(state, "karama-sensed")] == [False]
+
+
+def test_guild_l11_c_staban_pays_the_fremen_1_to_see_their_storm_tokens():
+    """GUILD-L11-c (vs Fremen): 1 spice to the Fremen, then the Fremen's storm tokens for next turn (FREMEN-P1),
+    shown to the Guild only (a secret action seen by the two Houses)."""
+    state = to_b1(["guild", "fremen"])
+    assert (state.pending.kind, state.pending.actor) == ("leader-pre-battle", "guild")
+    spice = {h: state.houses[h].spice for h in ("guild", "fremen")}
+    state = play(state, UsePreBattle("guild", "staban", "GUILD-L11-c"))
+    assert state.houses["guild"].spice == spice["guild"] - 1 and state.houses["fremen"].spice == spice["fremen"] + 1
+    tokens = ",".join(f"{k}={v}" for k, v in sorted(state.storm_tokens.items()))
+    seen = SeeStorm("guild", "GUILD-L11-c", "fremen", tokens)
+    assert outcome_map(state) == {seen: Fraction(1)}
+    assert viewers(state, seen) == ("guild", "fremen")
+    assert "=" not in events_of(state, "leader-see-storm")[0].text
+
+
+def test_guild_l11_c_not_offered_against_another_house():
+    assert to_b1(["guild", "atreides"]).pending.kind != "leader-pre-battle"

@@ -20,8 +20,8 @@ KINDS = ("leader-pre-battle", "lock-spice", "leader-estimate", "leader-buy-off",
          "leader-alliance-answer")
 #: Value of each K-16 action before the cost of binding the leader (design).
 ACTION_VALUE = {"gain_spice": 1.0, "reinforce": 1.0, "fill_hand": 1.0, "see_card": 0.2, "lock_spice": 0.2,
-                "see_leader": 0.3, "traitor_draw": 1.0, "estimate": 0.3, "sense_karama": 0.1, "buy_card": -0.5,
-                "swap_card": -1.0}
+                "see_leader": 0.3, "traitor_draw": 1.0, "estimate": 0.3, "sense_karama": 0.1, "see_storm": 0.1,
+                "buy_card": -0.5, "swap_card": -1.0}
 #: Cost of binding the leader, per point of strength below the strongest available leader (design).
 BINDING_COST = 0.3
 

@@ -45,6 +45,9 @@ The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
 * ``sense_karama`` (TLEILAX-L10-e, ATREIDES-L11-d; asked at B3 with the estimates): GAP-115: the opponent then
   sets its plan first, and once it is set says truthfully, in a public ``karama-sensed`` event, whether its
   wheel holds a Karama (LC-5 B4); the user plans after that.
+* ``see_storm`` (GUILD-L11-c Staban, vs Fremen): 1 spice to the Fremen, then their storm tokens for next turn
+  (FREMEN-P1) are shown to this House: a secret chance node with one outcome (``leader-see-storm``), seen by
+  the two Houses.
 * ``see_card`` (BG-L08-b Margot): one card drawn at random from the opponent's hand (a secret chance node seen
   by the two Houses, :mod:`dunenb.rules.secrecy` ``leader-see-card``), looked at and given back.
 """
@@ -70,7 +73,7 @@ NONE = "none"
 KIND = "PRE_BATTLE"
 #: The K-16 actions applied at LC-5 B1 (first word of the entry's parameter).
 B1_ACTIONS = ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
-              "see_card", "traitor_draw")
+              "see_card", "traitor_draw", "see_storm")
 #: The K-16 actions of each step (LC-5): B1 before the Voices, B3 after the prescience questions and answers.
 STEPS: dict[str, tuple[str, ...]] = {"B1": B1_ACTIONS, "B3": ("estimate", "sense_karama")}
 #: K-16 ``estimate``: the margin of each estimate (A07-a army ±1, A07-b leader ±2).
@@ -78,6 +81,8 @@ MARGINS = {"army": 1, "leader": 2}
 #: K-16 ``buy_card``: its price -> whether the Atreides see the card (ATREIDES-P2 b; EMPEROR-L11-b).
 BUY_PRICES = {3: True, 5: False}
 SWAP = ">"
+#: K-16 ``see_storm`` (GUILD-L11-c): the spice paid to the Fremen.
+STORM_PRICE = 1
 SLIP = ":"
 
 
@@ -180,6 +185,8 @@ def _uses(state: GameState, ctx: BattleContext, house: str, step: str = "B1") ->
         elif action == "fill_hand":
             if len(hs.hand) < _fill_to(power) and can_draw(state):
                 found.append(UsePreBattle(house, lid, power.id))
+        elif action == "see_storm" and (hs.spice < STORM_PRICE or not state.storm_tokens):
+            continue
         elif action == "traitor_draw" and not traitor_pool(state, ctx, house):
             continue
         elif action == "see_card" and not state.houses[ctx.opponent(house)].hand:
@@ -288,6 +295,15 @@ def _apply(state: GameState, action: Action) -> GameState:
     if what == "fill_hand":
         count = _fill_to(power) - len(state.houses[house].hand)
         return _draw(state, ctx, house, action.power, count, seen=True)
+    if what == "see_storm":  # pay the Fremen (the opponent: condition vs Fremen), then see their tokens
+        state = edit_house(state, house, spice=state.houses[house].spice - STORM_PRICE)
+        state = edit_house(state, other, spice=state.houses[other].spice + STORM_PRICE)
+        state = with_events(state, event(
+            "leader-see-storm", f"{house} pay {other} {STORM_PRICE} spice to see their storm tokens for next turn "
+            f"({action.power}, leaders.md K-16, FREMEN-P1)", house=house, source=other, price=STORM_PRICE,
+            power=action.power, powers=(action.power,)))
+        return dataclasses.replace(state, pending=pending("leader-see-storm", "chance", battle=ctx, house=house,
+                                                          power=action.power))
     if what == "traitor_draw":
         return dataclasses.replace(state, pending=pending("leader-traitor-draw", "chance", battle=ctx, house=house,
                                                           power=action.power))
@@ -563,6 +579,31 @@ def after_plan(state: GameState, ctx: BattleContext, house: str) -> GameState:
     return state
 
 
+@dataclass(frozen=True)
+class SeeStorm(Action):
+    """K-16 ``see_storm``: the storm tokens ``tokens`` (``storm=move`` joined by commas) of ``source`` that
+    ``house`` sees (its only outcome: a secret action seen by the two Houses)."""
+
+    kind: ClassVar[str] = "leader-see-storm"
+    is_chance: ClassVar[bool] = True
+    house: str
+    power: str
+    source: str
+    tokens: str
+
+
+def _storm_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    detail = node(state).detail
+    tokens = ",".join(f"{storm}={move}" for storm, move in sorted(state.storm_tokens.items()))
+    source = context_of(state).opponent(detail["house"])
+    return [(SeeStorm(detail["house"], detail["power"], source, tokens), Fraction(1))]
+
+
+def _apply_storm(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, SeeStorm)
+    return _again(state, context_of(state), action.house)
+
+
 # --- chance nodes and the announcement -------------------------------------------------------------------
 
 def _roll_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -687,6 +728,7 @@ HANDLERS = {
     "leader-see-card": Handler(apply=_apply_see, outcomes=_see_outcomes),
     "leader-card": Handler(apply=_apply_card, outcomes=_card_outcomes),
     "leader-traitor-draw": Handler(apply=_apply_traitor, outcomes=_traitor_outcomes),
+    "leader-see-storm": Handler(apply=_apply_storm, outcomes=_storm_outcomes),
     "leader-estimate": Handler(apply=_apply_estimate, decisions=_estimate_decisions, check=_check_estimate,
                                accepts=(NameEstimate,)),
     "lock-spice": Handler(apply=_apply_announce, decisions=_announce_decisions, check=_check_announce,

@@ -32,6 +32,8 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
   (EMPEROR-L11-b: not seen); never revealed.
 * ``leader-traitor-draw`` (HARKONNEN-L08-c, leaders.md K-16 ``traitor_draw``): the drawing House and the House
   whose leader is drawn ("the opponent sees which"); never revealed as an action (a call names him).
+* ``leader-see-storm`` (GUILD-L11-c, leaders.md K-16 ``see_storm``): the House that paid and the Fremen; never
+  revealed as an action (the storm moves show the tokens' effect).
 * ``show-slip`` (HARKONNEN-L11-b, -L12-b, leaders.md K-18 ``traitor``): the Harkonnen and the House they show
   the slip to; never revealed.
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
@@ -156,6 +158,7 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "leader-see-card": _drawer_and_source,  # BG-L08-b: the card drawn from the opponent's hand (K-16)
     "leader-card": _leader_card_viewers,  # EMPEROR-L11-b, -L12-b: drawn; the Atreides see it unless bought for 5
     "leader-traitor-draw": _drawer_and_source,  # HARKONNEN-L08-c: the leader drawn as a traitor for the battle
+    "leader-see-storm": _drawer_and_source,  # GUILD-L11-c: the Fremen's storm tokens shown to the Guild (K-16)
     "show-slip": _commit_viewers,  # HARKONNEN-L11-b, -L12-b: the slip shown to the partner (K-18)
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
