@@ -333,6 +333,7 @@ DESCRIBERS: dict[str, Describer] = {
                                      if a.item == "traitor" else f"{a.item} lent for {a.amount} turn(s)"
                                      if a.item.endswith("-P1") else f"the revival of {a.amount} x {a.item}")),
     "leader-alliance-answer": lambda a: f"{_verb(a.house, a.answer)} the alliance instead of the battle",
+    "give-leader": lambda a: f"{_verb(a.house, 'give')} their leader {leader_name(a.leader, a.house)} for good",
     "show-slip": lambda a: (f"{_verb(a.house, 'show')} their traitor slip on {leader_name(a.leader, a.owner)} "
                             f"({house_name(a.owner)})"),
 }

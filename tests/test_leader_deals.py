@@ -11,6 +11,7 @@ from helpers_game import (
     clear_map,
     decisions,
     events_of,
+    held_by_harkonnen,
     pass_unable,
     place,
     quiet_setup,
@@ -23,7 +24,7 @@ from dunenb.engine import apply_action, check_action
 from dunenb.powers import holder
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
-from dunenb.rules.leader_deals import AnswerAlliance, LeaderBuyOff, ProposeAlliance, ShowSlip
+from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
 from dunenb.rules.secrecy import viewers
 from dunenb.state import Tokens
 
@@ -311,3 +312,24 @@ def test_atreides_l01_a_l02_b_lend_prescience_for_k_turns_instead_of_the_battle(
     assert (lend.power, lend.owner, lend.borrower, lend.last_turn - lend.first_turn) == ("ATREIDES-P1", "atreides",
                                                                                           opponent, 1)
     assert holder(after, "ATREIDES-P1") == opponent and ("atreides", "arsunt") in after.at_peace
+
+
+def test_fremen_l05_c_siona_against_leto_ii_voids_the_battle_and_each_house_gives_a_leader():
+    """FREMEN-L05-c (automatic, D-29): Siona meets Léto II, captured and led by the Harkonnen: the battle is
+    void, the Fremen are at peace, and each House gives the other one of its own secondary leaders for good."""
+    state = open_battle(["fremen", "harkonnen"], edit=lambda s: held_by_harkonnen(s, "fremen", "leto-ii"))
+    for house in context_of(state).order:
+        leader = {"fremen": "siona", "harkonnen": "fremen:leto-ii"}[house]
+        state = apply_action(state, SubmitPlan(house, leader, 1, 0, 0))
+    while state.pending.kind in ("leader-buy-off", "traitor-call"):
+        state = apply_action(state, Pass(state.pending.actor))  # the Fremen do not call on their captive
+    assert (state.pending.kind, state.pending.actor) == ("give-leader", "fremen")
+    gifts = decisions(state)
+    assert GiveLeader("fremen", "siona") in gifts and GiveLeader("fremen", "liet-kynes") not in gifts  # no main
+    state = play(state, GiveLeader("fremen", "farok"))
+    assert (state.pending.kind, state.pending.actor) == ("give-leader", "harkonnen")
+    assert all(":" not in a.leader for a in decisions(state))  # his own leaders, not the captive
+    after = play(state, GiveLeader("harkonnen", "iliako"))
+    assert "fremen:farok" in after.houses["harkonnen"].leaders and "harkonnen:iliako" in after.houses["fremen"].leaders
+    assert ("fremen", "arsunt") in after.at_peace and not fought(after)
+    assert_conserved(after)

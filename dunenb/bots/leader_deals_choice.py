@@ -6,7 +6,8 @@ K-16, K-18, K-19: :mod:`dunenb.rules.leader_pre_battle`, :mod:`dunenb.rules.lead
 * **lock_spice**: announce no spice (the bot keeps its spice when its wheel is bound); **estimate**: name the
   highest number allowed (its strongest plans stay open).
 * **K-19 buy-off, K-18 proposals**: the bot never pays to avoid a battle and makes no offers (as in the alliance
-  windows, GAP-19); it accepts every K-18 proposal made to it (a gift, and the battle is void).
+  windows, GAP-19); it accepts every K-18 proposal made to it (a gift, and the battle is void); in D-29's
+  exchange it gives its weakest leader.
 
 Every score is read from the House's own view.
 """
@@ -17,7 +18,7 @@ from dunenb.actions import Action
 from dunenb.state import GameState
 
 KINDS = ("leader-pre-battle", "lock-spice", "leader-estimate", "leader-buy-off", "leader-alliance",
-         "leader-alliance-answer")
+         "leader-alliance-answer", "give-leader")
 #: Value of each K-16 action before the cost of binding the leader (design).
 ACTION_VALUE = {"gain_spice": 1.0, "reinforce": 1.0, "fill_hand": 1.0, "see_card": 0.2, "lock_spice": 0.2,
                 "see_leader": 0.3, "traitor_draw": 1.0, "estimate": 0.3, "sense_karama": 0.1, "see_storm": 0.1,
@@ -28,7 +29,7 @@ BINDING_COST = 0.3
 
 def score(state: GameState, house: str, action: Action) -> float:
     """The bot's score of a decision at one of :data:`KINDS` (a pass scores 0)."""
-    from dunenb.rules.leader_deals import AnswerAlliance
+    from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader
     from dunenb.rules.leader_pre_battle import AnnounceSpice, NameEstimate, UsePreBattle
 
     if isinstance(action, UsePreBattle):
@@ -39,6 +40,10 @@ def score(state: GameState, house: str, action: Action) -> float:
         return float(action.value)  # the highest estimate leaves its strongest plans open
     if isinstance(action, AnswerAlliance):
         return 1.0 if action.accept else 0.0
+    if isinstance(action, GiveLeader):  # D-29: give the weakest
+        from dunenb.rules.traitors import leader_of
+
+        return -float(leader_of(house, action.leader).strength)
     return -1.0 if action.kind != "pass" else 0.0
 
 

@@ -272,7 +272,7 @@ LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus 
 DEAL_APPLIED: dict[str, tuple[str, ...]] = {
     "PRE_BATTLE": ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
                    "see_card", "traitor_draw", "estimate", "sense_karama", "see_storm"),
-    "ALLIANCE_INSTEAD_OF_BATTLE": ("spice", "revive", "traitor", "prescience"),
+    "ALLIANCE_INSTEAD_OF_BATTLE": ("spice", "revive", "traitor", "prescience", "leader_exchange"),
     "BUY_OFF": ("3", "5"),
 }
 

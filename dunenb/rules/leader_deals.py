@@ -28,7 +28,11 @@ Karama in force; the kind's own condition).
   ``prescience(k)`` (A01-a, A02-b): the partner borrows ATREIDES-P1 for k turns (1 to the lends' design limit
   of 5, ALLIANCE-12), chosen by the Atreides, as an ALLIANCE-11 lend (houses.md G-10: the partner asks in its
   battles, the Atreides do not meanwhile; a new alliance window ends it, ALLIANCE-4).
-  Not implemented yet (its power stays not-yet): ``leader_exchange`` (F05-c, D-29).
+* **F05-c** (Siona against Léto II, automatic, D-29): at B8, before any proposal, the battle is void with the
+  Fremen at peace, and each House (the Fremen first) gives the other one of its own living, uncaptured secondary
+  leaders of its choice (:class:`GiveLeader`, an ALLIANCE-11 leader transfer, permanent: LC-9). GAP-112: the
+  gifts are made at once, not later in the turn; a House with no such leader gives none. The further clauses
+  D-29 allows stay table talk.
 """
 
 from __future__ import annotations
@@ -293,6 +297,9 @@ def avoidance(state: GameState, ctx: BattleContext, start: int = 0) -> GameState
     from dunenb.rules.battle_powers import offer_buy_off
 
     if not ctx.calls:
+        exchange = _exchange(state, ctx) if start == 0 else None
+        if exchange is not None:  # F05-c: automatic, D-29
+            return _begin_exchange(state, ctx, *exchange)
         for index in range(start, len(ctx.houses)):
             house = ctx.houses[index]
             if proposals(state, ctx, house):
@@ -442,6 +449,81 @@ def _apply_slip(state: GameState, action: Action) -> GameState:
     return _accepted(state, ctx, proposal)
 
 
+# --- F05-c: the automatic leader exchange (D-29) --------------------------------------------------------------
+
+EXCHANGE = "leader_exchange"
+
+
+@dataclass(frozen=True)
+class GiveLeader(Action):
+    """D-29 (FREMEN-L05-c): ``house`` gives the other House its own living, uncaptured secondary leader
+    ``leader``, a permanent transfer (LC-9)."""
+
+    kind: ClassVar[str] = "give-leader"
+    house: str
+    leader: str
+
+
+def _exchange(state: GameState, ctx: BattleContext) -> tuple[str, str] | None:
+    """(House, power) of an automatic K-18 entry (F05-c: Siona against Léto II) that acts in this battle."""
+    plans = dict(ctx.plans)
+    found = scene(state, ctx, {h: plans[h].leader for h in ctx.houses})
+    for me, house in enumerate(ctx.houses):
+        for power in acting(found, me, ALLIANCE):
+            if offer_word(power) == EXCHANGE and holds(_partner(args(power)[0]), found, me):
+                return house, power.id
+    return None
+
+
+def giftable(state: GameState, house: str) -> tuple[str, ...]:
+    """D-29: ``house``'s own living, uncaptured secondary leaders (it holds them under their own id)."""
+    from dunenb.rules.traitors import LEADER_KEY_SEPARATOR
+
+    return tuple(lid for lid in state.houses[house].leaders
+                 if LEADER_KEY_SEPARATOR not in lid and not leader_of(house, lid).main)
+
+
+def _begin_exchange(state: GameState, ctx: BattleContext, house: str, power: str) -> GameState:
+    state = with_events(state, event(
+        "leader-exchange", f"{house}'s leader meets Léto II: the battle is void and each House gives the other one "
+        f"of its own secondary leaders for good ({power}, leaders.md D-29)", house=house,
+        partner=ctx.opponent(house), power=power, powers=(power,)))
+    return _next_gift(state, ctx, house, power, (house, ctx.opponent(house)))
+
+
+def _next_gift(state: GameState, ctx: BattleContext, house: str, power: str, givers: tuple[str, ...]) -> GameState:
+    from dunenb.rules.battle_powers import void_battle
+
+    for index, giver in enumerate(givers):
+        if giftable(state, giver):
+            return dataclasses.replace(state, pending=pending("give-leader", giver, battle=ctx, house=house,
+                                                              power=power, givers=givers[index + 1:]))
+    return void_battle(state, ctx, house, event(
+        "leader-alliance", f"The battle is void, nothing is lost, nobody dies, and {house}'s tokens there are at "
+        f"peace this turn ({power}, leaders.md K-18, D-29)", house=house, partner=ctx.opponent(house),
+        item=EXCHANGE, amount=1, area=ctx.area, power=power, powers=(power,)))
+
+
+def _gift_decisions(state: GameState) -> list[Action]:
+    house = node(state).actor
+    return [GiveLeader(house, lid) for lid in giftable(state, house)]
+
+
+def _apply_gift(state: GameState, action: Action) -> GameState:
+    from dunenb.rules.alliances import transfer
+
+    assert isinstance(action, GiveLeader)
+    ctx = context_of(state)
+    detail = node(state).detail
+    other = ctx.opponent(action.house)
+    state = transfer(state, action.house, other, "leader", action.leader, 1)
+    state = with_events(state, event(
+        "leader-given", f"{action.house} give {other} their leader {action.leader} for good ({detail['power']}, "
+        "D-29, LC-9)", house=action.house, receiver=other, leader=action.leader, power=detail["power"],
+        powers=(detail["power"],)))
+    return _next_gift(state, ctx, detail["house"], detail["power"], tuple(detail["givers"]))
+
+
 def _pledged(state: GameState, house: str) -> Any:
     from dunenb.rules.battle_phase import plan_pledge
 
@@ -455,4 +537,5 @@ HANDLERS = {
                                accepts=(ProposeAlliance,), pledged=_pledged),
     "leader-alliance-answer": Handler(apply=_apply_answer, decisions=_answer_decisions, pledged=_pledged),
     "leader-show-slip": Handler(apply=_apply_slip, decisions=_slip_decisions, pledged=_pledged),
+    "give-leader": Handler(apply=_apply_gift, decisions=_gift_decisions, pledged=_pledged),
 }
