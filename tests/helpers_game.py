@@ -73,7 +73,8 @@ def pass_estimates(state: GameState) -> GameState:
 
 
 #: Nodes of the battle powers (dunenb.rules.battle_powers) a test about something else settles by default.
-BATTLE_POWER_NODES = ("karama-window", "buy-off", "capture-draw", "captive", "traitor-discard")
+BATTLE_POWER_NODES = ("karama-window", "buy-off", "capture-draw", "captive", "traitor-discard",
+                      "leader-buy-off")  # leaders.md K-19 passed
 
 
 def settle_powers(state: GameState, kinds: Sequence[str] = BATTLE_POWER_NODES) -> GameState:
