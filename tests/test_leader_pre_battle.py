@@ -20,7 +20,7 @@ from helpers_game import (
 
 from dunenb.actions import Pass
 from dunenb.battle.wheel import Dial, army_value
-from dunenb.engine import apply_action, check_action
+from dunenb.engine import apply_action, check_action, view
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
 from dunenb.rules.leader_pre_battle import (
@@ -373,3 +373,15 @@ def test_guild_l11_c_staban_pays_the_fremen_1_to_see_their_storm_tokens():
 
 def test_guild_l11_c_not_offered_against_another_house():
     assert to_b1(["guild", "atreides"]).pending.kind != "leader-pre-battle"
+
+
+def test_harkonnen_l08_c_the_leader_drawn_is_hidden_from_a_third_house():
+    """HARKONNEN-L08-c, GAP-58: only the two Houses of the battle see which leader was drawn."""
+    state = to_b1(["harkonnen", "atreides", "guild"])
+    while state.pending.kind != "leader-pre-battle" or state.pending.actor != "harkonnen":
+        state = play(state, decisions(state)[0])
+    state = play(state, UsePreBattle("harkonnen", "yhekem", "HARKONNEN-L08-c"))
+    state = play(state, LeaderTraitorDraw("harkonnen", "HARKONNEN-L08-c", "atreides", "duncan-idaho"))
+    seen = {h: context_of(view(state, h)).leader_acts for h in ("harkonnen", "atreides", "guild")}
+    assert seen["harkonnen"] == seen["atreides"] == (("harkonnen", "HARKONNEN-L08-c", "atreides:duncan-idaho"),)
+    assert seen["guild"] == (("harkonnen", "HARKONNEN-L08-c", "hidden"),)

@@ -93,7 +93,10 @@ class BattleContext:
                             dataclasses.replace(answer, kind=HIDDEN) for index, answer in enumerate(sequence.answers))
             sequence = dataclasses.replace(sequence, answers=answers)
         shown = tuple(s for s in self.shown if not s.to or house in s.to or house == s.house)
-        return dataclasses.replace(self, secrets=secrets, sequence=sequence, shown=shown)
+        from dunenb.rules.leader_pre_battle import acts_seen_by  # leaders.md K-16: a traitor drawn is secret
+
+        return dataclasses.replace(self, secrets=secrets, sequence=sequence, shown=shown,
+                                   leader_acts=acts_seen_by(self, house))
 
 
 def context_of(state: GameState) -> BattleContext:

@@ -470,6 +470,14 @@ def _apply_traitor(state: GameState, action: Action) -> GameState:
     return _again(state, ctx, action.house)
 
 
+def acts_seen_by(ctx: BattleContext, house: str) -> tuple[tuple[str, str, str], ...]:
+    """GAP-58: the K-16 uses of this battle as ``house`` sees them: the leader drawn by ``traitor_draw`` is seen
+    by the two Houses of the battle only (``hidden`` for the others)."""
+    if house in ctx.houses:
+        return ctx.leader_acts
+    return tuple((h, p, "hidden" if v and action_of(p) == "traitor_draw" else v) for h, p, v in ctx.leader_acts)
+
+
 def drawn_traitor(state: GameState, caller: str, owner: str, leader: str) -> bool:
     """Whether ``caller`` drew ``owner``'s ``leader`` by ``traitor_draw`` in the battle pending now (TRAITOR-8)."""
     from dunenb.rules.traitors import leader_ref
