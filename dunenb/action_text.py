@@ -338,6 +338,28 @@ DESCRIBERS: dict[str, Describer] = {
                                  "for immunity to the Voice command"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
+    # secondary leaders' pre-battle powers and battle avoidance (leaders.md K-16, K-18, K-19)
+    "leader-pre-battle": lambda a: (f"{_verb(a.house, 'use')} {leader_name(a.leader, a.house)}'s power {a.power}"
+                                    + ("" if a.choice == "none" else f" ({a.choice})") + ", showing that he leads"),
+    "leader-pre-battle-draw": lambda a: f"The roll for {a.power} gives {a.value} ({house_name(a.house)})",
+    "leader-see-card": lambda a: (f"{_verb(a.house, 'look')} at {card_name(a.value)}, drawn at random from the "
+                                  f"hand of {house_name(a.source)} ({a.power})"),
+    "leader-card": lambda a: f"{_verb(a.house, 'draw')} {card_name(a.card)} from the deck",
+    "leader-see-storm": lambda a: (f"{_verb(a.house, 'see')} the storm tokens of {house_name(a.source)}: "
+                                   f"{a.tokens} ({a.power})"),
+    "leader-traitor-draw": lambda a: (f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.source)} of "
+                                      f"{house_name(a.source)} as a traitor for this battle ({a.power})"),
+    "lock-spice": lambda a: f"{_verb(a.house, 'announce')} {_spice(a.spice)} on their wheel",
+    "estimate": lambda a: f"{_verb(a.house, 'name')} {a.value} as their estimate (Tufir)",
+    "leader-buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off ({a.power})",
+    "leader-alliance": lambda a: (f"{_verb(a.house, 'propose')} an alliance instead of the battle ({a.power}): "
+                                  + (f"{_spice(a.amount)}" if a.item == "spice" else "a traitor slip shown"
+                                     if a.item == "traitor" else f"{a.item} lent for {a.amount} turn(s)"
+                                     if a.item.endswith("-P1") else f"the revival of {a.amount} x {a.item}")),
+    "leader-alliance-answer": lambda a: f"{_verb(a.house, a.answer)} the alliance instead of the battle",
+    "give-leader": lambda a: f"{_verb(a.house, 'give')} their leader {leader_name(a.leader, a.house)} for good",
+    "show-slip": lambda a: (f"{_verb(a.house, 'show')} their traitor slip on {leader_name(a.leader, a.owner)} "
+                            f"({house_name(a.owner)})"),
 }
 
 

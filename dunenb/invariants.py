@@ -157,7 +157,9 @@ def check_step(before: GameState, after: GameState) -> None:
     check_position(after)
     check_fallen_fremen(before, after)
     if before.phase == "battle" and after.phase != "battle":
-        check_after_battles(after, before.at_peace, before.storm_sectors())  # peace is cleared at turn end
+        # peace is cleared at turn end; a battle called off by the step's last action (K-18, K-19, HARKONNEN-M2)
+        # adds its peace in that very step
+        check_after_battles(after, before.at_peace + after.at_peace, before.storm_sectors())
 
 
 @dataclass(frozen=True)

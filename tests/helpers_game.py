@@ -42,11 +42,13 @@ def decisions(state: GameState) -> list[Action]:
 
 
 #: GAP-62: the nodes asked of every House in turn, whether or not it holds the secret card or slip they are for.
-ASKED_OF_ALL = ("traitor-call", "weather")
+#: leaders.md K-19 (GAP-111): the buy-off step is asked of each side that could have a BUY_OFF leader on its wheel.
+ASKED_OF_ALL = ("leader-buy-off", "traitor-call", "weather")
 
 
 #: houses.md G-9: the Voice (BG-P1) and prescience (ATREIDES-P1) steps before the battle plans.
-PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose")
+PRE_BATTLE = ("battle-voice", "battle-prescience", "battle-answer", "karama-window", "battle-disclose",
+              "leader-pre-battle")  # leaders.md K-16 at LC-5 B1
 #: leaders.md D-31: the B1 availability rolls of the leaders' powers (HARKONNEN-L10-c), before the plans.
 B1_ROLL = "battle-b1-roll"
 
@@ -74,8 +76,20 @@ def skip_pre_battle(state: GameState) -> GameState:
     return dataclasses.replace(state, events=events)
 
 
+def pass_estimates(state: GameState) -> GameState:
+    """Pass the secondary leaders' LC-5 B3 step (leaders.md K-16 estimate: Tufir), for tests about something else;
+    events kept."""
+    events = state.events
+    while state.pending is not None and state.pending.kind == "leader-pre-battle" \
+            and state.pending.detail.get("step") == "B3":
+        state = apply_action(state, decisions(state)[0])  # the pass is listed first
+        events += state.events
+    return dataclasses.replace(state, events=events)
+
+
 #: Nodes of the battle powers (dunenb.rules.battle_powers) a test about something else settles by default.
-BATTLE_POWER_NODES = ("karama-window", "buy-off", "capture-draw", "captive", "traitor-discard")
+BATTLE_POWER_NODES = ("karama-window", "buy-off", "capture-draw", "captive", "traitor-discard",
+                      "leader-buy-off")  # leaders.md K-19 passed
 
 
 def settle_powers(state: GameState, kinds: Sequence[str] = BATTLE_POWER_NODES) -> GameState:

@@ -56,6 +56,17 @@ from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.immunity_rolls import DeclareVoiceImmunity, ImmunityRoll
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
+from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
+from dunenb.rules.leader_pre_battle import (
+    AnnounceSpice,
+    LeaderCard,
+    LeaderTraitorDraw,
+    NameEstimate,
+    PreBattleDraw,
+    SeeCard,
+    SeeStorm,
+    UsePreBattle,
+)
 from dunenb.rules.leader_rolls import LeaderRoll
 from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, SubstituteLeader
 from dunenb.rules.movement import (
@@ -249,6 +260,15 @@ HAND_MADE += [BuyOff("harkonnen", 12), CaptureDraw("harkonnen", "atreides", "gur
 # leaders.md S-1, S-5, S-6 (dunenb.rules.leader_specials)
 HAND_MADE += [SubstituteLeader("fremen", "stilgar", "FREMEN-L01-c"), BlastShieldWall("atreides", "ATREIDES-L01-c"),
               GholaReturn("atreides", "duncan-idaho", "ATREIDES-L02-c")]
+# leaders.md K-16, K-18, K-19 (dunenb.rules.leader_pre_battle, dunenb.rules.leader_deals)
+HAND_MADE += [UsePreBattle("emperor", "farad-n", "EMPEROR-L12-a", "shield>lasgun"),
+              AnnounceSpice("harkonnen", 2), NameEstimate("harkonnen", 3),
+              PreBattleDraw("harkonnen", "HARKONNEN-L12-c", "2"),
+              SeeCard("bene-gesserit", "BG-L08-b", "shield", "harkonnen"), LeaderCard("emperor", "lasgun"),
+              LeaderTraitorDraw("harkonnen", "HARKONNEN-L08-c", "atreides", "duncan-idaho"),
+              SeeStorm("guild", "GUILD-L11-c", "fremen", "main=3"), LeaderBuyOff("harkonnen", "HARKONNEN-L07-b", 5),
+              ProposeAlliance("guild", "GUILD-L10-b", "spice", 2), AnswerAlliance("emperor", "accept"),
+              ShowSlip("harkonnen", "fremen", "korba"), GiveLeader("fremen", "farok")]
 
 
 def played_actions():

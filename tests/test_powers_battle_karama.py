@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, pass_unable, roll_b1
+from helpers_game import decisions, events_of, pass_estimates, pass_unable, roll_b1
 from test_powers_pre_battle import battle, open_battle, pass_leader_sources
 
 from dunenb.actions import Pass
@@ -26,8 +26,10 @@ def play(state, *actions):
     (leaders.md K-11, K-12: these scenes are about the House powers); the events of every step are kept."""
     said = state.events
     for action in actions:
+        if action.kind != "leader-pre-battle":
+            state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
         assert state.pending.actor == action.house, (state.pending, action)
-        state = pass_leader_sources(pass_unable(apply_action(state, action), ("traitor-call",)))
+        state = pass_leader_sources(pass_unable(apply_action(state, action), ("leader-buy-off", "traitor-call")))
         said += state.events
     return dataclasses.replace(state, events=said)
 
@@ -52,7 +54,7 @@ def _paul(voice, *, karama=False):
         hands = {"harkonnen": ("poison-fast", "karama")}
     state = battle(houses, forces, hands)
     assert (state.pending.kind, state.pending.actor) == ("battle-voice", "atreides")
-    state = play(state, voice, Pass("atreides"))  # then no prescience question
+    state = pass_estimates(play(state, voice, Pass("atreides")))  # then no prescience question, no K-16 estimate
     assert state.pending.kind == "battle-plan"
     return state
 
@@ -194,6 +196,7 @@ def test_G_9_GAP_78_two_questions_are_both_stated_then_both_answered_unseen_unti
     state = play(state, AnswerPrescience("guild", "shield"))
     assert [a.kind for a in context_of(view(state, "guild")).sequence.answers] == ["poison", "shield"]
     assert [a.kind for a in context_of(view(state, "atreides")).sequence.answers] == ["poison", "shield"]
+    state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
     assert state.pending.kind == "battle-plan" and state.pending.actor == "guild"  # the defender plans first
     assert {a.defense for a in decisions(state) if a.kind == "plan"} == {"shield"}
 
@@ -244,7 +247,7 @@ def test_KARAMA_23_makes_dama_open_to_the_voice():
         state = open_battle(houses, forces, {"bene-gesserit": ("karama",), "dispersion": ("poison-fast",)})
         assert state.pending.actor == "bene-gesserit"
         state = play(state, UseKarama("bene-gesserit", use, "karama") if use else Pass("bene-gesserit"))
-        while state.pending.kind in ("karama-window", "battle-disclose"):
+        while state.pending.kind in ("karama-window", "battle-disclose", "leader-pre-battle"):  # K-16 passed
             state = play(state, Pass(state.pending.actor))
         state = play(state, UseVoice("bene-gesserit", "forbid", "poison"), SubmitPlan("bene-gesserit", "darwi",
                                                                                       1, 0, 0))
@@ -258,6 +261,7 @@ def test_KARAMA_42_makes_paul_vulnerable_to_the_slow_poison():
                              {"harkonnen": ("poison-slow", "karama")})
         assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
         state = play(state, UseKarama("harkonnen", use, "karama") if use else Pass("harkonnen"))
+        state = play(state, Pass("harkonnen"))  # leaders.md K-16: Ziarenko's 1d2 spice not taken
         state = play(state, Pass("atreides"), Pass("atreides"), SubmitPlan("atreides", "paul", 1, 0, 0),
                      SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "poison-slow"))
         assert (killed(state, "atreides") == ["paul"]) == dies
@@ -385,6 +389,8 @@ def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
     state = open_battle(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
     assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
     state = roll_b1(play(state, UseKarama("harkonnen", "KARAMA-32", "karama")))  # roll_b1: leaders.md D-31
+    while state.pending.kind == "leader-pre-battle":  # leaders.md K-16 (after BG-M2's step) passed
+        state = play(state, Pass(state.pending.actor))
     assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle
     assert battle(*MOHIAM_SCENE, disclose=True).pending.kind == "battle-disclose"  # without the Karama
 

@@ -10,7 +10,16 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
-from helpers_game import decisions, events_of, force, held_by_harkonnen, outcome_map, settle_powers, skip_pre_battle
+from helpers_game import (
+    decisions,
+    events_of,
+    force,
+    held_by_harkonnen,
+    outcome_map,
+    pass_unable,
+    settle_powers,
+    skip_pre_battle,
+)
 from test_rules_battle_phase import plan, position
 
 from dunenb.actions import Pass
@@ -207,7 +216,8 @@ def captive_battle(traitors=None):
 
 
 def _plan_gurney(state):
-    return apply_action(state, SubmitPlan("harkonnen", "atreides:gurney", 3, 0, 0))
+    state = apply_action(state, SubmitPlan("harkonnen", "atreides:gurney", 3, 0, 0))
+    return pass_unable(state, ("leader-buy-off",))  # K-19 (GAP-111): Lingar could have led
 
 
 def test_harkonnen_p4_faq_19_his_own_house_may_call_treachery_on_a_captive():

@@ -12,6 +12,7 @@ from helpers_game import (
     decisions,
     events_of,
     give_cards,
+    pass_estimates,
     pass_unable,
     place,
     quiet_setup,
@@ -75,14 +76,14 @@ def open_battle(houses, forces, hands=None, dead=None):
 
 
 def pass_windows(state, *, disclose=False):
-    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42) and, unless
-    ``disclose``, the leader disclosures (BG-M2); events kept."""
+    """Pass the Karama window of the battle's start (seed 003 F7: KARAMA-21, -22, -23, -42), the secondary leaders'
+    pre-battle powers (leaders.md K-16) and, unless ``disclose``, the leader disclosures (BG-M2); events kept."""
     said = state.events
-    while state.pending.kind in ("karama-window", B1_ROLL) or (state.pending.kind == "battle-disclose"
-                                                               and not disclose):
+    while state.pending.kind in ("karama-window", B1_ROLL, "leader-pre-battle") or (
+            state.pending.kind == "battle-disclose" and not disclose):
         if state.pending.kind == B1_ROLL:  # leaders.md D-31 (HARKONNEN-L10-c): a 10, no built-in poison
             state = apply_action(state, chance_outcomes(state)[-1][0])
-        else:
+        else:  # and the K-16 pre-battle uses passed
             state = apply_action(state, Pass(state.pending.actor))
         said += state.events
     return dataclasses.replace(state, events=said)
@@ -91,7 +92,7 @@ def pass_windows(state, *, disclose=False):
 def submit(state, house, leader, regular, weapon="none", defense="none"):
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", house)
     return pass_unable(apply_action(state, SubmitPlan(house, leader, regular, 0, 0, weapon, defense)),
-                       ("traitor-call",))
+                       ("leader-buy-off", "traitor-call"))
 
 
 BG_SCENE = (["bene-gesserit", "harkonnen"], [("bene-gesserit", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
@@ -172,12 +173,13 @@ def _asked(slot="attack"):
 
 def _plans(state, plans):
     """Set the plans in the order the battle asks for them; ``plans``: House -> SubmitPlan or a bot."""
+    state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
     said = state.events
     while state.pending is not None and state.pending.kind == "battle-plan":
         house = state.pending.actor
         plan = plans[house]
         action = plan.choose(view(state, house)) if hasattr(plan, "choose") else plan
-        state = pass_unable(apply_action(state, action), ("traitor-call",))
+        state = pass_unable(apply_action(state, action), ("leader-buy-off", "traitor-call"))
         said += state.events
     return dataclasses.replace(state, events=said)
 
@@ -192,6 +194,7 @@ def test_ATREIDES_P1_the_answer_binds_and_only_the_asker_and_the_house_asked_see
     assert context_of(view(state, "harkonnen")).sequence.answer.kind == "poison"
     assert context_of(view(state, "emperor")).sequence.answer.kind == "hidden"
     assert "poison" not in events_of(state, "prescience-answered")[0].text
+    state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
     while state.pending.actor != "harkonnen":
         state = apply_action(state, SubmitPlan(state.pending.actor, "duncan-idaho", 1, 0, 0))
     error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0, "projectile-distance"))

@@ -97,7 +97,7 @@ def test_TRAITOR_8_GAP_19_a_traitor_slip_follows_the_person_to_his_new_house():
                      spice={"harkonnen": 0, "emperor": 0}, traitors={"emperor": (("atreides", "gurney"),)},
                      begin=False)
     state = transfer(state, "atreides", "harkonnen", "leader", "gurney", 1)
-    state = skip_pre_battle(begin_phase(state))  # Wanna's Voice (HARKONNEN-L09-c, leaders.md K-11): passed
+    state = skip_pre_battle(begin_phase(state))  # Wanna's Voice (K-11), Piter's and Yhekem's K-16: passed
     first = state.pending.actor
     state = plan(state, "atreides:gurney" if first == "harkonnen" else "hasimir", 1)
     state = plan(state, "atreides:gurney" if first == "emperor" else "hasimir", 1)

@@ -71,6 +71,8 @@ def battle(traitors=None) -> GameState:
     state = skip_pre_battle(begin_phase(dataclasses.replace(state, events=())))
     for leader in ("duncan-idaho", "piter"):
         state = apply_action(state, SubmitPlan(state.pending.actor, leader, 2, 0, 0))
+    while state.pending.kind == "leader-buy-off":  # leaders.md K-19 (GAP-111): Lingar could have led
+        state = apply_action(state, Pass(state.pending.actor))
     return state
 
 

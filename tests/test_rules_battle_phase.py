@@ -85,7 +85,7 @@ def set_spice(state, house, amount):
 def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
     """Submit the pending side's plan; then pass the traitor calls of sides that can only pass (GAP-62)."""
     state = apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
-    return skip_pre_battle(pass_unable(state, ("traitor-call",)))
+    return skip_pre_battle(pass_unable(state, ("leader-buy-off", "traitor-call")))
 
 
 def illegal(state, action):
@@ -246,6 +246,7 @@ def test_BATTLE_13_the_view_hides_the_defenders_plan_from_the_attacker_until_the
     assert context_of(view(state, "atreides")).secrets == context_of(state).secrets
     assert all("gurney" not in e.text for e in state.events)
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 1, 0, 0, weapon="projectile-contact"))
+    state = pass_unable(state, ("leader-buy-off",))  # K-19 (GAP-111): Lingar could have led
     assert [e.data["leader"] for e in events_of(state, "plan-revealed")] == ["gurney", "piter"]
     state = pass_unable(state)
     assert state.pending.kind == "battle-d10"  # after the reveal both plans are public

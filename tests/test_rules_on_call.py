@@ -47,6 +47,8 @@ def always_traitor_battle(victim, leader, *, hands=None, defense="none"):
         house = state.pending.actor
         who, regular, shield = plans[house]
         state = apply_action(state, SubmitPlan(house, who, regular, 0, 0, "none", shield))
+    while state.pending.kind == "leader-buy-off":  # leaders.md K-19 (GAP-111): Lingar / Talamane could have led
+        state = apply_action(state, Pass(state.pending.actor))
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
     assert set(decisions(state)) == {CallTraitor("harkonnen", leader), Pass("harkonnen")}
     return state, {house: state.houses[house].spice for house in houses}

@@ -230,7 +230,8 @@ def test_gap_58_a_record_view_holds_no_reference_to_the_record_or_a_god_state():
 # --- GAP-62: who is asked tells nothing -----------------------------------------------------------------------
 
 #: The nodes asked of every House in turn whatever it holds (TRAITOR-8, CARD-WEATHER-1, CARD-ATOMICS-2, GAP-62).
-ASKED = ("traitor-call", "weather", "traitor-discard")  # traitor-discard: HARKONNEN-M1, its menu lists the slips
+ASKED = ("traitor-call", "weather", "traitor-discard",  # traitor-discard: HARKONNEN-M1, its menu lists the slips
+         "leader-alliance")  # leaders.md K-18 traitor (HARKONNEN-L11-b, -L12-b): offered only with a slip (GAP-112)
 
 
 def _phase_line(state: GameState, action, phase: str, seed: int):

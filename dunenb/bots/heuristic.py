@@ -45,7 +45,7 @@ import numpy as np
 
 from dunenb.actions import Action
 from dunenb.board import load_board
-from dunenb.bots import battle_powers_choice
+from dunenb.bots import battle_powers_choice, leader_deals_choice
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
 from dunenb.bots.pre_battle_choice import score_answer, score_commit, score_disclose, score_prescience, score_voice
 from dunenb.bots.risk import Risk
@@ -608,6 +608,8 @@ def _score_power(state: GameState, house: str, action: Action) -> float | None:
         return -1.0 if kind == "use-karama" else 0.0
     if state.pending is not None and state.pending.kind in battle_powers_choice.KINDS:
         return battle_powers_choice.score(state, house, action) or 0.0  # HARKONNEN-P4, -M1, -M2
+    if state.pending is not None and state.pending.kind in leader_deals_choice.KINDS:
+        return leader_deals_choice.score(state, house, action)  # leaders.md K-16, K-18, K-19
     if kind == "take-slot":
         return -0.5
     if kind == "ride":

@@ -364,14 +364,35 @@ APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
 }
 
 
+# ---- K-16 PRE_BATTLE, K-18 ALLIANCE_INSTEAD_OF_BATTLE, K-19 BUY_OFF (dunenb.rules.leader_deals,
+# dunenb.rules.leader_pre_battle): the actions and offers the engine applies (first word of the parameter).
+DEAL_APPLIED: dict[str, tuple[str, ...]] = {
+    "PRE_BATTLE": ("see_leader", "gain_spice", "lock_spice", "reinforce", "swap_card", "fill_hand", "buy_card",
+                   "see_card", "traitor_draw", "estimate", "sense_karama", "see_storm"),
+    "ALLIANCE_INSTEAD_OF_BATTLE": ("spice", "revive", "traitor", "prescience", "leader_exchange"),
+    "BUY_OFF": ("3", "5"),
+}
+
+
+def _deal_applied(effect: Effect) -> bool:
+    """K-16/K-18/K-19: the K-18 offer is the second parameter, the others' action the first."""
+    words = DEAL_APPLIED[effect.kind]
+    if effect.kind == "ALLIANCE_INSTEAD_OF_BATTLE":
+        return len(effect.args) > 1 and effect.args[1].split("(")[0].strip() in words
+    return bool(effect.args) and effect.args[0].split()[0] in words
+
+
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5 (WHEEL_MODIFIER ``per`` Voice
     command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), the
     card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`), K-10 IMMUNITY (with a d10:
     :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL (:mod:`dunenb.battle.immunities`), the kinds of
-    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies, and the entries of :data:`APPLIED_TRAITS`."""
+    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies, the entries of :data:`APPLIED_TRAITS` and
+    the K-16/K-18/K-19 entries of :data:`DEAL_APPLIED`."""
     if isinstance(effect, Immunity | Kill):  # K-10, K-14
         return True
+    if isinstance(effect, Effect) and effect.kind in DEAL_APPLIED:
+        return _deal_applied(effect)
     if effect is not None and effect.kind in APPLIED_TRAITS:
         words = APPLIED_TRAITS[effect.kind]
         return words is None or (isinstance(effect, Effect) and bool(effect.args)

@@ -70,6 +70,8 @@ class BattleContext:
     # leaders.md K-10 with a d10 (dunenb.rules.immunity_rolls, GAP-99): (House, index of a Voice command in the
     # sequence) that its declared leader rolled himself free of
     immune_voices: tuple[tuple[str, int], ...] = ()
+    # leaders.md K-16 PRE_BATTLE (dunenb.rules.leader_pre_battle): (House, power, value) of each use this battle
+    leader_acts: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def houses(self) -> tuple[str, str]:
@@ -96,7 +98,10 @@ class BattleContext:
                             dataclasses.replace(answer, kind=HIDDEN) for index, answer in enumerate(sequence.answers))
             sequence = dataclasses.replace(sequence, answers=answers)
         shown = tuple(s for s in self.shown if not s.to or house in s.to or house == s.house)
-        return dataclasses.replace(self, secrets=secrets, sequence=sequence, shown=shown)
+        from dunenb.rules.leader_pre_battle import acts_seen_by  # leaders.md K-16: a traitor drawn is secret
+
+        return dataclasses.replace(self, secrets=secrets, sequence=sequence, shown=shown,
+                                   leader_acts=acts_seen_by(self, house))
 
 
 def context_of(state: GameState) -> BattleContext:

@@ -78,7 +78,17 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import holds_power
 from dunenb.powers.holders import acting_main_leader, is_acting_main
 from dunenb.powers.karama import lift, suppressed_powers
-from dunenb.rules import alliances, battle_powers, leader_karama, leader_rolls, leader_specials, on_call, pre_battle
+from dunenb.rules import (
+    alliances,
+    battle_powers,
+    leader_deals,
+    leader_karama,
+    leader_pre_battle,
+    leader_rolls,
+    leader_specials,
+    on_call,
+    pre_battle,
+)
 from dunenb.rules.alliances import end_clauses
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.bidding import karama_cards
@@ -355,7 +365,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
     hs = state.houses[house]
     tokens, leaders = _plan_context(state, house)
     held = Counter(hs.hand)
-    dials = menu_dials(tokens, hs.spice)
+    dials = leader_pre_battle.locked_dials(context_of(state), house, menu_dials(tokens, hs.spice))  # K-16
     # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
     # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
     cards = karama_cards(state, house)
@@ -541,9 +551,15 @@ def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
     ctx = dataclasses.replace(ctx, secrets=ctx.secrets + ((action.house, action),))
     state = with_events(state, event("plan-set", f"{action.house} sets its battle wheel (hidden)",
                                      house=action.house, secret=True))
+    state = leader_pre_battle.after_plan(state, ctx, action.house)  # leaders.md K-16 sense_karama (LC-5 B4)
     waiting = [house for house in ctx.order if house not in dict(ctx.secrets)]
     if waiting:
         return dataclasses.replace(state, pending=pending("battle-plan", waiting[0], battle=ctx))
+    return leader_deals.before_reveal(state, ctx)  # leaders.md K-19 BUY_OFF at LC-5 B5, then reveal()
+
+
+def reveal(state: GameState, ctx: BattleContext) -> GameState:
+    """BATTLE-13 f (LC-5 B6): both wheels are shown, then the traitor calls."""
     plans = dict(ctx.secrets)
     # revealed (BATTLE-13 f): no longer hidden by the view; kept defender first
     ctx = dataclasses.replace(ctx, secrets=(), plans=tuple((house, plans[house]) for house in ctx.houses))
@@ -590,6 +606,8 @@ def may_call(state: GameState, caller: str, owner: str, leader: str) -> bool:
     person = leader_ref(owner, leader)  # a leader received in a deal is still the same person (GAP-19)
     if person in state.captured and caller == person[0] and person not in state.houses[owner].traitors:
         return True  # FAQ 19, TRAITOR-13 (1)-(2), GAP-35c: his House recognises its captured leader
+    if leader_pre_battle.drawn_traitor(state, caller, owner, leader):
+        return True  # leaders.md K-16 traitor_draw (HARKONNEN-L08-c): a traitor for this battle only
     return person in state.houses[caller].traitors or caller in leader_of(owner, leader).always_traitor_of
 
 
@@ -971,5 +989,7 @@ HANDLERS = {
     **leader_rolls.HANDLERS,  # leaders.md D-31: B1 rolls of the leaders' powers (HARKONNEN-L10-c)
     **battle_powers.HANDLERS,
     **leader_specials.HANDLERS,
+    **leader_deals.HANDLERS,  # leaders.md K-18, K-19
+    **leader_pre_battle.HANDLERS,  # leaders.md K-16
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

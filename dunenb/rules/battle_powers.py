@@ -54,7 +54,7 @@ from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
-from dunenb.state import GameState
+from dunenb.state import Event, GameState
 
 NONE = "none"
 #: FAQ 18: killing a captured leader at once earns 2 spice, whatever his strength (paid by the Bank: design).
@@ -190,7 +190,15 @@ def buy_off_price(state: GameState, ctx: BattleContext) -> tuple[str, int] | Non
 
 
 def after_calls(state: GameState, ctx: BattleContext) -> GameState:
-    """After the traitor calls: offer the buy-off, else resolve the battle."""
+    """After the traitor calls (LC-5 B8): the alliance offers instead of the battle (leaders.md K-18,
+    :mod:`dunenb.rules.leader_deals`), which go on to :func:`offer_buy_off`."""
+    from dunenb.rules import leader_deals
+
+    return leader_deals.avoidance(state, ctx)
+
+
+def offer_buy_off(state: GameState, ctx: BattleContext) -> GameState:
+    """HARKONNEN-M2 (LC-5 B8, after K-18): offer the buy-off, else resolve the battle."""
     offer = buy_off_price(state, ctx)
     if offer is None:
         return _resolve(state, ctx)
@@ -235,7 +243,6 @@ def _apply_buy_off(state: GameState, action: Action) -> GameState:
 
 
 def _resume_buy_off(state: GameState, data: Any) -> GameState:
-    from dunenb.rules import battle_phase
 
     ctx: BattleContext = data["battle"]
     buyer, price = data["house"], data["price"]
@@ -244,16 +251,31 @@ def _resume_buy_off(state: GameState, data: Any) -> GameState:
         state = with_events(state, event("buy-off-blocked", f"A Karama forces {buyer} to fight: nothing is paid "
                                          f"({power_id}, KARAMA-49)", house=buyer, powers=(power_id,)))
         return _resolve(state, ctx)
+    return pay_off(state, ctx, buyer, price, power_id)
+
+
+def pay_off(state: GameState, ctx: BattleContext, buyer: str, price: int, power_id: str) -> GameState:
+    """The buy-off's effect (HARKONNEN-M2, and leaders.md K-19 BUY_OFF at B5): ``buyer`` pays the opponent
+    ``price`` spice and the battle is void, ``buyer``'s tokens at peace there (:func:`void_battle`)."""
     other = ctx.opponent(buyer)
     state = edit_house(state, buyer, spice=state.houses[buyer].spice - price)
     state = edit_house(state, other, spice=state.houses[other].spice + price)
-    state = dataclasses.replace(state, at_peace=state.at_peace + ((buyer, ctx.area),))
-    state = with_events(state, event(
+    return void_battle(state, ctx, buyer, event(
         "battle-bought-off", f"{buyer} pay {other} {price} spice: the battle is void; nothing is lost, nobody dies, "
         f"and {buyer}'s tokens there are at peace this turn ({power_id}, GAP-74)", house=buyer, opponent=other,
         price=price, area=ctx.area, powers=(power_id,)))
-    plans = dict(ctx.plans)
-    committed = ctx.committed + tuple((h, plans[h].leader, ctx.area) for h in ctx.houses if plans[h].leader != NONE)
+
+
+def void_battle(state: GameState, ctx: BattleContext, peace: str, said: Event) -> GameState:
+    """A battle called off (HARKONNEN-M2 and leaders.md K-18/K-19): nothing is lost, nobody dies, both leaders
+    count as having fought there (BATTLE-15, GAP-74), ``peace``'s tokens there are at peace for the rest of the
+    turn (ALLIANCE-11); ``said`` is the event that says why. The plans may still be secret (K-19 at B5)."""
+    from dunenb.rules import battle_phase
+
+    state = dataclasses.replace(state, at_peace=state.at_peace + ((peace, ctx.area),))
+    state = with_events(state, said)
+    leaders = {h: ctx.plan_of(h).leader for h in ctx.houses if ctx.plan_of(h) is not None}
+    committed = ctx.committed + tuple((h, lid, ctx.area) for h, lid in leaders.items() if lid != NONE)
     return battle_phase.continue_after_battle(state, {"battle": BattleContext(committed=committed, last=ctx.houses)})
 
 

@@ -230,7 +230,9 @@ def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
     """G-9 step 1: each power that makes the opponent commit his leader first (BG-M2) is offered in turn."""
     if ctx.disclosures:
         return dataclasses.replace(state, pending=pending("battle-disclose", ctx.disclosures[0][0], battle=ctx))
-    return _start_sequence(state, ctx)
+    from dunenb.rules import leader_pre_battle
+
+    return leader_pre_battle.begin(state, ctx)  # leaders.md K-16 at LC-5 B1, then _start_sequence
 
 
 def _start_sequence(state: GameState, ctx: BattleContext) -> GameState:
@@ -267,7 +269,9 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
     if seq.step in kinds and seq.actor is not None:
         return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
     ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
-    return dataclasses.replace(state, pending=pending("battle-plan", ctx.houses[0], battle=ctx))
+    from dunenb.rules import leader_pre_battle
+
+    return leader_pre_battle.begin(state, ctx, step="B3")  # leaders.md K-16 estimate at LC-5 B3, then the plans
 
 
 def next_step(state: GameState, ctx: BattleContext) -> GameState:
@@ -652,6 +656,9 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
         for shown in ctx.shown)
     problems += immunities.prescience_problems(answers, leader, house=plan.house, blocked=blocked,
                                                allow_d10=rolled)  # K-10, GAP-96
+    from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
+
+    problems += plan_problems(ctx, plan)
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
@@ -661,6 +668,9 @@ def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | No
     problems = violations(state, plan)
     if not problems:
         return None
+    if any("K-16 lock_spice" in p for p in problems):
+        return IllegalActionError("battle/spice-locked", f"{plan.house}'s plan breaks: {'; '.join(problems)}; "
+                                  "dial the spice announced")
     if any("disclosed" in p for p in problems):
         return IllegalActionError("battle/leader-disclosed", f"{plan.house}'s plan breaks: {'; '.join(problems)}; "
                                   "name that leader")

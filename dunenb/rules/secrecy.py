@@ -25,6 +25,17 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``on-call-draw`` (BG-L10-b, leaders.md K-21): the drawing House and the House whose hand it draws from; never
   revealed (as ``treachery-card``). The discard down to the hand limit that may follow is public (the discard
   pile is).
+* ``leader-see-card`` (BG-L08-b, leaders.md K-16 see_card): the drawing House and the House whose hand it draws
+  from; never revealed (the card goes back to that hand).
+* ``leader-card`` (EMPEROR-L11-b, EMPEROR-L12-b, leaders.md K-16 ``buy_card`` / ``fill_hand``): the drawing House
+  and, as for ``treachery-card``, the Houses the hook ``draw.viewers`` adds, except for a card bought for 5
+  (EMPEROR-L11-b: not seen); never revealed.
+* ``leader-traitor-draw`` (HARKONNEN-L08-c, leaders.md K-16 ``traitor_draw``): the drawing House and the House
+  whose leader is drawn ("the opponent sees which"); never revealed as an action (a call names him).
+* ``leader-see-storm`` (GUILD-L11-c, leaders.md K-16 ``see_storm``): the House that paid and the Fremen; never
+  revealed as an action (the storm moves show the tokens' effect).
+* ``show-slip`` (HARKONNEN-L11-b, -L12-b, leaders.md K-18 ``traitor``): the Harkonnen and the House they show
+  the slip to; never revealed.
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
   (their ``new-traitor-declared`` event says only that a slip changes).
 
@@ -125,6 +136,12 @@ def _drawn_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
     return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])  # ATREIDES-P2 b
 
 
+def _leader_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
+    from dunenb.rules.leader_pre_battle import card_viewers
+
+    return card_viewers(state, str(getattr(action, "house", NOBODY)))
+
+
 def _auction_viewers(state: GameState, _action: Action) -> tuple[str, ...]:
     assert state.pending is not None
     return bidding.auction_viewers(state, state.pending.detail["opener"])
@@ -142,6 +159,11 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)
     "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
     "on-call-draw": _drawer_and_source,  # BG-L10-b: the BG draw from the Harkonnen hand (K-21)
+    "leader-see-card": _drawer_and_source,  # BG-L08-b: the card drawn from the opponent's hand (K-16)
+    "leader-card": _leader_card_viewers,  # EMPEROR-L11-b, -L12-b: drawn; the Atreides see it unless bought for 5
+    "leader-traitor-draw": _drawer_and_source,  # HARKONNEN-L08-c: the leader drawn as a traitor for the battle
+    "leader-see-storm": _drawer_and_source,  # GUILD-L11-c: the Fremen's storm tokens shown to the Guild (K-16)
+    "show-slip": _commit_viewers,  # HARKONNEN-L11-b, -L12-b: the slip shown to the partner (K-18)
     "traitor-discard": _own,  # HARKONNEN-M1: which slip is given up (the change itself is announced)
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
     "new-traitor-keep": _own,  # HARKONNEN-M1: the new slip
