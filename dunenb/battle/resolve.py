@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,6 +35,9 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.leader_after import fired, kept_by_loser
+from dunenb.battle.leader_bounty import bounty_for
+from dunenb.battle.leader_powers import Scene
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
@@ -87,6 +91,8 @@ class SideOutcome:
     cards_kept: tuple[str, ...]
     outlawed: bool = False
     powers: tuple[str, ...] = ()
+    bounty_fine: int = 0  # K-15 killer_pays (HARKONNEN-L11-d): owed to the Bank once the bounty is received
+    after_battle: tuple[str, ...] = ()  # K-17: this side's POST_BATTLE entries that fire at B10 (LC-5)
 
     def to_json(self) -> dict[str, Any]:
         """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
@@ -95,7 +101,8 @@ class SideOutcome:
             "total": float(self.total), "leader": self.leader_fate, "tokens_lost": self.tokens_lost.total,
             "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
             "powers": list(self.powers),
-        }
+        } | ({"bounty_fine": self.bounty_fine} if self.bounty_fine else {}) | (
+            {"after_battle": list(self.after_battle)} if self.after_battle else {})
 
 
 @dataclass(frozen=True)
@@ -355,6 +362,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     * otherwise the higher total wins, the defender on a tie; the winner loses the tokens and spice dialled and
       keeps his cards (BATTLE-10); the loser loses all his tokens there, his wheel spice and the cards played
       (BATTLE-11, GAP-45); every killed leader pays his strength to the opponent (BATTLE-13 f3; Bank pays).
+
+    Bounties (a dead traitor's included) follow leaders.md LC-8 and K-15 (:mod:`dunenb.battle.leader_bounty`):
+    the victim's fixed value, the killer side's multipliers and additions, and a ``killer_pays`` fine.
     """
     sides = battle.sides
     plans = [side.plan for side in sides]
@@ -387,7 +397,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         victim = 1 - winner
         traitor = fighting[victim]
         assert traitor is not None
-        bounty[winner] = traitor.strength if fates.dead[victim] else TRAITOR_SURVIVES_SPICE
+        bounty[winner] = TRAITOR_SURVIVES_SPICE  # TRAITOR-10; a dead traitor pays his bounty (LC-8, below)
         tokens_lost = [Tokens(), Tokens()]
         tokens_lost[victim] = sides[victim].tokens
         spice_lost[winner] = 0
@@ -408,10 +418,25 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         kept_cards = [(), ()]
         lost_cards[loser] = plans[loser].cards_played
         kept_cards[winner] = plans[winner].cards_played
-        for me in (0, 1):
-            foe_leader = fighting[1 - me]
-            if foe_leader is not None and fates.dead[1 - me]:
-                bounty[me] = foe_leader.strength
+    fine = [0, 0]
+    bounty_powers: list[tuple[str, ...]] = [(), ()]
+    scene = Scene.of(battle.territory, battle.houses, fighting, defender=defender,
+                     dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
+                     shield_wall_standing=battle.shield_wall_standing)
+    # leaders.md LC-5 B10, K-17: the after-battle entries that fire (a game applies them); keep(...) is the loser's
+    after = [fired(scene, me, winner=winner, dead=fates.dead) for me in (0, 1)]
+    if winner is not None:
+        kept = kept_by_loser(scene, 1 - winner, plans[1 - winner], after[1 - winner])
+        lost_cards[1 - winner] = tuple((Counter(lost_cards[1 - winner]) - Counter(kept)).elements())
+    if fates.explosion is None:  # GAP-29b: an explosion or battle Atomics pay no bounty
+        for me in (0, 1):  # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8)
+            traitor_side = len(fates.traitor_called_by) == 1 and me != fates.traitor_called_by[0]
+            if fighting[1 - me] is None or not fates.dead[1 - me] or traitor_side:
+                continue
+            paid = bounty_for(scene, me)
+            bounty[me], fine[me] = paid.amount, paid.fine
+            for part in (0, 1):
+                bounty_powers[part] += paid.powers[part]
     for me in (0, 1):  # KARAMA-2, BATTLE-13 e: a Karama on the wheel is lost, whoever wins
         karama = plans[me].karama
         if karama is not None:
@@ -427,7 +452,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
-            powers=powers[me].powers if fates.explosion is None and not fates.traitor_called_by else (),
+            powers=(powers[me].powers if fates.explosion is None and not fates.traitor_called_by else ())
+            + bounty_powers[me], bounty_fine=fine[me], after_battle=after[me],
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),

@@ -271,7 +271,17 @@ def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
     Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
     (GAP-90)."""
-    if effect is None or effect.kind not in BATTLE_KINDS:
+    if effect is None:
+        return False
+    # ---- K-15 BOUNTY, K-17 POST_BATTLE (dunenb.battle.leader_bounty, dunenb.battle.leader_after)
+    if effect.kind == "BOUNTY":
+        return True
+    if effect.kind == "POST_BATTLE" and isinstance(effect, Effect):
+        from dunenb.battle.leader_after import APPLIED_ACTIONS
+
+        return len(effect.args) > 1 and effect.args[1].split()[0] in APPLIED_ACTIONS
+    # ---- end K-15, K-17
+    if effect.kind not in BATTLE_KINDS:
         return False
     return not (isinstance(effect, WheelModifier) and effect.per is not None)
 

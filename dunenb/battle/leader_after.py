@@ -1,0 +1,101 @@
+"""K-17 POST_BATTLE in the battle's result: which after-battle entries fire, and the cards a loser keeps.
+
+leaders.md LC-5 B10: once a battle is resolved, the POST_BATTLE entries of the two fighting leaders act, the
+winner's side first. Whether an entry fires depends on the battle's result only, so the resolver decides it
+(:func:`fired`) and the outcome lists the IDs (:attr:`dunenb.battle.resolve.SideOutcome.after_battle`, in
+``dunenb battle --json`` as ``after_battle``); a game applies them (:mod:`dunenb.rules.leader_after_battle`).
+
+Triggers (K-17), for the leader of side ``me``:
+
+* ``win`` / ``lose``: his side won / lost; after a treachery the caller wins and the victim loses (LC-5 B7);
+* ``any``: the battle had a winner (GAP-107: after an explosion or battle Atomics nobody wins or loses, so
+  ``win``, ``lose`` and ``any`` do not fire);
+* ``win+alive``: won, and he lives; ``survive``: he lives at the end (GAP-107: whoever won; not after an
+  explosion, which kills both leaders);
+* ``self_dies``: he dies, whatever the cause (an explosion included);
+* ``enemy_dies+alive``: the opposing leader dies and he lives.
+
+A condition (``when``: D07-d ``win ∧ opp of BG``) must also hold; which entries act is
+:func:`dunenb.battle.leader_powers.acting` (LC-9/10/11: a foreign leader keeps his traits only, a Karama in
+force blocks a power). Only the actions the engine applies are listed (:data:`APPLIED_ACTIONS`).
+
+``keep(all | attack | defence)`` (EMPEROR-L03-b, EMPEROR-L05-c, EMPEROR-L06-c; on ``lose``, a treachery
+included) is part of the result itself: those played cards go back to the loser's hand instead of the discard
+pile, so they are not among his ``cards_lost`` (:func:`kept_by_loser`). ``all`` is his attack and defence
+cards; a Karama on his wheel is lost whatever happens (KARAMA-2).
+"""
+
+from __future__ import annotations
+
+from dunenb.battle.leader_bounty import effect_args
+from dunenb.battle.leader_powers import Scene, acting
+from dunenb.battle.plans import BattlePlan
+from dunenb.battle.roster import Power
+
+KIND = "POST_BATTLE"
+TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_dies+alive")
+#: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
+APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens"})
+
+
+def action_of(power: Power) -> tuple[str, tuple[str, ...]]:
+    """The action word and its parameters of a POST_BATTLE entry (``heal 3`` -> ``("heal", ("3",))``)."""
+    args = effect_args(power) if power.kind == KIND else ()
+    words = args[1].split() if len(args) > 1 else []
+    return (words[0], tuple(words[1:])) if words else ("", ())
+
+
+def triggered(trigger: str, *, won: bool | None, alive: bool, enemy_died: bool) -> bool:
+    """Whether ``trigger`` fires for a leader (``won`` None: the battle has no winner, GAP-107)."""
+    if trigger == "win":
+        return won is True
+    if trigger == "lose":
+        return won is False
+    if trigger == "any":
+        return won is not None
+    if trigger == "win+alive":
+        return won is True and alive
+    if trigger == "survive":
+        return alive and won is not None
+    if trigger == "self_dies":
+        return not alive
+    if trigger == "enemy_dies+alive":
+        return enemy_died and alive
+    raise ValueError(f"unknown POST_BATTLE trigger {trigger!r}; allowed: {', '.join(TRIGGERS)}")
+
+
+def fired(scene: Scene, me: int, *, winner: int | None, dead: tuple[bool, bool]) -> tuple[str, ...]:
+    """The IDs of side ``me``'s POST_BATTLE entries, among :data:`APPLIED_ACTIONS`, that fire in this result."""
+    if scene.leaders[me] is None:
+        return ()
+    won = None if winner is None else winner == me
+    found = []
+    for power in acting(scene, me, KIND):
+        args = effect_args(power)
+        if not args or args[0] not in TRIGGERS or action_of(power)[0] not in APPLIED_ACTIONS:
+            continue
+        enemy_died = scene.leaders[1 - me] is not None and dead[1 - me]
+        if triggered(args[0], won=won, alive=not dead[me], enemy_died=enemy_died):
+            found.append(power.id)
+    return tuple(found)
+
+
+def kept_by_loser(scene: Scene, loser: int, plan: BattlePlan, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The played cards that go back to the loser's hand under a ``keep`` entry among ``ids`` (K-17)."""
+    leader = scene.leaders[loser]
+    if leader is None:
+        return ()
+    slots: set[str] = set()
+    for power in leader.powers:
+        action, params = action_of(power)
+        if power.id in ids and action == "keep":
+            what = params[0] if params else "all"
+            slots |= {"attack", "defence"} if what == "all" else {what}
+    cards = (("attack", plan.weapon), ("defence", plan.defense))
+    return tuple(card for slot, card in cards if slot in slots and card is not None and not _is_builtin(card))
+
+
+def _is_builtin(card: str) -> bool:
+    from dunenb.battle.cards import BUILT_IN_WEAPONS
+
+    return card in BUILT_IN_WEAPONS

@@ -1,0 +1,131 @@
+"""leaders.md LC-5 B10 in a game: the after-battle effects of the two fighting leaders (K-17, K-15 fine).
+
+The resolver decides what fires (:mod:`dunenb.battle.leader_after`: the outcome's ``after_battle`` IDs per
+side, and the ``bounty_fine`` of K-15); this module applies it to the game, once per battle, right after the
+deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`), the winner's side first:
+
+* **K-15 killer_pays(n)** (HARKONNEN-L11-d): having received his bounty, the killer's House pays n to the Bank,
+  as far as it can (LC-8).
+* **keep** (EMPEROR-L03-b, -L05-c, -L06-c): the outcome already left those cards out of the loser's
+  ``cards_lost``; the event names the power.
+* **gain_spice(n)** (EMPEROR-L05-d): the Bank pays n.
+* **heal(n)** (ATREIDES-L09-c, HARKONNEN-L10-b): up to n of his House's tokens lost in this battle come back
+  from the tanks, free, into the territory after a win, to the reserve after a loss (D-27). GAP-107: always as
+  many as allowed, marked tokens first (the owner gains by every token; a marked one is worth more, WHEEL-2).
+* **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
+  the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
+
+"His House" is the House that plays him (LC-9). A House eliminated by this battle gets no effect.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dunenb.battle.leader_after import action_of
+from dunenb.battle.leader_bounty import effect_args
+from dunenb.battle.resolve import BattleOutcome, SideOutcome
+from dunenb.battle.roster import Power
+from dunenb.powers.leader_effects import TERRITORIES, _plain
+from dunenb.rules.battle_context import BattleContext
+from dunenb.rules.common import edit_house, event, kill_tokens, rules, with_events
+from dunenb.rules.traitors import leader_of
+from dunenb.state import GameState, Tokens
+
+
+def apply(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
+    """B10: the fines, then each side's after-battle effects, the winner's side first (LC-5)."""
+    sides = sorted(outcome.sides, key=lambda side: side.house != outcome.winner)
+    for side in sides:
+        if side.bounty_fine and side.house not in state.eliminated:
+            state = _pay_fine(state, side, outcome)
+    for side in sides:
+        if side.house in state.eliminated or side.leader is None or side.leader_owner is None:
+            continue
+        leader = leader_of(side.leader_owner, side.leader)
+        for power in leader.powers:
+            if power.id in side.after_battle:
+                state = _effect(state, ctx, outcome, side, power)
+    return state
+
+
+def _pay_fine(state: GameState, side: SideOutcome, outcome: BattleOutcome) -> GameState:
+    victim = next(other for other in outcome.sides if other is not side)
+    amount = min(side.bounty_fine, state.houses[side.house].spice)  # LC-8: as far as it can
+    power = _fine_power(victim)
+    state = edit_house(state, side.house, spice=state.houses[side.house].spice - amount)
+    state = dataclasses.replace(state, bank=state.bank + amount)
+    return with_events(state, event("bounty-fine", f"{side.house} pay the Bank {amount} spice for killing "
+                                    f"{victim.leader} ({power}, K-15, LC-8)", house=side.house, amount=amount,
+                                    powers=(power,)))
+
+
+def _fine_power(victim: SideOutcome) -> str:
+    assert victim.leader is not None and victim.leader_owner is not None
+    leader = leader_of(victim.leader_owner, victim.leader)
+    return next(p.id for p in leader.powers if p.kind == "BOUNTY" and effect_args(p)
+                and effect_args(p)[0].startswith("killer_pays"))
+
+
+def _effect(state: GameState, ctx: BattleContext, outcome: BattleOutcome, side: SideOutcome,
+            power: Power) -> GameState:
+    action, params = action_of(power)
+    house = side.house
+    if action == "keep":
+        kept = ", ".join(c for c in side.cards_played if c not in side.cards_lost) or "nothing"
+        return with_events(state, event("cards-kept", f"{house} take back {kept} ({power.id}, K-17)",
+                                        house=house, powers=(power.id,)))
+    if action == "gain_spice":
+        amount = int(params[0])
+        state = edit_house(state, house, spice=state.houses[house].spice + amount)
+        state = dataclasses.replace(state, bank=state.bank - amount)
+        return with_events(state, event("after-battle-spice", f"The Bank pays {house} {amount} spice "
+                                        f"({power.id}, K-17)", house=house, amount=amount, powers=(power.id,)))
+    if action == "heal":
+        return _heal(state, ctx, house, int(params[0]), side, won=outcome.winner == house, power=power.id)
+    if action == "lose_tokens":
+        area = TERRITORIES[_plain(" ".join(params[1:]))]
+        return _lose(state, house, area, int(params[0]), power.id)
+    raise AssertionError(f"{power.id}: {action} is not an applied action")  # leader_after.APPLIED_ACTIONS
+
+
+def _heal(state: GameState, ctx: BattleContext, house: str, most: int, side: SideOutcome, *, won: bool,
+          power: str) -> GameState:
+    """K-17 heal, D-27, GAP-107: marked tokens first, as many as allowed."""
+    hs = state.houses[house]
+    lost = Tokens(side.tokens_lost.regular, side.tokens_lost.elite)
+    marked = min(most, lost.marked, hs.tanks.marked)
+    regular = min(most - marked, lost.regular, hs.tanks.regular)
+    back = Tokens(regular, marked)
+    if back.is_empty():
+        return state
+    state = edit_house(state, house, tanks=hs.tanks - back)
+    if won:  # D-27: into the territory after a win
+        sector = next((s for s in ctx.sectors if (house, ctx.area, s) in state.forces), ctx.sectors[0])
+        key = (house, ctx.area, sector)
+        state = dataclasses.replace(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + back))
+        where = rules().board.area(ctx.area).name
+    else:  # D-27: to the reserve after a loss
+        state = edit_house(state, house, reserve=state.houses[house].reserve + back)
+        where = "the reserve"
+    return with_events(state, event("tokens-healed", f"{back.total} of {house}'s tokens lost in the battle come "
+                                    f"back to {where} ({power}, K-17, D-27)", house=house, count=back.total,
+                                    powers=(power,)))
+
+
+def _lose(state: GameState, house: str, area: str, most: int, power: str) -> GameState:
+    """K-17 lose_tokens, GAP-108: unmarked tokens first, stacks in sector order."""
+    left = most
+    for sector in rules().board.area(area).sectors:
+        stack = state.forces.get((house, area, sector))
+        if stack is None or left <= 0:
+            continue
+        regular = min(left, stack.regular)
+        take = Tokens(regular, min(left - regular, stack.marked))
+        state = kill_tokens(state, house, area, sector, take)
+        left -= take.total
+    if left == most:
+        return state
+    name = rules().board.area(area).name
+    return with_events(state, event("tokens-lost", f"{house} loses {most - left} token(s) in {name} ({power}, "
+                                    "K-17)", house=house, area=area, count=most - left, powers=(power,)))
