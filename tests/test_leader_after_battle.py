@@ -1,0 +1,281 @@
+"""Issue 11 item 2: leaders.md K-15 BOUNTY (LC-8) and K-17 POST_BATTLE (LC-5 B10), in games and battle cases.
+
+Each power ID gets a game scene: two Houses in Arsunt (protected from the storm), the plans given, the traitor
+calls made; the test reads the game right after the battle is settled and compares it with the same battle as a
+``dunenb battle`` case where the effect is part of the battle's result (bounties, kept cards, the fired
+after-battle entries).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from helpers_game import assert_conserved, clear_map, give_cards, place, quiet_setup, set_storms, skip_pre_battle, \
+    tokens_at
+
+from dunenb.actions import Pass
+from dunenb.battle.case import case_json, parse_case
+from dunenb.battle.leader_bounty import bounty_for
+from dunenb.battle.leader_powers import Scene as LeaderScene
+from dunenb.battle.roster import load_roster
+from dunenb.engine import apply_action
+from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
+
+ROSTER = load_roster()
+AREA, SECTOR = "arsunt", 5
+NONE = "none"
+
+
+@dataclasses.dataclass
+class Scene:
+    """A battle played in a game: the state once it is settled, every event on the way, spice before."""
+
+    state: object
+    events: list
+    before: dict[str, int]
+    tanks: dict[str, int]
+    reserve: dict[str, int]
+
+    def spice(self, house: str) -> int:
+        """The House's spice change over the battle."""
+        return self.state.houses[house].spice - self.before[house]
+
+    def kinds(self, kind: str) -> list:
+        return [e for e in self.events if e.kind == kind]
+
+
+def play(plans: dict[str, tuple[str, int, str, str]], *, tokens: int = 5, calls: tuple[str, ...] = (),
+         traitors: dict[str, tuple[tuple[str, str], ...]] | None = None, spice: dict[str, int] | None = None,
+         extra: tuple[tuple[str, str, int, int], ...] = ()) -> Scene:
+    """``plans``: House -> (leader, tokens dialled, weapon, defence), the first House listed first in the game's
+    House order. Each House has ``tokens`` tokens in Arsunt and exactly the cards its plan plays; ``calls``: the
+    Houses that call "Trahison !" (with the slips ``traitors``); ``extra``: (House, area, sector, count) tokens
+    placed elsewhere."""
+    houses = list(plans)
+    state = clear_map(set_storms(quiet_setup(houses), main=10))
+    for house in houses:
+        hs = state.houses[house]
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(
+            hs, hand=(), traitors=(traitors or {}).get(house, ()), spice=(spice or {}).get(house, hs.spice))),
+            treachery_discard=state.treachery_discard + hs.hand,
+            bank=state.bank + hs.spice - (spice or {}).get(house, hs.spice))
+        _leader, _dial, weapon, defence = plans[house]
+        state = give_cards(state, house, *(c for c in (weapon, defence) if c != NONE))
+        state = place(state, house, AREA, SECTOR, tokens)
+    for house, area, sector, count in extra:
+        state = place(state, house, area, sector, count)
+    state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
+    before = {house: state.houses[house].spice for house in houses}
+    tanks = {house: state.houses[house].tanks.total for house in houses}
+    reserve = {house: state.houses[house].reserve.total for house in houses}
+    state = skip_pre_battle(begin_phase(state))
+    events = list(state.events)
+    while state.pending is not None and state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        leader, dialled, weapon, defence = plans[house]
+        state = apply_action(state, SubmitPlan(house, leader, dialled, 0, 0, weapon, defence))
+        events += state.events
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        house = state.pending.actor
+        other = next(h for h in houses if h != house)
+        action = CallTraitor(house, plans[other][0]) if house in calls else Pass(house)
+        state = apply_action(state, action)
+        events += state.events
+    assert any(e.kind == "battle-outcome" for e in events), state.pending
+    assert_conserved(state)
+    return Scene(state, events, before, tanks, reserve)
+
+
+def case(plans: dict[str, tuple[str, int, str, str]], *, tokens: int = 5,
+         traitors: dict[str, tuple[str, ...]] | None = None) -> dict:
+    """The same battle as a ``dunenb battle`` case; its one outcome's JSON."""
+    houses = list(plans)
+    sides = []
+    for house in houses:
+        leader, dialled, weapon, defence = plans[house]
+        side = {"house": house, "tokens": {"regular": tokens}, "dial": {"regular": dialled}, "leader": leader,
+                "weapon": None if weapon == NONE else weapon, "defense": None if defence == NONE else defence}
+        if traitors and house in traitors:
+            side["traitors"] = list(traitors[house])
+        sides.append(side)
+    raw = {"format": "dunenb.battle/1", "territory": AREA, "defender": houses[0], "sides": sides}
+    (outcome,) = case_json(parse_case(raw))["outcomes"]
+    return outcome
+
+
+def kill(killer: str, leader: str, victim: str, prey: str) -> dict[str, tuple[str, int, str, str]]:
+    """``killer`` (first in House order, the defender) kills ``prey`` with a lasgun; nobody else dies."""
+    return {killer: (leader, 2, "lasgun", NONE), victim: (prey, 2, NONE, NONE)}
+
+
+def bounty_scene(killer: str, leader: str, victim: str, prey: str, expected: int, power: str) -> None:
+    """The game pays ``killer`` the bounty ``expected`` for ``prey`` (the Bank pays, GAP-35a), and the case
+    gives the same bounty and names the power on the side that holds it."""
+    plans = kill(killer, leader, victim, prey)
+    scene = play(plans)
+    assert scene.state.houses[victim].leader_tanks[-1:] == (prey,)
+    (paid,) = scene.kinds("bounty")
+    assert paid.data["house"] == killer and paid.data["amount"] == expected
+    assert scene.spice(killer) == expected
+    outcome = case(plans)
+    assert outcome["sides"][killer]["bounty"] == expected
+    assert power in outcome["sides"][killer]["powers"] + outcome["sides"][victim]["powers"]
+
+
+# --- K-15 BOUNTY --------------------------------------------------------------------------------------------
+
+def test_emperor_l01_c_hasimir_doubles_the_bounty():
+    bounty_scene("emperor", "hasimir", "fremen", "stilgar", 2 * 7, "EMPEROR-L01-c")
+
+
+def test_guild_l08_b_hasimir_doubles_the_bounty():
+    bounty_scene("guild", "hasimir", "harkonnen", "piter", 2 * 4, "GUILD-L08-b")
+
+
+def test_fremen_l02_c_chani_adds_1_to_the_bounty():
+    bounty_scene("fremen", "chani", "emperor", "burseg", 5 + 1, "FREMEN-L02-c")
+
+
+def test_guild_l07_d_gurney_adds_3_to_the_bounty():
+    bounty_scene("guild", "gurney", "fremen", "stilgar", 7 + 3, "GUILD-L07-d")
+
+
+def test_guild_l09_c_bannerjee_adds_2_to_the_bounty():
+    bounty_scene("guild", "bannerjee", "harkonnen", "piter", 4 + 2, "GUILD-L09-c")
+
+
+def test_guild_l10_c_esmar_adds_1_to_the_bounty():
+    bounty_scene("guild", "esmar", "fremen", "stilgar", 7 + 1, "GUILD-L10-c")
+
+
+def test_harkonnen_l05_e_iakin_nefud_adds_1_to_the_bounty():
+    bounty_scene("harkonnen", "iakin-nefud", "fremen", "stilgar", 7 + 1, "HARKONNEN-L05-e")
+
+
+def test_harkonnen_l02_c_zebataleh_doubles_the_bounty_of_a_fremen_leader_only():
+    bounty_scene("harkonnen", "zebataleh", "fremen", "stilgar", 2 * 7, "HARKONNEN-L02-c")
+    outcome = case(kill("harkonnen", "zebataleh", "atreides", "gurney"))
+    assert outcome["sides"]["harkonnen"]["bounty"] == 7  # "victim of Fremen": Gurney is not
+    assert "HARKONNEN-L02-c" not in outcome["sides"]["harkonnen"]["powers"]
+
+
+def test_harkonnen_l03_b_rabban_adds_2_for_an_atreides_leader_only():
+    bounty_scene("harkonnen", "glossu-rabban", "atreides", "gurney", 7 + 2, "HARKONNEN-L03-b")
+    outcome = case(kill("harkonnen", "glossu-rabban", "fremen", "stilgar"))
+    assert outcome["sides"]["harkonnen"]["bounty"] == 7
+
+
+def test_emperor_l07_d_irulan_is_worth_a_fixed_2_before_the_killers_multiplier_and_addition_LC_8():
+    """LC-8 order: the victim's fixed value first, then the killer's multipliers, then his additions."""
+    bounty_scene("fremen", "stilgar", "emperor", "irulan", 2, "EMPEROR-L07-d")
+    outcome = case(kill("fremen", "chani", "emperor", "irulan"))
+    assert outcome["sides"]["fremen"]["bounty"] == 2 + 1
+    assert outcome["sides"]["fremen"]["powers"][-1:] == ["FREMEN-L02-c"]
+    assert outcome["sides"]["emperor"]["powers"] == ["EMPEROR-L07-d"]
+    hasimir, irulan = ROSTER.find("Hasimir", house="guild"), ROSTER.find("Irulan", house="emperor")
+    paid = bounty_for(LeaderScene.of(AREA, ("guild", "emperor"), (hasimir, irulan), defender=0), killer=0)
+    assert (paid.amount, paid.powers) == (2 * 2, (("GUILD-L08-b",), ("EMPEROR-L07-d",)))
+
+
+def test_harkonnen_l12_d_ziarenko_pays_no_bounty_even_after_a_treachery():
+    """H12-d: 0 "even after a treachery": the Fremen call her (their slip) and kill her with their lasgun; the
+    caller's TRAITOR-10 spice is her bounty, 0 (not the 2 of a surviving traitor, LC-8)."""
+    plans = kill("fremen", "stilgar", "harkonnen", "ziarenko")
+    scene = play(plans, calls=("fremen",), traitors={"fremen": (("harkonnen", "ziarenko"),)})
+    assert scene.state.houses["harkonnen"].leader_tanks[-1:] == ("ziarenko",)
+    assert scene.spice("fremen") == 0 and not scene.kinds("bounty")
+    outcome = case(plans, traitors={"fremen": ("ziarenko",)})
+    assert outcome["traitor_called_by"] == ["fremen"] and outcome["sides"]["fremen"]["bounty"] == 0
+    assert outcome["sides"]["harkonnen"]["powers"] == ["HARKONNEN-L12-d"]
+
+
+def test_harkonnen_l11_d_soo_soos_killer_pays_3_to_the_bank_as_far_as_it_can():
+    plans = kill("fremen", "stilgar", "harkonnen", "soo-soo")
+    scene = play(plans, spice={"fremen": 5})
+    assert scene.spice("fremen") == 1 - 3  # his bounty 1, then the fine of 3
+    (fine,) = scene.kinds("bounty-fine")
+    assert fine.data["amount"] == 3 and fine.data["powers"] == ("HARKONNEN-L11-d",)
+    poor = play(plans, spice={"fremen": 0})
+    assert poor.state.houses["fremen"].spice == 0  # 1 received, 1 paid: as far as it can (LC-8)
+    outcome = case(plans)
+    assert outcome["sides"]["fremen"]["bounty"] == 1 and outcome["sides"]["fremen"]["bounty_fine"] == 3
+
+
+# --- K-17 POST_BATTLE: keep (part of the result) --------------------------------------------------------------
+
+def keep_scene(leader: str, kept: tuple[str, ...], power: str) -> None:
+    """The Emperor's ``leader`` loses with a poison and a snooper on his wheel; ``kept`` go back to his hand."""
+    plans = {"fremen": ("stilgar", 4, NONE, "snooper"), "emperor": (leader, 0, "poison-fast", "snooper")}
+    scene = play(plans)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "fremen"
+    assert sorted(scene.state.houses["emperor"].hand) == sorted(kept)
+    assert ("cards-kept" in [e.kind for e in scene.events]) and scene.kinds("cards-kept")[0].data["powers"] == (
+        power,)
+    outcome = case(plans)
+    assert outcome["sides"]["emperor"]["after_battle"] == [power]
+
+
+def test_emperor_l03_b_burseg_keeps_all_his_cards_when_he_loses():
+    keep_scene("burseg", ("poison-fast", "snooper"), "EMPEROR-L03-b")
+
+
+def test_emperor_l05_c_levenbrech_keeps_his_attack_when_he_loses():
+    keep_scene("levenbrech", ("poison-fast",), "EMPEROR-L05-c")
+
+
+def test_emperor_l06_c_mavrik_keeps_his_defence_when_he_loses():
+    keep_scene("mavrik", ("snooper",), "EMPEROR-L06-c")
+
+
+def test_emperor_l03_b_keep_after_a_treachery_and_not_on_a_win():
+    """K-17 keep is on ``lose``, a treachery included; a winner keeps his cards anyway (BATTLE-10)."""
+    plans = {"fremen": ("stilgar", 1, NONE, NONE), "emperor": ("burseg", 1, "poison-fast", "snooper")}
+    scene = play(plans, calls=("fremen",), traitors={"fremen": (("emperor", "burseg"),)})
+    assert sorted(scene.state.houses["emperor"].hand) == ["poison-fast", "snooper"]
+    assert not case({"fremen": ("stilgar", 0, NONE, NONE), "emperor": ("burseg", 3, NONE, NONE)}).get(
+        "sides")["emperor"].get("after_battle")
+
+
+# --- K-17 POST_BATTLE in the game (B10) ----------------------------------------------------------------------
+
+def test_emperor_l05_d_levenbrech_wins_3_spice_from_the_bank():
+    plans = {"emperor": ("levenbrech", 3, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "emperor"
+    assert scene.spice("emperor") == 3
+    assert scene.kinds("after-battle-spice")[0].data["powers"] == ("EMPEROR-L05-d",)
+    assert case(plans)["sides"]["emperor"]["after_battle"] == ["EMPEROR-L05-d"]
+    lost = play({"emperor": ("levenbrech", 0, NONE, NONE), "fremen": ("stilgar", 3, NONE, NONE)})
+    assert lost.spice("emperor") == 0  # on a win only
+
+
+def test_atreides_l09_c_yueh_heals_3_of_his_dialled_tokens_into_the_territory_after_a_win():
+    plans = {"atreides": ("yueh", 10, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "atreides"  # 10 x ½ + 1 against 5
+    assert tokens_at(scene.state, "atreides", AREA) == 10 - 10 + 3  # D-27: back on the territory
+    assert scene.state.houses["atreides"].tanks.total == scene.tanks["atreides"] + 7
+    assert scene.kinds("tokens-healed")[0].data["powers"] == ("ATREIDES-L09-c",)
+    assert case(plans, tokens=10)["sides"]["atreides"]["after_battle"] == ["ATREIDES-L09-c"]
+
+
+def test_harkonnen_l10_b_yueh_heals_2_into_the_reserve_after_a_loss_and_nothing_when_he_dies():
+    plans = {"fremen": ("stilgar", 3, NONE, NONE), "harkonnen": ("yueh", 0, NONE, NONE)}
+    scene = play(plans)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "fremen"
+    assert tokens_at(scene.state, "harkonnen", AREA) == 0
+    assert scene.state.houses["harkonnen"].tanks.total == scene.tanks["harkonnen"] + 5 - 2
+    assert scene.state.houses["harkonnen"].reserve.total == scene.reserve["harkonnen"] + 2  # D-27: the reserve
+    dead = play({"fremen": ("stilgar", 3, "lasgun", NONE), "harkonnen": ("yueh", 0, NONE, NONE)})
+    assert dead.state.houses["harkonnen"].tanks.total == dead.tanks["harkonnen"] + 5  # survive: he must live
+    assert not dead.kinds("tokens-healed")
+
+
+def test_harkonnen_l09_d_wannas_death_costs_3_harkonnen_tokens_in_carthag():
+    plans = {"fremen": ("stilgar", 3, "lasgun", NONE), "harkonnen": ("wanna", 0, NONE, NONE)}
+    carthag = ("harkonnen", "carthag", 4, 4)
+    scene = play(plans, extra=(carthag,))
+    assert tokens_at(scene.state, "harkonnen", "carthag") == 1
+    assert any(e.data.get("powers") == ("HARKONNEN-L09-d",) for e in scene.kinds("tokens-lost"))
+    alive = play({"fremen": ("stilgar", 3, NONE, NONE), "harkonnen": ("wanna", 0, NONE, NONE)}, extra=(carthag,))
+    assert tokens_at(alive.state, "harkonnen", "carthag") == 4
