@@ -18,6 +18,8 @@ Bank, as far as it can (the game pays it; the outcome reports it as the side's `
 Which entries act is :func:`dunenb.battle.leader_powers.acting` (LC-9/10/11: a foreign leader's powers are
 off, a Karama blocks them; BOUNTY entries are powers). An explosion or battle Atomics pay no bounty
 (GAP-29b): the resolver does not call this then. The 2 spice for a surviving traitor are no bounty (LC-8).
+GAP-106: every entry acts on a called traitor's death too (E07-d as H12-d); the fine is capped by the killer
+House's spice by the game, not here.
 
 >>> from dunenb.battle.leader_powers import Scene
 >>> from dunenb.battle.roster import load_roster
