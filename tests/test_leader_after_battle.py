@@ -10,8 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import assert_conserved, clear_map, give_cards, place, quiet_setup, set_storms, skip_pre_battle, \
-    tokens_at
+from helpers_game import (
+    assert_conserved,
+    clear_map,
+    give_cards,
+    place,
+    quiet_setup,
+    set_storms,
+    skip_pre_battle,
+    tokens_at,
+)
 
 from dunenb.actions import Pass
 from dunenb.battle.case import case_json, parse_case
@@ -279,3 +287,41 @@ def test_harkonnen_l09_d_wannas_death_costs_3_harkonnen_tokens_in_carthag():
     assert any(e.data.get("powers") == ("HARKONNEN-L09-d",) for e in scene.kinds("tokens-lost"))
     alive = play({"fremen": ("stilgar", 3, NONE, NONE), "harkonnen": ("wanna", 0, NONE, NONE)}, extra=(carthag,))
     assert tokens_at(alive.state, "harkonnen", "carthag") == 4
+
+
+# --- K-17 half_losses (part of the result, LC-5 B9) -----------------------------------------------------------
+
+def test_bg_l10_a_wanna_saves_half_her_dialled_tokens_they_stay_after_a_win():
+    plans = {"bene-gesserit": ("wanna", 4, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "bene-gesserit"  # 2 + 5 against 5 (defender)
+    assert tokens_at(scene.state, "bene-gesserit", AREA) == 5 - 4 + 2
+    assert scene.state.houses["bene-gesserit"].tanks.total == scene.tanks["bene-gesserit"] + 2
+    outcome = case(plans)
+    assert outcome["sides"]["bene-gesserit"]["tokens_lost"] == 2
+    assert outcome["sides"]["bene-gesserit"]["after_battle"] == ["BG-L10-a"]
+
+
+def test_bg_l10_a_after_a_loss_the_saved_half_goes_to_the_reserve():
+    plans = {"fremen": ("stilgar", 4, NONE, NONE), "bene-gesserit": ("wanna", 3, NONE, NONE)}
+    scene = play(plans)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "fremen"
+    assert tokens_at(scene.state, "bene-gesserit", AREA) == 0
+    assert scene.state.houses["bene-gesserit"].reserve.total == scene.reserve["bene-gesserit"] + 1  # floor(3/2)
+    assert scene.state.houses["bene-gesserit"].tanks.total == scene.tanks["bene-gesserit"] + 4
+    outcome = case(plans)
+    assert outcome["sides"]["bene-gesserit"]["tokens_lost"] == 4
+    assert outcome["sides"]["bene-gesserit"]["tokens_saved"] == 1
+    assert outcome["sides"]["bene-gesserit"]["tokens_left"] == 0
+
+
+def test_harkonnen_l09_b_wanna_saves_half_her_dialled_tokens_after_a_treachery():
+    """K-17: half_losses on ``any``, a treachery included: the called traitor's side loses its whole army but
+    half of the dialled tokens go to the reserve."""
+    plans = {"fremen": ("stilgar", 1, NONE, NONE), "harkonnen": ("wanna", 4, NONE, NONE)}
+    scene = play(plans, calls=("fremen",), traitors={"fremen": (("harkonnen", "wanna"),)})
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "fremen"
+    assert tokens_at(scene.state, "harkonnen", AREA) == 0
+    assert scene.state.houses["harkonnen"].reserve.total == scene.reserve["harkonnen"] + 2
+    assert scene.state.houses["harkonnen"].tanks.total == scene.tanks["harkonnen"] + 3
+    assert scene.kinds("tokens-saved")[0].data["powers"] == ("HARKONNEN-L09-b",)

@@ -23,6 +23,11 @@ force blocks a power). Only the actions the engine applies are listed (:data:`AP
 included) is part of the result itself: those played cards go back to the loser's hand instead of the discard
 pile, so they are not among his ``cards_lost`` (:func:`kept_by_loser`). ``all`` is his attack and defence
 cards; a Karama on his wheel is lost whatever happens (KARAMA-2).
+
+``half_losses`` (BG-L10-a, HARKONNEN-L09-b; on ``any``) is part of the result too (LC-5 B9): of the n tokens
+dialled, floor(n/2) are saved (:func:`saved_tokens`); they stay in the territory after a win and go to the
+reserve after a loss, a treachery included (the outcome's ``tokens_saved``). GAP-109: the owner's choice is
+made for him: marked tokens first (worth more on the wheel, WHEEL-2), so no decision is asked.
 """
 
 from __future__ import annotations
@@ -31,11 +36,12 @@ from dunenb.battle.leader_bounty import effect_args
 from dunenb.battle.leader_powers import Scene, acting
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.roster import Power
+from dunenb.battle.wheel import Tokens
 
 KIND = "POST_BATTLE"
 TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_dies+alive")
 #: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
-APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens"})
+APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses"})
 
 
 def action_of(power: Power) -> tuple[str, tuple[str, ...]]:
@@ -99,3 +105,17 @@ def _is_builtin(card: str) -> bool:
     from dunenb.battle.cards import BUILT_IN_WEAPONS
 
     return card in BUILT_IN_WEAPONS
+
+
+def _fired_actions(scene: Scene, me: int, ids: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+    leader = scene.leaders[me]
+    return [action_of(power) for power in (leader.powers if leader is not None else ()) if power.id in ids]
+
+
+def saved_tokens(scene: Scene, me: int, ids: tuple[str, ...], dialled: Tokens) -> Tokens:
+    """K-17 half_losses among the fired ``ids``: floor(n/2) of the n tokens dialled, marked first (GAP-109)."""
+    if not any(action == "half_losses" for action, _params in _fired_actions(scene, me, ids)):
+        return Tokens()
+    count = dialled.total // 2
+    elite = min(count, dialled.elite)
+    return Tokens(count - elite, elite)

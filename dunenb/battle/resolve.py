@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
-from dunenb.battle.leader_after import fired, kept_by_loser
+from dunenb.battle.leader_after import fired, kept_by_loser, saved_tokens
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
@@ -93,6 +93,7 @@ class SideOutcome:
     powers: tuple[str, ...] = ()
     bounty_fine: int = 0  # K-15 killer_pays (HARKONNEN-L11-d): owed to the Bank once the bounty is received
     after_battle: tuple[str, ...] = ()  # K-17: this side's POST_BATTLE entries that fire at B10 (LC-5)
+    tokens_saved: Tokens = Tokens()  # K-17 half_losses: a loser's tokens that go to his reserve (GAP-109)
 
     def to_json(self) -> dict[str, Any]:
         """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
@@ -102,7 +103,8 @@ class SideOutcome:
             "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
             "powers": list(self.powers),
         } | ({"bounty_fine": self.bounty_fine} if self.bounty_fine else {}) | (
-            {"after_battle": list(self.after_battle)} if self.after_battle else {})
+            {"after_battle": list(self.after_battle)} if self.after_battle else {}) | (
+            {"tokens_saved": self.tokens_saved.total} if self.tokens_saved.total else {})
 
 
 @dataclass(frozen=True)
@@ -425,9 +427,14 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
                      shield_wall_standing=battle.shield_wall_standing)
     # leaders.md LC-5 B10, K-17: the after-battle entries that fire (a game applies them); keep(...) is the loser's
     after = [fired(scene, me, winner=winner, dead=fates.dead) for me in (0, 1)]
+    saved = [Tokens(), Tokens()]  # K-17 half_losses: tokens a loser sends to his reserve instead of the tanks
     if winner is not None:
         kept = kept_by_loser(scene, 1 - winner, plans[1 - winner], after[1 - winner])
         lost_cards[1 - winner] = tuple((Counter(lost_cards[1 - winner]) - Counter(kept)).elements())
+        for me in (0, 1):
+            spared = saved_tokens(scene, me, after[me], plans[me].dial.tokens)
+            tokens_lost[me] = tokens_lost[me] - spared
+            saved[me] = spared if me != winner else Tokens()
     if fates.explosion is None:  # GAP-29b: an explosion or battle Atomics pay no bounty
         for me in (0, 1):  # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8)
             traitor_side = len(fates.traitor_called_by) == 1 and me != fates.traitor_called_by[0]
@@ -449,7 +456,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             house=side.house, army_value=army[me], total=totals[me],
             leader=None if leader is None else leader.id,
             leader_owner=None if leader is None else _owner(leader, sides[1 - me if fates.swapped else me]),
-            leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
+            leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me] - saved[me],
+            tokens_saved=saved[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
             powers=(powers[me].powers if fates.explosion is None and not fates.traitor_called_by else ())

@@ -12,6 +12,8 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
 * **heal(n)** (ATREIDES-L09-c, HARKONNEN-L10-b): up to n of his House's tokens lost in this battle come back
   from the tanks, free, into the territory after a win, to the reserve after a loss (D-27). GAP-107: always as
   many as allowed, marked tokens first (the owner gains by every token; a marked one is worth more, WHEEL-2).
+* **half_losses** (BG-L10-a, HARKONNEN-L09-b): the outcome already spared floor(n/2) dialled tokens
+  (:func:`dunenb.battle.leader_after.saved_tokens`, GAP-109); after a loss they go to the reserve here.
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
@@ -75,6 +77,8 @@ def _effect(state: GameState, ctx: BattleContext, outcome: BattleOutcome, side: 
         kept = ", ".join(c for c in side.cards_played if c not in side.cards_lost) or "nothing"
         return with_events(state, event("cards-kept", f"{house} take back {kept} ({power.id}, K-17)",
                                         house=house, powers=(power.id,)))
+    if action == "half_losses":
+        return _to_reserve(state, ctx, side, power.id, won=outcome.winner == house)
     if action == "gain_spice":
         amount = int(params[0])
         state = edit_house(state, house, spice=state.houses[house].spice + amount)
@@ -111,6 +115,31 @@ def _heal(state: GameState, ctx: BattleContext, house: str, most: int, side: Sid
     return with_events(state, event("tokens-healed", f"{back.total} of {house}'s tokens lost in the battle come "
                                     f"back to {where} ({power}, K-17, D-27)", house=house, count=back.total,
                                     powers=(power,)))
+
+
+def _to_reserve(state: GameState, ctx: BattleContext, side: SideOutcome, power: str, *, won: bool) -> GameState:
+    """K-17 half_losses after a loss (GAP-109): the saved tokens leave the territory for the reserve; after a
+    win they simply stayed there (the outcome did not count them as lost)."""
+    saved = Tokens(side.tokens_saved.regular, side.tokens_saved.elite)
+    if saved.is_empty():
+        return state if not won else with_events(state, event(
+            "tokens-saved", f"{side.house} are spared half of their dialled tokens (rounded down), which stay in "
+            f"the territory ({power}, K-17)", house=side.house, powers=(power,)))
+    regular, marked = saved.regular, saved.marked
+    for sector in ctx.sectors:
+        stack = state.forces.get((side.house, ctx.area, sector))
+        if stack is None:
+            continue
+        take = Tokens(min(regular, stack.regular), min(marked, stack.marked))
+        left = stack - take
+        key = (side.house, ctx.area, sector)
+        state = dataclasses.replace(state, forces=state.forces.without(key) if left.is_empty()
+                                    else state.forces.set(key, left))
+        state = edit_house(state, side.house, reserve=state.houses[side.house].reserve + take)
+        regular, marked = regular - take.regular, marked - take.marked
+    return with_events(state, event("tokens-saved", f"{saved.total} of {side.house}'s dialled tokens go back to "
+                                    f"the reserve instead of the tanks ({power}, K-17)", house=side.house,
+                                    count=saved.total, powers=(power,)))
 
 
 def _lose(state: GameState, house: str, area: str, most: int, power: str) -> GameState:
