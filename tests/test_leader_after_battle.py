@@ -9,11 +9,13 @@ after-battle entries).
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 from helpers_game import (
     assert_conserved,
     clear_map,
     give_cards,
+    outcome_map,
     place,
     quiet_setup,
     set_storms,
@@ -28,6 +30,7 @@ from dunenb.battle.leader_powers import Scene as LeaderScene
 from dunenb.battle.roster import load_roster
 from dunenb.engine import apply_action
 from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
+from dunenb.rules.on_call import OnCallDraw
 
 ROSTER = load_roster()
 AREA, SECTOR = "arsunt", 5
@@ -54,11 +57,11 @@ class Scene:
 
 def play(plans: dict[str, tuple[str, int, str, str]], *, tokens: int = 5, calls: tuple[str, ...] = (),
          traitors: dict[str, tuple[tuple[str, str], ...]] | None = None, spice: dict[str, int] | None = None,
-         extra: tuple[tuple[str, str, int, int], ...] = ()) -> Scene:
+         extra: tuple[tuple[str, str, int, int], ...] = (), hands: dict[str, tuple[str, ...]] | None = None) -> Scene:
     """``plans``: House -> (leader, tokens dialled, weapon, defence), the first House listed first in the game's
     House order. Each House has ``tokens`` tokens in Arsunt and exactly the cards its plan plays; ``calls``: the
     Houses that call "Trahison !" (with the slips ``traitors``); ``extra``: (House, area, sector, count) tokens
-    placed elsewhere."""
+    placed elsewhere; ``hands``: more cards held."""
     houses = list(plans)
     state = clear_map(set_storms(quiet_setup(houses), main=10))
     for house in houses:
@@ -68,7 +71,7 @@ def play(plans: dict[str, tuple[str, int, str, str]], *, tokens: int = 5, calls:
             treachery_discard=state.treachery_discard + hs.hand,
             bank=state.bank + hs.spice - (spice or {}).get(house, hs.spice))
         _leader, _dial, weapon, defence = plans[house]
-        state = give_cards(state, house, *(c for c in (weapon, defence) if c != NONE))
+        state = give_cards(state, house, *(c for c in (weapon, defence) if c != NONE), *(hands or {}).get(house, ()))
         state = place(state, house, AREA, SECTOR, tokens)
     for house, area, sector, count in extra:
         state = place(state, house, area, sector, count)
@@ -325,3 +328,35 @@ def test_harkonnen_l09_b_wanna_saves_half_her_dialled_tokens_after_a_treachery()
     assert scene.state.houses["harkonnen"].reserve.total == scene.reserve["harkonnen"] + 2
     assert scene.state.houses["harkonnen"].tanks.total == scene.tanks["harkonnen"] + 3
     assert scene.kinds("tokens-saved")[0].data["powers"] == ("HARKONNEN-L09-b",)
+
+
+# --- K-17 steal_random (a chance node per card, as the on-call draws) ----------------------------------------
+
+def test_emperor_l04_b_aramsham_steals_a_random_card_from_the_loser():
+    plans = {"emperor": ("aramsham", 4, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, hands={"fremen": ("shield", "snooper", "snooper")})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "emperor"
+    assert state.pending.kind == "on-call-draw"
+    assert outcome_map(state) == {OnCallDraw("emperor", "fremen", "shield"): Fraction(1, 3),
+                                  OnCallDraw("emperor", "fremen", "snooper"): Fraction(2, 3)}
+    state = apply_action(state, OnCallDraw("emperor", "fremen", "snooper"))
+    assert state.houses["emperor"].hand == ("snooper",) and sorted(state.houses["fremen"].hand) == [
+        "shield", "snooper"]
+    (drawn,) = [e for e in state.events if e.kind == "on-call-draw"]
+    assert drawn.data["powers"] == ("EMPEROR-L04-b",) and drawn.data["secret"]
+    assert case(plans)["sides"]["emperor"]["after_battle"] == ["EMPEROR-L04-b"]
+
+
+def test_bg_l08_c_margot_steals_a_card_only_if_she_wins_alive():
+    plans = {"bene-gesserit": ("margot", 5, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, hands={"fremen": ("shield",)})
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "bene-gesserit"
+    assert scene.state.pending.kind == "on-call-draw"
+    state = apply_action(scene.state, OnCallDraw("bene-gesserit", "fremen", "shield"))
+    assert state.houses["bene-gesserit"].hand == ("shield",)
+    killed = {"bene-gesserit": ("margot", 12, NONE, NONE), "fremen": ("otheym", 0, "lasgun", NONE)}
+    dead = play(killed, tokens=12, hands={"fremen": ("shield",)})
+    assert dead.kinds("battle-outcome")[0].data["winner"] == "bene-gesserit"  # 6 against 5, but she is dead
+    assert dead.state.pending is None or dead.state.pending.kind != "on-call-draw"
+    assert "after_battle" not in case(killed, tokens=12)["sides"]["bene-gesserit"]

@@ -652,7 +652,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     state = with_events(state, event("battle-outcome", text, area=area, winner=outcome.winner,
                                      explosion=outcome.explosion, traitor_called_by=outcome.traitor_called_by))
     dead_main: list[str] = []
-    draws = on_call.card_draws(outcome.on_call)  # BG-L10-b, played after TRAITOR-11 (D-32)
+    # BG-L10-b, played after TRAITOR-11 (D-32); then K-17 steal_random (leaders.md B10, the winner's side first)
+    draws = on_call.card_draws(outcome.on_call) + leader_after_battle.card_draws(outcome)
     discard = list(state.treachery_discard)
     for side in outcome.sides:
         house = side.house

@@ -17,6 +17,10 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
+* **steal_random(n)** (EMPEROR-L04-b on ``win``, BG-L08-c on ``win+alive``): n cards at random from the enemy's
+  hand, each a chance node, then a discard down to the hand limit: the draws of
+  :mod:`dunenb.rules.on_call` (:func:`card_draws`), played once the winner has settled his cards (BATTLE-10).
+
 "His House" is the House that plays him (LC-9). A House eliminated by this battle gets no effect.
 """
 
@@ -51,6 +55,20 @@ def apply(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameS
     return state
 
 
+def card_draws(outcome: BattleOutcome) -> tuple[tuple[str, str, str, int], ...]:
+    """K-17 steal_random as on-call draws (power, House, source, count), the winner's side first."""
+    found = []
+    for side in sorted(outcome.sides, key=lambda side: side.house != outcome.winner):
+        if side.leader is None or side.leader_owner is None:
+            continue
+        enemy = next(other for other in outcome.sides if other is not side)
+        for power in leader_of(side.leader_owner, side.leader).powers:
+            action, params = action_of(power)
+            if power.id in side.after_battle and action == "steal_random":
+                found.append((power.id, side.house, enemy.house, int(params[0])))
+    return tuple(found)
+
+
 def _pay_fine(state: GameState, side: SideOutcome, outcome: BattleOutcome) -> GameState:
     victim = next(other for other in outcome.sides if other is not side)
     amount = min(side.bounty_fine, state.houses[side.house].spice)  # LC-8: as far as it can
@@ -77,6 +95,8 @@ def _effect(state: GameState, ctx: BattleContext, outcome: BattleOutcome, side: 
         kept = ", ".join(c for c in side.cards_played if c not in side.cards_lost) or "nothing"
         return with_events(state, event("cards-kept", f"{house} take back {kept} ({power.id}, K-17)",
                                         house=house, powers=(power.id,)))
+    if action == "steal_random":  # played as on-call draws (card_draws), after the winner's discard
+        return state
     if action == "half_losses":
         return _to_reserve(state, ctx, side, power.id, won=outcome.winner == house)
     if action == "gain_spice":
