@@ -312,6 +312,13 @@ DESCRIBERS: dict[str, Describer] = {
     "new-traitor-draw": lambda a: f"{_verb(a.house, 'draw')} {leader_name(a.leader, a.leader_house)} face down",
     "new-traitor-keep": lambda a: (f"{_verb(a.house, 'keep')} {leader_name(a.leader, a.leader_house)} as a new "
                                    "secret traitor"),
+    # leaders.md K-17 after-battle choices (dunenb.rules.leader_after_battle)
+    "after-battle-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} ({a.power})",
+    "after-battle-tokens": lambda a: (
+        f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} to the reserve for {2 * (a.regular + a.marked)} "
+        f"spice ({a.power})" if a.what == "ration" else
+        f"{_verb(a.house, 'bring')} {_tokens(a.regular, a.marked)} from the reserve into the territory "
+        f"({a.power})"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
 }

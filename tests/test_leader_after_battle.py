@@ -14,6 +14,7 @@ from fractions import Fraction
 from helpers_game import (
     assert_conserved,
     clear_map,
+    decisions,
     give_cards,
     outcome_map,
     place,
@@ -29,7 +30,8 @@ from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene as LeaderScene
 from dunenb.battle.roster import load_roster
 from dunenb.engine import apply_action
-from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
+from dunenb.rules.battle_phase import CallTraitor, DiscardCards, SubmitPlan, begin_phase
+from dunenb.rules.leader_after_battle import DiscardFree, MoveTokens
 from dunenb.rules.on_call import OnCallDraw
 
 ROSTER = load_roster()
@@ -223,7 +225,7 @@ def keep_scene(leader: str, kept: tuple[str, ...], power: str) -> None:
     assert ("cards-kept" in [e.kind for e in scene.events]) and scene.kinds("cards-kept")[0].data["powers"] == (
         power,)
     outcome = case(plans)
-    assert outcome["sides"]["emperor"]["after_battle"] == [power]
+    assert power in outcome["sides"]["emperor"]["after_battle"]
 
 
 def test_emperor_l03_b_burseg_keeps_all_his_cards_when_he_loses():
@@ -360,3 +362,67 @@ def test_bg_l08_c_margot_steals_a_card_only_if_she_wins_alive():
     assert dead.kinds("battle-outcome")[0].data["winner"] == "bene-gesserit"  # 6 against 5, but she is dead
     assert dead.state.pending is None or dead.state.pending.kind != "on-call-draw"
     assert "after_battle" not in case(killed, tokens=12)["sides"]["bene-gesserit"]
+
+
+# --- K-17 choices: decision nodes at B10 ---------------------------------------------------------------------
+
+def test_emperor_l06_d_mavrik_may_discard_a_card_that_was_not_on_his_wheel():
+    plans = {"emperor": ("mavrik", 10, NONE, "snooper"), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10, hands={"emperor": ("worthless", "snooper")})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "emperor"
+    assert (state.pending.kind, state.pending.actor) == ("after-battle", "emperor")
+    # one snooper was on the wheel: the other one may go, and the worthless card
+    assert decisions(state) == [Pass("emperor"), DiscardFree("emperor", "EMPEROR-L06-d", "snooper"),
+                                DiscardFree("emperor", "EMPEROR-L06-d", "worthless")]
+    state = apply_action(state, DiscardFree("emperor", "EMPEROR-L06-d", "worthless"))
+    assert "worthless" not in state.houses["emperor"].hand and state.treachery_discard[-1] == "worthless"
+    assert state.pending.kind == "battle-discard"  # then BATTLE-10: the winner's own cards
+    state = apply_action(state, DiscardCards("emperor", "none"))
+    assert sorted(state.houses["emperor"].hand) == ["snooper", "snooper"]
+    lost = play({"fremen": ("stilgar", 10, NONE, NONE), "emperor": ("mavrik", 0, NONE, NONE)}, tokens=10,
+                hands={"emperor": ("worthless",)})
+    assert lost.state.pending.kind == "after-battle"  # on any battle with a winner
+    assert case(plans, tokens=10)["sides"]["emperor"]["after_battle"] == ["EMPEROR-L06-d"]
+
+
+def test_emperor_l10_c_bashar_may_discard_a_card_after_a_win_only():
+    plans = {"emperor": ("bashar", 10, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10, hands={"emperor": ("worthless",)})
+    assert scene.state.pending.kind == "after-battle"
+    state = apply_action(scene.state, Pass("emperor"))
+    assert state.houses["emperor"].hand == ("worthless",)
+    lost = play({"fremen": ("stilgar", 10, NONE, NONE), "emperor": ("bashar", 0, NONE, NONE)}, tokens=10,
+                hands={"emperor": ("worthless",)})
+    assert lost.state.pending is None or lost.state.pending.kind != "after-battle"
+
+
+def test_harkonnen_l03_c_rabban_sends_tokens_left_to_the_reserve_for_2_spice_each():
+    plans = {"harkonnen": ("glossu-rabban", 8, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10)
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "harkonnen"
+    assert tokens_at(state, "harkonnen", AREA) == 2
+    assert decisions(state) == [MoveTokens("harkonnen", "HARKONNEN-L03-c", "ration", n, 0) for n in range(3)]
+    spice = state.houses["harkonnen"].spice
+    state = apply_action(state, MoveTokens("harkonnen", "HARKONNEN-L03-c", "ration", 2, 0))
+    assert tokens_at(state, "harkonnen", AREA) == 0
+    assert state.houses["harkonnen"].spice == spice + 4
+    assert state.houses["harkonnen"].reserve.total == scene.reserve["harkonnen"] + 2
+    assert_conserved(state)
+
+
+def test_emperor_l09_c_caid_brings_reserve_tokens_worth_2_into_the_territory():
+    plans = {"emperor": ("caid", 10, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10)
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "emperor"
+    assert tokens_at(state, "emperor", AREA) == 0  # all ten dialled and lost
+    reserve = state.houses["emperor"].reserve
+    assert reserve.marked >= 2 and reserve.regular >= 4
+    assert set(decisions(state)) == {MoveTokens("emperor", "EMPEROR-L09-c", "reinforce", r, m)
+                                     for r, m in ((4, 0), (2, 1), (0, 2))}
+    state = apply_action(state, MoveTokens("emperor", "EMPEROR-L09-c", "reinforce", 2, 1))
+    assert tokens_at(state, "emperor", AREA) == 3  # even though no Imperial token was left there
+    assert state.houses["emperor"].reserve.total == reserve.total - 3
+    assert_conserved(state)

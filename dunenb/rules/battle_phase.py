@@ -652,8 +652,6 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     state = with_events(state, event("battle-outcome", text, area=area, winner=outcome.winner,
                                      explosion=outcome.explosion, traitor_called_by=outcome.traitor_called_by))
     dead_main: list[str] = []
-    # BG-L10-b, played after TRAITOR-11 (D-32); then K-17 steal_random (leaders.md B10, the winner's side first)
-    draws = on_call.card_draws(outcome.on_call) + leader_after_battle.card_draws(outcome)
     discard = list(state.treachery_discard)
     for side in outcome.sides:
         house = side.house
@@ -718,7 +716,16 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
-    state = leader_after_battle.apply(state, ctx, outcome)  # leaders.md LC-5 B10: K-17, the K-15 fine
+    ctx = dataclasses.replace(ctx, committed=committed, last=last)
+    return leader_after_battle.begin(state, ctx, outcome)  # leaders.md LC-5 B10: K-17, the K-15 fine
+
+
+def after_leader_effects(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
+    """Once the B10 leader effects are played (:mod:`dunenb.rules.leader_after_battle`): the winner's discard
+    (BATTLE-10, TRAITOR-11), then the card draws (on call, D-32; K-17 steal_random), then the capture."""
+    committed, last, area = ctx.committed, ctx.last, ctx.area
+    # BG-L10-b, played after TRAITOR-11 (D-32); then K-17 steal_random (leaders.md B10, the winner's side first)
+    draws = on_call.card_draws(outcome.on_call) + leader_after_battle.card_draws(outcome)
     winner = outcome.winner
     victor = (winner, ctx.opponent(winner), area) if winner is not None else ()  # HARKONNEN-P4
     if winner is not None and winner not in state.eliminated:
@@ -848,5 +855,6 @@ HANDLERS = {
     "battle-d10": Handler(apply=_apply_die, outcomes=_die_outcomes),
     **pre_battle.HANDLERS,
     **battle_powers.HANDLERS,
+    **leader_after_battle.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

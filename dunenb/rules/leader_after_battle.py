@@ -21,38 +21,223 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
   hand, each a chance node, then a discard down to the hand limit: the draws of
   :mod:`dunenb.rules.on_call` (:func:`card_draws`), played once the winner has settled his cards (BATTLE-10).
 
+Effects with a choice are decision nodes (kind ``after-battle``), asked in the same order; a menu with one
+option is played without asking:
+
+* **discard_free(1)** (EMPEROR-L06-d on ``any``, EMPEROR-L10-c on ``win``): pass, or discard one card of his
+  hand that was not on his wheel in this battle (:class:`DiscardFree`).
+* **ration** (HARKONNEN-L03-c, ``win``): send any number of his tokens left in the territory to the reserve,
+  2 spice each from the Bank (:class:`MoveTokens`, every count of unmarked and marked tokens, 0 included).
+* **reinforce(value 2)** (EMPEROR-L09-c, ``win``): free reserve tokens worth 2 on the wheel (marked 1,
+  unmarked ½) into the territory, even with none of his left there. GAP-110: the menu is every mix worth at most
+  2 to which no further reserve token can be added (so 2 marked, 1 marked + 2 unmarked, 4 unmarked when the
+  reserve allows; less when it does not); the tokens go where :func:`_into_arena` says.
+
 "His House" is the House that plays him (LC-9). A House eliminated by this battle gets no effect.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
 
+from dunenb.actions import Action, Pass
 from dunenb.battle.leader_after import action_of
 from dunenb.battle.leader_bounty import effect_args
 from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
+from dunenb.battle.wheel import Dial, army_value
+from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import TERRITORIES, _plain
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import edit_house, event, kill_tokens, rules, with_events
+from dunenb.rules.common import Handler, edit_house, event, kill_tokens, node, pending, rules, with_events
 from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState, Tokens
 
 
-def apply(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
-    """B10: the fines, then each side's after-battle effects, the winner's side first (LC-5)."""
+def begin(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
+    """B10: the fines, then each side's after-battle effects, the winner's side first (LC-5); an effect with a
+    choice is a decision node; then the battle phase goes on
+    (:func:`dunenb.rules.battle_phase.after_leader_effects`)."""
     sides = sorted(outcome.sides, key=lambda side: side.house != outcome.winner)
     for side in sides:
         if side.bounty_fine and side.house not in state.eliminated:
             state = _pay_fine(state, side, outcome)
-    for side in sides:
-        if side.house in state.eliminated or side.leader is None or side.leader_owner is None:
+    queue = tuple((side.house, power.id) for side in sides for power in _fired(side))
+    return _next(state, ctx, outcome, queue)
+
+
+def _fired(side: SideOutcome) -> tuple[Power, ...]:
+    if side.leader is None or side.leader_owner is None:
+        return ()
+    return tuple(power for power in leader_of(side.leader_owner, side.leader).powers if power.id in side.after_battle)
+
+
+def _power(outcome: BattleOutcome, house: str, power_id: str) -> tuple[SideOutcome, Power]:
+    side = outcome.side(house)
+    return side, next(power for power in _fired(side) if power.id == power_id)
+
+
+def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple) -> GameState:
+    """Play the queued effects in turn; stop at the first one that asks a decision."""
+    from dunenb.rules.battle_phase import after_leader_effects
+
+    while queue:
+        (house, power_id), queue = queue[0], queue[1:]
+        if house in state.eliminated:
+            continue  # a House eliminated by this battle gets no effect
+        side, power = _power(outcome, house, power_id)
+        if action_of(power)[0] in CHOICES:
+            menu = _menu(state, ctx, side, power)
+            if len(menu) > 1:
+                return dataclasses.replace(state, pending=pending(KIND, house, battle=ctx, outcome=outcome,
+                                                                  power=power_id, queue=queue))
+            if menu:
+                state = _apply_choice(state, ctx, menu[0])
             continue
-        leader = leader_of(side.leader_owner, side.leader)
-        for power in leader.powers:
-            if power.id in side.after_battle:
-                state = _effect(state, ctx, outcome, side, power)
-    return state
+        state = _effect(state, ctx, outcome, side, power)
+    return after_leader_effects(state, ctx, outcome)
+
+KIND = "after-battle"
+
+
+@dataclass(frozen=True)
+class DiscardFree(Action):
+    """K-17 discard_free (EMPEROR-L06-d, EMPEROR-L10-c): ``house`` discards ``card``, a card of its hand that was
+    not on its wheel in this battle (``Pass`` declines)."""
+
+    kind: ClassVar[str] = "after-battle-discard"
+    house: str
+    power: str
+    card: str
+
+
+@dataclass(frozen=True)
+class MoveTokens(Action):
+    """K-17 tokens moved by ``power``: ``ration`` (HARKONNEN-L03-c: from the territory to the reserve, 2 spice
+    each from the Bank) or ``reinforce`` (EMPEROR-L09-c: free from the reserve into the territory)."""
+
+    kind: ClassVar[str] = "after-battle-tokens"
+    house: str
+    power: str
+    what: str
+    regular: int
+    marked: int
+
+
+#: The K-17 actions that ask a decision (a node of kind :data:`KIND`).
+CHOICES = ("discard_free", "ration", "reinforce")
+RATION_PRICE = 2  # K-17 ration: spice from the Bank per token sent back
+
+
+def _menu(state: GameState, ctx: BattleContext, side: SideOutcome, power: Power) -> list[Action]:
+    action, params = action_of(power)
+    house = side.house
+    hs = state.houses[house]
+    if action == "discard_free":
+        free = Counter(hs.hand) - Counter(side.cards_played)  # never a card that was on his wheel
+        return [Pass(house), *(DiscardFree(house, power.id, card) for card in sorted(free))]
+    if action == "ration":  # any of his tokens left in the territory (none: nothing to choose)
+        here = _arena(state, ctx, house)
+        return [MoveTokens(house, power.id, action, regular, marked) for regular in range(here.regular + 1)
+                for marked in range(here.marked + 1)]
+    if action == "reinforce":  # tokens worth 2 (S = 1, unmarked = ½), the Emperor's choice (GAP-110)
+        worth = int(params[1])
+        fits = [(regular, marked) for regular in range(hs.reserve.regular + 1)
+                for marked in range(hs.reserve.marked + 1)
+                if army_value(Dial(regular, marked)) <= worth]
+        best = [(r, m) for r, m in fits if (r + 1, m) not in fits and (r, m + 1) not in fits]
+        return [MoveTokens(house, power.id, action, regular, marked) for regular, marked in best
+                if regular or marked]
+    raise AssertionError(action)
+
+
+def _arena(state: GameState, ctx: BattleContext, house: str) -> Tokens:
+    total = Tokens()
+    for sector in ctx.sectors:
+        total = total + state.forces.get((house, ctx.area, sector), Tokens())
+    return total
+
+
+def _decisions(state: GameState) -> list[Action]:
+    detail = node(state).detail
+    side, power = _power(detail["outcome"], node(state).actor, detail["power"])
+    return _menu(state, detail["battle"], side, power)
+
+
+def _check(state: GameState, action: Action) -> IllegalActionError | None:
+    menu = _decisions(state)
+    if action in menu:
+        return None
+    allowed = ", ".join(a.notation() for a in menu)
+    return IllegalActionError("after-battle/choice", f"{action.notation()!r} is not a choice of "
+                              f"{node(state).detail['power']} now (leaders.md K-17); allowed: {allowed}")
+
+
+def _apply(state: GameState, action: Action) -> GameState:
+    detail = node(state).detail
+    state = _apply_choice(state, detail["battle"], action)
+    return _next(state, detail["battle"], detail["outcome"], tuple(detail["queue"]))
+
+
+def _apply_choice(state: GameState, ctx: BattleContext, action: Action) -> GameState:
+    if isinstance(action, DiscardFree):
+        hand = list(state.houses[action.house].hand)
+        hand.remove(action.card)
+        state = edit_house(state, action.house, hand=tuple(hand))
+        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (action.card,))
+        return with_events(state, event("cards-discarded", f"{action.house} discards {action.card} "
+                                        f"({action.power}, K-17)", house=action.house, cards=(action.card,),
+                                        powers=(action.power,)))
+    if isinstance(action, MoveTokens):
+        moved = Tokens(action.regular, action.marked)
+        if moved.is_empty():
+            return state
+        if action.what == "ration":
+            return _ration(state, ctx, action.house, moved, action.power)
+        return _reinforce(state, ctx, action.house, moved, action.power)
+    return state  # Pass: the optional effect is not used
+
+
+def _ration(state: GameState, ctx: BattleContext, house: str, moved: Tokens, power: str) -> GameState:
+    """K-17 ration: the tokens leave the territory for the reserve; the Bank pays 2 spice for each."""
+    regular, marked = moved.regular, moved.marked
+    for sector in ctx.sectors:
+        key = (house, ctx.area, sector)
+        stack = state.forces.get(key)
+        if stack is None:
+            continue
+        take = Tokens(min(regular, stack.regular), min(marked, stack.marked))
+        left = stack - take
+        state = dataclasses.replace(state, forces=state.forces.without(key) if left.is_empty()
+                                    else state.forces.set(key, left))
+        regular, marked = regular - take.regular, marked - take.marked
+    amount = RATION_PRICE * moved.total
+    state = edit_house(state, house, reserve=state.houses[house].reserve + moved,
+                       spice=state.houses[house].spice + amount)
+    state = dataclasses.replace(state, bank=state.bank - amount)
+    return with_events(state, event("tokens-rationed", f"{house} send {moved.total} token(s) back to the reserve "
+                                    f"and the Bank pays {amount} spice ({power}, K-17)", house=house,
+                                    count=moved.total, amount=amount, powers=(power,)))
+
+
+def _reinforce(state: GameState, ctx: BattleContext, house: str, moved: Tokens, power: str) -> GameState:
+    """K-17 reinforce: free reserve tokens into the territory, even if none of his is left there."""
+    state = edit_house(state, house, reserve=state.houses[house].reserve - moved)
+    state = _into_arena(state, ctx, house, moved)
+    return with_events(state, event("tokens-reinforced", f"{house} bring {moved.total} token(s) from the reserve "
+                                    f"into {rules().board.area(ctx.area).name} for free ({power}, K-17)",
+                                    house=house, count=moved.total, powers=(power,)))
+
+
+def _into_arena(state: GameState, ctx: BattleContext, house: str, tokens: Tokens) -> GameState:
+    """Tokens put into the battle's arena: its first sector where the House has tokens, else its first sector
+    (GAP-107)."""
+    sector = next((s for s in ctx.sectors if (house, ctx.area, s) in state.forces), ctx.sectors[0])
+    key = (house, ctx.area, sector)
+    return dataclasses.replace(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + tokens))
 
 
 def card_draws(outcome: BattleOutcome) -> tuple[tuple[str, str, str, int], ...]:
@@ -125,9 +310,7 @@ def _heal(state: GameState, ctx: BattleContext, house: str, most: int, side: Sid
         return state
     state = edit_house(state, house, tanks=hs.tanks - back)
     if won:  # D-27: into the territory after a win
-        sector = next((s for s in ctx.sectors if (house, ctx.area, s) in state.forces), ctx.sectors[0])
-        key = (house, ctx.area, sector)
-        state = dataclasses.replace(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + back))
+        state = _into_arena(state, ctx, house, back)
         where = rules().board.area(ctx.area).name
     else:  # D-27: to the reserve after a loss
         state = edit_house(state, house, reserve=state.houses[house].reserve + back)
@@ -178,3 +361,8 @@ def _lose(state: GameState, house: str, area: str, most: int, power: str) -> Gam
     name = rules().board.area(area).name
     return with_events(state, event("tokens-lost", f"{house} loses {most - left} token(s) in {name} ({power}, "
                                     "K-17)", house=house, area=area, count=most - left, powers=(power,)))
+
+
+HANDLERS = {
+    KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(DiscardFree, MoveTokens)),
+}
