@@ -317,6 +317,8 @@ DESCRIBERS: dict[str, Describer] = {
     "after-battle-tokens": lambda a: (
         f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} to the reserve for {2 * (a.regular + a.marked)} "
         f"spice ({a.power})" if a.what == "ration" else
+        f"{_verb(a.house, 'revive')} {_tokens(a.regular, a.marked)} for {a.regular + a.marked} spice beyond "
+        f"REVIVAL-1 ({a.power})" if a.what == "extra_revival" else
         f"{_verb(a.house, 'bring')} {_tokens(a.regular, a.marked)} from the reserve into the territory "
         f"({a.power})"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"

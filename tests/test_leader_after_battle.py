@@ -426,3 +426,31 @@ def test_emperor_l09_c_caid_brings_reserve_tokens_worth_2_into_the_territory():
     assert tokens_at(state, "emperor", AREA) == 3  # even though no Imperial token was left there
     assert state.houses["emperor"].reserve.total == reserve.total - 3
     assert_conserved(state)
+
+
+def test_bg_l11_a_talamane_revives_up_to_3_more_tokens_after_a_win():
+    plans = {"bene-gesserit": ("talamane", 10, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10, spice={"bene-gesserit": 5})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "bene-gesserit"
+    hs = state.houses["bene-gesserit"]
+    assert hs.tanks.total >= 10 and hs.tanks.marked == 0
+    assert decisions(state) == [MoveTokens("bene-gesserit", "BG-L11-a", "extra_revival", n, 0) for n in range(4)]
+    state = apply_action(state, MoveTokens("bene-gesserit", "BG-L11-a", "extra_revival", 3, 0))
+    after = state.houses["bene-gesserit"]
+    assert after.tanks.total == hs.tanks.total - 3 and after.reserve.total == hs.reserve.total + 3
+    (revived,) = [e for e in state.events if e.kind == "revive"]
+    assert revived.data["cost"] == 3 and revived.data["payee"] == "bank" and revived.data["powers"] == ("BG-L11-a",)
+    assert after.revived_this_turn == 0  # beyond REVIVAL-1: not counted there
+    assert_conserved(state)
+    poor = play(plans, tokens=10, spice={"bene-gesserit": 1})
+    assert len(decisions(poor.state)) == 2  # 0 or 1 token: as far as the spice goes
+
+
+def test_atreides_l08_b_leto_sees_the_losers_spice():
+    plans = {"atreides": ("leto-i", 4, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, spice={"fremen": 7})
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "atreides"
+    (shown,) = scene.kinds("spice-shown")
+    assert shown.data["house"] == "fremen" and shown.data["to"] == "atreides" and shown.data["amount"] == 7
+    assert shown.data["powers"] == ("ATREIDES-L08-b",)

@@ -17,6 +17,8 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
+* **see_spice** (ATREIDES-L08-b, ``win``): the loser shows his spice to the winner; an event (every House's
+  spice is public in this engine's views, so it tells the Atreides nothing new).
 * **steal_random(n)** (EMPEROR-L04-b on ``win``, BG-L08-c on ``win+alive``): n cards at random from the enemy's
   hand, each a chance node, then a discard down to the hand limit: the draws of
   :mod:`dunenb.rules.on_call` (:func:`card_draws`), played once the winner has settled his cards (BATTLE-10).
@@ -28,6 +30,9 @@ option is played without asking:
   hand that was not on his wheel in this battle (:class:`DiscardFree`).
 * **ration** (HARKONNEN-L03-c, ``win``): send any number of his tokens left in the territory to the reserve,
   2 spice each from the Bank (:class:`MoveTokens`, every count of unmarked and marked tokens, 0 included).
+* **extra_revival(3)** (BG-L11-a, ``win``): revive 0 to 3 tokens at 1 spice each, beyond REVIVAL-1's 3 and not
+  counted there, paid to whoever REVIVAL-1 pays; houses.md G-3's one marked token a turn still holds. GAP-110:
+  it is offered once, at B10, rather than at any moment before the end of the turn.
 * **reinforce(value 2)** (EMPEROR-L09-c, ``win``): free reserve tokens worth 2 on the wheel (marked 1,
   unmarked ½) into the territory, even with none of his left there. GAP-110: the menu is every mix worth at most
   2 to which no further reserve token can be added (so 2 marked, 1 marked + 2 unmarked, 4 unmarked when the
@@ -128,7 +133,8 @@ class MoveTokens(Action):
 
 
 #: The K-17 actions that ask a decision (a node of kind :data:`KIND`).
-CHOICES = ("discard_free", "ration", "reinforce")
+CHOICES = ("discard_free", "ration", "reinforce", "extra_revival")
+REVIVAL_PRICE = 1  # K-17 extra_revival: 1 spice a token, paid as REVIVAL-1
 RATION_PRICE = 2  # K-17 ration: spice from the Bank per token sent back
 
 
@@ -151,6 +157,13 @@ def _menu(state: GameState, ctx: BattleContext, side: SideOutcome, power: Power)
         best = [(r, m) for r, m in fits if (r + 1, m) not in fits and (r, m + 1) not in fits]
         return [MoveTokens(house, power.id, action, regular, marked) for regular, marked in best
                 if regular or marked]
+    if action == "extra_revival":  # 0..n tokens from the tanks, G-3's one marked token a turn, as he can pay
+        from dunenb.rules.movement import MARKED_REVIVAL_LIMIT
+
+        most = min(int(params[0]), hs.spice // REVIVAL_PRICE)
+        marked_room = min(MARKED_REVIVAL_LIMIT - hs.revived_marked_this_turn, hs.tanks.marked)
+        return [MoveTokens(house, power.id, action, regular, marked) for marked in range(max(0, marked_room) + 1)
+                for regular in range(min(hs.tanks.regular, most - marked) + 1) if regular + marked <= most]
     raise AssertionError(action)
 
 
@@ -197,6 +210,8 @@ def _apply_choice(state: GameState, ctx: BattleContext, action: Action) -> GameS
             return state
         if action.what == "ration":
             return _ration(state, ctx, action.house, moved, action.power)
+        if action.what == "extra_revival":
+            return _revive(state, action.house, moved, action.power)
         return _reinforce(state, ctx, action.house, moved, action.power)
     return state  # Pass: the optional effect is not used
 
@@ -221,6 +236,26 @@ def _ration(state: GameState, ctx: BattleContext, house: str, moved: Tokens, pow
     return with_events(state, event("tokens-rationed", f"{house} send {moved.total} token(s) back to the reserve "
                                     f"and the Bank pays {amount} spice ({power}, K-17)", house=house,
                                     count=moved.total, amount=amount, powers=(power,)))
+
+
+def _revive(state: GameState, house: str, moved: Tokens, power: str) -> GameState:
+    """K-17 extra_revival: tokens from the tanks to the reserve beyond REVIVAL-1's 3 (not counted there), 1 spice
+    each, paid to whoever REVIVAL-1 pays (``revival.payee``: TLEILAX-P1, or the Bank)."""
+    from dunenb.rules.movement import revival_payee
+
+    hs = state.houses[house]
+    cost = REVIVAL_PRICE * moved.total
+    payee = revival_payee(state, house)
+    state = edit_house(state, house, tanks=hs.tanks - moved, reserve=hs.reserve + moved, spice=hs.spice - cost,
+                       revived_marked_this_turn=hs.revived_marked_this_turn + moved.marked)  # G-3 still counts
+    if payee is None:
+        state = dataclasses.replace(state, bank=state.bank + cost)
+    else:
+        state = edit_house(state, payee, spice=state.houses[payee].spice + cost)
+    to = "the Bank" if payee is None else f"the {payee}"
+    return with_events(state, event("revive", f"{house} revive {moved.total} token(s) beyond REVIVAL-1 for {cost} "
+                                    f"spice, paid to {to} ({power}, K-17)", house=house, count=moved.total,
+                                    marked=moved.marked, cost=cost, payee=payee or "bank", powers=(power,)))
 
 
 def _reinforce(state: GameState, ctx: BattleContext, house: str, moved: Tokens, power: str) -> GameState:
@@ -280,6 +315,12 @@ def _effect(state: GameState, ctx: BattleContext, outcome: BattleOutcome, side: 
         kept = ", ".join(c for c in side.cards_played if c not in side.cards_lost) or "nothing"
         return with_events(state, event("cards-kept", f"{house} take back {kept} ({power.id}, K-17)",
                                         house=house, powers=(power.id,)))
+    if action == "see_spice":
+        enemy = next(other for other in outcome.sides if other is not side)
+        amount = state.houses[enemy.house].spice
+        return with_events(state, event("spice-shown", f"{enemy.house} show their spice ({amount}) to the {house} "
+                                        f"({power.id}, K-17)", house=enemy.house, to=house, amount=amount,
+                                        powers=(power.id,)))
     if action == "steal_random":  # played as on-call draws (card_draws), after the winner's discard
         return state
     if action == "half_losses":
