@@ -305,6 +305,8 @@ DESCRIBERS: dict[str, Describer] = {
     "buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off (HARKONNEN-M2)",
     "capture-draw": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "
                                f"{house_name(a.owner)} (HARKONNEN-P4)"),
+    "capture-choice": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "
+                                 f"{house_name(a.owner)} by choice ({a.power})"),
     "captive": lambda a: (f"{_verb(a.house, 'keep' if a.choice == 'keep' else 'kill')} the captive "
                           f"{leader_name(a.leader, a.owner)}" + ("" if a.choice == "keep" else " for 2 spice")),
     "traitor-discard": lambda a: (f"{_verb(a.house, 'give')} up the traitor slip on "

@@ -17,6 +17,7 @@ from helpers_game import (
     decisions,
     give_cards,
     outcome_map,
+    pass_karama,
     place,
     quiet_setup,
     set_storms,
@@ -31,6 +32,7 @@ from dunenb.battle.leader_powers import Scene as LeaderScene
 from dunenb.battle.roster import load_roster
 from dunenb.engine import apply_action
 from dunenb.rules.battle_phase import CallTraitor, DiscardCards, SubmitPlan, begin_phase
+from dunenb.rules.battle_powers import ChooseCaptive
 from dunenb.rules.leader_after_battle import DiscardFree, MoveTokens
 from dunenb.rules.on_call import OnCallDraw
 
@@ -454,3 +456,23 @@ def test_atreides_l08_b_leto_sees_the_losers_spice():
     (shown,) = scene.kinds("spice-shown")
     assert shown.data["house"] == "fremen" and shown.data["to"] == "atreides" and shown.data["amount"] == 7
     assert shown.data["powers"] == ("ATREIDES-L08-b",)
+
+
+def test_harkonnen_l07_c_lingar_chooses_the_captive_instead_of_drawing_him():
+    """K-17 chosen_capture: after Lingar's win, HARKONNEN-P4's capture is a choice among the same leaders (the
+    main leader only if alone, L1243); without Lingar it stays a draw."""
+    plans = {"harkonnen": ("lingar", 10, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10)
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "harkonnen"
+    state = pass_karama(scene.state)  # KARAMA-47 at the capture
+    assert (state.pending.kind, state.pending.actor) == ("capture-choice", "harkonnen")
+    menu = decisions(state)
+    fremen = [key for key in state.houses["fremen"].leaders if key != "liet-kynes"]  # Otheym fought here
+    assert menu == [ChooseCaptive("harkonnen", "fremen", key, "HARKONNEN-L07-c") for key in fremen]
+    state = apply_action(state, ChooseCaptive("harkonnen", "fremen", "chani", "HARKONNEN-L07-c"))
+    assert state.pending.kind == "captive"
+    assert [e for e in state.events if e.kind == "capture-drawn"][0].data["powers"] == ("HARKONNEN-P4",
+                                                                                       "HARKONNEN-L07-c")
+    assert case(plans, tokens=10)["sides"]["harkonnen"]["after_battle"] == ["HARKONNEN-L07-c"]
+    drawn = pass_karama(play({"harkonnen": ("piter", 4, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}).state)
+    assert drawn.pending.kind == "capture-draw"

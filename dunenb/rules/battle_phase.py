@@ -728,17 +728,21 @@ def after_leader_effects(state: GameState, ctx: BattleContext, outcome: BattleOu
     draws = on_call.card_draws(outcome.on_call) + leader_after_battle.card_draws(outcome)
     winner = outcome.winner
     victor = (winner, ctx.opponent(winner), area) if winner is not None else ()  # HARKONNEN-P4
+    chosen = leader_after_battle.capture_by_choice(outcome)  # K-17 chosen_capture (HARKONNEN-L07-c)
     if winner is not None and winner not in state.eliminated:
         kept = outcome.side(winner).cards_kept
         if kept and not Counter(kept) - Counter(state.houses[winner].hand):
-            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor)
+            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor,
+                                      capture_by_choice=chosen)
             return dataclasses.replace(state, pending=pending("battle-discard", winner, battle=ctx))
-    return _after_treachery(state, BattleContext(committed=committed, last=last, victor=victor), draws)
+    return _after_treachery(state, BattleContext(committed=committed, last=last, victor=victor,
+                                                 capture_by_choice=chosen), draws)
 
 
 def _after_treachery(state: GameState, ctx: BattleContext, draws: tuple) -> GameState:
     """D-32: on-call card draws (BG-L10-b, :mod:`dunenb.rules.on_call`) come once TRAITOR-11 is settled."""
-    after = BattleContext(committed=ctx.committed, last=ctx.last, victor=ctx.victor)
+    after = BattleContext(committed=ctx.committed, last=ctx.last, victor=ctx.victor,
+                          capture_by_choice=ctx.capture_by_choice)
     # on_call.begin_draws also discards a hand down to a limit lowered by a main leader's death (G-7)
     return on_call.begin_draws(state, draws, {"battle": after})
 

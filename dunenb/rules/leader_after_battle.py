@@ -19,6 +19,9 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
 
 * **see_spice** (ATREIDES-L08-b, ``win``): the loser shows his spice to the winner; an event (every House's
   spice is public in this engine's views, so it tells the Atreides nothing new).
+* **chosen_capture** (HARKONNEN-L07-c, ``win``): the capture after this battle (HARKONNEN-P4) is a choice of
+  the captor among the same leaders, not a draw (:func:`capture_by_choice`, read by
+  :mod:`dunenb.rules.battle_powers`).
 * **steal_random(n)** (EMPEROR-L04-b on ``win``, BG-L08-c on ``win+alive``): n cards at random from the enemy's
   hand, each a chance node, then a discard down to the hand limit: the draws of
   :mod:`dunenb.rules.on_call` (:func:`card_draws`), played once the winner has settled his cards (BATTLE-10).
@@ -275,6 +278,15 @@ def _into_arena(state: GameState, ctx: BattleContext, house: str, tokens: Tokens
     return dataclasses.replace(state, forces=state.forces.set(key, state.forces.get(key, Tokens()) + tokens))
 
 
+def capture_by_choice(outcome: BattleOutcome) -> str:
+    """K-17 chosen_capture (HARKONNEN-L07-c): the ID of the winner's entry that makes HARKONNEN-P4's capture
+    after this battle a choice instead of a draw, or ``""``."""
+    if outcome.winner is None:
+        return ""
+    side = outcome.side(outcome.winner)
+    return next((power.id for power in _fired(side) if action_of(power)[0] == "chosen_capture"), "")
+
+
 def card_draws(outcome: BattleOutcome) -> tuple[tuple[str, str, str, int], ...]:
     """K-17 steal_random as on-call draws (power, House, source, count), the winner's side first."""
     found = []
@@ -321,6 +333,8 @@ def _effect(state: GameState, ctx: BattleContext, outcome: BattleOutcome, side: 
         return with_events(state, event("spice-shown", f"{enemy.house} show their spice ({amount}) to the {house} "
                                         f"({power.id}, K-17)", house=enemy.house, to=house, amount=amount,
                                         powers=(power.id,)))
+    if action == "chosen_capture":  # HARKONNEN-P4 asks it (dunenb.rules.battle_powers: capture by choice)
+        return state
     if action == "steal_random":  # played as on-call draws (card_draws), after the winner's discard
         return state
     if action == "half_losses":
