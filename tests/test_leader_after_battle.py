@@ -476,3 +476,41 @@ def test_harkonnen_l07_c_lingar_chooses_the_captive_instead_of_drawing_him():
     assert case(plans, tokens=10)["sides"]["harkonnen"]["after_battle"] == ["HARKONNEN-L07-c"]
     drawn = pass_karama(play({"harkonnen": ("piter", 4, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}).state)
     assert drawn.pending.kind == "capture-draw"
+
+
+def test_harkonnen_l01_b_feyd_draws_2_free_cards_the_first_seen_by_the_atreides_the_second_not():
+    from dunenb.rules.bidding import DrawTreacheryCard
+    from dunenb.rules.secrecy import sees
+
+    plans = {"harkonnen": ("feyd-rautha", 10, NONE, NONE), "atreides": ("gurney", 0, NONE, NONE)}
+    scene = play(plans, tokens=10)
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "harkonnen"
+    assert state.pending.kind == "after-battle-draw"
+    card = next(iter(outcome_map(state)))
+    assert isinstance(card, DrawTreacheryCard) and card.house == "harkonnen"
+    assert sees(state, card, "atreides")  # ATREIDES-P2 b: the first card is shown
+    state = apply_action(state, card)
+    second = next(iter(outcome_map(state)))
+    assert not sees(state, second, "atreides") and sees(state, second, "harkonnen")
+    state = apply_action(state, second)
+    assert len(state.houses["harkonnen"].hand) == 2
+    assert case(plans, tokens=10)["sides"]["harkonnen"]["after_battle"] == ["HARKONNEN-L01-b"]
+
+
+def test_harkonnen_l06_c_iliako_draws_1_card_shown_unless_he_pays_2():
+    from dunenb.rules.leader_after_battle import PayUnseen
+    from dunenb.rules.secrecy import sees
+
+    plans = {"harkonnen": ("iliako", 10, NONE, NONE), "atreides": ("gurney", 0, NONE, NONE)}
+    scene = play(plans, tokens=10, spice={"harkonnen": 5})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "harkonnen"
+    assert decisions(state) == [Pass("harkonnen"), PayUnseen("harkonnen", "HARKONNEN-L06-c", 2)]
+    paid = apply_action(state, PayUnseen("harkonnen", "HARKONNEN-L06-c", 2))
+    assert paid.houses["harkonnen"].spice == state.houses["harkonnen"].spice - 2
+    card = next(iter(outcome_map(paid)))
+    assert not sees(paid, card, "atreides")
+    shown = apply_action(state, Pass("harkonnen"))
+    assert sees(shown, next(iter(outcome_map(shown))), "atreides")
+    assert len(apply_action(paid, card).houses["harkonnen"].hand) == 1

@@ -19,6 +19,11 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
 
 * **see_spice** (ATREIDES-L08-b, ``win``): the loser shows his spice to the winner; an event (every House's
   spice is public in this engine's views, so it tells the Atreides nothing new).
+* **draw(n, shown)** (HARKONNEN-L01-b, ``win``: 2 cards, the first shown to the Atreides, the second not;
+  HARKONNEN-L06-c, ``win``: 1 card, shown unless 2 spice are paid to the Bank, a decision first): free cards
+  from the deck (each a chance node, ``after-battle-draw``), as many as the hand limit (HAND-1) leaves room
+  for. "Shown" means seen as every card drawn from the deck is (ATREIDES-P2 b: by the Atreides); a card not
+  shown is seen by its drawer alone (:func:`shown_to_all_viewers`, read by :mod:`dunenb.rules.secrecy`).
 * **chosen_capture** (HARKONNEN-L07-c, ``win``): the capture after this battle (HARKONNEN-P4) is a choice of
   the captor among the same leaders, not a draw (:func:`capture_by_choice`, read by
   :mod:`dunenb.rules.battle_powers`).
@@ -49,7 +54,8 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
+from fractions import Fraction
+from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
 from dunenb.battle.leader_after import action_of
@@ -97,6 +103,11 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
         if house in state.eliminated:
             continue  # a House eliminated by this battle gets no effect
         side, power = _power(outcome, house, power_id)
+        if action_of(power)[0] == "draw":
+            drawn = _begin_draw(state, ctx, outcome, queue, side, power)
+            if drawn is not None:
+                return drawn
+            continue
         if action_of(power)[0] in CHOICES:
             menu = _menu(state, ctx, side, power)
             if len(menu) > 1:
@@ -135,6 +146,21 @@ class MoveTokens(Action):
     marked: int
 
 
+@dataclass(frozen=True)
+class PayUnseen(Action):
+    """K-17 draw ``shown unless 2 paid`` (HARKONNEN-L06-c): ``house`` pays ``price`` to the Bank so that the
+    card it draws is not shown to the Atreides (``Pass``: it is shown, ATREIDES-P2 b)."""
+
+    kind: ClassVar[str] = "after-battle-unseen"
+    house: str
+    power: str
+    price: int
+
+
+DRAW = "after-battle-draw"
+UNSEEN_PRICE = 2  # K-17 HARKONNEN-L06-c: "shown unless 2 spice are paid to the Bank"
+
+
 #: The K-17 actions that ask a decision (a node of kind :data:`KIND`).
 CHOICES = ("discard_free", "ration", "reinforce", "extra_revival")
 REVIVAL_PRICE = 1  # K-17 extra_revival: 1 spice a token, paid as REVIVAL-1
@@ -145,6 +171,8 @@ def _menu(state: GameState, ctx: BattleContext, side: SideOutcome, power: Power)
     action, params = action_of(power)
     house = side.house
     hs = state.houses[house]
+    if action == "draw":  # HARKONNEN-L06-c: pay 2 to the Bank so that the card is not shown
+        return [Pass(house), PayUnseen(house, power.id, UNSEEN_PRICE)]
     if action == "discard_free":
         free = Counter(hs.hand) - Counter(side.cards_played)  # never a card that was on his wheel
         return [Pass(house), *(DiscardFree(house, power.id, card) for card in sorted(free))]
@@ -168,6 +196,66 @@ def _menu(state: GameState, ctx: BattleContext, side: SideOutcome, power: Power)
         return [MoveTokens(house, power.id, action, regular, marked) for marked in range(max(0, marked_room) + 1)
                 for regular in range(min(hs.tanks.regular, most - marked) + 1) if regular + marked <= most]
     raise AssertionError(action)
+
+
+def _draw_count(state: GameState, house: str, power: Power) -> int:
+    """K-17 draw(n): free cards within the hand limit (HAND-1; the Harkonnen's 8), while the deck (or the
+    discard pile, GAP-27) has cards."""
+    from dunenb.rules.bidding import can_draw, hand_limit
+
+    count = min(int(action_of(power)[1][0]), hand_limit(state, house) - len(state.houses[house].hand))
+    return count if count > 0 and can_draw(state) else 0
+
+
+def _begin_draw(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple, side: SideOutcome,
+                power: Power) -> GameState | None:
+    """K-17 draw: HARKONNEN-L01-b, 2 cards, the first shown to the Atreides (ATREIDES-P2 b), the second not;
+    HARKONNEN-L06-c, 1 card, shown unless 2 spice are paid to the Bank (a decision first). ``None``: no card."""
+    count = _draw_count(state, side.house, power)
+    if not count:
+        return None
+    mode = effect_args(power)[2] if len(effect_args(power)) > 2 else ""
+    data = {"battle": ctx, "outcome": outcome, "queue": queue, "power": power.id}
+    if mode.startswith("shown unless") and state.houses[side.house].spice >= UNSEEN_PRICE:
+        return dataclasses.replace(state, pending=pending(KIND, side.house, **data))
+    shown = (True,) + (False,) * (count - 1) if mode == "first shown" else (True,) * count
+    return _next_card(state, side.house, shown, data)
+
+
+def _next_card(state: GameState, house: str, shown: tuple[bool, ...], data: dict[str, Any]) -> GameState:
+    from dunenb.rules.bidding import can_draw
+
+    if shown and can_draw(state):
+        return dataclasses.replace(state, pending=pending(DRAW, "chance", house=house, shown=shown, **data))
+    return _next(state, data["battle"], data["outcome"], tuple(data["queue"]))
+
+
+def _card_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    from dunenb.rules.bidding import DrawTreacheryCard, draw_probabilities
+
+    house = node(state).detail["house"]
+    return [(DrawTreacheryCard(house, card), chance) for card, chance in draw_probabilities(state)]
+
+
+def _apply_card(state: GameState, action: Action) -> GameState:
+    from dunenb.rules.bidding import DrawTreacheryCard, take_card
+
+    assert isinstance(action, DrawTreacheryCard)
+    detail = dict(node(state).detail)
+    shown = tuple(detail.pop("shown"))
+    house = detail.pop("house")
+    state = take_card(state, action.card)
+    state = edit_house(state, house, hand=state.houses[house].hand + (action.card,))
+    seen = "" if shown[0] else ", not shown to the Atreides"
+    state = with_events(state, event("after-battle-card", f"{house} draw a free treachery card ({detail['power']}, "
+                                     f"K-17{seen})", house=house, secret=True, powers=(detail["power"],)))
+    return _next_card(state, house, shown[1:], detail)
+
+
+def shown_to_all_viewers(state: GameState) -> bool:
+    """Whether the card the pending K-17 draw gives is seen as any drawn card (ATREIDES-P2 b), or by its drawer
+    alone (:mod:`dunenb.rules.secrecy`)."""
+    return state.pending is None or state.pending.kind != DRAW or bool(state.pending.detail["shown"][0])
 
 
 def _arena(state: GameState, ctx: BattleContext, house: str) -> Tokens:
@@ -194,6 +282,17 @@ def _check(state: GameState, action: Action) -> IllegalActionError | None:
 
 def _apply(state: GameState, action: Action) -> GameState:
     detail = node(state).detail
+    side, power = _power(detail["outcome"], node(state).actor, detail["power"])
+    if action_of(power)[0] == "draw":
+        data = {key: detail[key] for key in ("battle", "outcome", "queue", "power")}
+        if isinstance(action, PayUnseen):
+            state = edit_house(state, side.house, spice=state.houses[side.house].spice - action.price)
+            state = dataclasses.replace(state, bank=state.bank + action.price)
+            state = with_events(state, event("after-battle-unseen", f"{side.house} pay the Bank {action.price} "
+                                             f"spice: the card they draw is not shown ({power.id}, K-17)",
+                                             house=side.house, amount=action.price, powers=(power.id,)))
+        count = _draw_count(state, side.house, power)
+        return _next_card(state, side.house, (not isinstance(action, PayUnseen),) * count, data)
     state = _apply_choice(state, detail["battle"], action)
     return _next(state, detail["battle"], detail["outcome"], tuple(detail["queue"]))
 
@@ -419,5 +518,6 @@ def _lose(state: GameState, house: str, area: str, most: int, power: str) -> Gam
 
 
 HANDLERS = {
-    KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(DiscardFree, MoveTokens)),
+    KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(DiscardFree, MoveTokens, PayUnseen)),
+    DRAW: Handler(apply=_apply_card, outcomes=_card_outcomes),
 }

@@ -118,6 +118,10 @@ def _drawn_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
     house = str(getattr(action, "house", NOBODY))
     if state.pending is not None and state.pending.kind == "free-card":  # SETUP-1 h: not seen (ATREIDES-P2 b)
         return (house,)
+    from dunenb.rules.leader_after_battle import shown_to_all_viewers
+
+    if not shown_to_all_viewers(state):  # leaders.md K-17 draw: a card not shown (HARKONNEN-L01-b, -L06-c)
+        return (house,)
     return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])  # ATREIDES-P2 b
 
 
