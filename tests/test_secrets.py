@@ -61,6 +61,9 @@ def _may_see(before: GameState, action, house: str) -> bool:
         return house == "fremen" and holder(before, "FREMEN-P1") == "fremen"  # FREMEN-P1, unless KARAMA-5
     if action.kind == "auction-card":  # BID-3, BID-8, ATREIDES-P2a
         return house == before.pending.detail["opener"] or atreides
+    if action.kind == "treachery-card" and before.pending.kind == "after-battle-draw" and not \
+            before.pending.detail["shown"][0]:  # leaders.md K-17 draw: a card not shown (HARKONNEN-L01-b, -L06-c)
+        return house == action.house
     if action.kind == "treachery-card" and before.pending.kind != "free-card":  # ATREIDES-P2 b, not SETUP-1 h
         return house == action.house or atreides
     if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
