@@ -514,3 +514,21 @@ def test_harkonnen_l06_c_iliako_draws_1_card_shown_unless_he_pays_2():
     shown = apply_action(state, Pass("harkonnen"))
     assert sees(shown, next(iter(outcome_map(shown))), "atreides")
     assert len(apply_action(paid, card).houses["harkonnen"].hand) == 1
+
+
+def test_emperor_l04_c_aramsham_gives_the_winner_a_card_from_his_wheel_or_hand():
+    from dunenb.rules.leader_after_battle import GiveCard
+
+    plans = {"fremen": ("stilgar", 4, NONE, "snooper"), "emperor": ("aramsham", 0, "poison-fast", NONE)}
+    scene = play(plans, hands={"emperor": ("karama",), "fremen": ("worthless",) * 3})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "fremen"
+    assert "poison-fast" in state.treachery_discard  # lost on the wheel (GAP-45)
+    assert decisions(state) == [GiveCard("emperor", "EMPEROR-L04-c", "fremen", "poison-fast", "wheel"),
+                                GiveCard("emperor", "EMPEROR-L04-c", "fremen", "karama", "hand")]
+    state = apply_action(state, GiveCard("emperor", "EMPEROR-L04-c", "fremen", "poison-fast", "wheel"))
+    assert "poison-fast" not in state.treachery_discard
+    state = apply_action(state, DiscardCards("fremen", "none"))  # BATTLE-10: the winner keeps his snooper
+    assert state.pending.kind == "on-call-discard" and state.pending.actor == "fremen"  # 5 cards > 4 (HAND-1)
+    assert sorted(decisions(state), key=str)[0].card == "poison-fast"
+    assert case(plans)["sides"]["emperor"]["after_battle"] == ["EMPEROR-L04-c"]

@@ -36,6 +36,9 @@ option is played without asking:
 
 * **discard_free(1)** (EMPEROR-L06-d on ``any``, EMPEROR-L10-c on ``win``): pass, or discard one card of his
   hand that was not on his wheel in this battle (:class:`DiscardFree`).
+* **give_card** (EMPEROR-L04-c, ``lose``): one card of his lost wheel cards (taken back from the discard pile)
+  or of his hand goes to the winner, who then discards down to his limit (HAND-1, the discard that
+  :func:`dunenb.rules.on_call.begin_draws` asks of the two Houses of the battle). GAP-110: the giver chooses.
 * **ration** (HARKONNEN-L03-c, ``win``): send any number of his tokens left in the territory to the reserve,
   2 spice each from the Bank (:class:`MoveTokens`, every count of unmarked and marked tokens, 0 included).
 * **extra_revival(3)** (BG-L11-a, ``win``): revive 0 to 3 tokens at 1 spice each, beyond REVIVAL-1's 3 and not
@@ -161,8 +164,21 @@ DRAW = "after-battle-draw"
 UNSEEN_PRICE = 2  # K-17 HARKONNEN-L06-c: "shown unless 2 spice are paid to the Bank"
 
 
+@dataclass(frozen=True)
+class GiveCard(Action):
+    """K-17 give_card (EMPEROR-L04-c): ``house`` gives ``card`` to ``to``, taken from its ``source``: ``wheel``
+    (a card it lost on the wheel of this battle, back from the discard pile) or ``hand``."""
+
+    kind: ClassVar[str] = "after-battle-give"
+    house: str
+    power: str
+    to: str
+    card: str
+    source: str
+
+
 #: The K-17 actions that ask a decision (a node of kind :data:`KIND`).
-CHOICES = ("discard_free", "ration", "reinforce", "extra_revival")
+CHOICES = ("discard_free", "ration", "reinforce", "extra_revival", "give_card")
 REVIVAL_PRICE = 1  # K-17 extra_revival: 1 spice a token, paid as REVIVAL-1
 RATION_PRICE = 2  # K-17 ration: spice from the Bank per token sent back
 
@@ -173,6 +189,11 @@ def _menu(state: GameState, ctx: BattleContext, side: SideOutcome, power: Power)
     hs = state.houses[house]
     if action == "draw":  # HARKONNEN-L06-c: pay 2 to the Bank so that the card is not shown
         return [Pass(house), PayUnseen(house, power.id, UNSEEN_PRICE)]
+    if action == "give_card":  # GAP-110: the giver chooses, among his lost wheel cards and his hand
+        winner = ctx.opponent(house)
+        wheel = [card for card in dict.fromkeys(side.cards_lost) if _on_pile(state, card)]
+        return [*(GiveCard(house, power.id, winner, card, "wheel") for card in wheel),
+                *(GiveCard(house, power.id, winner, card, "hand") for card in sorted(set(hs.hand)))]
     if action == "discard_free":
         free = Counter(hs.hand) - Counter(side.cards_played)  # never a card that was on his wheel
         return [Pass(house), *(DiscardFree(house, power.id, card) for card in sorted(free))]
@@ -258,6 +279,10 @@ def shown_to_all_viewers(state: GameState) -> bool:
     return state.pending is None or state.pending.kind != DRAW or bool(state.pending.detail["shown"][0])
 
 
+def _on_pile(state: GameState, card: str) -> bool:
+    return card in state.treachery_discard
+
+
 def _arena(state: GameState, ctx: BattleContext, house: str) -> Tokens:
     total = Tokens()
     for sector in ctx.sectors:
@@ -306,6 +331,20 @@ def _apply_choice(state: GameState, ctx: BattleContext, action: Action) -> GameS
         return with_events(state, event("cards-discarded", f"{action.house} discards {action.card} "
                                         f"({action.power}, K-17)", house=action.house, cards=(action.card,),
                                         powers=(action.power,)))
+    if isinstance(action, GiveCard):
+        if action.source == "wheel":
+            pile = list(state.treachery_discard)
+            del pile[len(pile) - 1 - pile[::-1].index(action.card)]  # the copy just discarded from his wheel
+            state = dataclasses.replace(state, treachery_discard=tuple(pile))
+        else:
+            hand = list(state.houses[action.house].hand)
+            hand.remove(action.card)
+            state = edit_house(state, action.house, hand=tuple(hand))
+        state = edit_house(state, action.to, hand=state.houses[action.to].hand + (action.card,))
+        # the winner then discards down to his limit: dunenb.rules.on_call.begin_draws asks it (HAND-1)
+        return with_events(state, event("card-given", f"{action.house} give {action.to} a card from their "
+                                        f"{action.source} ({action.power}, K-17)", house=action.house,
+                                        to=action.to, powers=(action.power,)))
     if isinstance(action, MoveTokens):
         moved = Tokens(action.regular, action.marked)
         if moved.is_empty():
@@ -518,6 +557,7 @@ def _lose(state: GameState, house: str, area: str, most: int, power: str) -> Gam
 
 
 HANDLERS = {
-    KIND: Handler(apply=_apply, decisions=_decisions, check=_check, accepts=(DiscardFree, MoveTokens, PayUnseen)),
+    KIND: Handler(apply=_apply, decisions=_decisions, check=_check,
+                  accepts=(DiscardFree, MoveTokens, PayUnseen, GiveCard)),
     DRAW: Handler(apply=_apply_card, outcomes=_card_outcomes),
 }
