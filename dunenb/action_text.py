@@ -316,6 +316,8 @@ DESCRIBERS: dict[str, Describer] = {
                                    "secret traitor"),
     # leaders.md K-17 after-battle choices (dunenb.rules.leader_after_battle)
     "after-battle-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} ({a.power})",
+    "show-slip": lambda a: (f"{_verb(a.house, 'show')} {house_name(a.to)} their traitor slip on "
+                            f"{leader_name(a.leader, a.leader_house)} ({a.power})"),
     "after-battle-give": lambda a: (f"{_verb(a.house, 'give')} {card_name(a.card)} from their {a.source} to "
                                     f"{house_name(a.to)} ({a.power})"),
     "after-battle-unseen": lambda a: (f"{_verb(a.house, 'pay')} {a.price} spice so that the card drawn is not "

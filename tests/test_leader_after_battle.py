@@ -532,3 +532,32 @@ def test_emperor_l04_c_aramsham_gives_the_winner_a_card_from_his_wheel_or_hand()
     assert state.pending.kind == "on-call-discard" and state.pending.actor == "fremen"  # 5 cards > 4 (HAND-1)
     assert sorted(decisions(state), key=str)[0].card == "poison-fast"
     assert case(plans)["sides"]["emperor"]["after_battle"] == ["EMPEROR-L04-c"]
+
+
+def slip_scene(leader: str, house: str, opponent: str, power: str) -> None:
+    """The Dispersion's ``leader`` beats ``house``'s ``opponent``: ``house`` shows its slip to the Dispersion
+    privately (a secret action seen by the two Houses only)."""
+    from dunenb.rules.leader_after_battle import ShowSlip
+    from dunenb.rules.secrecy import viewers
+
+    plans = {"dispersion": (leader, 10, NONE, NONE), house: (opponent, 0, NONE, NONE)}
+    slip = ("dispersion", "logno")
+    scene = play(plans, tokens=10, traitors={house: (slip,)})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "dispersion"
+    assert (state.pending.kind, state.pending.actor) == ("show-slip", house)
+    (show,) = decisions(state)
+    assert show == ShowSlip(house, "dispersion", power, *slip)
+    assert viewers(state, show) == (house, "dispersion")
+    state = apply_action(state, show)
+    (event,) = [e for e in state.events if e.kind == "slip-shown"]
+    assert event.data["secret"] and "logno" not in event.text
+    assert case(plans, tokens=10)["sides"]["dispersion"]["after_battle"] == [power]
+
+
+def test_dispersion_l07_d_selena_sees_the_bg_traitor_slip_after_beating_a_bg_leader():
+    slip_scene("selena", "bene-gesserit", "margot", "DISPERSION-L07-d")
+
+
+def test_dispersion_l08_d_hellica_sees_the_atreides_traitor_slip_after_beating_an_atreides_leader():
+    slip_scene("hellica", "atreides", "gurney", "DISPERSION-L08-d")

@@ -36,7 +36,8 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
 #: action kinds that only some Houses see (FREMEN-P1, BG-P6, TRAITOR-1, TRAITOR-4, SETUP-1 h, BID-3/8, BATTLE-13)
 SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
                 "traitor-discard", "new-traitor-draw", "new-traitor-keep",  # HARKONNEN-M1
-                "prescience-answer", "commit-leader"}  # GAP-78, BG-M2
+                "prescience-answer", "commit-leader",  # GAP-78, BG-M2
+                "show-slip"}  # leaders.md K-17 see_traitor
 SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card", "new-traitor-draw"}
 
 
@@ -66,6 +67,8 @@ def _may_see(before: GameState, action, house: str) -> bool:
         return house == action.house
     if action.kind == "treachery-card" and before.pending.kind != "free-card":  # ATREIDES-P2 b, not SETUP-1 h
         return house == action.house or atreides
+    if action.kind == "show-slip":  # leaders.md K-17 see_traitor: shown to the Dispersion
+        return house in (action.house, action.to)
     if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
         return house in (action.house, "bene-gesserit")
     return house == action.house

@@ -43,7 +43,7 @@ TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_di
 #: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
 APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses", "steal_random",
                              "discard_free", "ration", "reinforce", "extra_revival", "see_spice",
-                             "chosen_capture", "draw", "give_card"})
+                             "chosen_capture", "draw", "give_card", "see_traitor"})
 
 
 def action_of(power: Power) -> tuple[str, tuple[str, ...]]:

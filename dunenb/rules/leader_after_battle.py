@@ -17,6 +17,10 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
+* **see_traitor(X)** (DISPERSION-L07-d on ``win ∧ opp of BG``, DISPERSION-L08-d on ``win ∧ opp of Atreides``):
+  House X shows its traitor slip to this House privately: a ``show-slip`` decision of X (:class:`ShowSlip`,
+  secret, seen by the two Houses only); X picks which slip when it holds several (GAP-110); nothing when X
+  holds none or is out of the game.
 * **see_spice** (ATREIDES-L08-b, ``win``): the loser shows his spice to the winner; an event (every House's
   spice is public in this engine's views, so it tells the Atreides nothing new).
 * **draw(n, shown)** (HARKONNEN-L01-b, ``win``: 2 cards, the first shown to the Atreides, the second not;
@@ -111,6 +115,11 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
             if drawn is not None:
                 return drawn
             continue
+        if action_of(power)[0] == "see_traitor":
+            shown = _begin_show(state, ctx, outcome, queue, side, power)
+            if shown is not None:
+                return shown
+            continue
         if action_of(power)[0] in CHOICES:
             menu = _menu(state, ctx, side, power)
             if len(menu) > 1:
@@ -160,7 +169,21 @@ class PayUnseen(Action):
     price: int
 
 
+@dataclass(frozen=True)
+class ShowSlip(Action):
+    """K-17 see_traitor (DISPERSION-L07-d, -L08-d): ``house`` shows ``to`` privately its traitor slip on
+    ``leader_house``'s ``leader`` (secret: seen by the two Houses only, :mod:`dunenb.rules.secrecy`)."""
+
+    kind: ClassVar[str] = "show-slip"
+    house: str
+    to: str
+    power: str
+    leader_house: str
+    leader: str
+
+
 DRAW = "after-battle-draw"
+SHOW = "show-slip"
 UNSEEN_PRICE = 2  # K-17 HARKONNEN-L06-c: "shown unless 2 spice are paid to the Bank"
 
 
@@ -217,6 +240,35 @@ def _menu(state: GameState, ctx: BattleContext, side: SideOutcome, power: Power)
         return [MoveTokens(house, power.id, action, regular, marked) for marked in range(max(0, marked_room) + 1)
                 for regular in range(min(hs.tanks.regular, most - marked) + 1) if regular + marked <= most]
     raise AssertionError(action)
+
+
+def _begin_show(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple, side: SideOutcome,
+                power: Power) -> GameState | None:
+    """K-17 see_traitor(X): House X shows one of its slips to this side's House (GAP-110: X picks which, when it
+    holds several). ``None``: X is not in play or holds no slip."""
+    from dunenb.powers.leader_effects import HOUSE_WORDS
+
+    shower = HOUSE_WORDS[action_of(power)[1][0].lower()]
+    if shower not in state.houses or shower in state.eliminated or not state.houses[shower].traitors:
+        return None
+    return dataclasses.replace(state, pending=pending(SHOW, shower, battle=ctx, outcome=outcome, queue=queue,
+                                                      power=power.id, to=side.house))
+
+
+def _show_decisions(state: GameState) -> list[Action]:
+    detail = node(state).detail
+    house = node(state).actor
+    return [ShowSlip(house, detail["to"], detail["power"], owner, leader)
+            for owner, leader in dict.fromkeys(state.houses[house].traitors)]
+
+
+def _apply_show(state: GameState, action: Action) -> GameState:
+    assert isinstance(action, ShowSlip)
+    detail = node(state).detail
+    state = with_events(state, event("slip-shown", f"{action.house} show {action.to} one of their traitor slips, "
+                                     f"privately ({action.power}, K-17)", house=action.house, to=action.to,
+                                     secret=True, powers=(action.power,)))
+    return _next(state, detail["battle"], detail["outcome"], tuple(detail["queue"]))
 
 
 def _draw_count(state: GameState, house: str, power: Power) -> int:
@@ -560,4 +612,5 @@ HANDLERS = {
     KIND: Handler(apply=_apply, decisions=_decisions, check=_check,
                   accepts=(DiscardFree, MoveTokens, PayUnseen, GiveCard)),
     DRAW: Handler(apply=_apply_card, outcomes=_card_outcomes),
+    SHOW: Handler(apply=_apply_show, decisions=_show_decisions),
 }

@@ -138,6 +138,8 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "traitor-pick": _own,  # TRAITOR-4
     "treachery-card": _drawn_card_viewers,  # SETUP-1 h, HAND-2, ATREIDES-P2 b
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
+    "show-slip": lambda _state, action: (str(getattr(action, "house", NOBODY)),
+                                         str(getattr(action, "to", NOBODY))),  # leaders.md K-17 see_traitor
     "plan": _own,  # BATTLE-13 a-e (with a Karama hidden on the wheel: KARAMA-25/40/43, GAP-80)
     "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)
     "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
