@@ -561,3 +561,17 @@ def test_dispersion_l07_d_selena_sees_the_bg_traitor_slip_after_beating_a_bg_lea
 
 def test_dispersion_l08_d_hellica_sees_the_atreides_traitor_slip_after_beating_an_atreides_leader():
     slip_scene("hellica", "atreides", "gurney", "DISPERSION-L08-d")
+
+
+def test_guild_l05_d_dying_tolrics_blast_kills_the_opposing_leader_unless_a_shield_stops_it():
+    plans = {"fremen": ("stilgar", 2, "poison-fast", NONE), "guild": ("tolric", 2, NONE, NONE)}
+    scene = play(plans)
+    assert scene.state.houses["guild"].leader_tanks[-1:] == ("tolric",)
+    assert scene.state.houses["fremen"].leader_tanks[-1:] == ("stilgar",)  # the blast (B9)
+    assert {e.data["house"]: e.data["amount"] for e in scene.kinds("bounty")} == {"guild": 7, "fremen": 2}
+    outcome = case(plans)
+    assert outcome["sides"]["fremen"]["leader"] == "dead" and "GUILD-L05-d" in outcome["sides"]["guild"]["powers"]
+    shielded = {"fremen": ("stilgar", 2, "poison-fast", "shield"), "guild": ("tolric", 2, NONE, NONE)}
+    assert case(shielded)["sides"]["fremen"]["leader"] == "alive"  # only a Shield stops it (LC-7)
+    called = play(plans, calls=("fremen",), traitors={"fremen": (("guild", "tolric"),)})
+    assert "stilgar" not in called.state.houses["fremen"].leader_tanks  # not after a treachery

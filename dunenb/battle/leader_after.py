@@ -24,6 +24,10 @@ included) is part of the result itself: those played cards go back to the loser'
 pile, so they are not among his ``cards_lost`` (:func:`kept_by_loser`). ``all`` is his attack and defence
 cards; a Karama on his wheel is lost whatever happens (KARAMA-2).
 
+``blast`` (GUILD-L05-d, ``self_dies``) acts at B9, inside the resolution, not after a treachery
+(:func:`blast_deaths`, called by :func:`dunenb.battle.resolve.leader_step`; GAP-107: only a Shield card stops
+it, and the blast of a leader the other blast kills does not go off in turn).
+
 ``half_losses`` (BG-L10-a, HARKONNEN-L09-b; on ``any``) is part of the result too (LC-5 B9): of the n tokens
 dialled, floor(n/2) are saved (:func:`saved_tokens`); they stay in the territory after a win and go to the
 reserve after a loss, a treachery included (the outcome's ``tokens_saved``). GAP-109: the owner's choice is
@@ -35,7 +39,7 @@ from __future__ import annotations
 from dunenb.battle.leader_bounty import effect_args
 from dunenb.battle.leader_powers import Scene, acting
 from dunenb.battle.plans import BattlePlan
-from dunenb.battle.roster import Power
+from dunenb.battle.roster import Leader, Power
 from dunenb.battle.wheel import Tokens
 
 KIND = "POST_BATTLE"
@@ -43,7 +47,9 @@ TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_di
 #: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
 APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses", "steal_random",
                              "discard_free", "ration", "reinforce", "extra_revival", "see_spice",
-                             "chosen_capture", "draw", "give_card", "see_traitor"})
+                             "chosen_capture", "draw", "give_card", "see_traitor", "blast"})
+#: K-17 actions at B9, inside the resolution (not listed among the B10 ``after_battle`` entries).
+B9_ACTIONS = frozenset({"blast"})
 
 
 def action_of(power: Power) -> tuple[str, tuple[str, ...]]:
@@ -80,7 +86,8 @@ def fired(scene: Scene, me: int, *, winner: int | None, dead: tuple[bool, bool])
     found = []
     for power in acting(scene, me, KIND):
         args = effect_args(power)
-        if not args or args[0] not in TRIGGERS or action_of(power)[0] not in APPLIED_ACTIONS:
+        action = action_of(power)[0]
+        if not args or args[0] not in TRIGGERS or action not in APPLIED_ACTIONS or action in B9_ACTIONS:
             continue
         enemy_died = scene.leaders[1 - me] is not None and dead[1 - me]
         if triggered(args[0], won=won, alive=not dead[me], enemy_died=enemy_died):
@@ -121,3 +128,31 @@ def saved_tokens(scene: Scene, me: int, ids: tuple[str, ...], dialled: Tokens) -
     count = dialled.total // 2
     elite = min(count, dialled.elite)
     return Tokens(count - elite, elite)
+
+
+def blasts(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], blocked: tuple[frozenset[str],
+           frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """K-17 blast (GUILD-L05-d, ``self_dies``, at B9): the IDs per side of the entries that fire if that side's
+    leader dies (no condition: the scene needs no territory)."""
+    scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)
+    return (_blast_ids(scene, 0), _blast_ids(scene, 1))
+
+
+def _blast_ids(scene: Scene, me: int) -> tuple[str, ...]:
+    return tuple(power.id for power in acting(scene, me, KIND)
+                 if effect_args(power)[:1] == ("self_dies",) and action_of(power)[0] == "blast")
+
+
+def blast_deaths(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defences: tuple[str | None,
+                 str | None], dead: tuple[bool, bool], blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[
+                 bool, bool]:
+    """K-17 blast at B9, not after a treachery (the caller does not call it then): when a leader with ``blast``
+    dies, an extra distance projectile hits the opposing leader, and only a Shield card stops it (LC-7). The
+    blast of a leader killed by the other blast does not go off again (one pass)."""
+    ids = blasts(houses, leaders, blocked)
+    result = list(dead)
+    for me in (0, 1):
+        foe = 1 - me
+        if ids[me] and dead[me] and leaders[foe] is not None and defences[foe] != "shield":
+            result[foe] = True
+    return (result[0], result[1])

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
-from dunenb.battle.leader_after import fired, kept_by_loser, saved_tokens
+from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_loser, saved_tokens
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
@@ -310,6 +310,8 @@ def leader_step(
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
     deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked[0] | blocked[1])
+    # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile
+    deaths = blast_deaths(houses, (leaders[0], leaders[1]), (plans[0].defense, plans[1].defense), deaths, blocked)
     return Fates(dead=deaths, traitor_called_by=calls, swapped=swapped, blocked_calls=voided)
 
 
@@ -421,12 +423,15 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         lost_cards[loser] = plans[loser].cards_played
         kept_cards[winner] = plans[winner].cards_played
     fine = [0, 0]
-    bounty_powers: list[tuple[str, ...]] = [(), ()]
+    extra_powers: list[tuple[str, ...]] = [(), ()]
     scene = Scene.of(battle.territory, battle.houses, fighting, defender=defender,
                      dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
                      shield_wall_standing=battle.shield_wall_standing)
     # leaders.md LC-5 B10, K-17: the after-battle entries that fire (a game applies them); keep(...) is the loser's
     after = [fired(scene, me, winner=winner, dead=fates.dead) for me in (0, 1)]
+    blasted = blasts(battle.houses, (fighting[0], fighting[1]), (sides[0].blocked, sides[1].blocked))
+    if fates.explosion is None and not fates.traitor_called_by:  # K-17 blast at B9: listed on its holder's side
+        extra_powers = [blasted[me] if fates.dead[me] and fates.dead[1 - me] else () for me in (0, 1)]
     saved = [Tokens(), Tokens()]  # K-17 half_losses: tokens a loser sends to his reserve instead of the tanks
     if winner is not None:
         kept = kept_by_loser(scene, 1 - winner, plans[1 - winner], after[1 - winner])
@@ -443,7 +448,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             paid = bounty_for(scene, me)
             bounty[me], fine[me] = paid.amount, paid.fine
             for part in (0, 1):
-                bounty_powers[part] += paid.powers[part]
+                extra_powers[part] += paid.powers[part]
     for me in (0, 1):  # KARAMA-2, BATTLE-13 e: a Karama on the wheel is lost, whoever wins
         karama = plans[me].karama
         if karama is not None:
@@ -461,7 +466,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by,
             powers=(powers[me].powers if fates.explosion is None and not fates.traitor_called_by else ())
-            + bounty_powers[me], bounty_fine=fine[me], after_battle=after[me],
+            + extra_powers[me], bounty_fine=fine[me], after_battle=after[me],
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),
