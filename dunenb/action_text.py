@@ -316,6 +316,7 @@ DESCRIBERS: dict[str, Describer] = {
                                    "secret traitor"),
     # leaders.md K-17 after-battle choices (dunenb.rules.leader_after_battle)
     "after-battle-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} ({a.power})",
+    "after-battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 ({a.power})",
     "show-slip": lambda a: (f"{_verb(a.house, 'show')} {house_name(a.to)} their traitor slip on "
                             f"{leader_name(a.leader, a.leader_house)} ({a.power})"),
     "after-battle-give": lambda a: (f"{_verb(a.house, 'give')} {card_name(a.card)} from their {a.source} to "
@@ -327,6 +328,8 @@ DESCRIBERS: dict[str, Describer] = {
         f"spice ({a.power})" if a.what == "ration" else
         f"{_verb(a.house, 'revive')} {_tokens(a.regular, a.marked)} for {a.regular + a.marked} spice beyond "
         f"REVIVAL-1 ({a.power})" if a.what == "extra_revival" else
+        f"{_verb(a.house, 'land')} {_tokens(a.regular, a.marked)} at half price ({a.power})" if a.what == "ship"
+        else
         f"{_verb(a.house, 'bring')} {_tokens(a.regular, a.marked)} from the reserve into the territory "
         f"({a.power})"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"

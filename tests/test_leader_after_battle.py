@@ -575,3 +575,28 @@ def test_guild_l05_d_dying_tolrics_blast_kills_the_opposing_leader_unless_a_shie
     assert case(shielded)["sides"]["fremen"]["leader"] == "alive"  # only a Shield stops it (LC-7)
     called = play(plans, calls=("fremen",), traitors={"fremen": (("guild", "tolric"),)})
     assert "stilgar" not in called.state.houses["fremen"].leader_tanks  # not after a treachery
+
+
+def test_dispersion_l06_c_angelika_lands_up_to_1d10_tokens_at_half_price_on_a_d10_of_6_or_less():
+    from dunenb.rules.leader_after_battle import LeaderDie
+
+    plans = {"dispersion": ("angelika", 10, NONE, NONE), "fremen": ("otheym", 0, NONE, NONE)}
+    scene = play(plans, tokens=10, spice={"dispersion": 5})
+    state = scene.state
+    assert scene.kinds("battle-outcome")[0].data["winner"] == "dispersion"
+    assert state.pending.kind == "after-battle-d10"
+    assert outcome_map(state) == {LeaderDie("dispersion", "DISPERSION-L06-c", "active", face): Fraction(1, 10)
+                                  for face in range(1, 11)}
+    failed = apply_action(state, LeaderDie("dispersion", "DISPERSION-L06-c", "active", 7))
+    assert failed.pending is None or failed.pending.kind not in ("after-battle-d10", "after-battle")
+    state = apply_action(state, LeaderDie("dispersion", "DISPERSION-L06-c", "active", 6))
+    state = apply_action(state, LeaderDie("dispersion", "DISPERSION-L06-c", "count", 3))
+    menu = decisions(state)
+    assert MoveTokens("dispersion", "DISPERSION-L06-c", "ship", 3, 0) in menu
+    assert all(a.regular + a.marked <= 3 for a in menu)
+    spice = state.houses["dispersion"].spice
+    state = apply_action(state, MoveTokens("dispersion", "DISPERSION-L06-c", "ship", 3, 0))
+    assert tokens_at(state, "dispersion", AREA) == 3  # Arsunt, a city: 3 x 1 spice, half rounded up: 2
+    assert state.houses["dispersion"].spice == spice - 2
+    assert_conserved(state)
+    assert case(plans, tokens=10)["sides"]["dispersion"]["after_battle"] == ["DISPERSION-L06-c"]

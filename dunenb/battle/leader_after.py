@@ -47,7 +47,7 @@ TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_di
 #: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
 APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses", "steal_random",
                              "discard_free", "ration", "reinforce", "extra_revival", "see_spice",
-                             "chosen_capture", "draw", "give_card", "see_traitor", "blast"})
+                             "chosen_capture", "draw", "give_card", "see_traitor", "blast", "ship"})
 #: K-17 actions at B9, inside the resolution (not listed among the B10 ``after_battle`` entries).
 B9_ACTIONS = frozenset({"blast"})
 

@@ -45,6 +45,10 @@ option is played without asking:
   :func:`dunenb.rules.on_call.begin_draws` asks of the two Houses of the battle). GAP-110: the giver chooses.
 * **ration** (HARKONNEN-L03-c, ``win``): send any number of his tokens left in the territory to the reserve,
   2 spice each from the Bank (:class:`MoveTokens`, every count of unmarked and marked tokens, 0 included).
+* **ship** (DISPERSION-L06-c, ``win``): a d10, on 1..6 a second d10 = N (public chance nodes, LC-1), then
+  the choice of up to N reserve tokens (any mix the spice allows, 0 included) that land in the battle's arena for
+  half the LAND-1 price, rounded up, paid to the Bank; no normal landing (no BG advisor); LAND-5: landed on a
+  storm sector they are destroyed.
 * **extra_revival(3)** (BG-L11-a, ``win``): revive 0 to 3 tokens at 1 spice each, beyond REVIVAL-1's 3 and not
   counted there, paid to whoever REVIVAL-1 pays; houses.md G-3's one marked token a turn still holds. GAP-110:
   it is offered once, at B10, rather than at any moment before the end of the turn.
@@ -115,6 +119,10 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
             if drawn is not None:
                 return drawn
             continue
+        if action_of(power)[0] == "ship":  # d10 <= 6, then 1d10 (LC-1: public chance nodes)
+            return dataclasses.replace(state, pending=pending(DIE, "chance", battle=ctx, outcome=outcome,
+                                                              queue=queue, power=power_id, house=house,
+                                                              step="active"))
         if action_of(power)[0] == "see_traitor":
             shown = _begin_show(state, ctx, outcome, queue, side, power)
             if shown is not None:
@@ -182,8 +190,23 @@ class ShowSlip(Action):
     leader: str
 
 
+@dataclass(frozen=True)
+class LeaderDie(Action):
+    """A d10 rolled for a K-17 effect (LC-1: public): ``step`` ``active`` (DISPERSION-L06-c acts on 1..6) or
+    ``count`` (1d10 = how many tokens may land)."""
+
+    kind: ClassVar[str] = "after-battle-d10"
+    is_chance: ClassVar[bool] = True
+    house: str
+    power: str
+    step: str
+    value: int
+
+
 DRAW = "after-battle-draw"
 SHOW = "show-slip"
+DIE = "after-battle-d10"
+SHIP_ACTIVE = 6  # DISPERSION-L06-c: "d10 ≤ 6"
 UNSEEN_PRICE = 2  # K-17 HARKONNEN-L06-c: "shown unless 2 spice are paid to the Bank"
 
 
@@ -271,6 +294,69 @@ def _apply_show(state: GameState, action: Action) -> GameState:
     return _next(state, detail["battle"], detail["outcome"], tuple(detail["queue"]))
 
 
+def _die_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    detail = node(state).detail
+    return [(LeaderDie(detail["house"], detail["power"], detail["step"], face), Fraction(1, 10))
+            for face in range(1, 11)]
+
+
+def _apply_die(state: GameState, action: Action) -> GameState:
+    """K-17 ship (DISPERSION-L06-c): on 1..6 the second d10 says how many tokens may land; then a decision."""
+    assert isinstance(action, LeaderDie)
+    detail = dict(node(state).detail)
+    ctx, outcome, queue = detail["battle"], detail["outcome"], tuple(detail["queue"])
+    what = "acts" if action.value <= SHIP_ACTIVE else "fails"
+    text = (f"{action.house} roll {action.value}: {action.power} {what} (d10 ≤ {SHIP_ACTIVE})"
+            if action.step == "active" else f"{action.house} roll {action.value}: up to {action.value} token(s) "
+            f"may land ({action.power})")
+    state = with_events(state, event("after-battle-d10", text + " (K-17, LC-1)", house=action.house,
+                                     value=action.value, powers=(action.power,)))
+    if action.step == "active":
+        if action.value > SHIP_ACTIVE:
+            return _next(state, ctx, outcome, queue)
+        return dataclasses.replace(state, pending=pending(DIE, "chance", **{**detail, "step": "count"}))
+    menu = _ship_menu(state, ctx, action.house, action.power, action.value)
+    if len(menu) > 1:
+        return dataclasses.replace(state, pending=pending(KIND, action.house, battle=ctx, outcome=outcome,
+                                                          queue=queue, power=action.power, most=action.value))
+    return _next(state, ctx, outcome, queue)
+
+
+def ship_price(area: str, count: int) -> int:
+    """K-17 ship: half the LAND-1 price, rounded up."""
+    from dunenb.rules.movement import landing_cost
+
+    return -(-landing_cost(area, count) // 2)
+
+
+def _ship_menu(state: GameState, ctx: BattleContext, house: str, power: str, most: int) -> list[Action]:
+    hs = state.houses[house]
+    return [MoveTokens(house, power, "ship", regular, marked) for regular in range(min(most, hs.reserve.regular) + 1)
+            for marked in range(min(most - regular, hs.reserve.marked) + 1)
+            if ship_price(ctx.area, regular + marked) <= hs.spice]
+
+
+def _ship(state: GameState, ctx: BattleContext, house: str, moved: Tokens, power: str) -> GameState:
+    """K-17 ship: the tokens land in the arena, paying half the LAND-1 price to the Bank; no normal landing (no
+    BG advisor); LAND-5: a storm sector destroys them."""
+    cost = ship_price(ctx.area, moved.total)
+    hs = state.houses[house]
+    state = edit_house(state, house, reserve=hs.reserve - moved, spice=hs.spice - cost)
+    state = dataclasses.replace(state, bank=state.bank + cost)
+    state = _into_arena(state, ctx, house, moved)
+    name = rules().board.area(ctx.area).name
+    state = with_events(state, event("tokens-shipped", f"{house} land {moved.total} token(s) in {name} for {cost} "
+                                     f"spice to the Bank ({power}, K-17)", house=house, count=moved.total,
+                                     cost=cost, powers=(power,)))
+    sector = next(s for s in ctx.sectors if (house, ctx.area, s) in state.forces)
+    if sector in state.storm_sectors() and rules().board.area(ctx.area).kind != "pole":  # LAND-5
+        state = kill_tokens(state, house, ctx.area, sector, moved)
+        state = with_events(state, event("tokens-lost", f"{house} loses {moved.total} token(s) landed in the storm "
+                                         f"(LAND-5, {power})", house=house, area=ctx.area, count=moved.total,
+                                         powers=(power,)))
+    return state
+
+
 def _draw_count(state: GameState, house: str, power: Power) -> int:
     """K-17 draw(n): free cards within the hand limit (HAND-1; the Harkonnen's 8), while the deck (or the
     discard pile, GAP-27) has cards."""
@@ -344,6 +430,8 @@ def _arena(state: GameState, ctx: BattleContext, house: str) -> Tokens:
 
 def _decisions(state: GameState) -> list[Action]:
     detail = node(state).detail
+    if "most" in detail:  # K-17 ship, after its two d10
+        return _ship_menu(state, detail["battle"], node(state).actor, detail["power"], detail["most"])
     side, power = _power(detail["outcome"], node(state).actor, detail["power"])
     return _menu(state, detail["battle"], side, power)
 
@@ -360,7 +448,7 @@ def _check(state: GameState, action: Action) -> IllegalActionError | None:
 def _apply(state: GameState, action: Action) -> GameState:
     detail = node(state).detail
     side, power = _power(detail["outcome"], node(state).actor, detail["power"])
-    if action_of(power)[0] == "draw":
+    if action_of(power)[0] == "draw" and not isinstance(action, MoveTokens):
         data = {key: detail[key] for key in ("battle", "outcome", "queue", "power")}
         if isinstance(action, PayUnseen):
             state = edit_house(state, side.house, spice=state.houses[side.house].spice - action.price)
@@ -403,6 +491,8 @@ def _apply_choice(state: GameState, ctx: BattleContext, action: Action) -> GameS
             return state
         if action.what == "ration":
             return _ration(state, ctx, action.house, moved, action.power)
+        if action.what == "ship":
+            return _ship(state, ctx, action.house, moved, action.power)
         if action.what == "extra_revival":
             return _revive(state, action.house, moved, action.power)
         return _reinforce(state, ctx, action.house, moved, action.power)
@@ -613,4 +703,5 @@ HANDLERS = {
                   accepts=(DiscardFree, MoveTokens, PayUnseen, GiveCard)),
     DRAW: Handler(apply=_apply_card, outcomes=_card_outcomes),
     SHOW: Handler(apply=_apply_show, decisions=_show_decisions),
+    DIE: Handler(apply=_apply_die, outcomes=_die_outcomes),
 }
