@@ -336,6 +336,11 @@ def _resume_ghola(state: GameState, data: FrozenDict) -> GameState:
 def _settle_ghola(state: GameState, action: PlayGhola) -> GameState:
     house = action.house
     hs = state.houses[house]
+    # a second ghola played while this one's KARAMA-36 window was open may have emptied the tanks: bring back what
+    # is left there (as a revival does, dunenb.rules.movement._resolve_revive)
+    action = dataclasses.replace(action, regular=min(action.regular, hs.tanks.regular),
+                                 marked=min(action.marked, hs.tanks.marked),
+                                 leader=action.leader if action.leader in hs.leader_tanks else NONE)
     tokens = Tokens(action.regular, action.marked)
     leaders, dead = hs.leaders, hs.leader_tanks
     if action.leader != NONE:
