@@ -270,7 +270,8 @@ LeaderEffect = WheelValue | WheelModifier | Disarm | TroopsWorthOne | ArmyBonus 
 def is_applied(effect: LeaderEffect | None) -> bool:
     """Whether the engine applies this effect so far: the value kinds K-1..K-5, except WHEEL_MODIFIER ``per``
     Voice command (no battle fact counts the commands yet, D-24); ``on Vladimir`` acts through HARKONNEN-M3
-    (GAP-90)."""
+    (GAP-90); every K-15 BOUNTY (:mod:`dunenb.battle.leader_bounty`); the K-17 POST_BATTLE entries whose action
+    :data:`dunenb.battle.leader_after.APPLIED_ACTIONS` lists."""
     if effect is None:
         return False
     # ---- K-15 BOUNTY, K-17 POST_BATTLE (dunenb.battle.leader_bounty, dunenb.battle.leader_after)
