@@ -600,3 +600,15 @@ def test_dispersion_l06_c_angelika_lands_up_to_1d10_tokens_at_half_price_on_a_d1
     assert state.houses["dispersion"].spice == spice - 2
     assert_conserved(state)
     assert case(plans, tokens=10)["sides"]["dispersion"]["after_battle"] == ["DISPERSION-L06-c"]
+
+
+def test_harkonnen_l09_b_a_treachery_callers_wanna_saves_nothing_he_loses_nothing():
+    """Found by the bot soak (seed 299): the caller of a treachery loses no token (TRAITOR-11), so half_losses
+    spares none; nothing goes negative."""
+    plans = {"harkonnen": ("wanna", 4, NONE, NONE), "fremen": ("stilgar", 1, NONE, NONE)}
+    scene = play(plans, calls=("harkonnen",), traitors={"harkonnen": (("fremen", "stilgar"),)})
+    assert tokens_at(scene.state, "harkonnen", AREA) == 5
+    assert scene.state.houses["harkonnen"].tanks == scene.state.houses["harkonnen"].tanks.__class__(
+        scene.tanks["harkonnen"], 0)
+    outcome = case(plans, traitors={"harkonnen": ("stilgar",)})
+    assert outcome["sides"]["harkonnen"]["tokens_lost"] == 0

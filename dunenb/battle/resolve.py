@@ -438,6 +438,8 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         lost_cards[1 - winner] = tuple((Counter(lost_cards[1 - winner]) - Counter(kept)).elements())
         for me in (0, 1):
             spared = saved_tokens(scene, me, after[me], plans[me].dial.tokens)
+            # only tokens he would lose are saved (a treachery's caller loses none, TRAITOR-11)
+            spared = Tokens(min(spared.regular, tokens_lost[me].regular), min(spared.elite, tokens_lost[me].elite))
             tokens_lost[me] = tokens_lost[me] - spared
             saved[me] = spared if me != winner else Tokens()
     if fates.explosion is None:  # GAP-29b: an explosion or battle Atomics pay no bounty
