@@ -324,6 +324,8 @@ DESCRIBERS: dict[str, Describer] = {
     "buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off (HARKONNEN-M2)",
     "capture-draw": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "
                                f"{house_name(a.owner)} (HARKONNEN-P4)"),
+    "capture-choice": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "
+                                 f"{house_name(a.owner)} by choice ({a.power})"),
     "captive": lambda a: (f"{_verb(a.house, 'keep' if a.choice == 'keep' else 'kill')} the captive "
                           f"{leader_name(a.leader, a.owner)}" + ("" if a.choice == "keep" else " for 2 spice")),
     "traitor-discard": lambda a: (f"{_verb(a.house, 'give')} up the traitor slip on "
@@ -336,6 +338,24 @@ DESCRIBERS: dict[str, Describer] = {
                                 f"'s immunity ({a.power})"),
     "voice-immunity": lambda a: (f"{_verb(a.house, 'declare')} that {leader_name(a.leader, a.house)} rolls "
                                  "for immunity to the Voice command"),
+    # leaders.md K-17 after-battle choices (dunenb.rules.leader_after_battle)
+    "after-battle-discard": lambda a: f"{_verb(a.house, 'discard')} {card_name(a.card)} ({a.power})",
+    "after-battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 ({a.power})",
+    "after-battle-slip": lambda a: (f"{_verb(a.house, 'show')} {house_name(a.to)} their traitor slip on "
+                            f"{leader_name(a.leader, a.leader_house)} ({a.power})"),
+    "after-battle-give": lambda a: (f"{_verb(a.house, 'give')} {card_name(a.card)} from their {a.source} to "
+                                    f"{house_name(a.to)} ({a.power})"),
+    "after-battle-unseen": lambda a: (f"{_verb(a.house, 'pay')} {a.price} spice so that the card drawn is not "
+                                      f"shown ({a.power})"),
+    "after-battle-tokens": lambda a: (
+        f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} to the reserve for {2 * (a.regular + a.marked)} "
+        f"spice ({a.power})" if a.what == "ration" else
+        f"{_verb(a.house, 'revive')} {_tokens(a.regular, a.marked)} for {a.regular + a.marked} spice beyond "
+        f"REVIVAL-1 ({a.power})" if a.what == "extra_revival" else
+        f"{_verb(a.house, 'land')} {_tokens(a.regular, a.marked)} at half price ({a.power})" if a.what == "ship"
+        else
+        f"{_verb(a.house, 'bring')} {_tokens(a.regular, a.marked)} from the reserve into the territory "
+        f"({a.power})"),
     "karama-now": lambda a: (f"{_verb(a.house, 'play')} {card_name(a.card)}"
                              f"{'' if a.card == 'karama' else ' as a Karama'} for {a.use}"),
     # secondary leaders' pre-battle powers and battle avoidance (leaders.md K-16, K-18, K-19)

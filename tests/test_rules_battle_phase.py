@@ -83,9 +83,12 @@ def set_spice(state, house, amount):
 
 
 def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
-    """Submit the pending side's plan; then pass the traitor calls of sides that can only pass (GAP-62)."""
+    """Submit the pending side's plan; then pass the traitor calls of sides that can only pass (GAP-62); the free
+    cards a winner's leader may draw after the battle (leaders.md K-17 draw: Feyd) are drawn, the first
+    outcome each."""
     state = apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
-    return skip_pre_battle(pass_unable(state, ("leader-buy-off", "traitor-call")))
+    return settle_powers(skip_pre_battle(pass_unable(state, ("leader-buy-off", "traitor-call"))),
+                         ("after-battle-draw",))
 
 
 def illegal(state, action):

@@ -38,7 +38,8 @@ GAMES = [  # (Houses, turn limit, bots, options): 2 to 6 Houses; the Fremen, Har
 SECRET_KINDS = {"storm-token", "predict", "traitor-draw", "traitor-pick", "treachery-card", "auction-card", "plan",
                 "traitor-discard", "new-traitor-draw", "new-traitor-keep",  # HARKONNEN-M1
                 "prescience-answer", "commit-leader",  # GAP-78, BG-M2
-                "deck-top"}  # ATREIDES-P2 c-d
+                "deck-top",  # ATREIDES-P2 c-d
+                "after-battle-slip"}  # leaders.md K-17 see_traitor
 SECRET_DRAWS = {"storm-token", "traitor-draw", "treachery-card", "auction-card", "new-traitor-draw", "deck-top"}
 
 
@@ -63,8 +64,13 @@ def _may_see(before: GameState, action, house: str) -> bool:
         return house == "fremen" and holder(before, "FREMEN-P1") == "fremen"  # FREMEN-P1, unless KARAMA-5
     if action.kind == "auction-card":  # BID-3, BID-8, ATREIDES-P2a
         return house == before.pending.detail["opener"] or atreides
+    if action.kind == "treachery-card" and before.pending.kind == "after-battle-draw" and not \
+            before.pending.detail["shown"][0]:  # leaders.md K-17 draw: a card not shown (HARKONNEN-L01-b, -L06-c)
+        return house == action.house
     if action.kind == "treachery-card" and before.pending.kind != "free-card":  # ATREIDES-P2 b, not SETUP-1 h
         return house == action.house or atreides
+    if action.kind == "after-battle-slip":  # leaders.md K-17 see_traitor: shown to the Dispersion
+        return house in (action.house, action.to)
     if action.kind == "commit-leader":  # BG-M2: shown to the Bene Gesserit
         return house in (action.house, "bene-gesserit")
     if action.kind == "deck-top":  # ATREIDES-P2 c-d: the top card held apart

@@ -32,7 +32,7 @@ from dunenb.battle.roster import Leader, Power
 from dunenb.board import SHIELD_WALL
 from dunenb.errors import DuneError
 from dunenb.powers.inheritance import held_powers
-from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Disarm, WheelValue, Word
+from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Disarm, Effect, WheelValue, Word
 
 NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
@@ -151,8 +151,10 @@ def holds(condition: Condition | None, scene: Scene, me: int) -> bool:
 
 
 def is_trait(power: Power, leader: Leader) -> bool:
-    """LC-10 among the value kinds: DISARM on self and a WHEEL_VALUE below base strength are traits."""
+    """LC-10: DISARM on self, a WHEEL_VALUE below base strength and the entries marked *(trait)* are traits."""
     effect = power.effect
+    if isinstance(effect, Effect) and effect.trait:  # an entry marked (trait) in leaders.md §2 (K-17 H09-d)
+        return True
     if isinstance(effect, Disarm):
         return effect.on == "self"
     if isinstance(effect, WheelValue):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,7 +36,10 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.immunities import attack_protection, kills
+from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_loser, saved_tokens
+from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_karama import with_wheel_karamas
+from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
 from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
@@ -92,6 +96,9 @@ class SideOutcome:
     cards_kept: tuple[str, ...]
     outlawed: bool = False
     powers: tuple[str, ...] = ()
+    bounty_fine: int = 0  # K-15 killer_pays (HARKONNEN-L11-d): owed to the Bank once the bounty is received
+    after_battle: tuple[str, ...] = ()  # K-17: this side's POST_BATTLE entries that fire at B10 (LC-5)
+    tokens_saved: Tokens = Tokens()  # K-17 half_losses: a loser's tokens that go to his reserve (GAP-109)
 
     def to_json(self) -> dict[str, Any]:
         """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
@@ -101,7 +108,9 @@ class SideOutcome:
             "total": float(self.total), "leader": self.leader_fate, "tokens_lost": self.tokens_lost.total,
             "tokens_left": self.tokens_left.total, "spice_lost": self.spice_lost, "bounty": self.bounty,
             "powers": list(self.powers),
-        }
+        } | ({"bounty_fine": self.bounty_fine} if self.bounty_fine else {}) | (
+            {"after_battle": list(self.after_battle)} if self.after_battle else {}) | (
+            {"tokens_saved": self.tokens_saved.total} if self.tokens_saved.total else {})
 
 
 @dataclass(frozen=True)
@@ -298,6 +307,9 @@ def leader_step(
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
     deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
+    # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile
+    deaths = blast_deaths(houses, (leaders[0], leaders[1]), (plans[0].defense, plans[1].defense), deaths,
+                          (blocked[0], blocked[1]))
     killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
     return Fates(dead=(deaths[0] or revenge[0] or killed[0] or doomed[0],  # K-21 dies_in: dead at B6
                        deaths[1] or revenge[1] or killed[1] or doomed[1]),
@@ -364,6 +376,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     * otherwise the higher total wins, the defender on a tie; the winner loses the tokens and spice dialled and
       keeps his cards (BATTLE-10); the loser loses all his tokens there, his wheel spice and the cards played
       (BATTLE-11, GAP-45); every killed leader pays his strength to the opponent (BATTLE-13 f3; Bank pays).
+
+    Bounties (a dead traitor's included) follow leaders.md LC-8 and K-15 (:mod:`dunenb.battle.leader_bounty`):
+    the victim's fixed value, the killer side's multipliers and additions, and a ``killer_pays`` fine.
     """
     sides = battle.sides
     plans = [side.plan for side in sides]
@@ -397,10 +412,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         victim = 1 - winner
         traitor = fighting[victim]
         assert traitor is not None
-        bounty[winner] = traitor.strength if fates.dead[victim] else TRAITOR_SURVIVES_SPICE
-        caller_leader = fighting[winner]
-        if caller_leader is not None and fates.dead[winner]:  # K-14 A09-b overrides TRAITOR-11 (D-19, GAP-97)
-            bounty[victim] = caller_leader.strength
+        bounty[winner] = TRAITOR_SURVIVES_SPICE  # TRAITOR-10; a dead traitor pays his bounty (LC-8, below)
         tokens_lost = [Tokens(), Tokens()]
         tokens_lost[victim] = sides[victim].tokens
         spice_lost[winner] = 0
@@ -421,10 +433,36 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         kept_cards = [(), ()]
         lost_cards[loser] = plans[loser].cards_played
         kept_cards[winner] = plans[winner].cards_played
+    fine = [0, 0]
+    extra_powers: list[tuple[str, ...]] = [(), ()]
+    scene = Scene.of(battle.territory, battle.houses, fighting, defender=defender,
+                     dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
+                     shield_wall_standing=battle.shield_wall_standing)
+    # leaders.md LC-5 B10, K-17: the after-battle entries that fire (a game applies them); keep(...) is the loser's
+    after = [fired(scene, me, winner=winner, dead=fates.dead) for me in (0, 1)]
+    blasted = blasts(battle.houses, (fighting[0], fighting[1]), (sides[0].blocked, sides[1].blocked))
+    if fates.explosion is None and not fates.traitor_called_by:  # K-17 blast at B9: listed on its holder's side
+        extra_powers = [blasted[me] if fates.dead[me] and fates.dead[1 - me] else () for me in (0, 1)]
+    saved = [Tokens(), Tokens()]  # K-17 half_losses: tokens a loser sends to his reserve instead of the tanks
+    if winner is not None:
+        kept = kept_by_loser(scene, 1 - winner, plans[1 - winner], after[1 - winner])
+        lost_cards[1 - winner] = tuple((Counter(lost_cards[1 - winner]) - Counter(kept)).elements())
         for me in (0, 1):
-            foe_leader = fighting[1 - me]
-            if foe_leader is not None and fates.dead[1 - me]:
-                bounty[me] = foe_leader.strength
+            spared = saved_tokens(scene, me, after[me], plans[me].dial.tokens)
+            # only tokens he would lose are saved (a treachery's caller loses none, TRAITOR-11)
+            spared = Tokens(min(spared.regular, tokens_lost[me].regular), min(spared.elite, tokens_lost[me].elite))
+            tokens_lost[me] = tokens_lost[me] - spared
+            saved[me] = spared if me != winner else Tokens()
+    if fates.explosion is None:  # GAP-29b: an explosion or battle Atomics pay no bounty
+        for me in (0, 1):  # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8)
+            # after a treachery the caller's leader dies only by a K-14 KILL (A09-b): his bounty then goes to the
+            # traitor's side (GAP-97)
+            if fighting[1 - me] is None or not fates.dead[1 - me]:
+                continue
+            paid = bounty_for(scene, me)
+            bounty[me], fine[me] = paid.amount, paid.fine
+            for part in (0, 1):
+                extra_powers[part] += paid.powers[part]
     for me in (0, 1):  # KARAMA-2, BATTLE-13 e: a Karama on the wheel is lost, whoever wins
         karama = plans[me].karama
         if karama is not None:
@@ -440,15 +478,16 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             house=side.house, army_value=army[me], total=totals[me],
             leader=None if leader is None else leader.id,
             leader_owner=None if leader is None else _owner(leader, sides[1 - me if fates.swapped else me]),
-            leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me],
+            leader_fate=fate, tokens_lost=tokens_lost[me], tokens_left=side.tokens - tokens_lost[me] - saved[me],
+            tokens_saved=saved[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
             and licence[me] is None,
             powers=tuple(dict.fromkeys(
                 ((powers[me].powers + used_powers(plans[me], side.house, side.blocked))
                  if fates.explosion is None and not fates.traitor_called_by else ())
-                + fates.acted[me] + ((side.doomed,) if side.doomed else ())))  # K-21 dies_in (H06-d)
-            + _licence_used(licence[me], me in fates.atomics_used_by),
+                + fates.acted[me] + extra_powers[me] + ((side.doomed,) if side.doomed else ())))  # K-21 dies_in
+            + _licence_used(licence[me], me in fates.atomics_used_by), bounty_fine=fine[me], after_battle=after[me],
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),

@@ -387,10 +387,19 @@ def is_applied(effect: LeaderEffect | None) -> bool:
     command counts ``BattleSide.voices_against``, D-24; ``on Vladimir`` acts through HARKONNEN-M3, GAP-90), the
     card kinds K-6..K-9 (:mod:`dunenb.battle.leader_weapons`), K-10 IMMUNITY (with a d10:
     :mod:`dunenb.rules.immunity_rolls`) and K-14 KILL (:mod:`dunenb.battle.immunities`), the kinds of
-    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies, the entries of :data:`APPLIED_TRAITS` and
-    the K-16/K-18/K-19 entries of :data:`DEAL_APPLIED`."""
+    :data:`MIND_KINDS` that :mod:`dunenb.battle.leader_mind` applies, the entries of :data:`APPLIED_TRAITS`,
+    the K-16/K-18/K-19 entries of :data:`DEAL_APPLIED`, every K-15 BOUNTY (:mod:`dunenb.battle.leader_bounty`)
+    and the K-17 POST_BATTLE entries whose action :data:`dunenb.battle.leader_after.APPLIED_ACTIONS` lists."""
     if isinstance(effect, Immunity | Kill):  # K-10, K-14
         return True
+    # ---- K-15 BOUNTY, K-17 POST_BATTLE (dunenb.battle.leader_bounty, dunenb.battle.leader_after)
+    if effect is not None and effect.kind == "BOUNTY":
+        return True
+    if effect is not None and effect.kind == "POST_BATTLE" and isinstance(effect, Effect):
+        from dunenb.battle.leader_after import APPLIED_ACTIONS
+
+        return len(effect.args) > 1 and effect.args[1].split()[0] in APPLIED_ACTIONS
+    # ---- end K-15, K-17
     if isinstance(effect, Effect) and effect.kind in DEAL_APPLIED:
         return _deal_applied(effect)
     if effect is not None and effect.kind in APPLIED_TRAITS:

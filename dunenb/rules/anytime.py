@@ -33,6 +33,7 @@ and may use it as a ghola only on what has reached their tanks (KARAMA-34/35); s
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
@@ -359,6 +360,11 @@ def _resume_ghola(state: GameState, data: FrozenDict) -> GameState:
 def _settle_ghola(state: GameState, action: PlayGhola) -> GameState:
     house = action.house
     hs = state.houses[house]
+    # a second ghola played while this one's KARAMA-36 window was open may have emptied the tanks: bring back what
+    # is left there (as a revival does, dunenb.rules.movement._resolve_revive)
+    action = dataclasses.replace(action, regular=min(action.regular, hs.tanks.regular),
+                                 marked=min(action.marked, hs.tanks.marked),
+                                 leader=action.leader if action.leader in hs.leader_tanks else NONE)
     tokens = Tokens(action.regular, action.marked)
     leaders, dead = hs.leaders, hs.leader_tanks
     if action.leader != NONE:

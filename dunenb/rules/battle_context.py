@@ -63,6 +63,7 @@ class BattleContext:
     draws: tuple[Any, ...] = ()
     # HARKONNEN-P4: (winner, loser, territory) of the battle just settled, for the capture that follows it
     victor: tuple[str, ...] = ()
+    capture_by_choice: str = ""  # leaders.md K-17 chosen_capture: the power that makes that capture a choice
     shown: tuple[LeaderShown, ...] = ()  # G-9 step 1: leaders disclosed before the plans (GAP-79)
     disclosures: tuple[tuple[str, str], ...] = ()  # (House, power) still to offer at G-9 step 1 (BG-M2)
     trances_used: tuple[str, ...] = ()  # leaders.md K-13: one leader trance power ID per trance used here

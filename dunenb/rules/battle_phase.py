@@ -81,6 +81,7 @@ from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.rules import (
     alliances,
     battle_powers,
+    leader_after_battle,
     leader_deals,
     leader_karama,
     leader_pre_battle,
@@ -783,7 +784,6 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             state = with_events(state, event("battle-powers", f"{side.house}'s powers in this battle: "
                                              f"{', '.join(side.powers)}", house=side.house, powers=side.powers))
     dead_main: list[str] = []
-    draws = on_call.card_draws(outcome.on_call)  # BG-L10-b, played after TRAITOR-11 (D-32)
     discard = list(state.treachery_discard)
     for side in outcome.sides:
         house = side.house
@@ -852,19 +852,33 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
+    ctx = dataclasses.replace(ctx, committed=committed, last=last)
+    return leader_after_battle.begin(state, ctx, outcome)  # leaders.md LC-5 B10: K-17, the K-15 fine
+
+
+def after_leader_effects(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
+    """Once the B10 leader effects are played (:mod:`dunenb.rules.leader_after_battle`): the winner's discard
+    (BATTLE-10, TRAITOR-11), then the card draws (on call, D-32; K-17 steal_random), then the capture."""
+    committed, last, area = ctx.committed, ctx.last, ctx.area
+    # BG-L10-b, played after TRAITOR-11 (D-32); then K-17 steal_random (leaders.md B10, the winner's side first)
+    draws = on_call.card_draws(outcome.on_call) + leader_after_battle.card_draws(outcome)
     winner = outcome.winner
     victor = (winner, ctx.opponent(winner), area) if winner is not None else ()  # HARKONNEN-P4
+    chosen = leader_after_battle.capture_by_choice(outcome)  # K-17 chosen_capture (HARKONNEN-L07-c)
     if winner is not None and winner not in state.eliminated:
         kept = outcome.side(winner).cards_kept
         if kept and not Counter(kept) - Counter(state.houses[winner].hand):
-            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor)
+            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor,
+                                      capture_by_choice=chosen)
             return dataclasses.replace(state, pending=pending("battle-discard", winner, battle=ctx))
-    return _after_treachery(state, BattleContext(committed=committed, last=last, victor=victor), draws)
+    return _after_treachery(state, BattleContext(committed=committed, last=last, victor=victor,
+                                                 capture_by_choice=chosen), draws)
 
 
 def _after_treachery(state: GameState, ctx: BattleContext, draws: tuple) -> GameState:
     """D-32: on-call card draws (BG-L10-b, :mod:`dunenb.rules.on_call`) come once TRAITOR-11 is settled."""
-    after = BattleContext(committed=ctx.committed, last=ctx.last, victor=ctx.victor)
+    after = BattleContext(committed=ctx.committed, last=ctx.last, victor=ctx.victor,
+                          capture_by_choice=ctx.capture_by_choice)
     # on_call.begin_draws also discards a hand down to a limit lowered by a main leader's death (G-7)
     return on_call.begin_draws(state, draws, {"battle": after})
 
@@ -991,5 +1005,6 @@ HANDLERS = {
     **leader_specials.HANDLERS,
     **leader_deals.HANDLERS,  # leaders.md K-18, K-19
     **leader_pre_battle.HANDLERS,  # leaders.md K-16
+    **leader_after_battle.HANDLERS,
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

@@ -18,6 +18,8 @@ name; :func:`dunenb.powers.holder` says who may use it now, and its Karama uses 
   captured, not committed in another territory this turn (FAQ 16), the main leader (or a successor in his place,
   GAP-88) only if he is the only one. KARAMA-47 later: at the start of each battle the captor or a captive's House
   fights, one window per captive; a Karama sends him home at once (GAP-87).
+  When the winner's leader has leaders.md K-17 ``chosen_capture`` (HARKONNEN-L07-c, Lingar), the holder picks
+  him among the same leaders instead (a ``capture-choice`` decision, L1243).
   The holder keeps him (under the key ``"owner:id"``, recorded in ``GameState.captured``) or kills him for 2 spice
   from the Bank (FAQ 18; a main leader cannot be killed so). A captured leader goes home once he has fought in one
   of the holder's battles and lives (L1167), when none of the holder's own leaders lives (FAQ 21), or when the
@@ -490,9 +492,9 @@ def after_battle(state: GameState, ctx: BattleContext) -> GameState:
         winner, loser, area = ctx.victor
         capturer = holder(state, capture_power())
         if capturer == winner and is_in_play(state, loser) and capture_pool(state, loser, area, ctx.committed):
-            rest = dataclasses.replace(ctx, victor=())
+            rest = dataclasses.replace(ctx, victor=(), capture_by_choice="")
             return open_window(state, implemented_uses(capture_power()), "capture", battle=rest, house=capturer,
-                               loser=loser, area=area)
+                               loser=loser, area=area, chosen=ctx.capture_by_choice)
     return _next_battle(state, ctx)
 
 
@@ -509,6 +511,10 @@ def _resume_capture(state: GameState, data: Any) -> GameState:
         state = with_events(state, event("capture-blocked", f"A Karama stops {house}'s capture ({power_id}, "
                                          "KARAMA-47)", house=house, powers=(power_id,)))
         return _next_battle(lift(state, "action"), ctx)
+    if data.get("chosen"):  # leaders.md K-17 chosen_capture: a choice, not a draw
+        return dataclasses.replace(state, pending=pending("capture-choice", house, battle=ctx, house=house,
+                                                          loser=data["loser"], area=data["area"],
+                                                          power=data["chosen"]))
     return dataclasses.replace(state, pending=pending("capture-draw", "chance", battle=ctx, house=house,
                                                       loser=data["loser"], area=data["area"]))
 
@@ -522,13 +528,35 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return uniform([CaptureDraw(detail["house"], detail["loser"], key) for key in pool])
 
 
-def _apply_draw(state: GameState, action: CaptureDraw) -> GameState:
+def _apply_draw(state: GameState, action: CaptureDraw | ChooseCaptive) -> GameState:
     detail = node(state).detail
+    how = "FAQ 16" if isinstance(action, CaptureDraw) else f"by choice, {action.power}, leaders.md K-17"
+    powers = (capture_power(),) if isinstance(action, CaptureDraw) else (capture_power(), action.power)
     state = with_events(state, event("capture-drawn", f"{action.house} capture {action.leader} of {action.owner} "
-                                     f"({capture_power()}, FAQ 16)", house=action.house, owner=action.owner,
-                                     leader=action.leader, powers=(capture_power(),)))
+                                     f"({capture_power()}, {how})", house=action.house, owner=action.owner,
+                                     leader=action.leader, powers=powers))
     return dataclasses.replace(state, pending=pending("captive", action.house, battle=detail["battle"],
                                                       owner=action.owner, leader=action.leader))
+
+
+# leaders.md K-17 chosen_capture (HARKONNEN-L07-c, L1243): the captor chooses among the same leaders
+
+
+@dataclass(frozen=True)
+class ChooseCaptive(Action):
+    """K-17 chosen_capture: ``house`` takes ``owner``'s leader ``leader`` by choice (``power``: the entry)."""
+
+    kind: ClassVar[str] = "capture-choice"
+    house: str
+    owner: str
+    leader: str
+    power: str
+
+
+def _choice_decisions(state: GameState) -> list[Action]:
+    detail = node(state).detail
+    pool = capture_pool(state, detail["loser"], detail["area"], detail["battle"].committed)
+    return [ChooseCaptive(detail["house"], detail["loser"], key, detail["power"]) for key in pool]
 
 
 def _captive_decisions(state: GameState) -> list[Action]:
@@ -719,6 +747,7 @@ HANDLERS = {
     "buy-off": Handler(apply=_apply_buy_off, decisions=_buy_off_decisions, check=_check_buy_off, accepts=(BuyOff,),
                        pledged=lambda state, house: _plan_pledge(state, house)),
     "capture-draw": Handler(apply=_apply_draw, outcomes=_draw_outcomes),
+    "capture-choice": Handler(apply=_apply_draw, decisions=_choice_decisions),  # K-17 chosen_capture
     "captive": Handler(apply=_apply_captive, decisions=_captive_decisions, check=_check_captive,
                        accepts=(Captive,)),
     "traitor-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),

@@ -10,7 +10,8 @@ this module only applies them to the game state:
   limit (HAND-1), the House discards down to it, one card at a time (a decision). The cards drawn stay secret:
   the events name no card.
 
-The battle phase then goes on (:func:`dunenb.rules.battle_phase.continue_after_battle`).
+The battle phase then goes on (:func:`dunenb.rules.battle_phase.continue_after_battle`). The same draws serve
+the K-17 ``steal_random`` after-battle effect (:func:`dunenb.rules.leader_after_battle.card_draws`).
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:
     state = edit_house(state, source, hand=tuple(hand))
     state = edit_house(state, house, hand=state.houses[house].hand + (action.card,))
     state = with_events(state, event("on-call-draw", f"{house} draws a card at random from the {source} hand "
-                                     f"({power}, K-21)", house=house, source=source, power=power, secret=True,
+                                     f"({power})", house=house, source=source, power=power, secret=True,
                                      powers=(power,)))
     return begin_draws(state, ((power, house, source, count - 1),) + tuple(detail["draws"][1:]), _ctx(detail))
 

@@ -133,6 +133,10 @@ def _drawn_card_viewers(state: GameState, action: Action) -> tuple[str, ...]:
     house = str(getattr(action, "house", NOBODY))
     if state.pending is not None and state.pending.kind == "free-card":  # SETUP-1 h: not seen (ATREIDES-P2 b)
         return (house,)
+    from dunenb.rules.leader_after_battle import shown_to_all_viewers
+
+    if not shown_to_all_viewers(state):  # leaders.md K-17 draw: a card not shown (HARKONNEN-L01-b, -L06-c)
+        return (house,)
     return tuple(applied(state, "draw.viewers", (house,), {"house": house})[0])  # ATREIDES-P2 b
 
 
@@ -155,6 +159,8 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "traitor-pick": _own,  # TRAITOR-4
     "treachery-card": _drawn_card_viewers,  # SETUP-1 h, HAND-2, ATREIDES-P2 b
     "auction-card": _auction_viewers,  # BID-3, BID-8, ATREIDES-P2a
+    "after-battle-slip": lambda _state, action: (str(getattr(action, "house", NOBODY)),
+                                                 str(getattr(action, "to", NOBODY))),  # leaders.md K-17 see_traitor
     "plan": _own,  # BATTLE-13 a-e (with a Karama hidden on the wheel: KARAMA-25/40/43, GAP-80)
     "prescience-answer": _own,  # ATREIDES-P1, GUILD-M2: the asker reads it in its view of the battle (GAP-78)
     "commit-leader": _commit_viewers,  # BG-M2: the House and the BG it shows its leader to
