@@ -89,12 +89,12 @@ LESSONS: dict[str, Lesson] = {lesson.id: lesson for lesson in (
            "is paid.", ("LAND-1", "LAND-2", "LAND-5", "LAND-7"), ("atreides", "harkonnen", "emperor"), 1, _landing),
     Lesson("traitor", "A battle with a traitor call",
            "The plans are revealed and the opponent's leader is one of your traitors. Call the traitor?",
-           ("TRAITOR-8", "TRAITOR-9", "TRAITOR-11", "BATTLE-12"), ("atreides", "harkonnen", "emperor"), 7,
+           ("TRAITOR-8", "TRAITOR-9", "TRAITOR-11", "BATTLE-12"), ("atreides", "harkonnen", "emperor"), 29,
            _traitor_call),
     Lesson("karama", "A Karama",
            "You hold a Karama and plan a battle: put it on the wheel to block the opponent's treachery, or keep "
            "it for the auction, where it takes a card?",
-           ("KARAMA-1", "KARAMA-2", "KARAMA-3", "BID-14"), ("atreides", "harkonnen"), 8, _karama),
+           ("KARAMA-1", "KARAMA-2", "KARAMA-3", "BID-14"), ("atreides", "harkonnen"), 51, _karama),
 )}
 
 
