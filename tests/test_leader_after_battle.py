@@ -85,15 +85,21 @@ def play(plans: dict[str, tuple[str, int, str, str]], *, tokens: int = 5, calls:
     reserve = {house: state.houses[house].reserve.total for house in houses}
     state = skip_pre_battle(begin_phase(state))
     events = list(state.events)
-    while state.pending is not None and state.pending.kind == "battle-plan":
+    # the plans, then the calls; the steps other leaders' powers add on the way (K-16, K-19, B7 specials, the
+    # leaders' Voices) are passed: the pass is listed first
+    passed = ("leader-pre-battle", "leader-buy-off", "leader-alliance", "leader-special", "battle-voice",
+              "battle-prescience")
+    while state.pending is not None and not any(e.kind == "battle-outcome" for e in events) and (
+            state.pending.kind in ("battle-plan", "traitor-call") + passed):
         house = state.pending.actor
-        leader, dialled, weapon, defence = plans[house]
-        state = apply_action(state, SubmitPlan(house, leader, dialled, 0, 0, weapon, defence))
-        events += state.events
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        house = state.pending.actor
-        other = next(h for h in houses if h != house)
-        action = CallTraitor(house, plans[other][0]) if house in calls else Pass(house)
+        if state.pending.kind == "battle-plan":
+            leader, dialled, weapon, defence = plans[house]
+            action = SubmitPlan(house, leader, dialled, 0, 0, weapon, defence)
+        elif state.pending.kind == "traitor-call":
+            other = next(h for h in houses if h != house)
+            action = CallTraitor(house, plans[other][0]) if house in calls else Pass(house)
+        else:
+            action = decisions(state)[0]
         state = apply_action(state, action)
         events += state.events
     assert any(e.kind == "battle-outcome" for e in events), state.pending
