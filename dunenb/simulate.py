@@ -51,7 +51,8 @@ def powers_acted(before: GameState, after: GameState) -> list[tuple[str, str]]:
             if power_id in known:
                 house = holder(before, power_id) or holder(after, power_id) or owner(power_id)
             else:
-                house = str(event.data.get("house", ""))
+                # a leader's power (leaders.md): the House that used it; an answered question names its asker
+                house = str(event.data.get("asker") or event.data.get("house", ""))
             acted.append((house, power_id))
     return acted
 

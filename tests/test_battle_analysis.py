@@ -173,7 +173,12 @@ def _reference_matrix(case, rows, columns) -> list[np.ndarray]:
         battle = case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b))
         block = [np.zeros((n_a, n_b)) for _ in range(4)]
         for probability, fates in fates_distribution(battle):
-            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first)
+            sides = (case.sides[0].side, case.sides[1].side)  # the case's battle facts, as plan_matrix passes them
+            parts = _block(fates, float(probability), (combo_a[0], combo_b[0]), arrays, totals, defender_first,
+                           case.houses, dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked,
+                                                                                     sides[1].blocked),
+                           territory=case.territory, shield_wall_standing=case.shield_wall_standing,
+                           voices=(sides[0].voices_against, sides[1].voices_against))
             for total, part in zip(block, parts, strict=True):
                 total += part
         for result, part in zip(results, block, strict=True):

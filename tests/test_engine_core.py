@@ -49,13 +49,23 @@ from dunenb.rules.alliances import AcceptOffer, DeclarePeace, DeclareWar, Declin
 from dunenb.rules.anytime import KaramaAnyTime, PlayGhola
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.battle_phase import BattleDie, CallTraitor, ChooseBattle, DiscardCards, SubmitPlan
-from dunenb.rules.battle_powers import BuyOff, Captive, CaptureDraw, DiscardSlip, KeepNewTraitor, NewTraitorDraw
+from dunenb.rules.battle_powers import (
+    BuyOff,
+    Captive,
+    CaptureDraw,
+    ChooseCaptive,
+    DiscardSlip,
+    KeepNewTraitor,
+    NewTraitorDraw,
+)
 from dunenb.rules.bidding import AuctionCard, Bid, DrawTreacheryCard, ImperialFill, KaramaBid, PayBid
 from dunenb.rules.chance import DrawChanceCard
 from dunenb.rules.collection import CommitHarvester, DoneHarvesting
 from dunenb.rules.immunity_rolls import DeclareVoiceImmunity, ImmunityRoll
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
+from dunenb.rules.leader_after_battle import DiscardFree, GiveCard, LeaderDie, MoveTokens, PayUnseen
+from dunenb.rules.leader_after_battle import ShowSlip as ShowTraitorSlip
 from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
 from dunenb.rules.leader_pre_battle import (
     AnnounceSpice,
@@ -269,6 +279,15 @@ HAND_MADE += [UsePreBattle("emperor", "farad-n", "EMPEROR-L12-a", "shield>lasgun
               SeeStorm("guild", "GUILD-L11-c", "fremen", "main=3"), LeaderBuyOff("harkonnen", "HARKONNEN-L07-b", 5),
               ProposeAlliance("guild", "GUILD-L10-b", "spice", 2), AnswerAlliance("emperor", "accept"),
               ShowSlip("harkonnen", "fremen", "korba"), GiveLeader("fremen", "farok")]
+# leaders.md K-17 after the battle (dunenb.rules.leader_after_battle, dunenb.rules.battle_powers)
+HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard_free
+              MoveTokens("harkonnen", "HARKONNEN-L03-c", "ration", 2, 0),  # K-17 ration
+              MoveTokens("emperor", "EMPEROR-L09-c", "reinforce", 1, 1),  # K-17 reinforce
+              PayUnseen("harkonnen", "HARKONNEN-L06-c", 2),  # K-17 draw shown unless 2 paid
+              ShowTraitorSlip("dispersion", "atreides", "DISPERSION-L07-d", "atreides", "duncan-idaho"),  # see_traitor
+              LeaderDie("dispersion", "DISPERSION-L06-c", "active", 4),  # K-17 d10 (DISPERSION-L06-c)
+              GiveCard("emperor", "EMPEROR-L04-c", "atreides", "shield", "hand"),  # K-17 give_card
+              ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c")]  # K-17 chosen_capture
 
 
 def played_actions():

@@ -27,7 +27,8 @@ def _revealed(cancel):
         state = apply_action(state, plans[state.pending.actor])
         said += state.events
     asked = []
-    while state.pending.kind in ("karama-window", "traitor-call", "buy-off"):
+    # leaders.md K-19: the leader-buy-off step (asked of both sides, GAP-111) is passed
+    while state.pending.kind in ("leader-buy-off", "karama-window", "traitor-call", "buy-off"):
         action = Pass(state.pending.actor)
         if state.pending.kind == "karama-window":
             asked.append((state.pending.actor, state.pending.detail["uses"]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import decisions, events_of, pass_unable
+from helpers_game import decisions, events_of, pass_unable, roll_b1
 from test_powers_pre_battle import battle
 
 from dunenb.actions import Pass
@@ -15,13 +15,33 @@ from dunenb.powers.karama import is_suppressed
 from dunenb.rules.battle_phase import SubmitPlan
 from dunenb.rules.karama_window import UseKarama
 
+#: Other branches' leader powers' steps after the plans, passed (their first option): leaders.md K-18's alliance,
+#: K-19's buy-off.
+OTHER_STEPS = ("leader-alliance", "leader-buy-off")
+
+
+def _settle(state):
+    """Pass the traitor calls of Houses with nothing to call (GAP-62) and :data:`OTHER_STEPS`; events kept."""
+    while state.pending is not None and state.pending.kind in OTHER_STEPS + ("traitor-call",):
+        if state.pending.kind == "traitor-call":
+            passed = pass_unable(state, ("traitor-call",))
+            if passed.pending == state.pending:
+                break  # a call to make: the test's
+            state = passed
+            continue
+        said = state.events
+        state = apply_action(state, decisions(state)[0])  # the pass is listed first
+        state = dataclasses.replace(state, events=said + state.events)
+    return state
+
 
 def play(state, *actions):
-    """Apply ``actions`` in turn, passing the traitor calls; the events of every step are kept."""
+    """Apply ``actions`` in turn, passing the traitor calls and :data:`OTHER_STEPS`; the events of every step are
+    kept."""
     said = state.events
     for action in actions:
         assert state.pending.actor == action.house, (state.pending, action)
-        state = pass_unable(apply_action(state, action), ("traitor-call",))
+        state = _settle(apply_action(state, action))
         said += state.events
     return dataclasses.replace(state, events=said)
 
@@ -31,8 +51,10 @@ def outcome(state):
 
 
 def _to_plans(state):
-    while state.pending.kind in ("battle-voice", "battle-prescience"):
-        state = apply_action(state, Pass(state.pending.actor))
+    """Pass the steps before the plans: the Voices and questions, leaders.md K-16's leader-pre-battle (the pass is
+    listed first) and D-31's B1 rolls (a 10: no built-in)."""
+    while state.pending.kind in ("battle-voice", "battle-prescience", "leader-pre-battle", "battle-b1-roll"):
+        state = roll_b1(state) if state.pending.kind == "battle-b1-roll" else apply_action(state, decisions(state)[0])
     assert state.pending.kind == "battle-plan"
     return state
 
@@ -125,7 +147,8 @@ def _vladimir(use):
         state = apply_action(state, plans[house])
         said += state.events
     asked = []
-    while state.pending.kind in ("traitor-call", "buy-off", "karama-window"):  # HARKONNEN-M2: Vladimir fights
+    # HARKONNEN-M2: Vladimir fights; leaders.md K-19's leader-buy-off step passed
+    while state.pending.kind in ("leader-buy-off", "traitor-call", "buy-off", "karama-window"):
         action = Pass(state.pending.actor)
         if state.pending.kind == "karama-window":
             asked.append(state.pending.detail["data"].get("target"))

@@ -257,8 +257,14 @@ def test_K_2_a_matre_gains_per_voice_command_against_her_side_in_a_game(leader, 
             house = state.pending.actor
             plan = SubmitPlan(house, bg, dial, 0, 0) if house == "bene-gesserit" else \
                 SubmitPlan(house, leader, 0, 0, 0)
-            state = pass_unable(apply_action(state, plan), ("traitor-call",))
+            state = apply_action(state, plan)
             said += state.events
+            while state.pending is not None and state.pending.kind in ("leader-buy-off", "traitor-call"):
+                # leaders.md K-19 (BG-L11-b...): the buy-off is passed; a traitor call only when it is the one option
+                if state.pending.kind == "traitor-call" and [a.kind for a in decisions(state)] != ["pass"]:
+                    break
+                state = apply_action(state, Pass(state.pending.actor))
+                said += state.events
         outcomes[voiced] = events_of(dataclasses.replace(state, events=said), "battle-outcome")[0].data["winner"]
     assert outcomes == {False: "bene-gesserit", True: "dispersion"}
 

@@ -20,7 +20,7 @@ from helpers_game import (
 
 from dunenb.actions import Pass
 from dunenb.battle.wheel import Dial, army_value
-from dunenb.engine import apply_action, check_action, view
+from dunenb.engine import apply_action, chance_outcomes, check_action, view
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
 from dunenb.rules.leader_pre_battle import (
@@ -272,8 +272,11 @@ def test_harkonnen_l08_c_yhekem_draws_an_opposing_leader_as_a_traitor_for_this_b
 def _to_b3(houses):
     """Past B1 and the Voices / prescience (all passed): the B3 step."""
     state = pass_b1(to_b1(houses))
-    while state.pending.kind in ("battle-voice", "battle-prescience", "battle-answer", "karama-window"):
-        state = play(state, decisions(state)[0])
+    while state.pending.kind in ("battle-voice", "battle-prescience", "battle-answer", "karama-window",
+                                 "battle-b1-roll"):
+        # leaders.md D-31 (HARKONNEN-L10-c): the B1 availability roll is settled with a 10, no built-in there
+        state = play(state, chance_outcomes(state)[-1][0] if state.pending.kind == "battle-b1-roll"
+                     else decisions(state)[0])
     return state
 
 

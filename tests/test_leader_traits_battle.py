@@ -60,7 +60,19 @@ def to_plan(state, house):
 
 def plan(state, leader, regular=0, marked=0, spice=0, weapon="none", defense="none"):
     state = apply_action(state, SubmitPlan(state.pending.actor, leader, regular, marked, spice, weapon, defense))
-    return skip_pre_battle(pass_unable(state, ("traitor-call",)))
+    # leaders.md K-19 (GAP-111): the B5 buy-off step, asked of a side that could wheel a BUY_OFF leader, comes
+    # before the reveal; passed like the calls when the pass is all there is
+    return skip_pre_battle(pass_unable(state, ("leader-buy-off", "traitor-call")))
+
+
+def pass_buy_off(state):
+    """Pass the K-19 buy-off steps (leaders.md K-19, GAP-111: ``leader-buy-off`` at B5, asked of each side that
+    could wheel a BUY_OFF leader) with their first option, the pass; events kept."""
+    events = state.events
+    while state.pending is not None and state.pending.kind == "leader-buy-off":
+        state = apply_action(state, decisions(state)[0])
+        events += state.events
+    return dataclasses.replace(state, events=events)
 
 
 def rejected(state, action) -> str:
@@ -327,7 +339,7 @@ def test_k_21_atreides_l09_a_yueh_always_a_harkonnen_traitor():
     assert all(("atreides", "yueh") not in hs.traitors for hs in state.houses.values())
     state = to_plan(state, "harkonnen")
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 1, 0, 0))
-    state = apply_action(state, SubmitPlan("atreides", "yueh", 3, 0, 0))
+    state = pass_buy_off(apply_action(state, SubmitPlan("atreides", "yueh", 3, 0, 0)))  # K-19 step passed
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
     assert set(decisions(state)) == {CallTraitor("harkonnen", "yueh"), Pass("harkonnen")}
     state = apply_action(state, CallTraitor("harkonnen", "yueh"))
@@ -370,7 +382,7 @@ def test_k_25_bg_l07_c_s_7_irulan_leaves_when_paul_dies(where):
         state = held_by_harkonnen(state, "bene-gesserit", "irulan")
     state = to_plan(state, "harkonnen")
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 0, 0, 0, weapon="lasgun"))
-    state = apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0))
+    state = pass_buy_off(apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0)))  # K-19 step passed
     events = list(state.events)
     while state.pending is not None and state.pending.kind == "traitor-call":
         state = apply_action(state, decisions(state)[0])
@@ -390,7 +402,7 @@ def test_k_25_s_7_no_death_no_leave():
                      hands={"atreides": ("lasgun",)})
     state = to_plan(state, "harkonnen")
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 0, 0, 0))
-    state = apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0, weapon="lasgun"))
+    state = pass_buy_off(apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0, weapon="lasgun")))  # K-19
     while state.pending is not None and state.pending.kind == "traitor-call":
         state = apply_action(state, decisions(state)[0])
     assert "piter" in state.houses["harkonnen"].leader_tanks and "irulan" in state.houses["bene-gesserit"].leaders
@@ -407,7 +419,7 @@ def _kynes_at_sietch_tarb(harkonnen_slip=False):
     while state.pending.kind == "battle-plan":
         house = state.pending.actor
         state = apply_action(state, SubmitPlan(house, "liet-kynes" if house == "fremen" else "piter", 1, 0, 0))
-    return state
+    return pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal and S-1
 
 
 def test_k_25_fremen_l01_c_s_1_stilgar_takes_kynes_place_at_sietch_tarb():
@@ -443,6 +455,7 @@ def test_k_25_s_1_not_offered_elsewhere_nor_once_stilgar_fought_elsewhere():
     while state.pending.kind == "battle-plan":
         house = state.pending.actor
         state = apply_action(state, SubmitPlan(house, "liet-kynes" if house == "fremen" else "piter", 1, 0, 0))
+    state = pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal
     assert state.pending.kind == "traitor-call"
     state = _kynes_at_sietch_tarb()
     ctx = dataclasses.replace(context_of(state), committed=(("fremen", "stilgar", "mesa-molle"),))
@@ -466,6 +479,7 @@ def test_k_25_atreides_l01_c_s_5_gurney_blows_up_the_shield_wall_from_arrakeen()
             house = state.pending.actor
             state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0,
                                                    int(house == "atreides")))
+        state = pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal and S-5
         assert (state.pending.kind == "leader-special") == offered
         if not offered:
             continue
@@ -609,6 +623,7 @@ def _after_desert_battle(leader):
     while state.pending.kind == "battle-plan":
         house = state.pending.actor
         state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0, 0))
+    state = pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal
     while state.pending is not None and state.pending.kind == "traitor-call":
         state = apply_action(state, decisions(state)[0])
     assert state.forces[("atreides", "bassin-du-bouclier", 6)].total == 3

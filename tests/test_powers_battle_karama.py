@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 from helpers_game import decisions, events_of, pass_estimates, pass_unable, roll_b1
-from test_powers_pre_battle import battle, open_battle, pass_leader_sources
+from test_powers_pre_battle import battle, open_battle, pass_leader_sources, pass_windows
 
 from dunenb.actions import Pass
 from dunenb.bots.heuristic import HeuristicBot
@@ -158,7 +158,9 @@ def test_GUILD_M2_the_navigator_asks_only_in_the_guilds_own_battle_turn():
 
 
 def _guild(answer, harkonnen_plan):
-    state = battle(*GUILD_SCENE)
+    # Tolric in the tanks: with leaders.md K-17's blast (GUILD-L05-d) the bot would rather let him die to kill
+    # Feyd than defend him; these scenes are about the defence the answer makes the Guild pick
+    state = pass_leader_sources(pass_windows(open_battle(*GUILD_SCENE, dead={"guild": "tolric"})))
     state = play(state, AskPrescience("guild", "attack"))
     assert events_of(state, "prescience")[0].data["power"] == "GUILD-M2"
     state = play(state, AnswerPrescience("harkonnen", answer))
@@ -389,8 +391,9 @@ def test_KARAMA_32_stops_mohiam_knowing_her_opponent():
     state = open_battle(*MOHIAM_SCENE[:2], {"harkonnen": ("karama",)})
     assert (state.pending.kind, state.pending.actor) == ("karama-window", "harkonnen")
     state = roll_b1(play(state, UseKarama("harkonnen", "KARAMA-32", "karama")))  # roll_b1: leaders.md D-31
-    while state.pending.kind == "leader-pre-battle":  # leaders.md K-16 (after BG-M2's step) passed
-        state = play(state, Pass(state.pending.actor))
+    # leaders.md K-16 (after BG-M2's step) passed, and D-31's B1 rolls that may follow it settled
+    while state.pending.kind in ("leader-pre-battle", "battle-b1-roll"):
+        state = roll_b1(state) if state.pending.kind == "battle-b1-roll" else play(state, Pass(state.pending.actor))
     assert state.pending.kind == "battle-voice"  # BG-M2 is not offered in this battle
     assert battle(*MOHIAM_SCENE, disclose=True).pending.kind == "battle-disclose"  # without the Karama
 

@@ -33,6 +33,8 @@ from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle import immunities
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import released_by
+from dunenb.battle.leader_bounty import bounty_for
+from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import BattlePlan
@@ -338,7 +340,9 @@ def _block(
         caller = fates.traitor_called_by[0]
         traitor = fighting[1 - caller]
         assert traitor is not None
-        reward = traitor.strength if fates.dead[1 - caller] else 2
+        scene = Scene.of(territory, houses, fighting, defender=0 if defender_first else 1, dead=dead,
+                         blocked=blocked, shield_wall_standing=shield_wall_standing)
+        reward = bounty_for(scene, caller).amount if fates.dead[1 - caller] else 2  # TRAITOR-10, K-15
         if caller == 0:
             win_a, win_b = ones, np.zeros(shape)
             spice_bal = (reward + spice_b[None, :]) * ones
@@ -364,8 +368,11 @@ def _block(
     win_b = 1.0 - win_a
     lost_a = np.where(a_wins, tokens_a[:, None], totals[0])
     lost_b = np.where(a_wins, totals[1], tokens_b[None, :])
-    bounty_a = fighting[1].strength if fighting[1] is not None and fates.dead[1] else 0
-    bounty_b = fighting[0].strength if fighting[0] is not None and fates.dead[0] else 0
+    # BATTLE-13 f3 with leaders.md K-15 (LC-8): the bounty as the resolver pays it (leader_bounty.bounty_for)
+    scene = Scene.of(territory, houses, fighting, defender=0 if defender_first else 1, dead=dead, blocked=blocked,
+                     shield_wall_standing=shield_wall_standing)
+    bounty_a = bounty_for(scene, 0).amount if fighting[1] is not None and fates.dead[1] else 0
+    bounty_b = bounty_for(scene, 1).amount if fighting[0] is not None and fates.dead[0] else 0
     spice_bal = (bounty_a - spice_a[:, None]) - (bounty_b - spice_b[None, :])
     return p * win_a, p * win_b, p * spice_bal * ones, p * (lost_b - lost_a)
 

@@ -10,7 +10,7 @@ computed by library calls only.
 >>> figure.title
 'Plan against plan: win margin for the atreides (dials fixed)'
 >>> figure.marks[0].color.shape
-(18, 27)
+(18, 37)
 """
 
 from __future__ import annotations
