@@ -83,7 +83,8 @@ def random_fremen_split(state, rng: np.random.Generator) -> PlaceStartingForces:
 
 
 def deck_size(state) -> int:
-    return state.spice_deck.remaining_count + sum(state.spice_deck.discard.values())
+    # ATREIDES-P2 c: a top card held apart is still in the deck
+    return state.spice_deck.remaining_count + sum(state.spice_deck.discard.values()) + ("spice" in state.deck_tops)
 
 
 def check_invariants(state) -> None:

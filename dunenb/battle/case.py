@@ -68,7 +68,7 @@ from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.immunities import IMMUNE
 from dunenb.battle.leader_karama import group_of, is_leader_use, leader_uses, use_against, voidable_powers
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
-from dunenb.battle.leader_weapons import check_slots
+from dunenb.battle.leader_weapons import check_slots, playable_cards
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
@@ -678,6 +678,8 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
         if plan.karama_use is not None:
             released.extend(facts.released_by(plan.karama_use, sequence, side.house))
         hand = () if plan.leader is None else side.hand  # GAP-67
+        if hand is not None:  # GAP-127: a Voice forces only a card his leader may play
+            hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked)
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
         problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
         problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)

@@ -382,3 +382,28 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
             if two and seconds:
                 report.append((me, two[0]))
     return (instant[0] or slow[0] or passed[0], instant[1] or slow[1] or passed[1])
+
+
+def playable_cards(leader: Leader | None, house: str, cards: Iterable[str], *,
+                   blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The cards of ``cards`` (a hand) that ``leader`` may put on his wheel for ``house``, each alone in its slot:
+    his K-6..K-8 slot rules (:func:`check_slots`: Tyekanik and Leto I wear a shield and add no Shield card, GAP-91)
+    and his K-21 restrictions (Miles Teg attacks only with a lasgun or Atomics). GAP-127: a Voice forcing a kind
+    binds only a plan whose hand holds such a card its leader may play (FAQ 12, L753: one cannot obey with a card
+    one may not play)."""
+    from dunenb.battle.cards import DEFENCES, WEAPONS
+    from dunenb.battle.leader_traits import plan_error
+
+    found = []
+    for card in cards:
+        if card == "worthless" or (card not in WEAPONS and card not in DEFENCES):
+            continue  # no kind a Voice names (a Karama, a truth trance, a worthless card...)
+        defence = card in DEFENCES
+        plan = BattlePlan(leader=leader, weapon=None if defence else card, defense=card if defence else None)
+        try:
+            check_slots(plan, house, blocked=blocked)
+        except IllegalActionError:
+            continue
+        if plan_error(leader, house, weapon=plan.weapon, defense=plan.defense, dialled=0, spice=0) is None:
+            found.append(card)
+    return tuple(found)

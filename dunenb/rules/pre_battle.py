@@ -68,6 +68,7 @@ from dunenb.battle.leader_mind import (
     trances_of,
     voice_roll,
 )
+from dunenb.battle.leader_weapons import playable_cards
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.roster import Leader
 from dunenb.errors import IllegalActionError
@@ -538,6 +539,10 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     leaders = may_lead(state, ctx, house)
     if not leaders:
         return (NONE,)
+    assert ctx.sequence is not None
+    given = [answer.kind for _question, answer in ctx.sequence.answered(house)]
+    if immunities.IMMUNE in given:  # GAP-96 with several questions (K-12): once immune, every answer is
+        return (immunities.IMMUNE,)
     held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
     kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
     blocked = suppressed_powers(state)
@@ -546,7 +551,8 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
     if all(immune):
         return (immunities.IMMUNE,)
-    declare: tuple[str, ...] = (immunities.IMMUNE,) if any(immune) else ()
+    # an answer already given as a kind showed a plan with no immune leader: "immune" is no longer open (GAP-96)
+    declare: tuple[str, ...] = (immunities.IMMUNE,) if any(immune) and not given else ()
     rolled = {lid: p for lid, leader in zip(leaders, candidates, strict=True)
               if (p := immunities.prescience_protection(leader, house=house, blocked=blocked)) is not None}
     failed = state.pending.detail.get("failed", ()) if state.pending is not None else ()
@@ -659,6 +665,7 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
 
     problems += plan_problems(ctx, plan)
+    hand = playable_cards(leader, plan.house, hand, blocked=blocked)  # GAP-127: only cards he may play can be forced
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
 
 
