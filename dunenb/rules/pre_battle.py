@@ -543,10 +543,13 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     given = [answer.kind for _question, answer in ctx.sequence.answered(house)]
     if immunities.IMMUNE in given:  # GAP-96 with several questions (K-12): once immune, every answer is
         return (immunities.IMMUNE,)
-    held = [card_kind(c) for c in state.houses[house].hand if c in seq_mod._KINDED]
-    kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
     blocked = suppressed_powers(state)
     candidates = [leader_of(house, lid) for lid in leaders]
+    # the kinds held that a leader who may lead can play (K-6..K-8 slots, K-21 restrictions; GAP-127): an answer
+    # naming a card no such leader may play would leave no legal plan
+    held = {card_kind(c) for leader in candidates
+            for c in playable_cards(leader, house, state.houses[house].hand, blocked=blocked)}
+    kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
     # K-10 prescience (GAP-96): the side of an immune leader answers "immune", and only his
     immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
     if all(immune):
