@@ -160,7 +160,7 @@ def beneficiary(state: GameState, draw: int) -> str:
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     assert state.pending is not None
     draw = state.pending.detail["draw"]
-    forced = deck_tops.forced_outcome(state, DECK)  # ATREIDES-P2 d: the top held apart is drawn
+    forced = deck_tops.top(state, DECK)  # ATREIDES-P2 d: the top held apart is drawn
     if forced is not None:
         return [(DrawChanceCard(draw, forced), Fraction(1))]
     deck = {card: n for card, n in state.chance_deck.items() if n > 0}

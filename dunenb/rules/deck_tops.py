@@ -10,7 +10,7 @@ unseen cards with their counts, so the odds of the game do not change), as soon 
   changed: KARAMA-41 lapses, a House is eliminated).
 
 A draw from a deck with a top held apart takes that card: its chance node has one outcome, probability 1
-(:func:`forced_outcome`). Who sees the tops is the hook ``deck.top_viewers`` of ``data/powers.json`` (ATREIDES-P2,
+(:func:`top`). Who sees the tops is the hook ``deck.top_viewers`` of ``data/powers.json`` (ATREIDES-P2,
 ``add_holder``; nobody while KARAMA-41 is in force, houses.md). With nobody to see them no top is drawn apart, so a
 game without the Atreides has exactly the nodes it had before. :func:`hide` puts the top back among the unseen
 cards in the view of a House that does not see it (the counts would give it away otherwise); the
@@ -81,14 +81,9 @@ def top_viewers(state: GameState) -> tuple[str, ...]:
 
 
 def top(state: GameState, deck: str) -> str | None:
-    """The card held apart on top of ``deck``, if any."""
+    """The card held apart on top of ``deck``, if any: the next draw from ``deck`` takes it (its chance node has
+    that one outcome); ``None``: the draw is among the unseen cards."""
     return state.deck_tops.get(deck)
-
-
-def forced_outcome(state: GameState, deck: str) -> str | None:
-    """The card the next draw from ``deck`` takes when its top is held apart (its chance node has that one
-    outcome), else ``None`` (draw among the unseen cards)."""
-    return top(state, deck)
 
 
 def take_top(state: GameState, deck: str, card: str) -> tuple[GameState, bool]:

@@ -61,7 +61,7 @@ def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     probability 1: ATREIDES-P2 c)."""
     assert state.pending is not None
     detail = state.pending.detail
-    forced = deck_tops.forced_outcome(state, DECK)
+    forced = deck_tops.top(state, DECK)
     if forced is not None:
         return [(DrawSpiceCard(detail["pile"], forced), Fraction(1))]
     deck = _deck_for_draw(state.spice_deck)
@@ -80,7 +80,7 @@ def is_spice_outcome(state: GameState, action: Action) -> bool:
     detail = node(state).detail
     if action.pile != detail["pile"] or (detail["setup"] and action.card == WORM_CARD):
         return False
-    forced = deck_tops.forced_outcome(state, DECK)
+    forced = deck_tops.top(state, DECK)
     if forced is not None:
         return action.card == forced
     return _deck_for_draw(state.spice_deck).remaining.get(action.card, 0) > 0
