@@ -25,6 +25,20 @@ MAX_DIGITS = 18
 _ASCII_INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
+def shown(text: object, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters: an error names a huge argument without echoing it.
+
+    >>> shown("12")
+    "'12'"
+    >>> shown("9" * 5000)
+    "'999999999999999999999999999999999999999... (5000 characters)"
+    """
+    text_repr = repr(text)
+    if len(text_repr) <= limit:
+        return text_repr
+    return f"{text_repr[:40]}... ({len(str(text))} characters)"
+
+
 def _range_text(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
         return f"an integer from {low} to {high}"
@@ -39,7 +53,7 @@ def parse_int(text: str | None, option: str, *, low: int | None = None, high: in
     allowed = _range_text(low, high)
     stripped = text.strip() if isinstance(text, str) else ""
     if not _ASCII_INTEGER.fullmatch(stripped):
-        raise InputError(code, f"{option} must be {allowed}, got {text!r}")
+        raise InputError(code, f"{option} must be {allowed}, got {shown(text)}")
     value = int(stripped)
     if (low is not None and value < low) or (high is not None and value > high):
         raise InputError(code, f"{option} must be {allowed}, got {value}")

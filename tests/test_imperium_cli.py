@@ -50,12 +50,36 @@ def test_cli_conflict_troops_and_swords(capsys):
         ["--strengths", "1,2,3,4,5"],
         ["--troops", "1,2", "--swords", "1"],
         ["--strengths", "1,2", "--troops", "1,2"],
+        ["--strengths", "9,\u00b2"],
+        ["--strengths", "9," + "9" * 5000],
+        ["--troops", "1,\u0663", "--swords", "1,1"],
         [],
     ],
 )
 def test_cli_conflict_bad_arguments(capsys, argv):
     status, out, err = run(capsys, "imperium", "conflict", *argv, "--json")
-    assert status == 2 and out == "" and err.startswith("error: [imperium/")
+    assert status == 2 and out == "" and err.startswith("error: [imperium/argument]")
+    assert len(err) < 400 and "invalid literal" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["odds", "--top", "\u00b2"], "--top"),
+        (["odds", "--deck", "starter,dagger:\u00b2"], "--deck"),
+        (["odds", "--deck", "dagger:0"], "--deck"),
+        (["simulate", "--games", "\u00b2", "--out", "unused"], "--games"),
+        (["simulate", "--games", "1", "--players", "5", "--out", "unused"], "--players"),
+        (["simulate", "--games", "1", "--seed", "9" * 5000, "--out", "unused"], "--seed"),
+    ],
+)
+def test_cli_imperium_integers_are_ascii_and_bounded(capsys, tmp_path, argv, named):
+    """GAP-59: '\u00b2' passes ``str.isdigit`` but is no integer; every option names itself, nothing is written."""
+    argv = [str(tmp_path / a) if a == "unused" else a for a in argv]
+    status, out, err = run(capsys, "imperium", *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("error: [imperium/argument] " + named) and len(err) < 400
+    assert not (tmp_path / "unused").exists()
 
 
 def test_cli_odds_starter(capsys):

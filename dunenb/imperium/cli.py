@@ -19,20 +19,24 @@ import argparse
 import json
 from typing import Any
 
+from dunenb.cliargs import parse_int, shown
 from dunenb.errors import InputError
+
+_CODE = "imperium/argument"
 
 
 def _bad(argument: str, text: object, allowed: str) -> InputError:
-    return InputError("imperium/argument", f"{argument}: {text!r} is not allowed (allowed: {allowed})")
+    return InputError("imperium/argument", f"{argument}: {shown(text)} is not allowed (allowed: {allowed})")
 
 
 def _int_list(text: str | None, argument: str) -> list[int] | None:
     if text is None:
         return None
     parts = [p.strip() for p in text.split(",")]
-    if not all(p.isdigit() for p in parts):
-        raise _bad(argument, text, "comma-separated integers >= 0, one per player, e.g. 9,5,5,0")
-    return [int(p) for p in parts]
+    try:  # ASCII digits only, bounded (GAP-59): str.isdigit would let '²' through to int()
+        return [parse_int(p, argument, low=0, code=_CODE) for p in parts]
+    except InputError:
+        raise _bad(argument, text, "comma-separated integers >= 0, one per player, e.g. 9,5,5,0") from None
 
 
 def _emit(data: dict[str, Any], as_json: bool, lines: list[str]) -> None:
@@ -87,9 +91,13 @@ def _pile(text: str | None, argument: str) -> dict[str, int]:
             for cid, n in rules.starter_deck.items():
                 counts[cid] = counts.get(cid, 0) + n
             continue
-        if card not in rules.cards or (copies and not copies.isdigit()):
+        if card not in rules.cards:
             raise _bad(argument, part, "CARD[:COPIES] items, comma-separated, CARD among " + ", ".join(rules.cards))
-        counts[card] = counts.get(card, 0) + (int(copies) if copies else 1)
+        try:
+            number = parse_int(copies, argument, low=1, high=99, code=_CODE) if copies else 1
+        except InputError:
+            raise _bad(argument, part, f"{card}:COPIES with COPIES from 1 to 99") from None
+        counts[card] = counts.get(card, 0) + number
     return counts
 
 
@@ -99,12 +107,11 @@ def run_odds(args: argparse.Namespace) -> int:
 
     deck = _pile(args.deck, "--deck")
     discard = _pile(args.discard, "--discard")
-    if not args.top.isdigit():
-        raise _bad("--top", args.top, "an integer >= 0")
+    top_count = parse_int(args.top, "--top", low=0, code=_CODE)
     odds = hand_odds(deck, discard)
     cards = card_odds(deck, discard)
     top: list[dict[str, Any]] = [{"hand": list(hand), "probability": float(p), "exact": str(p)}
-                                 for hand, p in list(odds)[: int(args.top)]]
+                                 for hand, p in list(odds)[:top_count]]
     data = {
         "deck": deck,
         "discard": discard,
@@ -122,16 +129,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     """``imperium simulate``: seeded bot games written as saves plus ``summary.csv``."""
     from dunenb.imperium.simulate import simulate
 
-    for name in ("games", "players", "seed"):
-        if not str(getattr(args, name)).isdigit():
-            raise _bad(f"--{name}", getattr(args, name), "an integer >= 0")
-    players = int(args.players)
-    if not 2 <= players <= 4:
-        raise _bad("--players", args.players, "2, 3 or 4")
+    games = parse_int(str(args.games), "--games", low=0, high=100_000, code=_CODE)
+    players = parse_int(str(args.players), "--players", low=2, high=4, code=_CODE)
+    seed = parse_int(str(args.seed), "--seed", low=0, code=_CODE)
     if not args.out:
         raise InputError("imperium/argument", "--out: required (allowed: a folder for the saves and summary.csv)")
     bots = [b.strip() for b in args.bots.split(",")]
-    table = simulate(int(args.games), players, bots, int(args.seed), args.out, progress=not args.quiet)
+    table = simulate(games, players, bots, seed, args.out, progress=not args.quiet)
     wins: dict[str, float] = {}
     for _, row in table.iterrows():
         winners = row["winner"].split("+")
@@ -139,10 +143,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             bot = name.rstrip("0123456789")
             wins[bot] = wins.get(bot, 0.0) + 1.0 / len(winners)
     data = {
-        "games": int(args.games),
+        "games": games,
         "players": players,
         "bots": bots,
-        "seed": int(args.seed),
+        "seed": seed,
         "out": str(args.out),
         "wins_by_bot": wins,
         "mean_rounds": float(table["rounds"].mean()) if len(table) else None,
@@ -163,9 +167,7 @@ def run_replay(args: argparse.Namespace) -> int:
     state = load_game(args.save)
     seat = None
     if args.seat is not None:
-        if not args.seat.isdigit() or int(args.seat) >= len(state.names):
-            raise _bad("--seat", args.seat, f"0 to {len(state.names) - 1}")
-        seat = int(args.seat)
+        seat = parse_int(args.seat, "--seat", low=0, high=len(state.names) - 1, code=_CODE)
     data = view(state, seat)
     vps = ", ".join(f"{p['name']} {p['vp']}" for p in data["players"])
     lines = [f"{len(state.actions)} actions replayed; round {state.round}, phase {state.phase}; VP {vps}"]
