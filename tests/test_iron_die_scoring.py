@@ -192,6 +192,10 @@ def test_threshold_notations() -> None:
         ("intrigue", "flush", "full-house"),
         ("intrigue", "full-house:6,6,6,5,4", "make a three-of-a-kind, not a full-house"),
         ("intrigue", "6,6,6,5", "five dice"),
+        # str.isdigit accepts a superscript two, int() does not (GAP-59): refused, never a ValueError
+        ("military", "\u00b2", "a sum 5-30"),
+        ("faith", "\u00b2", "S 0-2"),
+        ("faith", "1/\u00b2", "S/U"),
     ],
 )
 def test_bad_results_name_the_argument_and_allowed_values(challenge: str, text: str, fragment: str) -> None:

@@ -252,7 +252,7 @@ def parse_action(text: str) -> Action:
     verb, rest = (words[0].lower(), words[1:]) if words else ("", [])
     if verb in ("reveal", "pass") and not rest:
         return Reveal() if verb == "reveal" else Pass()
-    if verb == "first" and len(rest) == 1 and rest[0].isdigit():
+    if verb == "first" and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
         return First(int(rest[0]))
     if verb == "agent" and len(rest) == 2:
         return Agent(rest[0], rest[1])

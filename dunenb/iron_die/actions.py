@@ -231,7 +231,7 @@ def parse_action(text: str) -> Action:
             return Stand()
         if verb == "declare" and rest in CHALLENGES:
             return Declare(rest)
-        if verb == "first" and rest.isdigit():
+        if verb == "first" and rest.isascii() and rest.isdigit():
             return ChooseFirst(int(rest))
         if verb in ("roll", "keep"):
             faces = [] if rest == "none" else [int(p) for p in rest.split(",")]

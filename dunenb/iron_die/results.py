@@ -257,18 +257,18 @@ def parse_result(
     if raw.count(",") == 4 and ":" not in raw:
         return result_of(challenge, parse_dice(raw, argument), options)
     if challenge == "military":
-        if raw.isdigit() and 5 <= int(raw) <= 30:
+        if raw.isascii() and raw.isdigit() and 5 <= int(raw) <= 30:
             return Result(challenge, (int(raw),))
         raise _bad(challenge, raw, argument)
     if challenge == "faith":
         sevens, _, unused = raw.partition("/")
-        if not sevens.isdigit() or int(sevens) > 2:
+        if not (sevens.isascii() and sevens.isdigit()) or int(sevens) > 2:
             raise _bad(challenge, raw, argument)
         if not _:
             return Result(challenge, (int(sevens),), threshold=True, options=options)
         if unused == "-" and int(sevens) > 0:
             return Result(challenge, (int(sevens), 0), options=options)
-        if unused.isdigit() and 1 <= int(unused) <= 30:
+        if unused.isascii() and unused.isdigit() and 1 <= int(unused) <= 30:
             return Result(challenge, (int(sevens), int(unused)), options=options)
         raise _bad(challenge, raw, argument)
     name, _, dice_text = raw.partition(":")

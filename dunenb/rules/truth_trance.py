@@ -157,7 +157,7 @@ def check_question(state: GameState, action: AskTruthTrance) -> IllegalActionErr
         return IllegalActionError("truth-trance/question", f"question {action.question!r}; allowed: "
                                   f"{', '.join(q.id for q in load_questions())} (GAP-56)")
     if question.subject == "number":
-        if not action.subject.isdigit():
+        if not (action.subject.isascii() and action.subject.isdigit()):
             return IllegalActionError("truth-trance/subject", f"subject {action.subject!r}: a non-negative number")
         return None
     allowed = _subjects(state, action.house, action.target, question)

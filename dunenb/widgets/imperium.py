@@ -239,7 +239,7 @@ def _parse_pile(text: str) -> dict[str, int]:
     counts: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         card, _, copies = part.partition(":")
-        counts[card] = counts.get(card, 0) + (int(copies) if copies.isdigit() else 1)
+        counts[card] = counts.get(card, 0) + (int(copies) if copies.isascii() and copies.isdigit() else 1)
     return counts
 
 
