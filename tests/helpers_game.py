@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from dunenb.actions import (
     Action,
@@ -22,7 +23,15 @@ from dunenb.actions import (
     RollWormDice,
 )
 from dunenb.board import load_board
-from dunenb.engine import apply_action, chance_outcomes, check_action, current_player, legal_actions, sample_chance
+from dunenb.engine import (
+    apply_action,
+    chance_outcomes,
+    check_action,
+    current_player,
+    legal_actions,
+    sample_chance,
+    view,
+)
 from dunenb.rules import deck_tops
 from dunenb.rules.anytime import is_anytime
 from dunenb.rules.common import WEATHER_CONTROL
@@ -430,20 +439,23 @@ def _reached(state: GameState, until: Until) -> bool:
     return state.pending.kind == until
 
 
-def play_battle(state: GameState, plans: Mapping[str, Action] | None = None, *, until: Until = None,
-                through: Sequence[str] = PASS_FIRST, calls: Mapping[str, str] | None = None,
-                past_outcome: bool = False, keep_events: bool = True) -> GameState:
+def play_battle(state: GameState, plans: Mapping[str, Action | Any] | None = None, *, until: Until = None,
+                through: Sequence[str] = PASS_FIRST, only_pass: Sequence[str] = (),
+                calls: Mapping[str, str] | None = None, past_outcome: bool = False,
+                keep_events: bool = True) -> GameState:
     """Play the pending battle on to a given node: set the given plans, pass every pass-first step, stop.
 
     Step by step, until the pending node matches ``until`` (a kind, a ``(kind, House)`` pair or a test on the
     state; checked before each step, so a node already there is kept):
 
-    * a ``battle-plan`` node of a House in ``plans`` (House -> its :class:`~dunenb.rules.battle_phase.SubmitPlan`)
-      gets that plan, once, checked legal first (a House asked again, or a House without a plan, stops the play
-      there);
+    * a ``battle-plan`` node of a House in ``plans`` (House -> its :class:`~dunenb.rules.battle_phase.SubmitPlan`,
+      or a bot: its choice from the House's view) gets that plan, once, checked legal first (a House asked again,
+      or a House without a plan, stops the play there);
     * a ``traitor-call`` node (TRAITOR-8): with ``calls`` given, a House in it calls treachery on the opposing
       leader it names, every other House passes; without, the node is passed only when the pass is the House's
       one option (GAP-62, :func:`pass_unable`), and a real choice stops the play;
+    * a node of a kind in ``only_pass`` is passed when the pass is the House's one option, and stops the play
+      otherwise;
     * a node of a kind in ``through`` (by default :data:`PASS_FIRST`) is passed: its first option, which is the
       pass at those steps; a B1 availability roll (leaders.md D-31) is settled with a 10, so that
       HARKONNEN-L10-c's poison is not there; as in :func:`skip_pre_battle`, only the Karama windows of the
@@ -465,7 +477,8 @@ def play_battle(state: GameState, plans: Mapping[str, Action] | None = None, *, 
         if kind == "battle-plan":
             if house not in left:
                 break
-            action: Action = left.pop(house)
+            plan = left.pop(house)
+            action: Action = plan.choose(view(state, house)) if hasattr(plan, "choose") else plan
             assert check_action(state, action) is None, check_action(state, action)
         elif kind == "traitor-call":
             own = decisions(state)
@@ -476,6 +489,11 @@ def play_battle(state: GameState, plans: Mapping[str, Action] | None = None, *, 
                 action = Pass(house)
             else:
                 action = CallTraitor(house, called)
+        elif kind in only_pass:
+            own = decisions(state)
+            if [a.kind for a in own] != ["pass"]:
+                break
+            action = own[0]
         elif kind in through and kind == B1_ROLL:
             action = chance_outcomes(state)[-1][0]
         elif kind == "karama-window" and state.pending.detail.get("resume") not in ("battle-start", "minion-karama"):
