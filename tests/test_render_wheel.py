@@ -202,10 +202,9 @@ def test_the_explorer_draws_the_extra_slots_of_its_case(house: str, leader: str,
 def test_the_replay_browser_draws_the_extra_slots_of_a_revealed_battle() -> None:
     """A game battle (EMPEROR-L01 d Hasimir's second attack card; EMPEROR-L02 d is not on the wheel, so no worn
     shield): the replay step after the reveal draws the extra weapon, and the explorer it opens keeps it."""
-    from helpers_game import decisions
+    from helpers_game import play_battle
     from test_leader_weapon_games import _position
 
-    from dunenb.engine import apply_action, check_action
     from dunenb.rules.battle_phase import SubmitPlan
     from dunenb.widgets.replay_browser import battle_case_of, battle_pictures, revealed_battle
 
@@ -214,15 +213,9 @@ def test_the_replay_browser_draws_the_extra_slots_of_a_revealed_battle() -> None
     plans = {"emperor": SubmitPlan("emperor", "hasimir", 1, 0, 0, weapon="poison-fast",
                                    extra_attack="projectile-distance"),
              "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0, defense="snooper")}
-    detail = None
-    while detail is None:  # the plans; every other step before the reveal is passed (its first option)
-        if state.pending.kind == "battle-plan":
-            action = plans[state.pending.actor]
-            assert check_action(state, action) is None
-        else:
-            action = decisions(state)[0]
-        state = apply_action(state, action)
-        detail = revealed_battle(state)
+    state = play_battle(state, plans, until=lambda s: revealed_battle(s) is not None)
+    detail = revealed_battle(state)
+    assert detail is not None
     pictures = {picture.house: picture for picture in battle_pictures(state, detail)}
     assert [extra.words for extra in pictures["Emperor"].extras] == [
         "extra weapon: Distance projectile (projectile de distance)"]
