@@ -7,8 +7,9 @@ Not a test module: the rule tests import it (``from helpers_game import ...``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from dunenb.actions import (
     Action,
@@ -22,7 +23,15 @@ from dunenb.actions import (
     RollWormDice,
 )
 from dunenb.board import load_board
-from dunenb.engine import apply_action, chance_outcomes, current_player, legal_actions, sample_chance
+from dunenb.engine import (
+    apply_action,
+    chance_outcomes,
+    check_action,
+    current_player,
+    legal_actions,
+    sample_chance,
+    view,
+)
 from dunenb.rules import deck_tops
 from dunenb.rules.anytime import is_anytime
 from dunenb.rules.common import WEATHER_CONTROL
@@ -407,3 +416,94 @@ def held_by_harkonnen(state: GameState, owner: str, leader: str) -> GameState:
     state = edit_house(state, owner, leaders=tuple(x for x in hs.leaders if x != leader))
     state = edit_house(state, "harkonnen", leaders=hk.leaders + (f"{owner}:{leader}",))
     return dataclasses.replace(state, captured=state.captured + ((owner, leader),))
+
+
+# --- driving a battle ----------------------------------------------------------------------------------------
+
+#: The battle steps whose first option is the pass (houses.md G-9 Voice and prescience, the Karama windows and
+#: BG-M2 disclosures, leaders.md K-16 pre-battle uses at LC-5 B1/B3, K-19 buy-off, K-18 alliance, B7 specials) and
+#: D-31's B1 availability rolls: what :func:`play_battle` passes by default.
+PASS_FIRST = PRE_BATTLE + (B1_ROLL, "leader-buy-off", "leader-alliance", "leader-special")
+
+#: Where :func:`play_battle` stops: a node kind, a (kind, House) pair, or a test on the state.
+Until = str | tuple[str, str] | Callable[[GameState], bool] | None
+
+
+def _reached(state: GameState, until: Until) -> bool:
+    if until is None or state.pending is None:
+        return False
+    if callable(until):
+        return until(state)
+    if isinstance(until, tuple):
+        return (state.pending.kind, state.pending.actor) == until
+    return state.pending.kind == until
+
+
+def play_battle(state: GameState, plans: Mapping[str, Action | Any] | None = None, *, until: Until = None,
+                through: Sequence[str] = PASS_FIRST, only_pass: Sequence[str] = (),
+                calls: Mapping[str, str] | None = None, past_outcome: bool = False,
+                keep_events: bool = True) -> GameState:
+    """Play the pending battle on to a given node: set the given plans, pass every pass-first step, stop.
+
+    Step by step, until the pending node matches ``until`` (a kind, a ``(kind, House)`` pair or a test on the
+    state; checked before each step, so a node already there is kept):
+
+    * a ``battle-plan`` node of a House in ``plans`` (House -> its :class:`~dunenb.rules.battle_phase.SubmitPlan`,
+      or a bot: its choice from the House's view) gets that plan, once, checked legal first (a House asked again,
+      or a House without a plan, stops the play there);
+    * a ``traitor-call`` node (TRAITOR-8): with ``calls`` given, a House in it calls treachery on the opposing
+      leader it names, every other House passes; without, the node is passed only when the pass is the House's
+      one option (GAP-62, :func:`pass_unable`), and a real choice stops the play;
+    * a node of a kind in ``only_pass`` is passed when the pass is the House's one option, and stops the play
+      otherwise;
+    * a node of a kind in ``through`` (by default :data:`PASS_FIRST`) is passed: its first option, which is the
+      pass at those steps; a B1 availability roll (leaders.md D-31) is settled with a 10, so that
+      HARKONNEN-L10-c's poison is not there; as in :func:`skip_pre_battle`, only the Karama windows of the
+      battle's start (and KARAMA-50's against Vladimir's minions) are passed;
+    * any other node (a chance node of the resolution, a choice that belongs to the test) stops the play.
+
+    It stops too when no node is pending and, unless ``past_outcome``, right after the battle's outcome
+    (a ``battle-outcome`` event: the steps after the battle belong to the test). The events of every step are kept
+    in the returned state's events, after the state's own (``keep_events=False``: only the last step's, as
+    ``apply_action`` gives them).
+    """
+    from dunenb.actions import Pass
+    from dunenb.rules.battle_phase import CallTraitor
+
+    left = dict(plans or {})
+    events = state.events
+    while state.pending is not None and not _reached(state, until):
+        kind, house = state.pending.kind, state.pending.actor
+        if kind == "battle-plan":
+            if house not in left:
+                break
+            plan = left.pop(house)
+            action: Action = plan.choose(view(state, house)) if hasattr(plan, "choose") else plan
+            assert check_action(state, action) is None, check_action(state, action)
+        elif kind == "traitor-call":
+            own = decisions(state)
+            if calls is None and [a.kind for a in own] != ["pass"]:
+                break
+            called = (calls or {}).get(house)
+            if called is None:
+                action = Pass(house)
+            else:
+                action = CallTraitor(house, called)
+        elif kind in only_pass:
+            own = decisions(state)
+            if [a.kind for a in own] != ["pass"]:
+                break
+            action = own[0]
+        elif kind in through and kind == B1_ROLL:
+            action = chance_outcomes(state)[-1][0]
+        elif kind == "karama-window" and state.pending.detail.get("resume") not in ("battle-start", "minion-karama"):
+            break  # as skip_pre_battle: a later window (a capture's KARAMA-47...) belongs to the test
+        elif kind in through and current_player(state) != "chance":
+            action = decisions(state)[0]
+        else:
+            break
+        state = apply_action(state, action)
+        events += state.events
+        if not past_outcome and any(e.kind == "battle-outcome" for e in state.events):
+            break
+    return dataclasses.replace(state, events=events) if keep_events else state

@@ -19,6 +19,7 @@ from helpers_game import (
     outcome_map,
     pass_karama,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
     skip_pre_battle,
@@ -31,7 +32,7 @@ from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene as LeaderScene
 from dunenb.battle.roster import load_roster
 from dunenb.engine import apply_action
-from dunenb.rules.battle_phase import CallTraitor, DiscardCards, SubmitPlan, begin_phase
+from dunenb.rules.battle_phase import DiscardCards, SubmitPlan, begin_phase
 from dunenb.rules.battle_powers import ChooseCaptive
 from dunenb.rules.leader_after_battle import DiscardFree, MoveTokens
 from dunenb.rules.on_call import OnCallDraw
@@ -83,25 +84,16 @@ def play(plans: dict[str, tuple[str, int, str, str]], *, tokens: int = 5, calls:
     before = {house: state.houses[house].spice for house in houses}
     tanks = {house: state.houses[house].tanks.total for house in houses}
     reserve = {house: state.houses[house].reserve.total for house in houses}
-    state = skip_pre_battle(begin_phase(state))
-    events = list(state.events)
     # the plans, then the calls; the steps other leaders' powers add on the way (K-16, K-19, B7 specials, the
     # leaders' Voices) are passed: the pass is listed first
     passed = ("leader-pre-battle", "leader-buy-off", "leader-alliance", "leader-special", "battle-voice",
               "battle-prescience")
-    while state.pending is not None and not any(e.kind == "battle-outcome" for e in events) and (
-            state.pending.kind in ("battle-plan", "traitor-call") + passed):
-        house = state.pending.actor
-        if state.pending.kind == "battle-plan":
-            leader, dialled, weapon, defence = plans[house]
-            action = SubmitPlan(house, leader, dialled, 0, 0, weapon, defence)
-        elif state.pending.kind == "traitor-call":
-            other = next(h for h in houses if h != house)
-            action = CallTraitor(house, plans[other][0]) if house in calls else Pass(house)
-        else:
-            action = decisions(state)[0]
-        state = apply_action(state, action)
-        events += state.events
+    other = {house: next(h for h in houses if h != house) for house in houses}
+    state = play_battle(skip_pre_battle(begin_phase(state)),
+                        {house: SubmitPlan(house, leader, dialled, 0, 0, weapon, defence)
+                         for house, (leader, dialled, weapon, defence) in plans.items()},
+                        through=passed, calls={house: plans[other[house]][0] for house in calls})
+    events = list(state.events)
     assert any(e.kind == "battle-outcome" for e in events), state.pending
     assert_conserved(state)
     return Scene(state, events, before, tanks, reserve)

@@ -14,9 +14,9 @@ from helpers_game import (
     held_by_harkonnen,
     pass_unable,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
-    skip_pre_battle,
 )
 
 from dunenb.actions import Pass
@@ -45,11 +45,7 @@ def open_battle(houses, area="arsunt", sector=5, tokens=3, edit=None):
     state = begin_phase(dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1])))
     if state.pending.kind == "battle-choice":
         state = apply_action(state, next(a for a in decisions(state) if a.territory == area))
-    while state.pending.kind in ("karama-window", "battle-disclose", "leader-pre-battle", "battle-voice",
-                                 "battle-prescience", "battle-answer"):
-        state = skip_pre_battle(state)
-        if state.pending.kind in ("karama-window", "battle-disclose"):
-            state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state)
     assert state.pending.kind == "battle-plan", state.pending
     return state
 
@@ -57,14 +53,9 @@ def open_battle(houses, area="arsunt", sector=5, tokens=3, edit=None):
 def plans(state, leaders, dial=1, *, buy_off=True):
     """Both sides set their plans (``leaders``: House -> leader id) with ``dial`` tokens, the traitor calls
     passed; ``buy_off=False``: the K-19 step is passed too. Events kept."""
-    said = state.events
-    for house in context_of(state).order:
-        state = pass_unable(apply_action(state, SubmitPlan(house, leaders[house], dial, 0, 0)), ("traitor-call",))
-        said += state.events
-        while not buy_off and state.pending.kind == "leader-buy-off":
-            state = pass_unable(apply_action(state, Pass(state.pending.actor)), ("traitor-call",))
-            said += state.events
-    return dataclasses.replace(state, events=said)
+    return play_battle(state, {house: SubmitPlan(house, leaders[house], dial, 0, 0)
+                               for house in context_of(state).order},
+                       through=() if buy_off else ("leader-buy-off",))
 
 
 def play(state, *actions):
@@ -182,14 +173,9 @@ def test_guild_l10_b_not_offered_against_another_house_nor_after_a_treachery():
             hs, traitors=(("guild", "esmar"),))))
     state = open_battle(["guild", "emperor"], edit=slip)
     state = apply_action(state, SubmitPlan("guild", "esmar", 1, 0, 0))
-    said = state.events
-    while state.pending.kind in ("battle-plan", "traitor-call"):
-        house = state.pending.actor
-        calls = [a for a in decisions(state) if not isinstance(a, Pass)]
-        state = apply_action(state, SubmitPlan(house, "burseg", 1, 0, 0) if state.pending.kind == "battle-plan"
-                             else calls[0] if calls else Pass(house))
-        said += state.events
-    assert [e.data["house"] for e in said if e.kind == "treachery"] == ["emperor"]
+    state = play_battle(state, {"emperor": SubmitPlan("emperor", "burseg", 1, 0, 0)}, through=(),
+                        calls={"emperor": "esmar"})  # the Emperor calls treachery on Esmar, his slip
+    assert [e.data["house"] for e in state.events if e.kind == "treachery"] == ["emperor"]
     assert state.pending is None or state.pending.kind not in ("leader-alliance", "leader-alliance-answer")
 
 
@@ -301,8 +287,7 @@ def test_atreides_l01_a_l02_b_lend_prescience_for_k_turns_instead_of_the_battle(
     """ATREIDES-L01-a (opp of Guild), ATREIDES-L02-b (opp of Fremen): the partner borrows ATREIDES-P1 for k turns
     chosen by the Atreides (houses.md G-10); accepted, the battle is void and the Atreides are at peace."""
     state = plans(open_battle(["atreides", opponent]), {"atreides": leader, opponent: opposing}, buy_off=False)
-    while state.pending.kind == "leader-alliance" and state.pending.actor != "atreides":
-        state = play(state, Pass(state.pending.actor))
+    state = play_battle(state, until=("leader-alliance", "atreides"), through=("leader-alliance",))
     power = {"gurney": "ATREIDES-L01-a", "duncan-idaho": "ATREIDES-L02-b"}[leader]
     assert [a.amount for a in decisions(state) if isinstance(a, ProposeAlliance)] == [1, 2, 3, 4, 5]
     error = check_action(state, ProposeAlliance("atreides", power, "ATREIDES-P1", 6))
@@ -318,11 +303,9 @@ def test_fremen_l05_c_siona_against_leto_ii_voids_the_battle_and_each_house_give
     """FREMEN-L05-c (automatic, D-29): Siona meets Léto II, captured and led by the Harkonnen: the battle is
     void, the Fremen are at peace, and each House gives the other one of its own secondary leaders for good."""
     state = open_battle(["fremen", "harkonnen"], edit=lambda s: held_by_harkonnen(s, "fremen", "leto-ii"))
-    for house in context_of(state).order:
-        leader = {"fremen": "siona", "harkonnen": "fremen:leto-ii"}[house]
-        state = apply_action(state, SubmitPlan(house, leader, 1, 0, 0))
-    while state.pending.kind in ("leader-buy-off", "traitor-call"):
-        state = apply_action(state, Pass(state.pending.actor))  # the Fremen do not call on their captive
+    state = play_battle(state, {house: SubmitPlan(house, leader, 1, 0, 0) for house, leader in (
+        ("fremen", "siona"), ("harkonnen", "fremen:leto-ii"))}, through=("leader-buy-off",),
+        calls={}, keep_events=False)  # the Fremen do not call on their captive
     assert (state.pending.kind, state.pending.actor) == ("give-leader", "fremen")
     gifts = decisions(state)
     assert GiveLeader("fremen", "siona") in gifts and GiveLeader("fremen", "liet-kynes") not in gifts  # no main

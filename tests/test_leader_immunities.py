@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 import test_powers_pre_battle as pre
-from helpers_game import decisions
+from helpers_game import PASS_FIRST, decisions, play_battle
 
 from dunenb.actions import Pass
 from dunenb.battle import immunities
@@ -310,11 +310,9 @@ def test_atreides_l05_a_game_jessica_plays_the_poison_the_bg_voice_forbade():
     Duncan; the menu lists Jessica's poison plans."""
     state = pre.battle(["bene-gesserit", "atreides"], [("bene-gesserit", "arsunt", 5, 3), ("atreides", "arsunt", 5, 3)],
                        {"atreides": ("poison-fast",)})
-    while state.pending.kind != "battle-voice" or state.pending.actor != "bene-gesserit":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state, until=("battle-voice", "bene-gesserit"))
     state = apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
-    while state.pending.kind != "battle-plan":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state)  # to the plans
     if state.pending.actor == "bene-gesserit":
         state = pre.submit(state, "bene-gesserit", "darwi", 1)
     assert check_action(state, SubmitPlan("atreides", "jessica", 1, 0, 0, "poison-fast")) is None
@@ -329,14 +327,12 @@ def test_emperor_l01_b_game_the_emperor_answers_immune_and_must_lead_with_hasimi
     Hasimir (EMPEROR-L01-b) may lead; then only Hasimir may lead, and the answer binds no card."""
     state = pre.battle(["atreides", "emperor"], [("atreides", "arsunt", 5, 3), ("emperor", "arsunt", 5, 3)],
                        {"emperor": ("poison-fast",)})
-    while state.pending.kind != "battle-prescience" or state.pending.actor != "atreides":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state, until=("battle-prescience", "atreides"))
     state = apply_action(state, AskPrescience("atreides", "attack"))
     assert state.pending.kind == "battle-answer" and state.pending.actor == "emperor"
     assert "immune" in {a.answer for a in decisions(state)}
     state = apply_action(state, AnswerPrescience("emperor", "immune"))
-    while state.pending.kind != "battle-plan":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state)  # to the plans
     if state.pending.actor == "atreides":
         state = pre.submit(state, "atreides", "duncan-idaho", 1)
     assert check_action(state, SubmitPlan("emperor", "hasimir", 1, 0, 0, "poison-fast")) is None
@@ -372,18 +368,15 @@ def test_K_10_d10_prescience_case_the_answer_may_be_immune_or_a_kind(power_id):
 def _guild_asked():
     state = pre.battle(["atreides", "guild"], [("atreides", "arsunt", 5, 3), ("guild", "arsunt", 5, 3)],
                        {"guild": ("poison-fast",)})
-    while state.pending.kind != "battle-prescience" or state.pending.actor != "atreides":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state, until=("battle-prescience", "atreides"))
     state = apply_action(state, AskPrescience("atreides", "attack"))
-    while state.pending.kind == "battle-prescience":  # Edric's own question (K-12, GUILD-L01-c): passed
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state, through=("battle-prescience",))  # Edric's own question (K-12, GUILD-L01-c): passed
     assert (state.pending.kind, state.pending.actor) == ("battle-answer", "guild")
     return state
 
 
 def _to_plans(state, house="atreides", leader="duncan-idaho"):
-    while state.pending.kind != "battle-plan":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state)  # to the plans
     if state.pending.actor == house:
         state = pre.submit(state, house, leader, 1)
     return state
@@ -423,29 +416,16 @@ def test_K_10_game_an_immune_answer_without_a_roll_is_refused_for_a_d10_leader()
 
 def _kill_scene(atreides_leader: str, harkonnen_leader: str):
     state = pre.battle(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)])
-    while state.pending.kind != "battle-plan":
-        state = apply_action(state, Pass(state.pending.actor))
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        leader = atreides_leader if house == "atreides" else harkonnen_leader
-        state = apply_action(state, SubmitPlan(house, leader, 1, 0, 0))
-    return state
+    state = play_battle(state)  # to the plans
+    return play_battle(state, {"atreides": SubmitPlan("atreides", atreides_leader, 1, 0, 0),
+                               "harkonnen": SubmitPlan("harkonnen", harkonnen_leader, 1, 0, 0)},
+                       until=lambda s: s.pending.kind != "battle-plan")
 
 
 def _until_outcome(state, *, call: str | None = None):
     """Pass every optional decision (the Harkonnen call ``call`` when asked) until the battle's outcome or a
-    chance node; events kept."""
-    from dunenb.rules.battle_phase import CallTraitor
-
-    said = state.events
-    while state.pending is not None and state.pending.actor != "chance" and not any(
-            e.kind == "battle-outcome" for e in said):
-        if state.pending.kind == "traitor-call" and state.pending.actor == "harkonnen" and call:
-            state = apply_action(state, CallTraitor("harkonnen", call))
-        else:
-            state = apply_action(state, Pass(state.pending.actor))
-        said += state.events
-    return dataclasses.replace(state, events=said)
+    chance node (HARKONNEN-M2's buy-off passed too); events kept."""
+    return play_battle(state, through=PASS_FIRST + ("buy-off",), calls={"harkonnen": call} if call else {})
 
 
 def _killed(state) -> set[str]:
@@ -479,8 +459,7 @@ def _voiced_tleilax():
     state = pre.battle(["bene-gesserit", "bene-tleilax"],
                        [("bene-gesserit", "arsunt", 5, 3), ("bene-tleilax", "arsunt", 5, 3)],
                        {"bene-tleilax": ("poison-fast",)})
-    while state.pending.kind != "battle-voice" or state.pending.actor != "bene-gesserit":
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state, until=("battle-voice", "bene-gesserit"))
     return apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import decisions, events_of, pass_unable, roll_b1
+from helpers_game import decisions, events_of, play_battle
 from test_powers_pre_battle import battle
 
 from dunenb.actions import Pass
@@ -22,17 +22,7 @@ OTHER_STEPS = ("leader-alliance", "leader-buy-off")
 
 def _settle(state):
     """Pass the traitor calls of Houses with nothing to call (GAP-62) and :data:`OTHER_STEPS`; events kept."""
-    while state.pending is not None and state.pending.kind in OTHER_STEPS + ("traitor-call",):
-        if state.pending.kind == "traitor-call":
-            passed = pass_unable(state, ("traitor-call",))
-            if passed.pending == state.pending:
-                break  # a call to make: the test's
-            state = passed
-            continue
-        said = state.events
-        state = apply_action(state, decisions(state)[0])  # the pass is listed first
-        state = dataclasses.replace(state, events=said + state.events)
-    return state
+    return play_battle(state, through=OTHER_STEPS)  # a call to make stops it: the test's
 
 
 def play(state, *actions):
@@ -53,8 +43,7 @@ def outcome(state):
 def _to_plans(state):
     """Pass the steps before the plans: the Voices and questions, leaders.md K-16's leader-pre-battle (the pass is
     listed first) and D-31's B1 rolls (a 10: no built-in)."""
-    while state.pending.kind in ("battle-voice", "battle-prescience", "leader-pre-battle", "battle-b1-roll"):
-        state = roll_b1(state) if state.pending.kind == "battle-b1-roll" else apply_action(state, decisions(state)[0])
+    state = play_battle(state, through=("battle-voice", "battle-prescience", "leader-pre-battle", "battle-b1-roll"))
     assert state.pending.kind == "battle-plan"
     return state
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, pass_unable, skip_pre_battle
+from helpers_game import decisions, events_of, play_battle, skip_pre_battle
 from test_battle_case_facts import error_of, side, winner
 from test_powers_pre_battle import open_battle, pass_windows
 
-from dunenb.actions import Pass
 from dunenb.battle.case import parse_case
 from dunenb.battle.leader_mind import voice_roll
 from dunenb.battle.powers import battle_values
@@ -30,13 +29,18 @@ def scene(houses, *, area="arsunt", hands=None, tokens=3):
     return pass_windows(open_battle(houses, forces, hands))
 
 
+ASKING = ("battle-voice", "battle-prescience")
+
+
 def until(state, house, power):
     """Pass every Voice or question before ``house``'s ``power`` (asserting it is offered)."""
-    while state.pending.kind in ("battle-voice", "battle-prescience"):
-        if context_of(state).sequence.actor == (house, power):
-            return state
-        state = apply_action(state, Pass(state.pending.actor))
-    raise AssertionError(f"{power} was not offered to {house}")
+    def offered_now(s):
+        return s.pending.kind in ASKING and context_of(s).sequence.actor == (house, power)
+
+    state = play_battle(state, until=offered_now, through=ASKING)
+    if not offered_now(state):
+        raise AssertionError(f"{power} was not offered to {house}")
+    return state
 
 
 def sources(state, step="voice"):
@@ -46,20 +50,14 @@ def sources(state, step="voice"):
 
 def plans(state, plans_by_house):
     """Set the plans in the order asked; ``plans_by_house``: House -> (leader, weapon, defence)."""
-    said = state.events
-    while state.pending is not None and state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        leader, weapon, defence = plans_by_house[house]
-        state = pass_unable(apply_action(state, SubmitPlan(house, leader, 1, 0, 0, weapon, defence)),
-                            ("traitor-call",))
-        said += state.events
-    return dataclasses.replace(state, events=said)
+    return play_battle(state, {house: SubmitPlan(house, leader, 1, 0, 0, weapon, defence)
+                               for house, (leader, weapon, defence) in plans_by_house.items()}, through=())
 
 
 def at_plan_of(state, house, other_plan):
     """Set the other House's plan if it plans first, so that ``house``'s plan is asked."""
-    while state.pending.kind == "battle-plan" and state.pending.actor != house:
-        state = apply_action(state, SubmitPlan(state.pending.actor, *other_plan))
+    other = next(h for h in context_of(state).houses if h != house)
+    state = play_battle(state, {other: SubmitPlan(other, *other_plan)}, until=("battle-plan", house), through=())
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", house)
     return state
 
@@ -252,20 +250,11 @@ def test_K_2_a_matre_gains_per_voice_command_against_her_side_in_a_game(leader, 
         gap = plain[her].leader_value - plain[1 - her].leader_value + (1 if defender == her else 0)
         dial = int(2 * gap)
         assert 0 <= dial <= 12
-        said = state.events
-        while state.pending is not None and state.pending.kind == "battle-plan":
-            house = state.pending.actor
-            plan = SubmitPlan(house, bg, dial, 0, 0) if house == "bene-gesserit" else \
-                SubmitPlan(house, leader, 0, 0, 0)
-            state = apply_action(state, plan)
-            said += state.events
-            while state.pending is not None and state.pending.kind in ("leader-buy-off", "traitor-call"):
-                # leaders.md K-19 (BG-L11-b...): the buy-off is passed; a traitor call only when it is the one option
-                if state.pending.kind == "traitor-call" and [a.kind for a in decisions(state)] != ["pass"]:
-                    break
-                state = apply_action(state, Pass(state.pending.actor))
-                said += state.events
-        outcomes[voiced] = events_of(dataclasses.replace(state, events=said), "battle-outcome")[0].data["winner"]
+        # leaders.md K-19 (BG-L11-b...): the buy-off is passed; a traitor call only when it is the one option
+        state = play_battle(state, {"bene-gesserit": SubmitPlan("bene-gesserit", bg, dial, 0, 0),
+                                    "dispersion": SubmitPlan("dispersion", leader, 0, 0, 0)},
+                            through=("leader-buy-off",))
+        outcomes[voiced] = events_of(state, "battle-outcome")[0].data["winner"]
     assert outcomes == {False: "bene-gesserit", True: "dispersion"}
 
 
@@ -328,8 +317,7 @@ def test_K_12_a_leaders_question_binds_the_answer_within_his_scope(house, leader
     state = apply_action(state, AskPrescience(house, slot))
     assert events_of(state, "prescience")[0].data["power"] == power
     assert (house, leader) in [(s.house, s.leader) for s in context_of(state).shown]
-    while state.pending.kind != "battle-answer":
-        state = apply_action(state, decisions(state)[0])
+    state = play_battle(state, until="battle-answer")
     answer = "poison" if slot == "attack" else "shield"
     state = skip_pre_battle(apply_action(state, AnswerPrescience(opp, answer)))
     state = at_plan_of(state, opp, (leader, 1, 0, 0))

@@ -14,13 +14,14 @@ from helpers_game import (
     give_cards,
     outcome_map,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
 )
 
 from dunenb.actions import Pass
 from dunenb.battle.wheel import Dial, army_value
-from dunenb.engine import apply_action, chance_outcomes, check_action, view
+from dunenb.engine import apply_action, check_action, view
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import CallTraitor, SubmitPlan, begin_phase
 from dunenb.rules.leader_pre_battle import (
@@ -72,9 +73,8 @@ def play(state, *actions):
 
 
 def pass_b1(state):
-    while state.pending.kind == "leader-pre-battle" and state.pending.detail["step"] == "B1":
-        state = play(state, Pass(state.pending.actor))
-    return state
+    """Pass the K-16 uses of LC-5 B1 (not those of B3); events kept."""
+    return play_battle(state, until=lambda s: s.pending.detail.get("step") != "B1", through=("leader-pre-battle",))
 
 
 def test_guild_l04_d_ludwic_gains_2_spice_at_gara_kulon_and_must_then_lead():
@@ -88,9 +88,8 @@ def test_guild_l04_d_ludwic_gains_2_spice_at_gara_kulon_and_must_then_lead():
     assert state.houses["guild"].spice == spice + 2
     assert [e.data["leader"] for e in events_of(state, "leader-disclosed")] == ["ludwic"]
     assert state.pending.kind != "leader-pre-battle"  # once a battle: the Guild are not asked again
-    while state.pending.kind != "battle-plan" or state.pending.actor != "guild":
-        state = play(state, decisions(state)[0] if state.pending.kind != "battle-plan"
-                     else SubmitPlan(state.pending.actor, "duncan-idaho", 1, 0, 0))
+    state = play_battle(state, {"atreides": SubmitPlan("atreides", "duncan-idaho", 1, 0, 0)},
+                        until=("battle-plan", "guild"))
     error = check_action(state, SubmitPlan("guild", "edric", 1, 0, 0))
     assert error is not None and error.code == "battle/leader-disclosed"
     assert check_action(state, SubmitPlan("guild", "ludwic", 1, 0, 0)) is None
@@ -129,9 +128,8 @@ def test_bg_l09_a_wensicia_locks_the_opponents_wheel_spice():
     state = play(state, AnnounceSpice("harkonnen", 2))
     assert events_of(state, "spice-locked")[0].data["spice"] == 2
     state = pass_b1(state)
-    while state.pending.kind != "battle-plan" or state.pending.actor != "harkonnen":
-        state = play(state, decisions(state)[0] if state.pending.kind != "battle-plan"
-                     else SubmitPlan(state.pending.actor, "wensicia", 1, 0, 0))
+    state = play_battle(state, {"bene-gesserit": SubmitPlan("bene-gesserit", "wensicia", 1, 0, 0)},
+                        until=("battle-plan", "harkonnen"))
     error = check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 3, 0, 0))
     assert error is not None and error.code == "battle/spice-locked"
     assert check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 3, 0, 2)) is None
@@ -210,8 +208,7 @@ def test_harkonnen_l04_c_piter_makes_the_opponent_commit_his_leader_shown_to_the
     shown = {s.house: (s.leader, s.to) for s in context_of(state).shown}
     assert shown == {"harkonnen": ("piter", ()), "atreides": ("gurney", ("harkonnen",))}
     assert state.pending.kind != "leader-pre-battle"  # Piter is bound: Ziarenko's HARKONNEN-L12-c is not offered
-    while state.pending.kind != "battle-plan":
-        state = play(state, decisions(state)[0])
+    state = play_battle(state)  # to the first plan
     house = state.pending.actor
     other = {"harkonnen": ("piter", "feyd-rautha"), "atreides": ("gurney", "duncan-idaho")}[house]
     error = check_action(state, SubmitPlan(house, other[1], 1, 0, 0))
@@ -261,30 +258,22 @@ def test_harkonnen_l08_c_yhekem_draws_an_opposing_leader_as_a_traitor_for_this_b
     draw = LeaderTraitorDraw("harkonnen", "HARKONNEN-L08-c", "atreides", "duncan-idaho")
     assert viewers(state, draw) == ("harkonnen", "atreides")
     state = pass_b1(play(state, draw))
-    while state.pending.kind != "traitor-call" or state.pending.actor != "harkonnen":
-        kind, house = state.pending.kind, state.pending.actor
-        state = play(state, SubmitPlan(house, {"harkonnen": "yhekem", "atreides": "duncan-idaho"}[house], 1, 0, 0)
-                     if kind == "battle-plan" else decisions(state)[0])
+    state = play_battle(state, {house: SubmitPlan(house, leader, 1, 0, 0) for house, leader in (
+        ("harkonnen", "yhekem"), ("atreides", "duncan-idaho"))}, until=("traitor-call", "harkonnen"))
     assert CallTraitor("harkonnen", "duncan-idaho") in decisions(state)
     assert state.houses["harkonnen"].traitors == ()  # no slip: the draw lasts this battle only
 
 
 def _to_b3(houses):
     """Past B1 and the Voices / prescience (all passed): the B3 step."""
-    state = pass_b1(to_b1(houses))
-    while state.pending.kind in ("battle-voice", "battle-prescience", "battle-answer", "karama-window",
-                                 "battle-b1-roll"):
-        # leaders.md D-31 (HARKONNEN-L10-c): the B1 availability roll is settled with a 10, no built-in there
-        state = play(state, chance_outcomes(state)[-1][0] if state.pending.kind == "battle-b1-roll"
-                     else decisions(state)[0])
-    return state
+    # leaders.md D-31 (HARKONNEN-L10-c): the B1 availability roll is settled with a 10, no built-in there
+    return play_battle(pass_b1(to_b1(houses)), through=("battle-voice", "battle-prescience", "battle-answer",
+                                                        "karama-window", "battle-b1-roll"))
 
 
 def _plan_of(state, house, plans):
-    while state.pending.kind != "battle-plan" or state.pending.actor != house:
-        state = play(state, SubmitPlan(state.pending.actor, plans[state.pending.actor], 1, 0, 0)
-                     if state.pending.kind == "battle-plan" else decisions(state)[0])
-    return state
+    return play_battle(state, {other: SubmitPlan(other, leader, 1, 0, 0) for other, leader in plans.items()
+                               if other != house}, until=("battle-plan", house))
 
 
 def test_atreides_l07_a_tufir_estimate_binds_the_opponents_army_value_within_1():
@@ -351,8 +340,7 @@ def test_atreides_l11_d_idaho_ghola_senses_no_karama_and_plans_second():
             hs, leaders=tuple(x for x in hs.leaders if x != "duncan-idaho") + ("idaho-ghola",))))
     state = pass_b1(to_b1(["atreides", "harkonnen"]))
     state = ghola(state)
-    while state.pending.kind in ("battle-voice", "battle-prescience", "battle-answer", "karama-window"):
-        state = play(state, decisions(state)[0])
+    state = play_battle(state, through=("battle-voice", "battle-prescience", "battle-answer", "karama-window"))
     state = play(state, UsePreBattle("atreides", "idaho-ghola", "ATREIDES-L11-d"))
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "harkonnen")  # the ghola leads: no Tufir
     state = play(state, SubmitPlan("harkonnen", "feyd-rautha", 1, 0, 0))
@@ -381,8 +369,7 @@ def test_guild_l11_c_not_offered_against_another_house():
 def test_harkonnen_l08_c_the_leader_drawn_is_hidden_from_a_third_house():
     """HARKONNEN-L08-c, GAP-58: only the two Houses of the battle see which leader was drawn."""
     state = to_b1(["harkonnen", "atreides", "guild"])
-    while state.pending.kind != "leader-pre-battle" or state.pending.actor != "harkonnen":
-        state = play(state, decisions(state)[0])
+    state = play_battle(state, until=("leader-pre-battle", "harkonnen"))
     state = play(state, UsePreBattle("harkonnen", "yhekem", "HARKONNEN-L08-c"))
     state = play(state, LeaderTraitorDraw("harkonnen", "HARKONNEN-L08-c", "atreides", "duncan-idaho"))
     seen = {h: context_of(view(state, h)).leader_acts for h in ("harkonnen", "atreides", "guild")}

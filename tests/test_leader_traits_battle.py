@@ -15,6 +15,7 @@ from helpers_game import (
     give_cards,
     pass_unable,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
     skip_pre_battle,
@@ -342,11 +343,8 @@ def test_k_21_atreides_l09_a_yueh_always_a_harkonnen_traitor():
     state = pass_buy_off(apply_action(state, SubmitPlan("atreides", "yueh", 3, 0, 0)))  # K-19 step passed
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
     assert set(decisions(state)) == {CallTraitor("harkonnen", "yueh"), Pass("harkonnen")}
-    state = apply_action(state, CallTraitor("harkonnen", "yueh"))
+    state = play_battle(apply_action(state, CallTraitor("harkonnen", "yueh")), through=(), calls={})
     kinds = [(e.kind, e.data.get("winner")) for e in state.events]
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, Pass(state.pending.actor))
-        kinds += [(e.kind, e.data.get("winner")) for e in state.events]
     if state.pending is not None and state.pending.kind == "battle-d10":  # Yueh's own K-14 d10 (ATREIDES-L09-b):
         state = apply_action(state, BattleDie("atreides", 2))  # not his 1
         kinds += [(e.kind, e.data.get("winner")) for e in state.events]
@@ -383,10 +381,8 @@ def test_k_25_bg_l07_c_s_7_irulan_leaves_when_paul_dies(where):
     state = to_plan(state, "harkonnen")
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 0, 0, 0, weapon="lasgun"))
     state = pass_buy_off(apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0)))  # K-19 step passed
+    state = play_battle(state, through=(), calls={})
     events = list(state.events)
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, decisions(state)[0])
-        events += state.events
     assert "paul" in state.houses["atreides"].leader_tanks
     left = [e for e in events if e.kind == "leader-leaves"]
     assert [(e.data["leader"], e.data["powers"]) for e in left] == [("irulan", ("BG-L07-c",))]
@@ -403,8 +399,7 @@ def test_k_25_s_7_no_death_no_leave():
     state = to_plan(state, "harkonnen")
     state = apply_action(state, SubmitPlan("harkonnen", "piter", 0, 0, 0))
     state = pass_buy_off(apply_action(state, SubmitPlan("atreides", "paul", 0, 0, 0, weapon="lasgun")))  # K-19
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, decisions(state)[0])
+    state = play_battle(state, through=(), calls={})
     assert "piter" in state.houses["harkonnen"].leader_tanks and "irulan" in state.houses["bene-gesserit"].leaders
 
 
@@ -416,10 +411,9 @@ def _kynes_at_sietch_tarb(harkonnen_slip=False):
         hk = state.houses["harkonnen"]
         state = dataclasses.replace(state, houses=state.houses.set("harkonnen", dataclasses.replace(
             hk, traitors=(("fremen", "stilgar"),))))
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        state = apply_action(state, SubmitPlan(house, "liet-kynes" if house == "fremen" else "piter", 1, 0, 0))
-    return pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal and S-1
+    return play_battle(state, {"fremen": SubmitPlan("fremen", "liet-kynes", 1, 0, 0),
+                               "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0)},
+                       until="traitor-call", through=("leader-buy-off",))  # K-19 before the reveal and S-1
 
 
 def test_k_25_fremen_l01_c_s_1_stilgar_takes_kynes_place_at_sietch_tarb():
@@ -436,14 +430,10 @@ def test_k_25_fremen_l01_c_s_1_stilgar_takes_kynes_place_at_sietch_tarb():
     state = apply_action(state, swap)
     assert [e.data["powers"] for e in state.events if e.kind == "leader-substituted"] == [("FREMEN-L01-c",)]
     assert context_of(state).plan_of("fremen").leader == "stilgar"
-    while state.pending.kind == "traitor-call" and state.pending.actor != "harkonnen":
-        state = apply_action(state, decisions(state)[0])
+    state = play_battle(state, until=("traitor-call", "harkonnen"), through=(), calls={})
     assert CallTraitor("harkonnen", "stilgar") in decisions(state)
-    state = apply_action(state, CallTraitor("harkonnen", "stilgar"))
+    state = play_battle(apply_action(state, CallTraitor("harkonnen", "stilgar")), through=(), calls={})
     kinds = [(e.kind, e.data.get("winner")) for e in state.events]
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, decisions(state)[0])
-        kinds += [(e.kind, e.data.get("winner")) for e in state.events]
     assert ("battle-outcome", "harkonnen") in kinds
 
 
@@ -452,10 +442,9 @@ def test_k_25_s_1_not_offered_elsewhere_nor_once_stilgar_fought_elsewhere():
     Fremen are not asked (GAP-118)."""
     forces = [("fremen", "mesa-molle", 8, 2), ("harkonnen", "mesa-molle", 8, 2)]
     state = position(["fremen", "harkonnen"], forces)
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        state = apply_action(state, SubmitPlan(house, "liet-kynes" if house == "fremen" else "piter", 1, 0, 0))
-    state = pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal
+    state = play_battle(state, {"fremen": SubmitPlan("fremen", "liet-kynes", 1, 0, 0),
+                                "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0)},
+                        until="traitor-call", through=("leader-buy-off",))  # K-19 (Harkonnen) before the reveal
     assert state.pending.kind == "traitor-call"
     state = _kynes_at_sietch_tarb()
     ctx = dataclasses.replace(context_of(state), committed=(("fremen", "stilgar", "mesa-molle"),))
@@ -475,11 +464,9 @@ def test_k_25_atreides_l01_c_s_5_gurney_blows_up_the_shield_wall_from_arrakeen()
     forces = [("atreides", "arrakeen", 1, 2), ("harkonnen", "arrakeen", 1, 2), ("harkonnen", "bouclier", 3, 2)]
     for leader, offered in (("gurney", True), ("duncan-idaho", False)):
         state = position(["harkonnen", "atreides"], forces)
-        while state.pending.kind == "battle-plan":
-            house = state.pending.actor
-            state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0,
-                                                   int(house == "atreides")))
-        state = pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal and S-5
+        state = play_battle(state, {"atreides": SubmitPlan("atreides", leader, 1, 0, 1),
+                                    "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0)},
+                            until="traitor-call", through=("leader-buy-off",))  # K-19 before the reveal and S-5
         assert (state.pending.kind == "leader-special") == offered
         if not offered:
             continue
@@ -507,9 +494,8 @@ def _sietch_tarb_tax(leader):
     from dunenb.engine import current_player, sample_chance
 
     state = position(["harkonnen", "emperor"], [("harkonnen", "sietch-tarb", 12, 3), ("emperor", "sietch-tarb", 12, 1)])
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        state = apply_action(state, SubmitPlan(house, leader if house == "harkonnen" else "bashar", 1, 0, 0))
+    state = play_battle(state, {"harkonnen": SubmitPlan("harkonnen", leader, 1, 0, 0),
+                                "emperor": SubmitPlan("emperor", "bashar", 1, 0, 0)}, through=())
     turn, taxes = state.turn, []
     while state.pending is not None and state.turn == turn:
         action = sample_chance(state) if current_player(state) == "chance" else decisions(state)[0]
@@ -548,13 +534,8 @@ def test_k_21_cannot_carry_the_analyzer_leaves_out_the_forbidden_defence():
 
 def _killed_in_battle(state, leader):
     """The Tleilax kill the Atreides' ``leader`` with a lasgun in the pending battle (Atreides: no defence)."""
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        plan = SubmitPlan(house, "goose", 0, 0, 0, weapon="lasgun") if house == "bene-tleilax" else \
-            SubmitPlan(house, leader, 0, 0, 0)
-        state = apply_action(state, plan)
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, decisions(state)[0])
+    state = play_battle(state, {"bene-tleilax": SubmitPlan("bene-tleilax", "goose", 0, 0, 0, weapon="lasgun"),
+                                "atreides": SubmitPlan("atreides", leader, 0, 0, 0)}, through=(), calls={})
     assert leader in state.houses["atreides"].leader_tanks
     return state
 
@@ -620,12 +601,9 @@ def _after_desert_battle(leader):
     then it is the next turn's storm phase."""
     state = position(["atreides", "harkonnen"], [("atreides", "bassin-du-bouclier", 6, 4),
                                                  ("harkonnen", "bassin-du-bouclier", 6, 1)])
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        state = apply_action(state, SubmitPlan(house, leader if house == "atreides" else "piter", 1, 0, 0))
-    state = pass_buy_off(state)  # K-19's step (Harkonnen) comes before the reveal
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, decisions(state)[0])
+    state = play_battle(state, {"atreides": SubmitPlan("atreides", leader, 1, 0, 0),
+                                "harkonnen": SubmitPlan("harkonnen", "piter", 1, 0, 0)},
+                        through=("leader-buy-off",), calls={})  # K-19's step (Harkonnen) before the reveal
     assert state.forces[("atreides", "bassin-du-bouclier", 6)].total == 3
     fought = next(turn for house, _leader, _area, turn in state.battles_led if house == "atreides")
     return dataclasses.replace(state, turn=fought + 1, phase="storm", events=())

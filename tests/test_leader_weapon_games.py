@@ -13,15 +13,15 @@ from helpers_game import (
     force,
     give_cards,
     outcome_map,
-    pass_unable,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
     skip_pre_battle,
 )
 from test_powers_pre_battle import pass_leader_sources
 
-from dunenb.engine import apply_action, check_action, current_player
+from dunenb.engine import check_action, current_player
 from dunenb.rules.battle_phase import BattleDie, SubmitPlan, begin_phase
 
 
@@ -42,31 +42,15 @@ def _position(houses, forces, hands, *, rolls=True):
 
 
 def _plan(state, house, leader, **cards):
-    action = SubmitPlan(house, leader, 1, 0, 0, **cards)
-    assert check_action(state, action) is None, check_action(state, action)
-    return _pass_leader_steps(pass_unable(_pass_leader_steps(apply_action(state, action)), ("traitor-call",)))
-
-
-#: steps other leaders' powers add after the plans are set: K-19 buy-off, K-18 alliance, B7 specials (S-1/S-5)
-LEADER_STEPS = ("leader-buy-off", "leader-alliance", "leader-special")
-
-
-def _pass_leader_steps(state):
-    """Pass the K-18/K-19/B7 steps (first option: the pass) and the pre-battle steps; events kept."""
-    events = state.events
-    while state.pending is not None and state.pending.kind in LEADER_STEPS:
-        # then the Voices/questions of leaders (K-11, K-12) that may follow: skip_pre_battle keeps their events
-        state = skip_pre_battle(apply_action(state, decisions(state)[0]))
-        events += state.events
-    return skip_pre_battle(dataclasses.replace(state, events=events))
+    """``house``'s plan (``leader``, one token, ``cards``), then the steps other leaders' powers add (K-16, K-18,
+    K-19, B7 specials, the leaders' Voices and questions) and the traitor calls nobody can make passed; events
+    kept."""
+    return play_battle(state, {house: SubmitPlan(house, leader, 1, 0, 0, **cards)})
 
 
 def _both(state, plans):
-    for _ in range(2):
-        house = state.pending.actor
-        leader, cards = plans[house]
-        state = _plan(state, house, leader, **cards)
-    return state
+    return play_battle(state, {house: SubmitPlan(house, leader, 1, 0, 0, **cards)
+                               for house, (leader, cards) in plans.items()})
 
 
 def test_guild_l01_a_in_a_game_the_tank_shield_roll_is_a_chance_node_of_the_guild():
@@ -152,8 +136,7 @@ def test_harkonnen_l10_c_in_a_game_yuehs_b1_roll_is_a_chance_node_before_the_pla
 
     state = _position(["harkonnen", "emperor"], [("harkonnen", "arsunt", 5, 4), ("emperor", "arsunt", 5, 4)], {},
                       rolls=False)
-    while state.pending.kind == "leader-pre-battle":  # K-16's LC-5 B1 uses (Piter, Yhekem, Ziarenko) come first
-        state = apply_action(state, decisions(state)[0])  # the pass
+    state = play_battle(state, through=("leader-pre-battle",))  # K-16's LC-5 B1 uses (Piter, Yhekem...) first
     assert current_player(state) == "chance" and state.pending.kind == "battle-b1-roll"
     assert outcome_map(state) == {LeaderRoll("harkonnen", "HARKONNEN-L10-c", v): Fraction(1, 10)
                                   for v in range(1, 11)}

@@ -17,6 +17,7 @@ from helpers_game import (
     held_by_harkonnen,
     outcome_map,
     pass_unable,
+    play_battle,
     settle_powers,
     skip_pre_battle,
 )
@@ -225,9 +226,7 @@ def test_harkonnen_p4_faq_19_his_own_house_may_call_treachery_on_a_captive():
     assert state.pending.kind == "traitor-call" and state.pending.actor == "atreides"
     assert CallTraitor("atreides", "atreides:gurney") in decisions(state)
     state = settle_powers(apply_action(state, CallTraitor("atreides", "atreides:gurney")))
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, Pass(state.pending.actor))
-    state = settle_powers(state)
+    state = settle_powers(play_battle(state, through=(), calls={}))  # the calls passed
     assert events_of(state, "battle-outcome")[0].data["winner"] == "atreides"
     # he survived his one battle for the Harkonnen: he goes home (L1167)
     assert "gurney" in state.houses["atreides"].leaders and not state.captured
@@ -245,9 +244,7 @@ def test_harkonnen_p4_a_captive_killed_in_a_harkonnen_battle_goes_to_his_own_tan
     state = held_by_harkonnen(state, "atreides", "gurney")
     state = plan(state, "duncan-idaho", 3, weapon="lasgun")
     state = settle_powers(_plan_gurney(state))
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, Pass(state.pending.actor))
-    state = settle_powers(state)
+    state = settle_powers(play_battle(state, through=(), calls={}))  # the calls passed
     assert "gurney" in state.houses["atreides"].leader_tanks and not state.captured
     assert "atreides:gurney" not in state.houses["harkonnen"].leader_tanks
     assert events_of(state, "bounty")[0].data["house"] == "atreides"
@@ -519,9 +516,7 @@ def test_harkonnen_p4_a_captured_main_leader_killed_eliminates_his_own_house():
     state = held_by_harkonnen(state, "atreides", "paul")
     state = apply_action(state, SubmitPlan("harkonnen", "atreides:paul", 3, 0, 0))
     state = settle_powers(plan(state, "burseg", 3, weapon="lasgun"))
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, Pass(state.pending.actor))
-    state = settle_powers(state)
+    state = settle_powers(play_battle(state, through=(), calls={}))  # the calls passed
     assert "atreides" in state.eliminated and "harkonnen" not in state.eliminated  # VICTORY-2
     assert "paul" in state.houses["atreides"].leader_tanks and not state.captured
     check_leaders(state)

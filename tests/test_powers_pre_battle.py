@@ -15,6 +15,7 @@ from helpers_game import (
     pass_estimates,
     pass_unable,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
     skip_pre_battle,
@@ -174,14 +175,7 @@ def _asked(slot="attack"):
 def _plans(state, plans):
     """Set the plans in the order the battle asks for them; ``plans``: House -> SubmitPlan or a bot."""
     state = pass_estimates(state)  # leaders.md K-16 B3 (Tufir) passed
-    said = state.events
-    while state.pending is not None and state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        plan = plans[house]
-        action = plan.choose(view(state, house)) if hasattr(plan, "choose") else plan
-        state = pass_unable(apply_action(state, action), ("leader-buy-off", "traitor-call"))
-        said += state.events
-    return dataclasses.replace(state, events=said)
+    return play_battle(state, plans, through=(), only_pass=("leader-buy-off",))
 
 
 def test_ATREIDES_P1_the_answer_binds_and_only_the_asker_and_the_house_asked_see_it():

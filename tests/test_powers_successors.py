@@ -12,6 +12,7 @@ from helpers_game import (
     held_by_harkonnen,
     outcome_map,
     pass_unable,
+    play_battle,
     settle_powers,
     skip_pre_battle,
 )
@@ -264,7 +265,5 @@ def test_g_7_harkonnen_p4_a_successor_in_place_killed_as_a_captive_eliminates_hi
     state = skip_pre_battle(pass_unable(begin_phase(state), ("karama-window",)))
     state = plan(state, "duncan-idaho", 3, weapon="lasgun")
     state = settle_powers(apply_action(state, SubmitPlan("harkonnen", "emperor:farad-n", 3, 0, 0)))
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, Pass(state.pending.actor))
-    state = settle_powers(state)
+    state = settle_powers(play_battle(state, through=(), calls={}))  # the calls passed
     assert "farad-n" in state.houses["emperor"].leader_tanks and "emperor" in state.eliminated

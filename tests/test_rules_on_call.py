@@ -14,6 +14,7 @@ from helpers_game import (
     give_cards,
     outcome_map,
     place,
+    play_battle,
     quiet_setup,
     set_storms,
     skip_pre_battle,
@@ -43,12 +44,9 @@ def always_traitor_battle(victim, leader, *, hands=None, defense="none"):
     state = dataclasses.replace(state, events=(), storm_dialers=(houses[0], houses[-1]))
     state = skip_pre_battle(begin_phase(state))
     plans = {"harkonnen": ("piter", 2, defense), victim: (leader, 3, "none")}
-    while state.pending.kind == "battle-plan":
-        house = state.pending.actor
-        who, regular, shield = plans[house]
-        state = apply_action(state, SubmitPlan(house, who, regular, 0, 0, "none", shield))
-    while state.pending.kind == "leader-buy-off":  # leaders.md K-19 (GAP-111): Lingar / Talamane could have led
-        state = apply_action(state, Pass(state.pending.actor))
+    state = play_battle(state, {house: SubmitPlan(house, who, regular, 0, 0, "none", shield)
+                                for house, (who, regular, shield) in plans.items()},
+                        until="traitor-call", through=("leader-buy-off",))  # K-19 (GAP-111): Lingar / Talamane
     assert (state.pending.kind, state.pending.actor) == ("traitor-call", "harkonnen")
     assert set(decisions(state)) == {CallTraitor("harkonnen", leader), Pass("harkonnen")}
     return state, {house: state.houses[house].spice for house in houses}
@@ -62,9 +60,7 @@ def ziarenko_battle(*, call: bool):
 
 def pass_other_calls(state):
     """GAP-62: both sides are asked for a traitor call; the other side (no slip) passes."""
-    while state.pending is not None and state.pending.kind == "traitor-call":
-        state = apply_action(state, Pass(state.pending.actor))
-    return state
+    return play_battle(state, through=(), calls={})
 
 
 def test_emperor_l11_a_ziarenko_call_pays_10():

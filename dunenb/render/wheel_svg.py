@@ -1,4 +1,7 @@
-"""A battle wheel as a picture (issue 12): the dial with the number dialled, the leader disc, the two card slots.
+"""A battle wheel as a picture (issue 12): the dial with the number dialled, the leader disc, the two card slots,
+and under them the slots a secondary leader adds (issue 11: leaders.md K-6 extra cards, K-7 built-in weapons, K-8
+built-in shields; :mod:`dunenb.render.wheel_slots` reads them from a plan). Without extra slots the picture is the
+same as before, 330 × 368 px; each row of extra slots makes it one slot row taller.
 
 A pure function of plain values, so that it can be drawn in a notebook, a widget or a test without the engine.
 
@@ -42,6 +45,23 @@ class WheelPicture:
     defence: str | None
     total_text: str
     verdict: str
+    extras: tuple[ExtraSlot, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExtraSlot:
+    """A slot beyond the two standard ones (leaders.md LC-7): ``label`` says in words what it is ("extra weapon",
+    "extra defence", "built-in weapon", "built-in shield"), ``card`` the card's display name (English, then the
+    French name in brackets), ``column`` 0 under the attack slot, 1 under the defence slot."""
+
+    label: str
+    card: str
+    column: int
+
+    @property
+    def words(self) -> str:
+        """The slot in one line, e.g. ``extra weapon: Lasgun (laser)`` (the slot's tooltip)."""
+        return f"{self.label}: {self.card}"
 
 
 def _number(value: float) -> str:
@@ -107,6 +127,7 @@ class WheelLayout:
 
     texts: list[WheelText]
     shapes: dict[str, Box]
+    height: float = HEIGHT
 
     def overlaps(self) -> list[tuple[str, str]]:
         """Every pair of texts that overlap, every text over a shape it does not belong to, and every text that
@@ -120,7 +141,7 @@ class WheelLayout:
         found = []
         for i, (first, box_a) in enumerate(boxes):
             left, top, right, bottom = box_a.aabb
-            if left < 0 or top < 0 or right > WIDTH or bottom > HEIGHT:
+            if left < 0 or top < 0 or right > WIDTH or bottom > self.height:
                 found.append((first.key, "picture edge"))
             for second, box_b in boxes[i + 1:]:
                 if boxes_overlap(box_a, box_b):
@@ -159,9 +180,24 @@ def _dial_top(wheel: WheelPicture) -> float:
     return max(1.0, math.ceil(wheel.most))
 
 
-def _slots(wheel: WheelPicture) -> list[tuple[str, str | None, float]]:
-    return [(slot, card, SLOT_X + index * (SLOT_WIDTH + SLOT_GAP))
-            for index, (slot, card) in enumerate((("Attack", wheel.weapon), ("Defence", wheel.defence)))]
+def _slots(wheel: WheelPicture) -> list[tuple[str, str, str | None, float, float]]:
+    """(key, label, card, left x, top y) of every card slot: the two standard ones, then the extra slots in rows
+    under them, each in its column (leaders.md K-6..K-8)."""
+    slots: list[tuple[str, str, str | None, float, float]] = [
+        (slot, slot, card, SLOT_X + index * (SLOT_WIDTH + SLOT_GAP), SLOT_TOP)
+        for index, (slot, card) in enumerate((("Attack", wheel.weapon), ("Defence", wheel.defence)))]
+    rows = [0, 0]
+    for k, extra in enumerate(wheel.extras):
+        rows[extra.column] += 1
+        slots.append((f"extra {k}", extra.label, extra.card, SLOT_X + extra.column * (SLOT_WIDTH + SLOT_GAP),
+                      SLOT_TOP + rows[extra.column] * (SLOT_HEIGHT + SLOT_GAP)))
+    return slots
+
+
+def picture_height(wheel: WheelPicture) -> float:
+    """The picture's height: :data:`HEIGHT`, plus one slot row for each row of extra slots."""
+    rows = max((sum(1 for extra in wheel.extras if extra.column == column) for column in (0, 1)), default=0)
+    return HEIGHT + rows * (SLOT_HEIGHT + SLOT_GAP)
 
 
 def wheel_layout(wheel: WheelPicture) -> WheelLayout:
@@ -189,32 +225,35 @@ def wheel_layout(wheel: WheelPicture) -> WheelLayout:
     for k, line in enumerate(name_lines):
         texts.append(WheelText(f"leader name {k}", line, LEADER_X, LEADER_Y + 36 + 14 * k, 11,
                                "#222" if wheel.leader else "#666"))
-    for slot, card, x in _slots(wheel):
+    for slot, label, card, x, top in _slots(wheel):
         name, _, aside = (card or "empty").partition(" (")
         lines = [(line, 11.0, "#222") for line in wrap(name, SLOT_WIDTH - 6, 11, lines=2)]
         if aside:  # the French name, smaller, under the English one
             french = wrap(aside.rstrip(")"), SLOT_WIDTH - 6, 10, lines=4 - len(lines))
             lines += [(line, 10.0, "#555") for line in french]
-        texts.append(WheelText(f"{slot} label", slot, x + SLOT_WIDTH / 2, SLOT_TOP + 9, 10, "#666", inside=slot))
-        y = SLOT_TOP + 23
+        texts.append(WheelText(f"{slot} label", label, x + SLOT_WIDTH / 2, top + 9, 10, "#666", inside=slot))
+        y = top + 23
         for k, (line, font, colour) in enumerate(lines):
             texts.append(WheelText(f"{slot} card {k}", line, x + SLOT_WIDTH / 2, y, font, colour, inside=slot))
             y += 14 if font > 10 else 13
+    height = picture_height(wheel)
     verdict = f"{wheel.total_text} · {wheel.verdict}" if wheel.total_text else wheel.verdict
-    texts.append(WheelText("total", _fit(verdict, int((WIDTH - 8) // (CHAR_EM * 13))), DIAL_X, HEIGHT - 12, 13,
+    texts.append(WheelText("total", _fit(verdict, int((WIDTH - 8) // (CHAR_EM * 13))), DIAL_X, height - 12, 13,
                            "#222", True))
     shapes = {"leader disc": Box(LEADER_X, LEADER_Y, 48, 48)}
-    for slot, _card, x in _slots(wheel):
-        shapes[slot] = Box(x + SLOT_WIDTH / 2, SLOT_TOP + SLOT_HEIGHT / 2, SLOT_WIDTH, SLOT_HEIGHT)
-    return WheelLayout(texts, shapes)
+    for slot, _label, _card, x, top in _slots(wheel):
+        shapes[slot] = Box(x + SLOT_WIDTH / 2, top + SLOT_HEIGHT / 2, SLOT_WIDTH, SLOT_HEIGHT)
+    return WheelLayout(texts, shapes, height)
 
 
 def wheel_svg(wheel: WheelPicture) -> str:
-    """One wheel, 330 × 368 px: a dial from 0 to the most this side could dial, its needle on the value."""
+    """One wheel, 330 × 368 px (taller by a slot row per row of extra slots): a dial from 0 to the most this side
+    could dial, its needle on the value."""
     layout = wheel_layout(wheel)
+    height = layout.height
     top = _dial_top(wheel)
     cx, cy, radius = DIAL_X, DIAL_Y, DIAL_RADIUS
-    parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fbf7ef" rx="8"/>',
+    parts = [f'<rect width="{WIDTH}" height="{height:g}" fill="#fbf7ef" rx="8"/>',
              f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="#ffffff" stroke="#5b4a36" stroke-width="2"/>']
     share = min(1.0, wheel.value / top)
     if share > 0:
@@ -235,14 +274,17 @@ def wheel_svg(wheel: WheelPicture) -> str:
     else:
         parts.append(f'<circle cx="{LEADER_X}" cy="{LEADER_Y}" r="24" fill="none" stroke="#999" '
                      f'stroke-dasharray="4 3"/>')
-    for _slot, card, x in _slots(wheel):
+    tips = {f"extra {k}": extra.words for k, extra in enumerate(wheel.extras)}
+    for slot, _label, card, x, top in _slots(wheel):
         look = ('fill="#fff3d6" stroke="#5b4a36"' if card is not None
                 else 'fill="none" stroke="#999" stroke-dasharray="4 3"')
-        parts.append(f'<rect x="{x}" y="{SLOT_TOP}" width="{SLOT_WIDTH}" height="{SLOT_HEIGHT}" rx="5" {look}/>')
+        tip = f"<title>{escape(tips[slot])}</title>" if slot in tips else ""
+        end = f">{tip}</rect>" if tip else "/>"
+        parts.append(f'<rect x="{x}" y="{top:g}" width="{SLOT_WIDTH}" height="{SLOT_HEIGHT}" rx="5" {look}{end}')
     for text in layout.texts:
         weight = ' font-weight="bold"' if text.bold else ""
         parts.append(f'<text x="{text.x:.1f}" y="{text.y:.1f}" font-size="{text.font_px:g}"{weight} '
                      f'text-anchor="middle" dominant-baseline="central" fill="{text.colour}">'
                      f'{escape(text.text)}</text>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">{"".join(parts)}</svg>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:g}" '
+            f'viewBox="0 0 {WIDTH} {height:g}" font-family="sans-serif">{"".join(parts)}</svg>')

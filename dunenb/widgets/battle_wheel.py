@@ -29,18 +29,21 @@ from bqplot import Axis, Bars, Figure, LinearScale, OrdinalScale
 from dunenb.analysis.battle_events import outcome_rolls, roll_words, shield_rolls
 from dunenb.analysis.battle_odds import outcome_table, win_probabilities
 from dunenb.analysis.matchup import SidePowers, matchup
-from dunenb.battle.cards import CARD_NAMES, DEFENCES, WEAPONS
+from dunenb.battle.cards import BUILT_IN_WEAPONS, CARD_NAMES, DEFENCES, WEAPONS
 from dunenb.battle.case import CASE_FORMAT, BattleCase, CaseSide, case_outcomes, parse_case
 from dunenb.battle.characters import leaders_in_game
 from dunenb.battle.colours import NEUTRAL_COLOUR, house_colour
+from dunenb.battle.leader_weapons import arsenal
 from dunenb.battle.plans import Battle
+from dunenb.battle.powers import slot_weapons
 from dunenb.battle.resolve import Distribution
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import DuneError
+from dunenb.render.wheel_slots import extra_slots
 from dunenb.render.wheel_svg import HEIGHT as WHEEL_HEIGHT
-from dunenb.render.wheel_svg import WheelPicture, wheel_svg
+from dunenb.render.wheel_svg import WheelPicture, picture_height, wheel_svg
 from dunenb.ruleset import load_ruleset
 
 #: The default battle: (house, unmarked tokens in the territory, spice owned); the first House defends.
@@ -52,7 +55,7 @@ _STYLE = {"description_width": "110px"}
 _ERROR_COLOUR = "#c62828"
 #: The value of a "none" choice in a dropdown (ipywidgets reads ``None`` as "nothing selected" and shows a blank).
 NONE = ""
-_NULLABLE = ("leader", "weapon", "defense")
+_NULLABLE = ("leader", "weapon", "defense", "extra_attack", "extra_defense")
 
 
 def default_case(
@@ -164,6 +167,11 @@ def matchup_html(sides: tuple[SidePowers, SidePowers]) -> str:
     return "".join(parts) + "</div>"
 
 
+def _unique(cards: Sequence[str | None]) -> tuple[str, ...]:
+    """``cards`` without repeats or ``None``, in their order."""
+    return tuple(dict.fromkeys(card for card in cards if card is not None))
+
+
 class _Side:
     """The controls of one side, built from a case side; ``raw()`` turns their values back into case JSON."""
 
@@ -187,9 +195,22 @@ class _Side:
             leader_options.append(("(no leader)", NONE))
 
         # Cards: the case's hand when it has one, else every card that fits the slot.
-        def cards(slot: tuple[str, ...]) -> list[tuple[str, str]]:
+        def cards(slot: tuple[str, ...], built_ins: tuple[str, ...] = ()) -> list[tuple[str, str]]:
             held = slot if case_side.hand is None else tuple(card for card in slot if card in case_side.hand)
-            return [("none", NONE)] + [(CARD_NAMES[card], card) for card in held]
+            return [("none", NONE)] + [(CARD_NAMES[card], card) for card in (*held, *built_ins)]
+
+        # leaders.md K-6/K-7 (issue 11): the built-ins and extra slots the side's leaders may bring (the case
+        # validates the plan: a slot the chosen leader lacks shows the library's message).
+        self.b1_rolls = dict(side.b1_rolls)  # leaders.md D-31: kept as the case gives them
+        self.leaders = {leader.id: leader for leader in leaders}
+        powers = [arsenal(leader, self.house, side.blocked) for leader in leaders]
+        in_slot = _unique((*slot_weapons(self.house), *(w for found in powers for _p, w, _n in found.in_slot),
+                           *([plan.weapon] if plan.weapon in BUILT_IN_WEAPONS else [])))
+        extra_weapons = _unique((*(w for found in powers for w in found.extra_weapons()),
+                                 *([plan.extra_attack] if plan.extra_attack in BUILT_IN_WEAPONS else [])))
+        extra_cards = any(found.extra_attack_card for found in powers) or (
+            plan.extra_attack is not None and plan.extra_attack not in BUILT_IN_WEAPONS)
+        extra_defences = any(found.extra_defence_card for found in powers) or plan.extra_defense is not None
 
         # Traitors: the opponent's leaders other than its main leader, plus any other name the case holds.
         candidates = [leader for leader in leaders_in_game(opponent, line_up)
@@ -214,16 +235,32 @@ class _Side:
             "spice": slider(plan.dial.spice, self.spice_owned, "spice"),
             "leader": widgets.Dropdown(options=leader_options, value=plan.leader.id if plan.leader else NONE,
                                        description="leader", layout=layout, style=_STYLE),
-            "weapon": widgets.Dropdown(options=cards(WEAPONS), value=plan.weapon or NONE, description="attack",
-                                       layout=layout, style=_STYLE),
+            "weapon": widgets.Dropdown(options=cards(WEAPONS, in_slot), value=plan.weapon or NONE,
+                                       description="attack", layout=layout, style=_STYLE),
             "defense": widgets.Dropdown(options=cards(DEFENCES), value=plan.defense or NONE,
                                         description="defence", layout=layout, style=_STYLE),
+        })
+        if extra_cards or extra_weapons:  # leaders.md K-6 a second attack card, K-7 a built-in beside the card
+            self.controls["extra_attack"] = widgets.Dropdown(
+                options=cards(WEAPONS if extra_cards else (), extra_weapons), value=plan.extra_attack or NONE,
+                description="extra attack", layout=layout, style=_STYLE)
+        if extra_defences:  # leaders.md K-6: a second defence card
+            self.controls["extra_defense"] = widgets.Dropdown(
+                options=cards(DEFENCES), value=plan.extra_defense or NONE, description="extra defence",
+                layout=layout, style=_STYLE)
+        self.controls.update({
             "traitors": widgets.SelectMultiple(options=traitor_options, value=tuple(held), description="traitors held",
                                                rows=4, layout=layout, style=_STYLE),
         })
 
         self.wheel = widgets.HTML(layout=widgets.Layout(width=_CONTROL_WIDTH, height=f"{WHEEL_HEIGHT + 6}px"))
         self.picture: WheelPicture | None = None
+
+    def _b1_rolls(self, leader_id: str) -> dict[str, int]:
+        """The case's B1 results (leaders.md D-31) that are for powers of the leader now chosen."""
+        leader = self.leaders.get(leader_id)
+        own = {power.id for power in leader.powers} if leader is not None else set()
+        return {power: face for power, face in self.b1_rolls.items() if power in own}
 
     def raw(self) -> dict[str, Any]:
         values = {name: control.value for name, control in self.controls.items()}
@@ -235,11 +272,14 @@ class _Side:
             "dial": {"regular": values["regular"], "elite": values.get("elite", 0), "spice": values["spice"]},
             "leader": leader, "weapon": values["weapon"] or None, "defense": values["defense"] or None,
             "traitors": list(values["traitors"]), "dice": self.dice,
+            **{name: values[name] or None for name in ("extra_attack", "extra_defense") if name in values},
+            **({"b1_rolls": rolls} if (rolls := self._b1_rolls(values["leader"])) else {}),
         }
 
     def show(self, case_side: CaseSide, distribution: Distribution, leader_value: int | None = None) -> None:
         """Draw the wheel after the reveal: the dial, the leader disc (``leader_value``: his value after the
-        powers, LC-6; default his strength), the two cards, the total and the odds."""
+        powers, LC-6; default his strength), the two cards and the extra slots (leaders.md K-6..K-8), the total
+        and the odds."""
         plan = case_side.plan
         shown = float(army_value(plan.dial))
         most = float(army_value(Dial(self.tokens.regular, self.tokens.elite,
@@ -256,7 +296,10 @@ class _Side:
             else None,
             weapon=CARD_NAMES[plan.weapon] if plan.weapon else None,
             defence=CARD_NAMES[plan.defense] if plan.defense else None,
-            total_text=total if totals else "", verdict=verdict)
+            total_text=total if totals else "", verdict=verdict,
+            extras=extra_slots(plan.leader, self.house, plan.extra_attack, plan.extra_defense,
+                               case_side.side.blocked))
+        self.wheel.layout.height = f"{picture_height(self.picture) + 6:g}px"
         self.wheel.value = wheel_svg(self.picture)
 
     @property
@@ -270,8 +313,10 @@ class BattleWheelExplorer:
     Built from a :class:`~dunenb.battle.case.BattleCase` (its plans set the controls; its tokens, fixed dice,
     hand and available leaders bound them) or, without one, from :func:`default_case`. Display it in a notebook
     cell, or show ``explorer.widget``. ``controls[i]`` holds side ``i``'s controls by name (``regular``,
-    ``elite`` when the side has marked tokens, ``spice``, ``leader``, ``weapon``, ``defense``, ``traitors``);
-    setting a value from code updates the display as the mouse would.
+    ``elite`` when the side has marked tokens, ``spice``, ``leader``, ``weapon``, ``defense``, ``extra_attack``
+    and ``extra_defense`` when one of the side's leaders has such a slot (leaders.md K-6, K-7), ``traitors``);
+    setting a value from code updates the display as the mouse would. The wheels draw the extra slots and
+    built-ins (issue 11, :mod:`dunenb.render.wheel_slots`).
     """
 
     def __init__(self, case: BattleCase | None = None) -> None:

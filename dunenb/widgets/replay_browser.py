@@ -25,8 +25,12 @@ from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.record_view import RecordView
 from dunenb.render.layout import MAP_PIXELS
+from dunenb.render.wheel_slots import extra_slots
 from dunenb.render.wheel_svg import WheelPicture, wheel_svg
 from dunenb.rules.battle_context import BattleContext
+from dunenb.rules.battle_phase import own_house_leader
+from dunenb.rules.battle_powers import blocked_in_battle
+from dunenb.rules.leader_rolls import side_rolls
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import SAVED_GAMES, save_game
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -159,10 +163,13 @@ def _leader(leader_id: str | None) -> tuple[str | None, int | None]:
 
 
 def battle_pictures(state, detail: BattleContext) -> list[WheelPicture]:
-    """Both wheels of a revealed battle (BATTLE-13) as pictures: plans, leader, cards, total, role."""
+    """Both wheels of a revealed battle (BATTLE-13) as pictures: plans, leader, cards, the extra slots and
+    built-ins of the leader's powers (leaders.md K-6..K-8), total, role."""
     pictures = []
     for house, plan in detail.plans:
         name, strength = _leader(plan.leader)
+        leader = None if plan.leader in (None, "none") else own_house_leader(state, house, plan.leader)
+        extras = extra_slots(leader, house, plan.extra_attack, plan.extra_defense, blocked_in_battle(state, house))
         value = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
         tokens = _tokens_in(state, house, detail.area)
         most = float(army_value(Dial(tokens[0], tokens[1], min(sum(tokens), state.houses[house].spice))))
@@ -172,7 +179,7 @@ def battle_pictures(state, detail: BattleContext) -> list[WheelPicture]:
             spice=plan.spice, value=value, most=max(most, value), leader=name, leader_value=strength,
             weapon=None if plan.weapon == "none" else CARD_NAMES.get(plan.weapon, plan.weapon),
             defence=None if plan.defense == "none" else CARD_NAMES.get(plan.defense, plan.defense),
-            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role))
+            total_text=f"wheel + leader = {value + (strength or 0):g}", verdict=role, extras=extras))
     return pictures
 
 
@@ -194,6 +201,15 @@ def _tokens_in(state, house: str, area: str) -> tuple[int, int]:
     return total - marked, marked
 
 
+def _leader_rolls(state, detail: BattleContext, house: str, leader_id: str) -> dict[str, int]:
+    """The B1 results of the powers of ``house``'s leader on the wheel (leaders.md D-31: the House rolls for each of
+    its leaders' powers that need it; a case keeps those of the leader it plays)."""
+    if leader_id == "none":
+        return {}
+    own = {power.id for power in own_house_leader(state, house, leader_id).powers}
+    return {power: face for power, face in side_rolls(detail, house) if power in own}
+
+
 def battle_case_of(state, detail: BattleContext) -> BattleCase:
     """The revealed battle as a battle case for the wheel explorer (its plans set the controls)."""
     sides = []
@@ -206,7 +222,10 @@ def battle_case_of(state, detail: BattleContext) -> BattleCase:
             "dial": {"regular": plan.regular, "elite": plan.marked, "spice": plan.spice},
             "leader": None if plan.leader == "none" else plan.leader,
             "weapon": None if plan.weapon == "none" else plan.weapon,
-            "defense": None if plan.defense == "none" else plan.defense})
+            "defense": None if plan.defense == "none" else plan.defense,
+            **{name: getattr(plan, name) for name in ("extra_attack", "extra_defense")  # leaders.md K-6, K-7
+               if getattr(plan, name) != "none"},
+            **({"b1_rolls": rolls} if (rolls := _leader_rolls(state, detail, house, plan.leader)) else {})})
     return parse_case({"format": CASE_FORMAT, "territory": detail.area, "defender": detail.defender,
                        "sides": sides})
 
