@@ -117,12 +117,14 @@ def _word(lid: str) -> re.Pattern:
     return re.compile(rf"(?<![\w-]){re.escape(lid)}(?![\w-])")
 
 
-def _check_captives(seen: GameState, events, secret: set[tuple[str, str]], position) -> None:
+def _check_captives(seen: GameState, house: str, events, secret: set[tuple[str, str]], position) -> None:
     """FAQ 17: nothing ``seen`` (a third House's view), its events and its CLI position show names a captive of
     ``secret``, and the captive's House's leaders do not single him out (GAP-75: all hidden)."""
     for owner, lid in secret:
         assert set(seen.houses[owner].leaders) <= {"hidden"}, (owner, seen.houses[owner].leaders)
-        assert (owner, lid) not in seen.captured and f"{owner}:{lid}" not in repr(seen)
+        mine = seen.houses[house]  # its own slips may name him: it knows its slips, not where he is
+        rest = dataclasses.replace(seen, houses=seen.houses.set(house, dataclasses.replace(mine, traitors=())))
+        assert f"{owner}:{lid}" not in repr(rest) and repr((owner, lid)) not in repr(rest), (house, owner, lid)
         pattern = _word(lid)
         for e in events:
             if e.data.get("owner") == owner or e.data.get("house") == owner or e.kind.startswith("capt"):
@@ -234,7 +236,7 @@ def test_gap_58_no_view_of_a_whole_game_leaks_a_secret(records, game, tmp_path):
             position = position_summary(seen, step=step, total=len(line))
             assert str(CANARY + game) not in json.dumps(position)
             assert not _keys(position) & {"hand", "traitors", "prediction", "storm_tokens", "seed", "secrets"}
-            _check_captives(seen, seen_record.events_at(node), unnamed, position)
+            _check_captives(seen, house, seen_record.events_at(node), unnamed, position)
             captives_seen += bool(unnamed)
         # every earlier action as known at the end: secret ones stay hidden, except plans once revealed
         for node, shown in zip(line, seen_record.actions_to(line[-1]), strict=True):
@@ -270,6 +272,27 @@ def test_gap_58_replay_view_prints_the_house_view(records, tmp_path, capsys):
                                                                    total=len(line))
     assert main(["replay", str(save), "--view", "corrino"]) == 2
     assert "cli/view" in capsys.readouterr().err
+
+
+def test_harkonnen_p4_faq_17_replay_view_never_names_a_hidden_captive(records, tmp_path, capsys):
+    """FAQ 17 (GAP-75): ``replay --view`` of a third House prints "a leader of X" at the capture, and the captor's
+    and the loser's views print his name."""
+    index = next(i for i, game in enumerate(GAMES) if game[2] == "keeper")
+    record = records[index]
+    save = tmp_path / "game.json"
+    save_game(record, save)
+    line = record.mainline()
+    steps = [(step, record.node(node).action) for step, node in enumerate(line, start=1)
+             if record.node(node).action.kind == "capture-draw"]
+    assert steps
+    for step, draw in steps[:3]:
+        third = next(h for h in record.config.houses if h not in (draw.house, draw.owner))
+        for house in record.config.houses:
+            assert main(["replay", str(save), "--to", str(step), "--view", house, "--json"]) == 0
+            printed = json.dumps(json.loads(capsys.readouterr().out)["events"])
+            named = bool(_word(draw.leader).search(printed))
+            assert named == (house != third), (house, draw, printed)
+            assert house != third or f"capture a leader of {draw.owner}" in printed
 
 
 def test_gap_58_a_view_cannot_predict_the_secret_draws(records):

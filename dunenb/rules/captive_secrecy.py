@@ -165,7 +165,9 @@ def _detail_hidden(detail: Mapping[str, Any], secret: frozenset[Person]) -> Any:
     if (out.get("owner"), out.get("leader")) in secret:
         out = out.set("leader", HIDDEN)
     for key, value in out.items():
-        if isinstance(value, Pending):
+        if isinstance(value, tuple) and any(item in secret for item in value):  # e.g. KARAMA-47's ``asked``
+            out = out.set(key, tuple((item[0], HIDDEN) if item in secret else item for item in value))
+        elif isinstance(value, Pending):
             out = out.set(key, dataclasses.replace(value, detail=_detail_hidden(value.detail, secret)))
         elif isinstance(value, FrozenDict):
             out = out.set(key, _detail_hidden(value, secret))
