@@ -4,9 +4,10 @@ heuristic bot reasons on what its view can tell. The whole-game leak check is in
 
 from __future__ import annotations
 
-from helpers_game import events_of, force, held_by_harkonnen, pass_unable, skip_pre_battle
+from helpers_game import events_of, force, held_by_harkonnen, pass_unable, settle_powers, skip_pre_battle
 from test_rules_battle_phase import plan, position
 
+from dunenb.actions import Pass
 from dunenb.engine import apply_action, view
 from dunenb.rules import secrecy
 from dunenb.rules.battle_phase import SubmitPlan, begin_phase
@@ -70,7 +71,7 @@ def _captive_battle(karama_for=None):
     return begin_phase(held_by_harkonnen(state, "atreides", "gurney"))
 
 
-def test_harkonnen_p4_faq_17_a_captive_is_named_once_his_plan_is_revealed():
+def test_harkonnen_p4_faq_17_a_captive_is_named_once_his_plan_is_revealed_and_stays_named_at_home():
     state = plan(skip_pre_battle(_captive_battle()), "duncan-idaho", 3)
     assert state.pending.kind == "battle-plan" and state.pending.actor == "harkonnen"
     assert set(view(state, "fremen").houses["atreides"].leaders) == {HIDDEN}
@@ -80,6 +81,13 @@ def test_harkonnen_p4_faq_17_a_captive_is_named_once_his_plan_is_revealed():
     seen = view(state, "fremen")  # BATTLE-13 f: the table has seen him on the wheel
     assert "atreides:gurney" in seen.houses["harkonnen"].leaders and seen.captured == (("atreides", "gurney"),)
     assert seen.houses["atreides"].leaders == state.houses["atreides"].leaders
+    while state.pending is not None and state.pending.kind == "traitor-call":
+        state = apply_action(state, Pass(state.pending.actor))
+    state = settle_powers(state)
+    assert not state.captured  # he fought once for his captor and lives: home (L1167), named to all
+    seen = view(state, "fremen")
+    assert "gurney" in seen.houses["atreides"].leaders and not seen.captured
+    assert any("gurney" in e.text for e in events_of(seen, "captive-released"))
 
 
 def test_harkonnen_p4_faq_17_karama_47_window_names_no_captive_to_a_third_house():

@@ -50,11 +50,6 @@ def keeper(state: GameState, owner: str, leader: str) -> str:
     return power_owner(capture_power())
 
 
-def knowers(state: GameState, person: Person) -> tuple[str, str]:
-    """FAQ 17: the Houses that know who ``person`` (owner, leader id) is: his captor and his own House."""
-    return keeper(state, *person), person[0]
-
-
 def _nodes(shown: Pending | None) -> Iterable[Pending]:
     """The pending node and the nodes it interrupts (a Karama window's ``prior``)."""
     while shown is not None:
@@ -63,8 +58,9 @@ def _nodes(shown: Pending | None) -> Iterable[Pending]:
         shown = prior if isinstance(prior, Pending) else None
 
 
-def _shown_in_battle(state: GameState) -> set[Person]:
-    """Captives named in the pending battle: a revealed plan (BATTLE-13 f) or a disclosure to all (G-9 step 1)."""
+def _shown_in_battle(state: GameState, house: str) -> set[Person]:
+    """Captives named to ``house`` in the pending battle: a revealed plan (BATTLE-13 f) or a disclosure to all or
+    to ``house`` (G-9 step 1: BG-M2 shows the committed leader to the Bene Gesserit)."""
     from dunenb.rules.battle_context import BattleContext
     from dunenb.rules.traitors import leader_ref
 
@@ -74,7 +70,7 @@ def _shown_in_battle(state: GameState) -> set[Person]:
         if isinstance(ctx, BattleContext):
             named |= {leader_ref(h, plan.leader) for h, plan in ctx.plans if isinstance(getattr(plan, "leader", None),
                                                                                         str)}
-            named |= {leader_ref(s.house, s.leader) for s in ctx.shown if not s.to}
+            named |= {leader_ref(s.house, s.leader) for s in ctx.shown if not s.to or house in s.to}
     return named
 
 
@@ -82,14 +78,14 @@ def hidden_from(state: GameState, house: str) -> frozenset[Person]:
     """FAQ 17: the captives (owner, leader id) whose identity ``house`` may not see at ``state`` (the god state):
     those held captive, and the one drawn whose fate the captor is choosing, unless ``house`` is his captor or
     his own House, or he has been shown in the battle under way."""
-    people = set(state.captured)
+    captors = {person: keeper(state, *person) for person in state.captured}
     for shown in _nodes(state.pending):
-        if shown.kind == "captive":
-            people.add((shown.detail["owner"], shown.detail["leader"]))
-    if not people:
+        if shown.kind == "captive":  # drawn, not yet kept or killed: the House choosing is his captor
+            captors[(shown.detail["owner"], shown.detail["leader"])] = shown.actor
+    if not captors:
         return frozenset()
-    named = _shown_in_battle(state)
-    return frozenset(p for p in people if p not in named and house not in knowers(state, p))
+    named = _shown_in_battle(state, house)
+    return frozenset(p for p, captor in captors.items() if p not in named and house not in (captor, p[0]))
 
 
 def candidates(seen: GameState, house: str) -> tuple[str, ...]:
