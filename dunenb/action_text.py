@@ -386,6 +386,9 @@ DESCRIBERS: dict[str, Describer] = {
 def describe(action: Any) -> str:
     """One line in words for ``action``; a hidden action says only who did something secret."""
     if getattr(action, "hidden", False):
+        if getattr(action, "about", ""):  # HARKONNEN-P4, FAQ 17 (GAP-75): whose leader, not which
+            verb = "capture" if action.kind != "captive" else "decide the fate of"
+            return f"{_verb(action.house, verb)} a leader of {house_name(action.about)} (identity hidden, FAQ 17)"
         return f"{_verb(action.house, 'make')} a secret {action.kind}" if action.house else \
             f"A secret {action.kind} happens"
     describer = DESCRIBERS.get(getattr(action, "kind", ""))

@@ -29,6 +29,7 @@ from dunenb.rules import (
     anytime,
     battle_phase,
     bidding,
+    captive_secrecy,
     chance,
     collection,
     deck_tops,
@@ -374,6 +375,8 @@ def view(state: GameState, house: str | None) -> GameState:
     prediction (BG-P6), the Fremen's storm tokens, the generator *and the seed it is built from* (``rng_seed``
     and ``config.seed`` are both 0 in a view: GAP-58, with the seed any House could compute every secret draw),
     the make-up of the treachery deck (only its size is public), other Houses' truth-trance answers (GAP-56),
+    a captured leader's identity unless this House is his captor or his own (FAQ 17, GAP-75:
+    :mod:`dunenb.rules.captive_secrecy`),
     and other Houses' entries in the pending node's ``secrets`` (leaders drawn as traitors) are hidden; a typed
     context in the node hides what it holds (:meth:`dunenb.rules.battle_context.BattleContext.seen_by`: a battle
     plan not yet revealed, a prescience answer not meant for this House).
@@ -402,9 +405,11 @@ def view(state: GameState, house: str | None) -> GameState:
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
     # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
     config = dataclasses.replace(state.config, seed=0)
+    god = state
     state = deck_tops.hide(state, house)  # ATREIDES-P2 c-d: a top card only its viewers see
-    return dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
-                               pending=shown, treachery_deck=deck)
+    state = dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
+                                pending=shown, treachery_deck=deck)
+    return captive_secrecy.redact(state, god, house)  # HARKONNEN-P4, FAQ 17 (GAP-75): a captive kept from others
 
 
 def _redacted(shown: Pending, house: str) -> Pending:

@@ -62,6 +62,7 @@ from dunenb.board import load_board
 from dunenb.engine import view
 from dunenb.powers.holders import acting_main_leader
 from dunenb.rules.battle_context import BattleContext, context_of
+from dunenb.rules.captive_secrecy import guess
 from dunenb.state import GameState
 
 NONE = "none"
@@ -373,7 +374,7 @@ def trance_to_ask(state: GameState, house: str, actions: Sequence[Action]) -> Ac
             and a.question == "traitor-is"]
     if not asks:
         return None
-    seen = view(state, house)
+    seen = guess(view(state, house))  # GAP-139: a hidden captive (FAQ 17) as the view can guess him
     opponent = context_of(seen).opponent(house)
     doubtful = [a for a in asks if a.target == opponent and 0.0 < betrayal_odds(seen, house, opponent, a.subject) < 1.0]
     if not doubtful:
@@ -410,7 +411,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
 
     assert state.pending is not None
     house = house or state.pending.actor
-    seen = view(state, house)
+    seen = guess(view(state, house))  # GAP-139: a hidden captive (FAQ 17) as the view can guess him
     ctx = context_of(seen)
     opponent = ctx.opponent(house)
     my_index = 0 if house == ctx.defender else 1

@@ -55,6 +55,7 @@ from dunenb.rules.alliances import DeclarePeace, DeclareWar
 from dunenb.rules.anytime import ANYTIME_KINDS, NONE, PlayGhola, ghola_cost
 from dunenb.rules.battle_phase import ChooseBattle, SubmitPlan
 from dunenb.rules.bidding import Bid
+from dunenb.rules.captive_secrecy import guess
 from dunenb.rules.collection import CommitHarvester
 from dunenb.rules.movement import Emerge, Land, Move, Revive
 from dunenb.state import GameState, Tokens
@@ -722,7 +723,7 @@ class HeuristicBot:
                 return trance
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
-            seen = view(state, house)  # the bot decides from what its House may see
+            seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         generator = np.random.default_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
@@ -734,6 +735,6 @@ class HeuristicBot:
         gholas = [a for a in actions if isinstance(a, PlayGhola)]
         if not gholas:
             return None
-        seen = view(state, house)
+        seen = guess(view(state, house))  # GAP-139: a hidden captive (FAQ 17) as the view can guess him
         score, index = max((_score_ghola(seen, house, a), -i) for i, a in enumerate(gholas))
         return gholas[-index] if score > 0 else None

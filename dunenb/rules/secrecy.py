@@ -39,6 +39,11 @@ Secret actions (the Houses that see them; everybody else sees a :class:`HiddenAc
 * ``traitor-discard``, ``new-traitor-draw``, ``new-traitor-keep`` (HARKONNEN-M1): the Harkonnen; never revealed
   (their ``new-traitor-declared`` event says only that a slip changes).
 
+* ``capture-draw``, ``capture-choice``, ``captive`` (HARKONNEN-P4, FAQ 17, GAP-75): the captor and the House whose
+  leader is taken; the others see "a leader of House X captured" (:class:`HiddenAction` ``about``: X). Revealed
+  by the first public event naming him (his plan revealed, his death, his return home:
+  :func:`dunenb.rules.captive_secrecy.names`); the views hide him meanwhile (:mod:`dunenb.rules.captive_secrecy`).
+
 * ``deck-top`` (ATREIDES-P2 c-d): the top card of the territory or Chance deck held apart, seen by the
   Houses of the hook ``deck.top_viewers`` (the Atreides; none under KARAMA-41); never revealed as an action (the
   card shows in the public events when it is drawn).
@@ -67,7 +72,7 @@ from typing import Any
 from dunenb.actions import Action
 from dunenb.battle.sequence import BattleSequence
 from dunenb.powers import applied
-from dunenb.rules import bidding, deck_tops, storm
+from dunenb.rules import bidding, captive_secrecy, deck_tops, storm
 from dunenb.state import Event, GameState
 
 #: Placeholder for the ``house`` of a hidden chance action whose drawer is not named by the action.
@@ -84,6 +89,7 @@ class HiddenAction:
     house: str
     is_chance: bool = False
     hidden: bool = True
+    about: str = ""  # FAQ 17: the House whose leader a hidden capture takes ("" for other secret actions)
 
     @property
     def actor(self) -> str:
@@ -91,6 +97,8 @@ class HiddenAction:
 
     def notation(self) -> str:
         """``'traitor-pick harkonnen (hidden)'``."""
+        if self.about:
+            return f"{self.kind} {self.house or '?'} (a leader of {self.about}, hidden)"
         return f"{self.kind} {self.house or '?'} (hidden)"
 
     def describe(self) -> str:
@@ -100,7 +108,10 @@ class HiddenAction:
         return describe(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "house": self.house, "hidden": True}
+        shown: dict[str, Any] = {"kind": self.kind, "house": self.house, "hidden": True}
+        if self.about:
+            shown["owner"] = self.about  # FAQ 17: whose leader was captured is public, not who
+        return shown
 
     def __str__(self) -> str:
         return self.notation()
@@ -174,6 +185,11 @@ SECRET_ACTIONS: dict[str, Viewers] = {
     "new-traitor-draw": _own,  # HARKONNEN-M1: the leaders drawn face down
     "new-traitor-keep": _own,  # HARKONNEN-M1: the new slip
     "deck-top": lambda state, _action: deck_tops.top_viewers(state),  # ATREIDES-P2 c-d: the top held apart
+    # HARKONNEN-P4, FAQ 17 (GAP-75): the captive's identity, for his captor and his own House only
+    "capture-draw": lambda _state, action: (str(getattr(action, "house", NOBODY)), str(getattr(action, "owner", ""))),
+    "capture-choice": lambda _state, action: (str(getattr(action, "house", NOBODY)),
+                                              str(getattr(action, "owner", ""))),
+    "captive": lambda _state, action: (str(getattr(action, "house", NOBODY)), str(getattr(action, "owner", ""))),
 }
 
 #: action kind -> does this later public event reveal that action? (the first match along the line does)
@@ -183,6 +199,9 @@ REVEALED_BY: dict[str, Callable[[Action, Event], bool]] = {
                                         and e.data.get("house") == getattr(action, "house", None)),
     "storm-token": lambda action, e: (e.kind == "storm-token-revealed"
                                       and e.data.get("storm") == getattr(action, "storm", None)),
+    # FAQ 17: a capture is shown once an event names the captive publicly (plan revealed, killed, sent home)
+    **{kind: lambda action, e: captive_secrecy.names(e, (getattr(action, "owner", ""), getattr(action, "leader", "")))
+       for kind in captive_secrecy.CAPTURE_KINDS},
 }
 
 
@@ -229,7 +248,8 @@ def hidden(state: GameState, action: Action) -> HiddenAction:
     house = getattr(action, "house", None)
     if house is None:
         house = (viewers(state, action) or (NOBODY,))[0]
-    return HiddenAction(kind=action.kind, house=str(house), is_chance=action.is_chance)
+    about = str(getattr(action, "owner", "")) if action.kind in captive_secrecy.CAPTURE_KINDS else ""
+    return HiddenAction(kind=action.kind, house=str(house), is_chance=action.is_chance, about=about)
 
 
 def reveals(action: Action, events: tuple[Event, ...]) -> bool:
@@ -249,4 +269,8 @@ def is_secret_choice(state: GameState, house: str) -> bool:
     if state.pending.actor != "chance":
         return state.pending.actor != house
     outcomes = chance_outcomes(state)
+    if outcomes and outcomes[0][0].kind in captive_secrecy.CAPTURE_KINDS:
+        # FAQ 17: the captor and the loser know the loser's leaders it draws from; to others they could name an
+        # earlier captive (the pool leaves him out)
+        return not sees(state, outcomes[0][0], house)
     return bool(outcomes) and outcomes[0][0].kind in SECRET_ACTIONS

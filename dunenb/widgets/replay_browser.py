@@ -7,6 +7,7 @@ engine), every alternative comes from ``legal_actions``/``chance_outcomes``, and
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 
 import ipywidgets as widgets
@@ -56,6 +57,8 @@ def house_panel_html(state, viewer: str | None) -> str:
     head = "".join(f"<th style='{cell}'>{escape(title)}</th>" for _, title in _PANEL_COLUMNS)
     rows = []
     hidden_cards = hidden_traitors = 0
+    captives = _captives_by_keeper(state)  # HARKONNEN-P4, FAQ 17: a column only while someone holds a captive
+    hidden_captives = sum(lid == HIDDEN for _owner, lid in state.captured)
     for _, row in table.iterrows():
         house = row["house"]
         hs = state.houses[house]
@@ -74,19 +77,47 @@ def house_panel_html(state, viewer: str | None) -> str:
         if secret:
             traitor_text = (traitor_text + ", " if traitor_text else "") + f"<i>{secret} hidden</i>"
         values = "".join(f"<td style='{cell}'>{escape(str(row[key]))}</td>" for key, _ in _PANEL_COLUMNS)
+        held = f"<td style='padding:2px 6px'>{captives.get(house, '-')}</td>" if captives else ""
         rows.append(f"<tr><td style='padding:2px 6px;white-space:nowrap'>{swatch} {escape(_house_label(house))}"
                     f"</td>{values}<td style='padding:2px 6px'>{hand}</td>"
-                    f"<td style='padding:2px 6px'>{traitor_text or '-'}</td></tr>")
+                    f"<td style='padding:2px 6px'>{traitor_text or '-'}</td>{held}</tr>")
     banner = ("<div style='background:#eef3f8;padding:3px 6px'>God view (teaching): every card and traitor is "
               "shown.</div>" if viewer is None else
               f"<div style='background:#fff3d6;padding:3px 6px'><b>{escape(_house_label(viewer))} view</b>: "
               f"{hidden_cards} card(s) shown as backs {CARD_BACK}, {hidden_traitors} traitor(s) counted, not "
-              f"named.</div>")
+              f"named" + (f", {hidden_captives} captive(s) not named (FAQ 17)" if hidden_captives else "")
+              + ".</div>")
     return (f"{banner}<table style='border-collapse:collapse;table-layout:auto;font-size:12px;line-height:1.3'>"
             f"<thead><tr style='border-bottom:1px solid #999'><th style='padding:2px 6px;text-align:left'>House"
             f"</th>{head}<th style='padding:2px 6px;text-align:left'>cards</th>"
-            f"<th style='padding:2px 6px;text-align:left'>traitors</th></tr></thead>"
+            f"<th style='padding:2px 6px;text-align:left'>traitors</th>"
+            + ("<th style='padding:2px 6px;text-align:left'>captives</th>" if captives else "") + "</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _captives_by_keeper(state) -> dict[str, str]:
+    """HARKONNEN-P4: the captives cell of each House holding some, as HTML: their names and Houses, or, in a third
+    House's view, "1 of the Atreides, identity hidden" (FAQ 17, GAP-75: the view holds ``"owner:hidden"``)."""
+    from dunenb.rules.traitors import LEADER_KEY_SEPARATOR
+
+    cells: dict[str, str] = {}
+    people = set(state.captured)
+    for house, hs in state.houses.items():
+        named: list[str] = []
+        hidden: Counter[str] = Counter()
+        for key in hs.leaders:
+            owner, _, lid = key.rpartition(LEADER_KEY_SEPARATOR)
+            if not owner or (owner, lid) not in people:
+                continue
+            if lid == HIDDEN:
+                hidden[owner] += 1
+            else:
+                named.append(f"{escape(leader_name(lid, owner))} ({escape(_house_label(owner))})")
+        named += [f"<i>{count} leader(s) of {escape(_house_label(owner))}, identity hidden</i>"
+                  for owner, count in hidden.items()]
+        if named:
+            cells[house] = ", ".join(named)
+    return cells
 
 
 #: Battle events the step list marks (issue 12: a traitor call, an explosion, a shield roll shown as events).
