@@ -370,11 +370,12 @@ def _plan_decisions(state: GameState) -> list[Action]:
     # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
     # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
     cards = karama_cards(state, house)
-    karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house) else [])
+    karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house)
+                                or pre_battle.karama_forced(state, house) else [])  # D-25: forced, blocks none
     karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
     slots = {leader: _slot_menu(state, house, leader) for leader in leaders}
     # BG-P1, ATREIDES-P1: a plan bound by the Voice or the prescience answer is left out. What binds a plan is
-    # its leader, its two cards and the Karama use it hides against a binding (pre_battle.violations reads
+    # its leader, its two cards, its Karama and the use it hides against a binding (pre_battle.violations reads
     # nothing else), so each such combination is judged once, on its first plan, not again for every dial
     # (issue 14 item 4: the same menu, cheaper).
     verdicts: dict[tuple[str, ...], bool] = {}
@@ -386,7 +387,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
         for regular, marked, spice in dials:
             for weapon, defense, karama, against, extra_attack, extra_defense in (
                     triples if leader != NONE else [(NONE,) * 6]):
-                key = (leader, weapon, defense, against, extra_attack, extra_defense)
+                key = (leader, weapon, defense, karama, against, extra_attack, extra_defense)  # D-25: Karama
                 bound = verdicts.get(key)
                 if bound:
                     continue
@@ -518,7 +519,8 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
             return IllegalActionError("battle/karama-against", f"against: {action.against!r} blocks nothing that "
                                       f"binds {action.house} now (GAP-80); allowed: none"
                                       + "".join(f", {u}" for u in uses))
-        if action.against == NONE and _karama_target(state, action.house) is None:
+        if action.against == NONE and _karama_target(state, action.house) is None and \
+                not pre_battle.karama_forced(state, action.house):  # D-25: a forced Karama may block nothing
             return IllegalActionError("battle/karama-nothing-to-block", f"karama: {_opponent(state, action.house)} "
                                       "has no battle power a Karama can block (KARAMA-3, G-5, GAP-55b); "
                                       "allowed: none")
