@@ -703,7 +703,7 @@ def own_house_leader(state: GameState, house: str, key: str) -> Leader:
     """The roster leader ``house`` keeps under ``key``, as he fights for it: leaders.md LC-9, a leader received in a
     deal (ALLIANCE-11, L1925) has ``house`` for his own House and keeps his powers; a captive (HARKONNEN-P4,
     B03-b) is a foreign leader, with his traits only (D-14)."""
-    leader = leader_of(house, key)
+    leader = leader_specials.as_weakened(state, leader_of(house, key))  # leaders.md S-4: strength lost for good
     if leader.house == house or leader_ref(house, key) in state.captured:
         return leader
     return dataclasses.replace(leader, house=house, transferred_from=leader.house)
@@ -770,7 +770,12 @@ def _pay(state: GameState, house: str, amount: int) -> GameState:
 def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
     area, sectors = ctx.area, ctx.sectors
     name = rules().board.area(area).name
-    if outcome.explosion:
+    shelter = outcome.sheltered  # leaders.md S-4: his House's tokens there stay
+    spared = shelter[0] if shelter else None
+    if outcome.explosion and shelter:
+        text = (f"Battle in {name}: {outcome.explosion} explosion; {shelter[1]} and the {shelter[0]} tokens "
+                f"withstand it, {outcome.winner} wins (leaders.md S-4, {shelter[2]})")
+    elif outcome.explosion:
         text = f"Battle in {name}: {outcome.explosion} explosion, no winner (CARD-ATOMICS-3, GAP-29b)"
     else:
         text = f"Battle in {name}: {outcome.winner} wins" + (
@@ -789,7 +794,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     discard = list(state.treachery_discard)
     for side in outcome.sides:
         house = side.house
-        if not outcome.territory_destroyed and side.tokens_lost.total:
+        if (not outcome.territory_destroyed or house == spared) and side.tokens_lost.total:
             lost = Tokens(side.tokens_lost.regular, side.tokens_lost.elite)
             state = _lose_tokens(state, house, area, sectors, lost)
             state = with_events(state, event("tokens-lost", f"{house} loses {lost.total} token(s) in {name} "
@@ -836,10 +841,11 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     killed = tuple((side.leader_owner, side.leader) for side in outcome.sides
                    if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None)
     state = leader_specials.after_deaths(state, killed)  # leaders.md K-25 S-6 count, S-7 Irulan leaves
+    state = leader_specials.after_shelter(state, outcome.sheltered)  # leaders.md S-4: Burseg loses strength
     state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):
-            if a == area:
+            if a == area and house != spared:  # leaders.md S-4: the sheltered House keeps its tokens there
                 state = kill_tokens(state, house, a, sector, tokens)
                 state = with_events(state, event("tokens-lost", f"{house} loses {tokens.total} token(s) in the "
                                                  f"explosion in {name} (CARD-ATOMICS-3)", house=house, area=area,

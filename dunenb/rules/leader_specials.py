@@ -33,7 +33,7 @@
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
 >>> [special.id for special in load_specials()]
-['S-1', 'S-2', 'S-5', 'S-6', 'S-8', 'S-7']
+['S-1', 'S-2', 'S-4', 'S-5', 'S-6', 'S-8', 'S-7']
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle.roster import Leader
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers.karama import suppressed_powers
@@ -53,7 +54,8 @@ from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return", "desert_shelter")
+RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return", "desert_shelter",
+         "explosion_shelter")
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class Special:
     price: int = 0
     payee: str | None = None
     phases: tuple[str, ...] = ()
+    terrain: str | None = None
+    strength_loss: int = 0
 
 
 @lru_cache(maxsize=1)
@@ -102,7 +106,8 @@ def load_specials() -> tuple[Special, ...]:
         found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders,
                              entry.get("territory"), entry.get("replaces"), entry.get("tax"), entry.get("ghola"),
                              int(entry.get("turns", 0)), int(entry.get("price", 0)), entry.get("payee"),
-                             tuple(entry.get("phases", ()))))
+                             tuple(entry.get("phases", ())), entry.get("terrain"),
+                             int(entry.get("strength_loss", 0))))
     return tuple(found)
 
 
@@ -375,3 +380,37 @@ def storm_losses(state: GameState, house: str, area: str, lost: int, total: int,
     if power is None:
         return lost, ()
     return min(lost, -(-total // 2)), (power,)
+
+
+# --- S-4: Burseg's strength after an explosion he withstood -------------------------------------------------------
+
+def after_shelter(state: GameState, sheltered: tuple[str, str, str] | None) -> GameState:
+    """S-4 (``explosion_shelter``): after the battle in which the explosion spared ``sheltered`` (House, leader
+    id, power), his base strength drops by the special's ``strength_loss`` for the rest of the game, not below 0
+    (``GameState.strength_lost``; GAP-133)."""
+    if sheltered is None:
+        return state
+    power = sheltered[2]
+    special = next(s for s in load_specials() if s.power == power)
+    from dunenb.rules.traitors import leader_of
+
+    owner, key = special.holder  # the roster copy (X-6), wherever he serves
+    base = leader_of(owner, key).strength
+    before = sum(n for h, leader, n in state.strength_lost if (h, leader) == (owner, key))
+    lost = min(special.strength_loss, base - before)
+    if lost <= 0:
+        return state
+    kept = tuple(entry for entry in state.strength_lost if entry[:2] != (owner, key))
+    state = dataclasses.replace(state, strength_lost=kept + ((owner, key, before + lost),))
+    return with_events(state, event("leader-weakened", f"{key} ({owner}) loses {lost} point(s) of strength for the "
+                                    f"rest of the game: now {base - before - lost} ({special.id}, {power})",
+                                    house=owner, leader=key, lost=lost, strength=base - before - lost,
+                                    powers=(power,)))
+
+
+def as_weakened(state: GameState, leader: Leader) -> Leader:
+    """``leader`` with the base strength S-4 took from him for good (``GameState.strength_lost``), if any."""
+    if not state.strength_lost or leader.house is None:
+        return leader
+    lost = sum(n for h, lid, n in state.strength_lost if (h, lid) == (leader.house, leader.id))
+    return dataclasses.replace(leader, strength=max(0, leader.strength - lost)) if lost else leader
