@@ -3,14 +3,19 @@ and, where they change a battle result, in the battle library."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
-from helpers_game import settle_powers, tokens_at
+from helpers_game import decisions, events_of, settle_powers, tokens_at
 from test_leader_traits_battle import ROSTER, plan, position
 
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
+from dunenb.battle.powers import battle_values
 from dunenb.battle.resolve import resolve_battle
 from dunenb.battle.wheel import Dial, Tokens
+from dunenb.engine import apply_action, check_action
 from dunenb.rules.battle_phase import own_house_leader
+from dunenb.rules.leader_inherit import ChooseHeir
 
 # ---- S-4 Burseg: Atomics or a lasgun-shield explosion does not kill him in an open territory --------------------
 
@@ -70,3 +75,58 @@ def test_emperor_l03_c_s_4_in_the_battle_library():
             assert "EMPEROR-L03-c" in emperor.powers and outcome.sheltered == ("emperor", "burseg", "EMPEROR-L03-c")
         else:
             assert emperor.leader_fate == "dead" and emperor.bounty == 0 and outcome.sheltered is None
+
+
+# ---- K-24 D02-d: Logno's Weapon passes for good to the strongest living Honored Matre ----------------------------
+
+def _logno_dies(*, dead=()):
+    """Logno (3 tokens, 1 dialled, no defence) killed by Gurney's lasgun in the Erg Mineur; ``dead`` Dispersion
+    leaders are in the tanks first."""
+    state = position(["dispersion", "atreides"], [("dispersion", "erg-mineur", 6, 3), ("atreides", "erg-mineur", 6, 3)],
+                     hands={"atreides": ("lasgun",)})
+    if dead:
+        hs = state.houses["dispersion"]
+        state = dataclasses.replace(state, houses=state.houses.set("dispersion", dataclasses.replace(
+            hs, leaders=tuple(lid for lid in hs.leaders if lid not in dead), leader_tanks=hs.leader_tanks + dead)))
+    plans = {"dispersion": ("logno", 1), "atreides": ("gurney", 1, 0, 0, "lasgun")}
+    said = ()
+    while state.pending is not None and state.pending.kind == "battle-plan":
+        state = plan(state, *plans[state.pending.actor])
+        said += state.events
+    return settle_powers(state, ("leader-special", "traitor-call", "leader-buy-off")), said
+
+
+def _worth_one(state, house, lid):
+    leader = own_house_leader(state, house, lid)
+    values = battle_values(("dispersion", "atreides"), (leader, ROSTER.find("Gurney", house="atreides")), 1,
+                           territory="erg-mineur")
+    return values[0].troops_worth_one
+
+
+def test_dispersion_l02_d_the_weapon_passes_to_the_chosen_strongest_matre():
+    """D02-d (L629): at Logno's death the Weapon (D02-c: her army's tokens worth 1) passes for good to the
+    strongest living Honored Matre; Dama and Murbella are both 8, so the Dispersion chooses (GAP-134). Murbella
+    then holds it in her battles; Logno, revived, does not get it back."""
+    state, _said = _logno_dies()
+    assert "logno" in state.houses["dispersion"].leader_tanks
+    assert state.pending.kind == "inherit-choice" and state.pending.actor == "dispersion"
+    assert {a.leader for a in decisions(state)} == {"dama", "murbella"}
+    assert check_action(state, ChooseHeir("dispersion", "duana", "DISPERSION-L02-c")).code == "battle/inherit-choice"
+    assert not _worth_one(state, "dispersion", "murbella")
+    state = apply_action(state, ChooseHeir("dispersion", "murbella", "DISPERSION-L02-c"))
+    assert events_of(state, "power-passed")[0].data["leader"] == "murbella"
+    assert state.powers_passed == (("DISPERSION-L02-c", "dispersion", "murbella"),)
+    assert _worth_one(state, "dispersion", "murbella") and not _worth_one(state, "dispersion", "dama")
+    hs = state.houses["dispersion"]
+    revived = dataclasses.replace(state, houses=state.houses.set("dispersion", dataclasses.replace(
+        hs, leaders=hs.leaders + ("logno",), leader_tanks=tuple(k for k in hs.leader_tanks if k != "logno"))))
+    assert not _worth_one(revived, "dispersion", "logno")
+    assert _worth_one(dataclasses.replace(revived, powers_passed=()), "dispersion", "logno")  # before it passed
+
+
+def test_dispersion_l02_d_a_single_strongest_matre_receives_it_at_once():
+    """With Murbella in the tanks, Dama (8) is the only strongest: the Weapon passes with no decision."""
+    state, said = _logno_dies(dead=("murbella",))
+    assert state.pending is None or state.pending.kind != "inherit-choice"
+    assert state.powers_passed == (("DISPERSION-L02-c", "dispersion", "dama"),)
+    assert _worth_one(state, "dispersion", "dama")

@@ -83,6 +83,7 @@ from dunenb.rules import (
     battle_powers,
     leader_after_battle,
     leader_deals,
+    leader_inherit,
     leader_karama,
     leader_pre_battle,
     leader_rolls,
@@ -704,6 +705,7 @@ def own_house_leader(state: GameState, house: str, key: str) -> Leader:
     deal (ALLIANCE-11, L1925) has ``house`` for his own House and keeps his powers; a captive (HARKONNEN-P4,
     B03-b) is a foreign leader, with his traits only (D-14)."""
     leader = leader_specials.as_weakened(state, leader_of(house, key))  # leaders.md S-4: strength lost for good
+    leader = leader_inherit.held_by(state, leader)  # leaders.md K-24 D02-d: the Weapon, wherever it passed
     if leader.house == house or leader_ref(house, key) in state.captured:
         return leader
     return dataclasses.replace(leader, house=house, transferred_from=leader.house)
@@ -861,7 +863,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
     ctx = dataclasses.replace(ctx, committed=committed, last=last)
-    return leader_after_battle.begin(state, ctx, outcome)  # leaders.md LC-5 B10: K-17, the K-15 fine
+    # leaders.md K-24 D02-d: a passing power whose holder died passes (a choice among equals), then LC-5 B10
+    return leader_inherit.after_battle(state, ctx, outcome, killed)
 
 
 def after_leader_effects(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
@@ -1011,6 +1014,7 @@ HANDLERS = {
     **leader_rolls.HANDLERS,  # leaders.md D-31: B1 rolls of the leaders' powers (HARKONNEN-L10-c)
     **battle_powers.HANDLERS,
     **leader_specials.HANDLERS,
+    **leader_inherit.HANDLERS,  # leaders.md K-24 D02-d
     **leader_deals.HANDLERS,  # leaders.md K-18, K-19
     **leader_pre_battle.HANDLERS,  # leaders.md K-16
     **leader_after_battle.HANDLERS,
