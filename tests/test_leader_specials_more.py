@@ -6,16 +6,18 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, settle_powers, tokens_at
+from helpers_game import decisions, events_of, play_chance, settle_powers, skip_pre_battle, tokens_at
 from test_leader_traits_battle import ROSTER, plan, position
 
+from dunenb.actions import Pass
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import battle_values
 from dunenb.battle.resolve import resolve_battle
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.engine import apply_action, check_action
-from dunenb.rules.battle_phase import own_house_leader
+from dunenb.rules.battle_phase import SubmitPlan, begin_phase, own_house_leader
 from dunenb.rules.leader_inherit import ChooseHeir
+from dunenb.rules.leader_specials import OpenPoleBattle
 
 # ---- S-4 Burseg: Atomics or a lasgun-shield explosion does not kill him in an open territory --------------------
 
@@ -130,3 +132,56 @@ def test_dispersion_l02_d_a_single_strongest_matre_receives_it_at_once():
     assert state.pending is None or state.pending.kind != "inherit-choice"
     assert state.powers_passed == (("DISPERSION-L02-c", "dispersion", "dama"),)
     assert _worth_one(state, "dispersion", "dama")
+
+
+# ---- S-9 Lingar at the Pole (HARKONNEN-L07-d) -------------------------------------------------------------------
+
+def _at_the_pole(*, dead=()):
+    state = position(["harkonnen", "atreides"], [("harkonnen", "pole-nord", 1, 3), ("atreides", "pole-nord", 5, 2)])
+    if dead:
+        hs = state.houses["harkonnen"]
+        state = dataclasses.replace(state, houses=state.houses.set("harkonnen", dataclasses.replace(
+            hs, leaders=tuple(lid for lid in hs.leaders if lid not in dead), leader_tanks=hs.leader_tanks + dead)))
+        state = begin_phase(dataclasses.replace(state, pending=None, phase="battle"))
+    return state
+
+
+def test_harkonnen_l07_d_s_9_lingar_opens_a_battle_at_the_pole():
+    """S-9 (L1245): with tokens at the Pôle Nord beside the Atreides, the Harkonnen may open a battle there (an
+    exception to BATTLE-1); Lingar must lead it, worth 3 there (H07-e); the usual steps follow."""
+    state = _at_the_pole()
+    assert (state.pending.kind, state.pending.actor) == ("pole-battle", "harkonnen")
+    opening = OpenPoleBattle("harkonnen", "atreides", "pole-nord", "HARKONNEN-L07-d")
+    assert decisions(state) == [Pass("harkonnen"), opening]
+    state = skip_pre_battle(apply_action(state, opening))
+    assert events_of(state, "pole-battle")[0].data["opponent"] == "atreides"
+    harkonnen = None
+    plans = {"harkonnen": ("lingar", 3), "atreides": ("gurney", 0)}
+    said = state.events
+    while state.pending is not None and state.pending.kind == "battle-plan":
+        house = state.pending.actor
+        if house == "harkonnen":
+            harkonnen = {a.leader for a in decisions(state) if isinstance(a, SubmitPlan)}
+            assert check_action(state, SubmitPlan("harkonnen", "feyd-rautha", 3, 0, 0)).code == \
+                "battle/leader-unavailable"
+        state = plan(state, *plans[house])
+        said += state.events
+    for _step in range(40):  # the first option (a pass) at each later step: buy-off (H07-b), calls, capture...
+        if state.pending is None or state.phase != "battle":
+            break
+        state = apply_action(state, decisions(state)[0]) if decisions(state) else play_chance(state)
+        said += state.events
+    assert harkonnen == {"lingar"}
+    battle = next(e for e in said if e.kind == "battle-outcome")
+    assert battle.data["area"] == "pole-nord"
+    powers = [p for e in said if e.kind == "battle-powers" and e.data["house"] == "harkonnen" for p in e.data["powers"]]
+    assert "HARKONNEN-L07-e" in powers  # worth 3 at the Pole
+
+
+def test_harkonnen_l07_d_s_9_the_pass_or_no_lingar_means_no_battle_at_the_pole():
+    """BATTLE-1: no battle at the Pole otherwise: the Harkonnen may pass; with Lingar in the tanks nobody asks."""
+    state = apply_action(_at_the_pole(), Pass("harkonnen"))
+    assert state.phase != "battle" or state.pending is None or state.pending.kind != "battle-plan"
+    assert not events_of(state, "battle")
+    state = _at_the_pole(dead=("lingar",))
+    assert state.pending is None or state.pending.kind not in ("pole-battle", "battle-plan")

@@ -359,7 +359,7 @@ WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
 #: dunenb.rules.leader_specials, dunenb.battle.characters, dunenb.rules.regeneration): all of the kind (``None``),
 #: or those whose first parameter word is listed.
 APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
-    "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities",),
+    "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities", "pole"),
     "INHERIT": ("Alma", "Esmar", "Rabban", "successor", "the"),  # ---- K-24 "the Weapon passes": rules.leader_inherit
     "SPECIAL": ("S-1", "S-2", "S-4", "S-5", "S-6", "S-7", "S-8"),  # ---- K-25 S-4: dunenb.battle.leader_shelter
 }

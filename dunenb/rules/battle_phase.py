@@ -3,8 +3,9 @@
 The battle library (:mod:`dunenb.battle`) decides each battle; this module runs the phase inside a game:
 
 * **Where** (BATTLE-1, GAP-46): a battle happens wherever tokens of two or more Houses share a territory,
-  never at the North Pole (L1655). A storm sector splits a territory (GAP-46, FAQ 5): forces on either side of
-  it do not fight, and forces inside a (protected) storm sector fight only forces in that same sector. Each such
+  never at the North Pole (L1655), unless Lingar opens one there (leaders.md S-9,
+  :mod:`dunenb.rules.leader_specials`). A storm sector splits a territory (GAP-46, FAQ 5): forces on either side
+  of it do not fight, and forces inside a (protected) storm sector fight only forces in that same sector. Each such
   part is an *arena*, named by its territory and first sector. Tokens at peace (``GameState.at_peace``, BG-P3,
   BATTLE-1 L1657) do not fight.
 * **Order** (BATTLE-2, BATTLE-3, GAP-34): the first House in storm order still in a battle chooses the territory
@@ -253,9 +254,11 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
     return total
 
 
-def available_leaders(state: GameState, house: str, area: str, committed: tuple = ()) -> tuple[str, ...]:
+def available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
+                      pole: bool = True) -> tuple[str, ...]:
     """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first); leaders.md
-    K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`)."""
+    K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`); with ``pole``,
+    leaders.md S-9: at the Pole only the leader whose power opened the battle (Lingar)."""
     fought: dict[str, list[str]] = {}
     for h, leader, where in committed:
         if h == house:
@@ -269,7 +272,7 @@ def available_leaders(state: GameState, house: str, area: str, committed: tuple 
         if may_lead(leader, area, fought.get(lid, ()), is_main=lid == acting or leader.main, foreign=foreign,
                     blocked=blocked):
             found.append(lid)
-    return tuple(found)
+    return leader_specials.pole_leaders(house, area, tuple(found)) if pole else tuple(found)
 
 
 # --- the phase -------------------------------------------------------------------------------------------
@@ -295,8 +298,11 @@ def _choices(state: GameState) -> tuple[str | None, list[tuple[Arena, str]]]:
     return None, []
 
 
-def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
+def _next_battle(state: GameState, *, committed: tuple, last: tuple, pole_asked: bool = False) -> GameState:
     state = pre_battle.end_of_battle(state)  # the Karama uses that lasted the battle just settled
+    offer = None if pole_asked else leader_specials.offer_pole_battle(state, committed, last)  # leaders.md S-9
+    if offer is not None:
+        return offer
     chooser, choices = _choices(state)
     if chooser is None:
         return _finish(state, last)
@@ -324,6 +330,7 @@ def _apply_choice(state: GameState, action: ChooseBattle) -> GameState:
 
 def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *, committed: tuple,
                   last: tuple) -> GameState:
+    """Open the battle of ``chooser`` against ``opponent`` in ``arena`` (BATTLE-3, BATTLE-14)."""
     defender = defender_of(storm_order(state), chooser, opponent)  # BATTLE-14, GAP-34a: the chooser
     attacker = opponent if defender == chooser else chooser
     name = rules().board.area(arena.area).name
@@ -333,6 +340,9 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
     ctx = BattleContext(committed=committed, last=last, area=arena.area, sectors=arena.sectors,
                         defender=defender, attacker=attacker)
     return battle_powers.begin_battle(state, ctx)  # KARAMA-47 for captives, then houses.md G-9 (its Karama window)
+
+
+start_battle = _start_battle  # leaders.md S-9 (dunenb.rules.leader_specials): a battle opened at the Pole
 
 
 # --- plans -----------------------------------------------------------------------------------------------
@@ -901,9 +911,10 @@ def continue_after_battle(state: GameState, ctx: Any) -> GameState:
     return battle_powers.after_battle(lift(state, "battle"), ctx["battle"])
 
 
-def next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
-    """The next battle of the phase, or its end (:mod:`dunenb.rules.battle_powers` goes on here)."""
-    return _next_battle(state, committed=committed, last=last)
+def next_battle(state: GameState, *, committed: tuple, last: tuple, pole_asked: bool = False) -> GameState:
+    """The next battle of the phase, or its end (:mod:`dunenb.rules.battle_powers` goes on here); ``pole_asked``:
+    the leaders.md S-9 House has just passed the Pole battle (:mod:`dunenb.rules.leader_specials`)."""
+    return _next_battle(state, committed=committed, last=last, pole_asked=pole_asked)
 
 
 def resolve(state: GameState, ctx: BattleContext) -> GameState:
