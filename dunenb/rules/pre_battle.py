@@ -365,16 +365,23 @@ def voice_kinds(state: GameState, house: str, mode: str = "forbid") -> tuple[str
     the same kind), and a force never for a slot an earlier command already forces (GAP-105)."""
     ctx = context_of(state)
     assert ctx.sequence is not None
-    extra = seq_mod.SCOPE_KINDS if voice_scope(state, ctx, house) else ()  # leaders.md K-11 scope+, D-25
+    source = ctx.sequence.actor[1] if ctx.sequence.actor is not None else None
+    extra = seq_mod.SCOPE_KINDS if voice_scope(state, ctx, house, source) else ()  # leaders.md K-11 scope+, D-25
     return facts.voice_kinds_left(ctx.sequence.voices_on(ctx.opponent(house)), mode, extra)
 
 
-def voice_scope(state: GameState, ctx: BattleContext, house: str) -> str | None:
+def voice_scope(state: GameState, ctx: BattleContext, house: str, source: str | None = None) -> str | None:
     """leaders.md K-11 ``scope+`` (BG-L02-b Darwi, D-25): the entry that lets ``house``'s Voice also name the
     worthless or Karama kind in this battle: one of its own leaders who may still lead it (LC-12, D-14; a Karama
     in force blocks it, LC-11). GAP-132: it widens every command of her House in her battle, and naming such a
-    kind uses it, so it discloses her as the leader (LC-5 B1) as a leader's Voice does."""
-    return next(iter(leader_offers(state, ctx, house, "voice-scope")), None)
+    kind uses it, so it discloses her as the leader (LC-5 B1) as a leader's Voice does; a command whose
+    ``source`` is another leader's Voice (Alma's, which discloses Alma) is not widened."""
+    scope = next(iter(leader_offers(state, ctx, house, "voice-scope")), None)
+    used = leader_power(source) if source is not None else None
+    found = leader_power(scope) if scope is not None else None
+    if used is not None and found is not None and used[0].id != found[0].id:
+        return None
+    return scope
 
 
 def _voice_decisions(state: GameState) -> list[Action]:
@@ -425,7 +432,7 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         target = ctx.opponent(action.house)
         command = seq_mod.VoiceCommand(action.house, target, action.mode, action.card_kind, power)
         state, ctx = _disclose(state, ctx, action.house, power)
-        scope = voice_scope(state, ctx, action.house) if action.card_kind in seq_mod.SCOPE_KINDS else None
+        scope = voice_scope(state, ctx, action.house, power) if action.card_kind in seq_mod.SCOPE_KINDS else None
         if scope is not None:  # leaders.md D-25: a widened command discloses Darwi (GAP-132)
             command = dataclasses.replace(command, scope=scope)
             state, ctx = _disclose(state, ctx, action.house, scope)
