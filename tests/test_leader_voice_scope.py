@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from helpers_game import decisions, events_of, skip_pre_battle
+from test_battle_case_facts import error_of, side
 from test_leader_mind_powers import at_plan_of, scene, until
 from test_powers_pre_battle import open_battle, pass_windows
 
+from dunenb.battle.case import parse_case
 from dunenb.engine import apply_action, check_action
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.battle_phase import SubmitPlan
@@ -66,3 +68,18 @@ def test_bg_l02_b_without_darwi_the_voice_may_not_name_worthless_or_karama():
     for mode, kind in (("force", "worthless"), ("forbid", "karama")):
         error = check_action(state, UseVoice(BG, mode, kind))
         assert error is not None and error.code == "battle/voice"
+
+
+def test_bg_l02_b_case_darwi_on_the_wheel_widens_the_voice():
+    """A battle case: with Darwi on the BG wheel the stated Voice may force "worthless" (the Guild holding one must
+    play it) or forbid "karama"; with Alma there it may not (FAQ 10)."""
+    guild = side(GUILD, "soo-soo", weapon="poison-fast", hand=["poison-fast", "worthless"])
+    raw = {"format": "dunenb.battle/1", "territory": "arsunt", "defender": BG,
+           "voice": {"by": BG, "mode": "force", "kind": "worthless"}}
+    assert "forced worthless" in error_of({**raw, "sides": [side(BG, "darwi"), guild]})
+    obeys = side(GUILD, "soo-soo", weapon="poison-fast", defense="worthless", hand=["poison-fast", "worthless"])
+    case = parse_case({**raw, "sides": [side(BG, "darwi"), obeys]})
+    assert case.sequence.voices[0].scope == "BG-L02-b"
+    assert "kind" in error_of({**raw, "sides": [side(BG, "alma"), obeys]})
+    forbid = {**raw, "voice": {"by": BG, "mode": "forbid", "kind": "karama"}}
+    assert parse_case({**forbid, "sides": [side(BG, "darwi"), obeys]}).sequence.voices[0].kind == "karama"
