@@ -320,6 +320,10 @@ DESCRIBERS: dict[str, Describer] = {
     "leader-wall-blast": lambda a: f"{_verb(a.house, 'blow')} up the Shield Wall with no card ({a.power})",
     "ghola-return": lambda a: (f"{_verb(a.house, 'pay')} the Tleilax for the Idaho-Ghola: "
                                f"{leader_name(a.leader, a.house)} leaves the game ({a.power})"),
+    "pole-battle": lambda a: (f"{_verb(a.house, 'open')} a battle against {house_name(a.opponent)} at the Pole "
+                              f"({a.power})"),
+    # leaders.md K-24 D02-d (dunenb.rules.leader_inherit)
+    "inherit-choice": lambda a: f"{_verb(a.house, 'give')} {a.power} to {leader_name(a.leader, a.house)} for good",
     # battle-step powers (dunenb.rules.battle_powers): HARKONNEN-P4, -M1, -M2
     "buy-off": lambda a: f"{_verb(a.house, 'pay')} {a.price} spice to call the battle off (HARKONNEN-M2)",
     "capture-draw": lambda a: (f"{_verb(a.house, 'capture')} {leader_name(a.leader, a.owner)} of "

@@ -296,6 +296,12 @@ class GameState:
     # leaders.md S-6 (dunenb.rules.leader_specials): (House, leader id, turn of his death) of the leaders whose death
     # starts a count (Duncan Idaho A02, the Idaho-Ghola A11); the last death of each only
     leader_deaths: tuple[tuple[str, str, int], ...] = ()
+    # leaders.md S-4 (dunenb.rules.leader_specials): (House, leader id, points of base strength lost for the rest
+    # of the game), Burseg after an explosion he survived
+    strength_lost: tuple[tuple[str, str, int], ...] = ()
+    # leaders.md K-24 D02-d (dunenb.rules.leader_inherit): (power passed, House, leader id holding it for good; ""
+    # once lost), e.g. Logno's Weapon after her death
+    powers_passed: tuple[tuple[str, str, str], ...] = ()
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

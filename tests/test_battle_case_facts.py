@@ -121,7 +121,9 @@ def test_case_facts_impossible_combinations_are_refused_with_the_field_named():
     bg, hark = side("bene-gesserit", "darwi"), side("harkonnen", "feyd-rautha")
     cases = [
         (case(bg, hark, voice={"by": "harkonnen", "mode": "forbid", "kind": "poison"}), "voice.by"),
-        (case(bg, hark, voice={"by": "bene-gesserit", "mode": "forbid", "kind": "worthless"}), "voice.kind"),
+        # FAQ 10; with Darwi on the wheel D-25 allows it (special2: tests/test_leader_voice_scope.py)
+        (case(side("bene-gesserit", "lucille"), hark, voice={"by": "bene-gesserit", "mode": "forbid",
+                                                             "kind": "worthless"}), "voice.kind"),
         (case(bg, hark, voice=[BG_VOICE["voice"], BG_VOICE["voice"]]), "one Voice"),
         (case(bg, hark, prescience={"by": "bene-gesserit", "slot": "attack", "answer": "none"}), "prescience.by"),
         (case(side("atreides", "duncan-idaho"), hark, prescience={"by": "atreides", "slot": "defence",

@@ -67,6 +67,7 @@ from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_after_battle import DiscardFree, GiveCard, LeaderDie, MoveTokens, PayUnseen
 from dunenb.rules.leader_after_battle import ShowSlip as ShowTraitorSlip
 from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
+from dunenb.rules.leader_inherit import ChooseHeir
 from dunenb.rules.leader_pre_battle import (
     AnnounceSpice,
     LeaderCard,
@@ -78,7 +79,7 @@ from dunenb.rules.leader_pre_battle import (
     UsePreBattle,
 )
 from dunenb.rules.leader_rolls import LeaderRoll
-from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, SubstituteLeader
+from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, OpenPoleBattle, SubstituteLeader
 from dunenb.rules.movement import (
     BuyHarvester,
     Emerge,
@@ -287,7 +288,9 @@ HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard
               ShowTraitorSlip("dispersion", "atreides", "DISPERSION-L07-d", "atreides", "duncan-idaho"),  # see_traitor
               LeaderDie("dispersion", "DISPERSION-L06-c", "active", 4),  # K-17 d10 (DISPERSION-L06-c)
               GiveCard("emperor", "EMPEROR-L04-c", "atreides", "shield", "hand"),  # K-17 give_card
-              ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c")]  # K-17 chosen_capture
+              ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c"),  # K-17 chosen_capture
+              ChooseHeir("dispersion", "murbella", "DISPERSION-L02-c"),  # K-24 D02-d
+              OpenPoleBattle("harkonnen", "atreides", "pole-nord", "HARKONNEN-L07-d")]  # S-9
 
 
 def played_actions():

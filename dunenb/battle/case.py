@@ -74,6 +74,7 @@ from dunenb.battle.powers import slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
 from dunenb.battle.sequence import (
+    SCOPE_KINDS,
     BattleSequence,
     PrescienceAnswer,
     PrescienceQuestion,
@@ -599,10 +600,16 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
             raise _fail(f"{where}.by", f"{by} has no Voice in this battle: " + (
                 f"{', '.join(owned)} needs its main leader on the wheel (GAP-79)" if owned else "no Voice power"))
         mode = _choice(item.get("mode"), f"{where}.mode", ("forbid", "force"))
+        # ---- leaders.md K-11 scope+ (BG-L02-b Darwi, D-25, GAP-132; special2): with her on the wheel of ``by``,
+        # its command may also name worthless or Karama
+        widened = facts.case_power("voice-scope", by, leader=leaders[by], defender=by == defender,
+                                   territory=territory)
+        extra = SCOPE_KINDS if widened is not None else ()
         # K-11: never the same kind twice; GAP-105: never one slot forced twice
         kind = _choice(item.get("kind"), f"{where}.kind",
-                       facts.voice_kinds_left([v for v in voices if v.by == by], mode))
-        voices.append(VoiceCommand(by, houses[1 - houses.index(by)], mode, kind, power))
+                       facts.voice_kinds_left([v for v in voices if v.by == by], mode, extra))
+        voices.append(VoiceCommand(by, houses[1 - houses.index(by)], mode, kind, power,
+                                   widened if widened is not None and kind in SCOPE_KINDS else ""))
     answered: list[tuple[PrescienceQuestion, PrescienceAnswer]] = []
     raw_p = raw.get("prescience", [])
     for index, item in enumerate(_fact_list(raw_p, "prescience", ("by", "slot", "answer"))):
@@ -679,7 +686,8 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             released.extend(facts.released_by(plan.karama_use, sequence, side.house))
         hand = () if plan.leader is None else side.hand  # GAP-67
         if hand is not None:  # GAP-127: a Voice forces only a card his leader may play
-            hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked)
+            scoped = tuple(card for card in hand if card in SCOPE_KINDS)  # D-25 (special2): worthless, Karama
+            hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked) + scoped
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
         problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
         problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)

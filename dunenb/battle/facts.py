@@ -88,10 +88,11 @@ def case_power(action: str, house: str, *, leader: Leader | None, defender: bool
                 None)
 
 
-def voice_kinds_left(earlier: Iterable[VoiceCommand], mode: str) -> tuple[str, ...]:
+def voice_kinds_left(earlier: Iterable[VoiceCommand], mode: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The kinds a further command with ``mode`` may name to a side already given the commands ``earlier`` in
     this battle: never a kind named before (leaders.md K-11), and a ``force`` never in a slot (attack or
     defence) an earlier command forces: one slot holds one card (CARD-3), so both could not be obeyed (GAP-105).
+    ``extra`` are the kinds a K-11 ``scope+`` adds (D-25: worthless, Karama; they force no named slot).
 
     >>> voice_kinds_left([VoiceCommand("bene-gesserit", "emperor", "force", "shield")], "force")
     ('poison', 'projectile', 'lasgun', 'atomics')
@@ -99,7 +100,7 @@ def voice_kinds_left(earlier: Iterable[VoiceCommand], mode: str) -> tuple[str, .
     done = tuple(earlier)
     named = {v.kind for v in done}
     forced = {slot for v in done if v.mode == "force" for slot, kinds in SLOT_KINDS.items() if v.kind in kinds}
-    return tuple(kind for kind in VOICE_KINDS if kind not in named and not (
+    return tuple(kind for kind in VOICE_KINDS + extra if kind not in named and not (
         mode == "force" and any(kind in SLOT_KINDS[slot] for slot in forced)))
 
 

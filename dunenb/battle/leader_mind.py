@@ -8,7 +8,9 @@ limits. Games (:mod:`dunenb.rules.pre_battle`, :mod:`dunenb.rules.truth_trance`)
 * LC-12: a power acts only in a battle its leader leads; LC-9 / D-14: not while a foreign House plays him.
 * K-11 VOICE ``uses``: ``1/turn`` (one command in one of his battles each game turn, LC-12), ``+1/turn`` (Alma:
   one extra command, same count), ``d10≤N`` (rolled openly in each battle, at B2: a failure means no command,
-  D-31). ``scope+`` (Darwi, D-25) gives no command of its own: it is not a source here.
+  D-31). ``scope+`` (Darwi, D-25) gives no command of its own: it is not a source; it is the action
+  ``voice-scope``: in her battle her House's Voice may also name the worthless or Karama kind
+  (:data:`dunenb.battle.sequence.SCOPE_KINDS`, applied by :mod:`dunenb.rules.pre_battle`, GAP-132).
 * K-12 PRESCIENCE ``scope | where``: ``either``, ``attack`` or ``defence``; ``where`` a named territory (LC-3).
 * K-13 TRUTH_TRANCE ``n``: n trances as CARD-TRUTH in each of his battles (unused ones lapse).
 
@@ -28,7 +30,10 @@ from dunenb.battle.roster import Leader, Power, load_roster
 from dunenb.powers.leader_effects import VOICE_USES_APPLIED, Prescience, TruthTrance, Voice
 
 #: The before-plans action each kind offers (the names :mod:`dunenb.rules.pre_battle` uses).
-ACTION_KINDS: dict[str, str] = {"voice": "VOICE", "prescience": "PRESCIENCE", "truth-trance": "TRUTH_TRANCE"}
+ACTION_KINDS: dict[str, str] = {"voice": "VOICE", "prescience": "PRESCIENCE", "truth-trance": "TRUTH_TRANCE",
+                                "voice-scope": "VOICE"}
+#: K-11 ``uses`` that widen the kinds of the House's Voice (D-25) instead of giving a command.
+VOICE_SCOPE = "scope+"
 #: K-11 ``uses`` that give a command (``scope+`` widens the BG Voice instead: not a source, D-25).
 VOICE_SOURCES = VOICE_USES_APPLIED
 SLOTS: dict[str, tuple[str, ...]] = {"either": ("attack", "defence"), "attack": ("attack",),
@@ -61,6 +66,8 @@ def _gives(power: Power, action: str) -> bool:
     effect = power.effect
     if action == "voice":
         return isinstance(effect, Voice) and effect.uses in VOICE_SOURCES
+    if action == "voice-scope":  # K-11 scope+ (BG-L02-b, D-25)
+        return isinstance(effect, Voice) and effect.uses == VOICE_SCOPE
     if action == "prescience":
         return isinstance(effect, Prescience)
     return action == "truth-trance" and isinstance(effect, TruthTrance)
@@ -79,7 +86,8 @@ def _where_holds(power: Power, house: str, leader: Leader, territory: str) -> bo
 
 def mind_powers(leader: Leader | None, house: str, action: str, territory: str, *,
                 blocked: frozenset[str] = frozenset()) -> tuple[Power, ...]:
-    """The entries of ``leader`` that give ``house`` ``action`` (``voice``, ``prescience``, ``truth-trance``)
+    """The entries of ``leader`` that give ``house`` ``action`` (``voice``, ``prescience``, ``truth-trance``,
+    ``voice-scope``)
     in a battle he leads for it in ``territory``, in table order: none for a foreign House (D-14) or a power
     a Karama blocks (``blocked``, LC-11)."""
     if leader is None or leader.main or leader.house != house:

@@ -20,7 +20,7 @@ for games, ``dunenb battle`` cases and the analyzer alike:
 
 K-22 MOBILITY ``cities`` (A07-c) is a **power**: while his own House plays him and no Karama blocks it, Tufir may
 lead battles in several cities (MAP-6 kind ``city``: Arrakeen, Carthag, Arsunt) in one turn (an exception to
-BATTLE-15, for cities only). MOBILITY ``pole`` (H07-d, S-9) is not implemented.
+BATTLE-15, for cities only). MOBILITY ``pole`` (H07-d) is S-9, a game rule (:mod:`dunenb.rules.leader_specials`).
 
 >>> from dunenb.battle.roster import load_roster
 >>> roster = load_roster()

@@ -40,6 +40,7 @@ from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_lose
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_powers import Scene
+from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
 from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
@@ -151,6 +152,9 @@ class BattleOutcome:
     # VICTORY-2, houses.md G-7: Houses whose main leader died here for good (TLEILAX-M2: not while Waff has a
     # regeneration left; HARKONNEN-P4: a captured main leader's death eliminates his own House)
     eliminated: tuple[str, ...] = ()
+    # leaders.md S-4 (EMPEROR-L03-c): (House, leader id, power) of the leader the explosion spared, with his
+    # House's tokens there (only the dialled ones are lost): his House wins (GAP-133)
+    sheltered: tuple[str, str, str] | None = None
 
     @property
     def outlawed(self) -> tuple[str, ...]:
@@ -376,6 +380,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     * otherwise the higher total wins, the defender on a tie; the winner loses the tokens and spice dialled and
       keeps his cards (BATTLE-10); the loser loses all his tokens there, his wheel spice and the cards played
       (BATTLE-11, GAP-45); every killed leader pays his strength to the opponent (BATTLE-13 f3; Bank pays).
+    * leaders.md S-4 (:mod:`dunenb.battle.leader_shelter`, GAP-133): an explosion in an open territory spares
+      Burseg and his House's tokens: his House wins, loses its dialled tokens, and takes the dead opponent's
+      bounty (D-22); the cards and wheel spice go as in any explosion.
 
     Bounties (a dead traitor's included) follow leaders.md LC-8 and K-15 (:mod:`dunenb.battle.leader_bounty`):
     the victim's fixed value, the killer side's multipliers and additions, and a ``killer_pays`` fine.
@@ -385,6 +392,11 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     owners = [plan.leader for plan in plans]
     fighting = [owners[1], owners[0]] if fates.swapped else owners
     defender = battle.index(battle.defender)
+    # leaders.md S-4 (Burseg, GAP-133): in an open territory the explosion spares him and his House's tokens
+    shelter = sheltered(battle.houses, fighting, (sides[0].blocked, sides[1].blocked), battle.territory) \
+        if fates.explosion is not None else None
+    if shelter is not None:
+        fates = dataclasses.replace(fates, dead=(fates.dead[0] and shelter[0] != 0, fates.dead[1] and shelter[0] != 1))
     # LC-6 and K-1..K-5 (leaders.md): leader.value of House, main-leader and secondary-leader powers
     powers = battle_values(battle.houses, fighting, defender, territory=battle.territory,
                            dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
@@ -407,6 +419,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         tokens_lost = [sides[0].tokens, sides[1].tokens]
         lost_cards = [plans[0].cards_played, plans[1].cards_played]
         kept_cards = [(), ()]
+        if shelter is not None:  # S-4: he wins and loses his dialled tokens as any winner; the cards still go
+            winner = shelter[0]
+            tokens_lost[winner] = plans[winner].dial.tokens
     elif len(fates.traitor_called_by) == 1:
         winner = fates.traitor_called_by[0]
         victim = 1 - winner
@@ -453,8 +468,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             spared = Tokens(min(spared.regular, tokens_lost[me].regular), min(spared.elite, tokens_lost[me].elite))
             tokens_lost[me] = tokens_lost[me] - spared
             saved[me] = spared if me != winner else Tokens()
-    if fates.explosion is None:  # GAP-29b: an explosion or battle Atomics pay no bounty
-        for me in (0, 1):  # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8)
+    if fates.explosion is None or shelter is not None:  # GAP-29b: an explosion pays no bounty, unless S-4 (D-22)
+        # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8); S-4: to Burseg's side
+        for me in ((0, 1) if shelter is None else (shelter[0],)):
             # after a treachery the caller's leader dies only by a K-14 KILL (A09-b): his bounty then goes to the
             # traitor's side (GAP-97)
             if fighting[1 - me] is None or not fates.dead[1 - me]:
@@ -470,6 +486,12 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     # K-9 T11-e / T12-e: Atomics in his battle against House X bring no sanction (CARD-ATOMICS-4)
     licence = [atomics_licensed(fighting[me], sides[me].house, sides[1 - me].house, sides[me].blocked)
                for me in (0, 1)]
+    shelter_ref: tuple[str, str, str] | None = None
+    if shelter is not None:
+        extra_powers[shelter[0]] += (shelter[1],)  # S-4 acted
+        spared_leader = fighting[shelter[0]]
+        assert spared_leader is not None
+        shelter_ref = (sides[shelter[0]].house, spared_leader.id, shelter[1])
     outcome_sides = []
     for me, side in enumerate(sides):
         leader = fighting[me]
@@ -500,6 +522,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         territory_destroyed=fates.explosion is not None,
         sides=(outcome_sides[0], outcome_sides[1]),
         treachery_blocked=tuple(sides[me].house for me in fates.blocked_calls),
+        sheltered=shelter_ref,
     )
 
 

@@ -46,6 +46,9 @@ SHOWN_AT_REVEAL: tuple[str, ...] = ("karama-voice", "karama-prescience")
 VOICE_KINDS: tuple[str, ...] = ("poison", "projectile", "lasgun", "atomics", "snooper", "shield")
 ATTACK_KINDS: tuple[str, ...] = ("poison", "projectile", "lasgun", "atomics")
 DEFENCE_KINDS: tuple[str, ...] = ("snooper", "shield")
+#: leaders.md K-11 ``scope+`` (BG-L02-b Darwi, D-25): the kinds a widened Voice may also name. A worthless card
+#: may go in either slot; "karama" is a card on the wheel as a Karama (BattlePlan.karama).
+SCOPE_KINDS: tuple[str, ...] = ("worthless", "karama")
 
 
 @dataclass(frozen=True)
@@ -65,13 +68,16 @@ class KaramaAgainstAbility:
 @dataclass(frozen=True)
 class VoiceCommand:
     """BG-P1 (F9): forbid or force one kind of card on the opponent's wheel. ``power`` is the Voice used (BG-P1,
-    or ATREIDES-M2 for Paul's Voice), so that the right Karama use (KARAMA-25, KARAMA-43) releases it."""
+    or ATREIDES-M2 for Paul's Voice), so that the right Karama use (KARAMA-25, KARAMA-43) releases it.
+    ``scope`` is the leader entry that widens it (K-11 ``scope+``, BG-L02-b, D-25), which alone lets ``kind`` be
+    one of :data:`SCOPE_KINDS`."""
 
     by: str
     target: str
     mode: str  # "forbid" or "force"
     kind: str
     power: str = "BG-P1"
+    scope: str = ""
 
 
 @dataclass(frozen=True)
@@ -233,9 +239,11 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
                 )
             if action.mode not in ("forbid", "force"):
                 raise IllegalActionError("sequence/voice-mode", f"{action.mode!r} is not one of forbid, force")
-            if action.kind not in VOICE_KINDS:
+            allowed = VOICE_KINDS + (SCOPE_KINDS if action.scope else ())  # K-11 scope+ (D-25)
+            if action.kind not in allowed:
                 raise IllegalActionError(
-                    "sequence/voice-kind", f"the Voice may name {', '.join(VOICE_KINDS)}, not {action.kind!r} (FAQ 10)"
+                    "sequence/voice-kind", f"the Voice may name {', '.join(allowed)}, not {action.kind!r} (FAQ 10; "
+                    "leaders.md D-25: worthless and Karama only in Darwi's battle)"
                 )
             return _skip(replace(seq, voices=seq.voices + (action,), waiting=rest))
         if isinstance(action, Pass):
@@ -297,15 +305,21 @@ def plan_violations(
     released = set(karama_shown)
     problems = []
     kinds = {card_kind(card) for card in plan.cards_played if card != "worthless"}
+    # leaders.md D-25 (K-11 scope+): "worthless" is a worthless card in any slot, "karama" a card on the wheel as
+    # a Karama; a force of either binds only if the hand holds such a card (the Karama card itself, GAP-132)
+    kinds |= {"worthless"} if "worthless" in plan.cards_played else set()
+    kinds |= {"karama"} if plan.karama is not None else set()
     for voice in seq.voices_on(house):
         if ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
+                or (voice.scope and voice.scope in released)  # LC-11 b: a Karama against Darwi (D-25)
                 or f"voice#{seq.voices.index(voice)}" in released):
             continue  # K-10: "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one
             #           (a d10 immunity rolled against it, GAP-99)
         if voice.mode == "forbid" and voice.kind in kinds:
             problems.append(f"the Voice forbade {voice.kind}")
         if voice.mode == "force" and voice.kind not in kinds:
-            held = Counter(card_kind(card) for card in (hand or ()) if card in _KINDED)
+            held = Counter(card if card in SCOPE_KINDS else card_kind(card) for card in (hand or ())
+                           if card in _KINDED or card in SCOPE_KINDS)
             if hand is None or held[voice.kind]:
                 problems.append(f"the Voice forced {voice.kind}")
     for question, answer in seq.answered(house):

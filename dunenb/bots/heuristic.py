@@ -629,6 +629,8 @@ def _score_power(state: GameState, house: str, action: Action) -> float | None:
         return _score_local_storm(state, house, action.sector)  # type: ignore[attr-defined]
     if kind == "call-worm":
         return -1.0  # FREMEN-M2: the bot emerges instead (it does not plan worm rides yet)
+    if kind == "pole-battle":
+        return -1.0  # leaders.md S-9: the bot does not open a battle at the Pole (Lingar is worth 3 there)
     return None
 
 

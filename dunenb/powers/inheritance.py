@@ -9,7 +9,7 @@ back to him. An inherited power is a power of the heir: it acts in battles the h
 foreign House plays him (LC-9, D-14), and a Karama blocks it under its ID (LC-11).
 
 Not here: D01-c and E12-c follow G-7 (:func:`dunenb.powers.holders.acting_main_leader`); D02-d (the Weapon passes
-"for good" to the strongest living Honored Matre) needs a record of who holds it, which no game fact keeps yet.
+"for good" to the strongest living Honored Matre) is a game record (:mod:`dunenb.rules.leader_inherit`).
 
 >>> from dunenb.battle.roster import load_roster
 >>> staban = load_roster().find("Staban")

@@ -359,8 +359,9 @@ WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
 #: dunenb.rules.leader_specials, dunenb.battle.characters, dunenb.rules.regeneration): all of the kind (``None``),
 #: or those whose first parameter word is listed.
 APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
-    "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities",),
-    "INHERIT": ("Alma", "Esmar", "Rabban", "successor"), "SPECIAL": ("S-1", "S-2", "S-5", "S-6", "S-7", "S-8"),
+    "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities", "pole"),
+    "INHERIT": ("Alma", "Esmar", "Rabban", "successor", "the"),  # ---- K-24 "the Weapon passes": rules.leader_inherit
+    "SPECIAL": ("S-1", "S-2", "S-4", "S-5", "S-6", "S-7", "S-8"),  # ---- K-25 S-4: dunenb.battle.leader_shelter
 }
 
 
@@ -416,14 +417,14 @@ def is_applied(effect: LeaderEffect | None) -> bool:
 
 
 # ---- K-11 VOICE, K-12 PRESCIENCE, K-13 TRUTH_TRANCE (applied by dunenb.battle.leader_mind)
-#: The K-11 ``uses`` the engine applies (``scope+``, D-25, not yet).
+#: The K-11 ``uses`` that give a command (``scope+``, D-25, widens the House's Voice instead: _mind_applied).
 VOICE_USES_APPLIED = ("1/turn", "+1/turn", "d10")
 _VOICE_ROLL = re.compile(r"^d10≤(\d+)$")
 
 
 def _mind_applied(effect: LeaderEffect) -> bool:
-    if isinstance(effect, Voice):
-        return effect.uses in VOICE_USES_APPLIED
+    if isinstance(effect, Voice):  # ---- K-11 scope+ (BG-L02-b, D-25): dunenb.rules.pre_battle.voice_kinds
+        return effect.uses in VOICE_USES_APPLIED or effect.uses == "scope+"
     return isinstance(effect, Prescience | TruthTrance)
 
 

@@ -3,8 +3,9 @@
 The battle library (:mod:`dunenb.battle`) decides each battle; this module runs the phase inside a game:
 
 * **Where** (BATTLE-1, GAP-46): a battle happens wherever tokens of two or more Houses share a territory,
-  never at the North Pole (L1655). A storm sector splits a territory (GAP-46, FAQ 5): forces on either side of
-  it do not fight, and forces inside a (protected) storm sector fight only forces in that same sector. Each such
+  never at the North Pole (L1655), unless Lingar opens one there (leaders.md S-9,
+  :mod:`dunenb.rules.leader_specials`). A storm sector splits a territory (GAP-46, FAQ 5): forces on either side
+  of it do not fight, and forces inside a (protected) storm sector fight only forces in that same sector. Each such
   part is an *arena*, named by its territory and first sector. Tokens at peace (``GameState.at_peace``, BG-P3,
   BATTLE-1 L1657) do not fight.
 * **Order** (BATTLE-2, BATTLE-3, GAP-34): the first House in storm order still in a battle chooses the territory
@@ -83,6 +84,7 @@ from dunenb.rules import (
     battle_powers,
     leader_after_battle,
     leader_deals,
+    leader_inherit,
     leader_karama,
     leader_pre_battle,
     leader_rolls,
@@ -252,9 +254,11 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
     return total
 
 
-def available_leaders(state: GameState, house: str, area: str, committed: tuple = ()) -> tuple[str, ...]:
+def available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
+                      pole: bool = True) -> tuple[str, ...]:
     """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first); leaders.md
-    K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`)."""
+    K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`); with ``pole``,
+    leaders.md S-9: at the Pole only the leader whose power opened the battle (Lingar)."""
     fought: dict[str, list[str]] = {}
     for h, leader, where in committed:
         if h == house:
@@ -268,7 +272,7 @@ def available_leaders(state: GameState, house: str, area: str, committed: tuple 
         if may_lead(leader, area, fought.get(lid, ()), is_main=lid == acting or leader.main, foreign=foreign,
                     blocked=blocked):
             found.append(lid)
-    return tuple(found)
+    return leader_specials.pole_leaders(house, area, tuple(found)) if pole else tuple(found)
 
 
 # --- the phase -------------------------------------------------------------------------------------------
@@ -294,8 +298,11 @@ def _choices(state: GameState) -> tuple[str | None, list[tuple[Arena, str]]]:
     return None, []
 
 
-def _next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
+def _next_battle(state: GameState, *, committed: tuple, last: tuple, pole_asked: bool = False) -> GameState:
     state = pre_battle.end_of_battle(state)  # the Karama uses that lasted the battle just settled
+    offer = None if pole_asked else leader_specials.offer_pole_battle(state, committed, last)  # leaders.md S-9
+    if offer is not None:
+        return offer
     chooser, choices = _choices(state)
     if chooser is None:
         return _finish(state, last)
@@ -323,6 +330,7 @@ def _apply_choice(state: GameState, action: ChooseBattle) -> GameState:
 
 def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *, committed: tuple,
                   last: tuple) -> GameState:
+    """Open the battle of ``chooser`` against ``opponent`` in ``arena`` (BATTLE-3, BATTLE-14)."""
     defender = defender_of(storm_order(state), chooser, opponent)  # BATTLE-14, GAP-34a: the chooser
     attacker = opponent if defender == chooser else chooser
     name = rules().board.area(arena.area).name
@@ -332,6 +340,9 @@ def _start_battle(state: GameState, arena: Arena, chooser: str, opponent: str, *
     ctx = BattleContext(committed=committed, last=last, area=arena.area, sectors=arena.sectors,
                         defender=defender, attacker=attacker)
     return battle_powers.begin_battle(state, ctx)  # KARAMA-47 for captives, then houses.md G-9 (its Karama window)
+
+
+start_battle = _start_battle  # leaders.md S-9 (dunenb.rules.leader_specials): a battle opened at the Pole
 
 
 # --- plans -----------------------------------------------------------------------------------------------
@@ -370,11 +381,12 @@ def _plan_decisions(state: GameState) -> list[Action]:
     # KARAMA-3, GAP-55b: a Karama is added only where it can block something; counts stay within the hand;
     # GAP-80: or hidden against a Voice or an answer that binds the House (one Karama card offered per use)
     cards = karama_cards(state, house)
-    karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house) else [])
+    karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house)
+                                or pre_battle.karama_forced(state, house) else [])  # D-25: forced, blocks none
     karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
     slots = {leader: _slot_menu(state, house, leader) for leader in leaders}
     # BG-P1, ATREIDES-P1: a plan bound by the Voice or the prescience answer is left out. What binds a plan is
-    # its leader, its two cards and the Karama use it hides against a binding (pre_battle.violations reads
+    # its leader, its two cards, its Karama and the use it hides against a binding (pre_battle.violations reads
     # nothing else), so each such combination is judged once, on its first plan, not again for every dial
     # (issue 14 item 4: the same menu, cheaper).
     verdicts: dict[tuple[str, ...], bool] = {}
@@ -386,7 +398,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
         for regular, marked, spice in dials:
             for weapon, defense, karama, against, extra_attack, extra_defense in (
                     triples if leader != NONE else [(NONE,) * 6]):
-                key = (leader, weapon, defense, against, extra_attack, extra_defense)
+                key = (leader, weapon, defense, karama, against, extra_attack, extra_defense)  # D-25: Karama
                 bound = verdicts.get(key)
                 if bound:
                     continue
@@ -518,7 +530,8 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
             return IllegalActionError("battle/karama-against", f"against: {action.against!r} blocks nothing that "
                                       f"binds {action.house} now (GAP-80); allowed: none"
                                       + "".join(f", {u}" for u in uses))
-        if action.against == NONE and _karama_target(state, action.house) is None:
+        if action.against == NONE and _karama_target(state, action.house) is None and \
+                not pre_battle.karama_forced(state, action.house):  # D-25: a forced Karama may block nothing
             return IllegalActionError("battle/karama-nothing-to-block", f"karama: {_opponent(state, action.house)} "
                                       "has no battle power a Karama can block (KARAMA-3, G-5, GAP-55b); "
                                       "allowed: none")
@@ -701,7 +714,8 @@ def own_house_leader(state: GameState, house: str, key: str) -> Leader:
     """The roster leader ``house`` keeps under ``key``, as he fights for it: leaders.md LC-9, a leader received in a
     deal (ALLIANCE-11, L1925) has ``house`` for his own House and keeps his powers; a captive (HARKONNEN-P4,
     B03-b) is a foreign leader, with his traits only (D-14)."""
-    leader = leader_of(house, key)
+    leader = leader_specials.as_weakened(state, leader_of(house, key))  # leaders.md S-4: strength lost for good
+    leader = leader_inherit.held_by(state, leader)  # leaders.md K-24 D02-d: the Weapon, wherever it passed
     if leader.house == house or leader_ref(house, key) in state.captured:
         return leader
     return dataclasses.replace(leader, house=house, transferred_from=leader.house)
@@ -768,7 +782,12 @@ def _pay(state: GameState, house: str, amount: int) -> GameState:
 def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
     area, sectors = ctx.area, ctx.sectors
     name = rules().board.area(area).name
-    if outcome.explosion:
+    shelter = outcome.sheltered  # leaders.md S-4: his House's tokens there stay
+    spared = shelter[0] if shelter else None
+    if outcome.explosion and shelter:
+        text = (f"Battle in {name}: {outcome.explosion} explosion; {shelter[1]} and the {shelter[0]} tokens "
+                f"withstand it, {outcome.winner} wins (leaders.md S-4, {shelter[2]})")
+    elif outcome.explosion:
         text = f"Battle in {name}: {outcome.explosion} explosion, no winner (CARD-ATOMICS-3, GAP-29b)"
     else:
         text = f"Battle in {name}: {outcome.winner} wins" + (
@@ -787,7 +806,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     discard = list(state.treachery_discard)
     for side in outcome.sides:
         house = side.house
-        if not outcome.territory_destroyed and side.tokens_lost.total:
+        if (not outcome.territory_destroyed or house == spared) and side.tokens_lost.total:
             lost = Tokens(side.tokens_lost.regular, side.tokens_lost.elite)
             state = _lose_tokens(state, house, area, sectors, lost)
             state = with_events(state, event("tokens-lost", f"{house} loses {lost.total} token(s) in {name} "
@@ -834,10 +853,11 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     killed = tuple((side.leader_owner, side.leader) for side in outcome.sides
                    if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None)
     state = leader_specials.after_deaths(state, killed)  # leaders.md K-25 S-6 count, S-7 Irulan leaves
+    state = leader_specials.after_shelter(state, outcome.sheltered)  # leaders.md S-4: Burseg loses strength
     state = on_call.pay_spice(state, outcome.on_call)  # leaders.md K-21, computed by the library (one mechanism)
     if outcome.territory_destroyed:
         for (house, a, sector), tokens in list(state.forces.items()):
-            if a == area:
+            if a == area and house != spared:  # leaders.md S-4: the sheltered House keeps its tokens there
                 state = kill_tokens(state, house, a, sector, tokens)
                 state = with_events(state, event("tokens-lost", f"{house} loses {tokens.total} token(s) in the "
                                                  f"explosion in {name} (CARD-ATOMICS-3)", house=house, area=area,
@@ -853,7 +873,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
     ctx = dataclasses.replace(ctx, committed=committed, last=last)
-    return leader_after_battle.begin(state, ctx, outcome)  # leaders.md LC-5 B10: K-17, the K-15 fine
+    # leaders.md K-24 D02-d: a passing power whose holder died passes (a choice among equals), then LC-5 B10
+    return leader_inherit.after_battle(state, ctx, outcome, killed)
 
 
 def after_leader_effects(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
@@ -890,9 +911,10 @@ def continue_after_battle(state: GameState, ctx: Any) -> GameState:
     return battle_powers.after_battle(lift(state, "battle"), ctx["battle"])
 
 
-def next_battle(state: GameState, *, committed: tuple, last: tuple) -> GameState:
-    """The next battle of the phase, or its end (:mod:`dunenb.rules.battle_powers` goes on here)."""
-    return _next_battle(state, committed=committed, last=last)
+def next_battle(state: GameState, *, committed: tuple, last: tuple, pole_asked: bool = False) -> GameState:
+    """The next battle of the phase, or its end (:mod:`dunenb.rules.battle_powers` goes on here); ``pole_asked``:
+    the leaders.md S-9 House has just passed the Pole battle (:mod:`dunenb.rules.leader_specials`)."""
+    return _next_battle(state, committed=committed, last=last, pole_asked=pole_asked)
 
 
 def resolve(state: GameState, ctx: BattleContext) -> GameState:
@@ -1003,6 +1025,7 @@ HANDLERS = {
     **leader_rolls.HANDLERS,  # leaders.md D-31: B1 rolls of the leaders' powers (HARKONNEN-L10-c)
     **battle_powers.HANDLERS,
     **leader_specials.HANDLERS,
+    **leader_inherit.HANDLERS,  # leaders.md K-24 D02-d
     **leader_deals.HANDLERS,  # leaders.md K-18, K-19
     **leader_pre_battle.HANDLERS,  # leaders.md K-16
     **leader_after_battle.HANDLERS,

@@ -32,8 +32,17 @@
   ``leaves_when_dead``; :func:`after_deaths` applies it after each battle's deaths (the only place where a
   leader dies in the engine). She never comes back (X-4: the allocation is not redone).
 
+* **S-4 Burseg** (EMPEROR-L03-c, L373, a power): rule ``explosion_shelter``, applied by the battle library
+  (:mod:`dunenb.battle.leader_shelter`); here :func:`after_shelter` records his strength lost for good and
+  :func:`as_weakened` applies it to his later battles (GAP-133).
+* **S-9 Lingar at the Pole** (HARKONNEN-L07-d, L1245, a power): rule ``pole_battle``. Before each battle the
+  phase picks (and before it ends), the Harkonnen may open a battle at the Pôle Nord (an exception to BATTLE-1)
+  against one House with tokens there, if they have tokens there and Lingar is alive, free and may lead there
+  this turn (BATTLE-15); a ``pole-battle`` decision, the pass first (GAP-135). Lingar must lead it
+  (:func:`pole_leaders`); he is worth 3 there (H07-e, a WHEEL_VALUE); the usual steps apply.
+
 >>> [special.id for special in load_specials()]
-['S-1', 'S-2', 'S-5', 'S-6', 'S-8', 'S-7']
+['S-1', 'S-2', 'S-4', 'S-5', 'S-6', 'S-8', 'S-7', 'S-9']
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle.roster import Leader
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers.karama import suppressed_powers
@@ -53,7 +63,8 @@ from dunenb.rules.traitors import leader_ref
 from dunenb.state import GameState
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
-RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return", "desert_shelter")
+RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return", "desert_shelter",
+         "explosion_shelter", "pole_battle")
 
 
 @dataclass(frozen=True)
@@ -74,6 +85,8 @@ class Special:
     price: int = 0
     payee: str | None = None
     phases: tuple[str, ...] = ()
+    terrain: str | None = None
+    strength_loss: int = 0
 
 
 @lru_cache(maxsize=1)
@@ -102,7 +115,8 @@ def load_specials() -> tuple[Special, ...]:
         found.append(Special(str(entry["id"]), entry["power"], holders[entry["power"]], entry["rule"], leaders,
                              entry.get("territory"), entry.get("replaces"), entry.get("tax"), entry.get("ghola"),
                              int(entry.get("turns", 0)), int(entry.get("price", 0)), entry.get("payee"),
-                             tuple(entry.get("phases", ()))))
+                             tuple(entry.get("phases", ())), entry.get("terrain"),
+                             int(entry.get("strength_loss", 0))))
     return tuple(found)
 
 
@@ -375,3 +389,136 @@ def storm_losses(state: GameState, house: str, area: str, lost: int, total: int,
     if power is None:
         return lost, ()
     return min(lost, -(-total // 2)), (power,)
+
+
+# --- S-4: Burseg's strength after an explosion he withstood -------------------------------------------------------
+
+def after_shelter(state: GameState, sheltered: tuple[str, str, str] | None) -> GameState:
+    """S-4 (``explosion_shelter``): after the battle in which the explosion spared ``sheltered`` (House, leader
+    id, power), his base strength drops by the special's ``strength_loss`` for the rest of the game, not below 0
+    (``GameState.strength_lost``; GAP-133)."""
+    if sheltered is None:
+        return state
+    power = sheltered[2]
+    special = next(s for s in load_specials() if s.power == power)
+    from dunenb.rules.traitors import leader_of
+
+    owner, key = special.holder  # the roster copy (X-6), wherever he serves
+    base = leader_of(owner, key).strength
+    before = sum(n for h, leader, n in state.strength_lost if (h, leader) == (owner, key))
+    lost = min(special.strength_loss, base - before)
+    if lost <= 0:
+        return state
+    kept = tuple(entry for entry in state.strength_lost if entry[:2] != (owner, key))
+    state = dataclasses.replace(state, strength_lost=kept + ((owner, key, before + lost),))
+    return with_events(state, event("leader-weakened", f"{key} ({owner}) loses {lost} point(s) of strength for the "
+                                    f"rest of the game: now {base - before - lost} ({special.id}, {power})",
+                                    house=owner, leader=key, lost=lost, strength=base - before - lost,
+                                    powers=(power,)))
+
+
+def as_weakened(state: GameState, leader: Leader) -> Leader:
+    """``leader`` with the base strength S-4 took from him for good (``GameState.strength_lost``), if any."""
+    if not state.strength_lost or leader.house is None:
+        return leader
+    lost = sum(n for h, lid, n in state.strength_lost if (h, lid) == (leader.house, leader.id))
+    return dataclasses.replace(leader, strength=max(0, leader.strength - lost)) if lost else leader
+
+
+# --- S-9: Lingar opens a battle at the Pole ----------------------------------------------------------------------
+
+POLE_BATTLE = "pole-battle"
+
+
+@dataclass(frozen=True)
+class OpenPoleBattle(Action):
+    """leaders.md S-9: ``house`` opens a battle against ``opponent`` in ``territory`` (the Pôle Nord), led by the
+    power's leader (``power``); ``Pass`` lets the battle phase go on."""
+
+    kind: ClassVar[str] = "pole-battle"
+    house: str
+    opponent: str
+    territory: str
+    power: str
+
+
+def _houses_at(state: GameState, area: str) -> tuple[str, ...]:
+    """The Houses with tokens in ``area`` that may fight there (not eliminated, not at peace: BATTLE-1)."""
+    return tuple(dict.fromkeys(house for (house, a, _sector), tokens in state.forces.items()
+                               if a == area and not tokens.is_empty() and house not in state.eliminated
+                               and (house, area) not in state.at_peace))
+
+
+def pole_openings(state: GameState, committed: tuple = ()) -> list[OpenPoleBattle]:
+    """S-9 (``pole_battle``): the battles the power's House may open now in ``territory`` (BATTLE-1's exception):
+    its leader alive among its own leaders, not captured, free to lead there this turn (BATTLE-15: not committed
+    in another territory; ``committed`` the battles led so far), no Karama against the power (LC-11), its House
+    and the opponent with tokens there (GAP-135)."""
+    from dunenb.rules.battle_phase import available_leaders
+
+    found: list[OpenPoleBattle] = []
+    blocked = suppressed_powers(state)
+    for special in load_specials():
+        house, lid = special.holder
+        area = special.territory
+        if special.rule != "pole_battle" or area is None or special.power in blocked or house not in state.houses:
+            continue
+        present = _houses_at(state, area)
+        if house not in present or lid not in available_leaders(state, house, area, committed, pole=False):
+            continue
+        found.extend(OpenPoleBattle(house, other, area, special.power) for other in present if other != house)
+    return found
+
+
+def pole_leaders(house: str, area: str, leaders: tuple[str, ...]) -> tuple[str, ...]:
+    """S-9: in the S-9 territory (where only such a battle is fought) the power's House is led by its leader."""
+    for special in load_specials():
+        if special.rule == "pole_battle" and special.territory == area and special.holder[0] == house:
+            return tuple(lid for lid in leaders if lid == special.holder[1])
+    return leaders
+
+
+def offer_pole_battle(state: GameState, committed: tuple, last: tuple) -> GameState | None:
+    """GAP-135: before each battle the engine picks (the first included) and before the phase ends, the S-9
+    House is asked whether it opens a battle at the Pole (a pass first), when it can; ``None`` when it cannot."""
+    options = pole_openings(state, committed)
+    if not options:
+        return None
+    ctx = BattleContext(committed=committed, last=last)
+    return dataclasses.replace(state, pending=pending(POLE_BATTLE, options[0].house, battle=ctx))
+
+
+def _pole_decisions(state: GameState) -> list[Action]:
+    assert state.pending is not None
+    house = state.pending.actor
+    ctx = context_of(state)
+    return [Pass(house), *(o for o in pole_openings(state, ctx.committed) if o.house == house)]
+
+
+def _check_pole(state: GameState, action: Action) -> IllegalActionError | None:
+    if not isinstance(action, Pass) and action not in _pole_decisions(state):
+        return IllegalActionError("battle/pole-battle", f"{action.notation()!r} is not possible now (leaders.md "
+                                  "S-9); allowed: " + ", ".join(a.notation() for a in _pole_decisions(state)))
+    return None
+
+
+def _apply_pole(state: GameState, action: Action) -> GameState:
+    from dunenb.rules import battle_phase
+    from dunenb.rules.common import rules
+
+    ctx = context_of(state)
+    state = dataclasses.replace(state, pending=None)
+    if not isinstance(action, OpenPoleBattle):
+        return battle_phase.next_battle(state, committed=ctx.committed, last=ctx.last, pole_asked=True)
+    state = with_events(state, event("pole-battle", f"{action.house} opens a battle at the Pôle Nord against "
+                                     f"{action.opponent} ({action.power}, leaders.md S-9)", house=action.house,
+                                     opponent=action.opponent, powers=(action.power,)))
+    order = battle_phase.storm_order(state)
+    houses = tuple(h for h in order if h in (action.house, action.opponent))
+    arena = battle_phase.Arena(action.territory, tuple(rules().board.area(action.territory).sectors), houses)
+    return battle_phase.start_battle(state, arena, action.house, action.opponent, committed=ctx.committed,
+                                     last=ctx.last)
+
+
+HANDLERS[POLE_BATTLE] = Handler(apply=_apply_pole, decisions=_pole_decisions, check=_check_pole,
+                                accepts=(OpenPoleBattle,), always=(Pass,))

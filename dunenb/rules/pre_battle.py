@@ -365,7 +365,23 @@ def voice_kinds(state: GameState, house: str, mode: str = "forbid") -> tuple[str
     the same kind), and a force never for a slot an earlier command already forces (GAP-105)."""
     ctx = context_of(state)
     assert ctx.sequence is not None
-    return facts.voice_kinds_left(ctx.sequence.voices_on(ctx.opponent(house)), mode)
+    source = ctx.sequence.actor[1] if ctx.sequence.actor is not None else None
+    extra = seq_mod.SCOPE_KINDS if voice_scope(state, ctx, house, source) else ()  # leaders.md K-11 scope+, D-25
+    return facts.voice_kinds_left(ctx.sequence.voices_on(ctx.opponent(house)), mode, extra)
+
+
+def voice_scope(state: GameState, ctx: BattleContext, house: str, source: str | None = None) -> str | None:
+    """leaders.md K-11 ``scope+`` (BG-L02-b Darwi, D-25): the entry that lets ``house``'s Voice also name the
+    worthless or Karama kind in this battle: one of its own leaders who may still lead it (LC-12, D-14; a Karama
+    in force blocks it, LC-11). GAP-132: it widens every command of her House in her battle, and naming such a
+    kind uses it, so it discloses her as the leader (LC-5 B1) as a leader's Voice does; a command whose
+    ``source`` is another leader's Voice (Alma's, which discloses Alma) is not widened."""
+    scope = next(iter(leader_offers(state, ctx, house, "voice-scope")), None)
+    used = leader_power(source) if source is not None else None
+    found = leader_power(scope) if scope is not None else None
+    if used is not None and found is not None and used[0].id != found[0].id:
+        return None
+    return scope
 
 
 def _voice_decisions(state: GameState) -> list[Action]:
@@ -416,6 +432,10 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         target = ctx.opponent(action.house)
         command = seq_mod.VoiceCommand(action.house, target, action.mode, action.card_kind, power)
         state, ctx = _disclose(state, ctx, action.house, power)
+        scope = voice_scope(state, ctx, action.house, power) if action.card_kind in seq_mod.SCOPE_KINDS else None
+        if scope is not None:  # leaders.md D-25: a widened command discloses Darwi (GAP-132)
+            command = dataclasses.replace(command, scope=scope)
+            state, ctx = _disclose(state, ctx, action.house, scope)
         if voice_roll(power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after the command is stated
             return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
         return _given(state, ctx, command)
@@ -434,7 +454,7 @@ def _voice_event(command: seq_mod.VoiceCommand) -> Event:
     return event("voice", f"{command.by} uses the Voice: {command.target} must "
                  f"{'not play' if command.mode == 'forbid' else 'play'} a {command.kind} card ({command.power})",
                  house=command.by, target=command.target, mode=command.mode, card_kind=command.kind,
-                 power=command.power, powers=(command.power,))
+                 power=command.power, powers=(command.power,) + ((command.scope,) if command.scope else ()))
 
 
 # ---- K-11 VOICE d10≤N: the open roll (leaders.md LC-1, D-31; GAP-101) ----------------------------------
@@ -648,7 +668,8 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
                        defense=None if plan.defense == NONE else plan.defense,
                        # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)
                        extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
-                       extra_defense=None if plan.extra_defense == NONE else plan.extra_defense)
+                       extra_defense=None if plan.extra_defense == NONE else plan.extra_defense,
+                       karama=None if plan.karama == NONE else plan.karama)  # D-25: a Karama kind (scope+)
     hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
     # DISPERSION-M2 (leader.immune "voice", Dama) and K-10: no Voice binds a plan led by a leader immune to it
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
@@ -668,8 +689,18 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
 
     problems += plan_problems(ctx, plan)
+    scoped = tuple(card for card in hand if card in seq_mod.SCOPE_KINDS)  # D-25: a worthless card, a Karama card
     hand = playable_cards(leader, plan.house, hand, blocked=blocked)  # GAP-127: only cards he may play can be forced
+    hand += scoped
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
+
+
+def karama_forced(state: GameState, house: str) -> bool:
+    """leaders.md D-25 (K-11 scope+): a command forces ``house`` to put a Karama on its wheel, "where it blocks a
+    power of his choice or none": a Karama there is then legal even with nothing to block (KARAMA-3, GAP-55b)."""
+    ctx = context_of(state)
+    return ctx.sequence is not None and any(v.mode == "force" and v.kind == "karama"
+                                            for v in ctx.sequence.voices_on(house))
 
 
 def binding_error(state: GameState, plan: SubmitPlan) -> IllegalActionError | None:
