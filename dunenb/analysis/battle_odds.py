@@ -20,6 +20,7 @@ in battle it does exactly what an empty slot does (CARD-WORTHLESS-1); Atomics ar
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.leader_weapons import slot_options
-from dunenb.battle.plans import BattlePlan
+from dunenb.battle.plans import Battle, BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
@@ -398,8 +399,11 @@ def plan_matrix(
     known: dict[tuple, int] = {}
     blocks: list[np.ndarray] = []
     grid = np.empty((len(rows.combos), len(columns.combos)), dtype=np.intp)
+    # each side's battle side per combo, built once (issue 14): the cell's battle is case.with_plans of the two
+    wheels = [[dataclasses.replace(sides[me], plan=plans.plan(Dial(), combo)) for combo in plans.combos]
+              for me, plans in enumerate((rows, columns))]
     for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
-        battle = case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b))
+        battle = Battle(case.territory, case.defender, (wheels[0][i], wheels[1][j]), case.shield_wall_standing)
         distribution = fates_distribution(battle)
         leaders = (combo_a[0], combo_b[0])
         # a block depends on the two leaders (strength, and power values: leader.value hooks) and the fates

@@ -53,9 +53,20 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
     absolute values). Rows are tried from the largest sum down, likely dominators first in doubling chunks, so a
     dominated row is usually found out after a few comparisons.
     """
-    count = len(vectors)
     sums = vectors.sum(axis=1)
     margins = 1e-9 * (np.abs(vectors).sum(axis=1) + 1.0)
+    # Of equal rows one is kept, the one tried last (the smallest sum; on a tie the first). The others are dropped
+    # before the comparisons, which keeps the same rows: the one kept stays a candidate while they would be, and,
+    # being equal, removes whatever they would remove (issue 14: the goal-size battle has one row in three distinct)
+    distinct = _distinct(vectors, sums)
+    if len(distinct) == len(vectors):
+        return _dominance_pass(vectors, sums, margins)
+    return distinct[_dominance_pass(vectors[distinct], sums[distinct], margins[distinct])]
+
+
+def _dominance_pass(vectors: np.ndarray, sums: np.ndarray, margins: np.ndarray) -> np.ndarray:
+    """:func:`_undominated` by comparisons alone (equal rows included), given the rows' sums and margins."""
+    count = len(vectors)
     order = np.lexsort((-np.arange(count), -sums))  # largest sum first; equal sums: the later row first
     keep = np.ones(count, dtype=bool)
     for position in order:
@@ -75,6 +86,26 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
 
 #: Rows compared at once in :func:`_undominated` at first (the chunks double after each miss).
 _CHUNK = 8
+
+
+def _distinct(vectors: np.ndarray, sums: np.ndarray) -> np.ndarray:
+    """Positions (ascending) of one row of each set of equal rows of ``vectors``: the one of smallest sum, the
+    first on a tie (as :func:`_dominance_pass` would keep it). Rows are bucketed by the hash of their bytes, then
+    compared exactly (rows equal in value but not in bytes, 0.0 and -0.0, may both stay: the pass settles them)."""
+    buckets: dict[int, list[int]] = {}  # hash -> the positions of the rows kept so far (one per distinct row)
+    chosen: list[int] = []
+    for position in range(len(vectors)):
+        row = vectors[position]
+        bucket = buckets.setdefault(hash(row.tobytes()), [])
+        for other in bucket:
+            if np.array_equal(vectors[chosen[other]], row):
+                if sums[position] < sums[chosen[other]]:
+                    chosen[other] = position
+                break
+        else:
+            bucket.append(len(chosen))
+            chosen.append(position)
+    return np.array(sorted(chosen), dtype=np.intp)
 
 
 def reduce_game(payoff: ArrayLike) -> tuple[np.ndarray, np.ndarray]:

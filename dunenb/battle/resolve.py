@@ -337,8 +337,14 @@ def _fates_distribution(sides: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fra
         except _NeedRoll:
             stack.extend(branch + (face,) for face in reversed(D10))
             continue
-        leaves.append((ONE_TENTH ** len(branch), fates, tuple(roller.rolls)))
+        leaves.append((_tenths(len(branch)), fates, tuple(roller.rolls)))
     return tuple(leaves)
+
+
+@lru_cache(maxsize=32)
+def _tenths(count: int) -> Fraction:
+    """(1/10) ** count: the probability of one branch of ``count`` d10 (GAP-28b), computed once (issue 14)."""
+    return ONE_TENTH ** count
 
 
 def fates_distribution(battle: Battle) -> tuple[tuple[Fraction, Fates], ...]:
