@@ -53,20 +53,20 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
     absolute values). Rows are tried from the largest sum down, likely dominators first in doubling chunks, so a
     dominated row is usually found out after a few comparisons.
     """
+    # Of equal rows the first is kept (equal rows have equal sums: the later one is tried first). Dropping the
+    # later ones before the comparisons keeps the same rows: the first stays a candidate while they would be
+    # and, being equal, removes whatever they would (issue 14: the goal-size battle has one row in three distinct)
+    distinct = _distinct(vectors)
+    if len(distinct) == len(vectors):
+        return _dominance_pass(vectors)
+    return distinct[_dominance_pass(vectors[distinct])]
+
+
+def _dominance_pass(vectors: np.ndarray) -> np.ndarray:
+    """:func:`_undominated` by comparisons alone (equal rows included)."""
+    count = len(vectors)
     sums = vectors.sum(axis=1)
     margins = 1e-9 * (np.abs(vectors).sum(axis=1) + 1.0)
-    # Of equal rows one is kept, the one tried last (the smallest sum; on a tie the first). The others are dropped
-    # before the comparisons, which keeps the same rows: the one kept stays a candidate while they would be, and,
-    # being equal, removes whatever they would remove (issue 14: the goal-size battle has one row in three distinct)
-    distinct = _distinct(vectors, sums)
-    if len(distinct) == len(vectors):
-        return _dominance_pass(vectors, sums, margins)
-    return distinct[_dominance_pass(vectors[distinct], sums[distinct], margins[distinct])]
-
-
-def _dominance_pass(vectors: np.ndarray, sums: np.ndarray, margins: np.ndarray) -> np.ndarray:
-    """:func:`_undominated` by comparisons alone (equal rows included), given the rows' sums and margins."""
-    count = len(vectors)
     order = np.lexsort((-np.arange(count), -sums))  # largest sum first; equal sums: the later row first
     keep = np.ones(count, dtype=bool)
     for position in order:
@@ -88,23 +88,23 @@ def _dominance_pass(vectors: np.ndarray, sums: np.ndarray, margins: np.ndarray) 
 _CHUNK = 8
 
 
-def _distinct(vectors: np.ndarray, sums: np.ndarray) -> np.ndarray:
-    """Positions (ascending) of one row of each set of equal rows of ``vectors``: the one of smallest sum, the
-    first on a tie (as :func:`_dominance_pass` would keep it). Rows are bucketed by the hash of their bytes, then
-    compared exactly (rows equal in value but not in bytes, 0.0 and -0.0, may both stay: the pass settles them)."""
-    buckets: dict[int, list[int]] = {}  # hash -> the positions of the rows kept so far (one per distinct row)
+def _distinct(vectors: np.ndarray) -> np.ndarray:
+    """Positions (ascending) of the rows of ``vectors`` equal to no earlier row.
+
+    Rows are grouped by a projection on fixed generic weights (equal rows project alike), then compared exactly
+    within a group (unequal rows that project alike are told apart); an equal row whose projection differed
+    would only stay, and :func:`_dominance_pass` settles it as it settles any equal rows."""
+    if len(vectors) < 2:
+        return np.arange(len(vectors))
+    keys = vectors @ np.cos(np.arange(1.0, vectors.shape[1] + 1.0))
+    order = np.argsort(keys, kind="stable")  # equal keys: ascending positions
+    ordered = keys[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
     chosen: list[int] = []
-    for position in range(len(vectors)):
-        row = vectors[position]
-        bucket = buckets.setdefault(hash(row.tobytes()), [])
-        for other in bucket:
-            if np.array_equal(vectors[chosen[other]], row):
-                if sums[position] < sums[chosen[other]]:
-                    chosen[other] = position
-                break
-        else:
-            bucket.append(len(chosen))
-            chosen.append(position)
+    for group in np.split(order, starts[1:]):
+        while len(group):
+            chosen.append(int(group[0]))
+            group = group[~(vectors[group] == vectors[group[0]]).all(axis=1)]
     return np.array(sorted(chosen), dtype=np.intp)
 
 
