@@ -227,5 +227,67 @@ def test_issue14_dropping_equal_rows_first_keeps_the_same_rows():
     assert np.array_equal(equilibrium._undominated(payoff), _previous_undominated(payoff))
 
 
+def _cells(case: BattleCase):
+    """The (stripped) leader-step key of every (combo, combo) cell of the case's plan matrix."""
+    from dunenb.analysis.battle_odds import sensible_plans
+    from dunenb.battle.resolve import _strip, without_disarmed_attacks
+
+    rows, columns = sensible_plans(case, 0), sensible_plans(case, 1)
+    for combo_a, combo_b in itertools.product(rows.combos, columns.combos):
+        battle = without_disarmed_attacks(case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b)))
+        yield (_strip(battle.sides[0]), _strip(battle.sides[1]))
+
+
+def _plain_merge(key) -> tuple:
+    from dunenb.battle.resolve import _fates_distribution
+
+    merged: dict = {}
+    for probability, fates, _rolls in _fates_distribution(key):
+        merged[fates] = merged.get(fates, 0) + probability
+    return tuple((probability, fates) for fates, probability in merged.items())
+
+
+@pytest.mark.parametrize("name", ["guild_fremen_desert", "goal_small"])
+def test_issue14_faces_compared_alike_are_enumerated_once(name):
+    # worn shields (K-8), shield passes, Tolric's blast: the merged distribution of every cell is the plain one,
+    # same fractions in the same order, from fewer leaves
+    from dunenb.battle.resolve import _collapsed_leaves, _fates_distribution, _merged_fates
+
+    fewer = 0
+    for key in _cells(load(name)):
+        assert _merged_fates(key) == _plain_merge(key)
+        leaves = _collapsed_leaves(key)
+        assert leaves is not None and len(leaves) <= len(_fates_distribution(key))
+        fewer += len(leaves) < len(_fates_distribution(key))
+    assert fewer > 0
+
+
+def test_issue14_a_face_used_otherwise_than_compared_enumerates_every_face(monkeypatch):
+    from dunenb.battle import resolve
+
+    face = resolve._Face(4)
+    assert face <= 5 and not face > 5 and face in (1, 4) and face.value == 4
+    with pytest.raises(TypeError):
+        face + 1  # noqa: B018
+    key = next(iter(_cells(load("goal_small"))))
+    plain = resolve.leader_step
+
+    def adding(sides, roll, **kwargs):  # a leader step that adds to a d10 (no power does so today)
+        if roll(0) + 0 > 10:
+            raise AssertionError("a d10 shows 1 to 10")
+        return plain(sides, roll, **kwargs)
+
+    monkeypatch.setattr(resolve, "leader_step", adding)
+    resolve._fates_distribution.cache_clear()
+    resolve._merged_fates.cache_clear()
+    try:
+        assert resolve._collapsed_leaves(key) is None
+        merged = resolve._merged_fates(key)
+        assert merged == _plain_merge(key) and sum(p for p, _ in merged) == 1
+    finally:  # no cached answer of the patched step is left for other tests
+        resolve._fates_distribution.cache_clear()
+        resolve._merged_fates.cache_clear()
+
+
 if __name__ == "__main__":
     print_pins()
