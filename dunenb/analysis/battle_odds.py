@@ -242,7 +242,7 @@ class PlanMatrix:
         """The full plan-by-plan array of one quantity given per block (shape ``(blocks, dials, dials)``)."""
         combos_a, combos_b = self.grid.shape
         n_a, n_b = blocks.shape[1:]
-        full = np.empty(self.shape)
+        full = _fresh_array(self.shape)
         view = full.reshape(combos_a, n_a, combos_b, n_b)
         for i in range(combos_a):
             view[i] = blocks[self.grid[i]].transpose(1, 0, 2)
@@ -301,6 +301,15 @@ class PlanMatrix:
         if metric == "tokens":
             return self.tokens
         raise InputError("analysis/metric", f"{metric!r} is not one of {', '.join(METRICS)}")
+
+
+def _fresh_array(shape: tuple[int, int]) -> np.ndarray:
+    """A float array (zeros) on ordinary memory pages, for the full plan-by-plan arrays (issue 14).
+
+    numpy asks the kernel to back any array of 4 MiB or more with transparent huge pages; on the 2-core machines
+    of issue 14, first touching such a fresh 90 MB array costs 0.2-0.3 s of CPU, against 0.07 s on ordinary
+    pages (their page faults and zeroing included): a bytearray's memory is not so advised."""
+    return np.frombuffer(bytearray(8 * shape[0] * shape[1]), dtype=np.float64).reshape(shape)
 
 
 def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
