@@ -415,8 +415,10 @@ def _collapsed_leaves(sides: tuple[BattleSide, BattleSide]) -> list[tuple[Fracti
     def explore(branch: tuple[_Face, ...]) -> None:
         roller = _Roller(fixed, branch)  # type: ignore[arg-type]  # _Face objects stand for the faces
         try:
-            fates = leader_step(sides, roller.d10)
+            fates: Fates | None = leader_step(sides, roller.d10)
         except _NeedRoll:
+            fates = None
+        if fates is None:  # one more d10: its faces, the ones compared alike together
             done: set[int] = set()
             for value in D10:
                 if value in done:
@@ -426,6 +428,8 @@ def _collapsed_leaves(sides: tuple[BattleSide, BattleSide]) -> list[tuple[Fracti
                 explore(branch + (face,))
                 alike = [other for other in D10 if all(test(other, bound) == test(value, bound)
                                                        for test, bound in face.tests)]
+                if done.intersection(alike):  # classes that overlap: the step is not a function of its comparisons
+                    raise TypeError("the leader step does not read its d10 by comparisons alone")
                 done.update(alike)
                 weight = Fraction(len(alike), 10)
                 leaves[first:] = [(probability * weight, found) for probability, found in leaves[first:]]
