@@ -20,11 +20,12 @@ in battle it does exactly what an empty slot does (CARD-WORTHLESS-1); Atomics ar
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,7 +38,7 @@ from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.leader_weapons import slot_options
-from dunenb.battle.plans import BattlePlan
+from dunenb.battle.plans import Battle, BattlePlan
 from dunenb.battle.powers import NO_FACTS, battle_values, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
@@ -91,6 +92,7 @@ def win_probabilities(distribution: Distribution) -> dict[str, float]:
 
 
 # --------------------------------------------------------------------------------------------- plan enumeration
+@lru_cache(maxsize=4096)  # a matrix labels each dial once per combo (issue 14)
 def dial_label(dial: Dial) -> str:
     """A short label: army value, then regular / elite tokens and spice, e.g. ``'3 = 4r+0e+2s'``."""
     return f"{float(army_value(dial)):g} = {dial.regular}r+{dial.elite}e+{dial.spice}s"
@@ -135,6 +137,13 @@ class SidePlans:
     @cached_property
     def labels(self) -> tuple[str, ...]:
         return tuple(plan_label(plan) for plan in self.plans)
+
+    def label(self, index: int) -> str:
+        """``labels[index]``, without labelling every plan (an equilibrium names only its support)."""
+        if "labels" in self.__dict__:
+            return self.labels[index]
+        combo, dial = divmod(index, len(self.dials))
+        return plan_label(self.plan(self.dials[dial], self.combos[combo]))
 
 
 def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = False) -> SidePlans:
@@ -233,7 +242,7 @@ class PlanMatrix:
         """The full plan-by-plan array of one quantity given per block (shape ``(blocks, dials, dials)``)."""
         combos_a, combos_b = self.grid.shape
         n_a, n_b = blocks.shape[1:]
-        full = np.empty(self.shape)
+        full = _fresh_array(self.shape)
         view = full.reshape(combos_a, n_a, combos_b, n_b)
         for i in range(combos_a):
             view[i] = blocks[self.grid[i]].transpose(1, 0, 2)
@@ -292,6 +301,15 @@ class PlanMatrix:
         if metric == "tokens":
             return self.tokens
         raise InputError("analysis/metric", f"{metric!r} is not one of {', '.join(METRICS)}")
+
+
+def _fresh_array(shape: tuple[int, int]) -> np.ndarray:
+    """A float array (zeros) on ordinary memory pages, for the full plan-by-plan arrays (issue 14).
+
+    numpy asks the kernel to back any array of 4 MiB or more with transparent huge pages; on the 2-core machines
+    of issue 14, first touching such a fresh 90 MB array costs 0.2-0.3 s of CPU, against 0.07 s on ordinary
+    pages (their page faults and zeroing included): a bytearray's memory is not so advised."""
+    return np.frombuffer(bytearray(8 * shape[0] * shape[1]), dtype=np.float64).reshape(shape)
 
 
 def _dial_arrays(dials: Sequence[Dial]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -396,28 +414,29 @@ def plan_matrix(
     # A block depends only on the merged leader-step distribution and the two leaders' strengths (what _block
     # reads): equal keys give equal blocks, computed once (issue 14).
     known: dict[tuple, int] = {}
-    blocks: list[np.ndarray] = []
     grid = np.empty((len(rows.combos), len(columns.combos)), dtype=np.intp)
+    # each side's battle side per combo, built once (issue 14): the cell's battle is case.with_plans of the two
+    wheels = [[dataclasses.replace(sides[me], plan=plans.plan(Dial(), combo)) for combo in plans.combos]
+              for me, plans in enumerate((rows, columns))]
     for (i, combo_a), (j, combo_b) in itertools.product(enumerate(rows.combos), enumerate(columns.combos)):
-        battle = case.with_plans(rows.plan(Dial(), combo_a), columns.plan(Dial(), combo_b))
-        distribution = fates_distribution(battle)
-        leaders = (combo_a[0], combo_b[0])
+        battle = Battle(case.territory, case.defender, (wheels[0][i], wheels[1][j]), case.shield_wall_standing)
         # a block depends on the two leaders (strength, and power values: leader.value hooks) and the fates
-        key = (leaders, distribution)
+        key = ((combo_a[0], combo_b[0]), fates_distribution(battle))
         index = known.get(key)
         if index is None:
-            block = np.zeros((4, n_a, n_b))
-            for probability, fates in distribution:
-                parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
-                               case.houses, dead=facts[0], blocked=facts[1], territory=case.territory,
-                               shield_wall_standing=case.shield_wall_standing,
-                               voices=(sides[0].voices_against, sides[1].voices_against))
-                for total, part in zip(block, parts, strict=True):
-                    total += part
-            index = known[key] = len(blocks)
-            blocks.append(block)
+            index = known[key] = len(known)
         grid[i, j] = index
-    return PlanMatrix(case.houses, rows, columns, np.stack(blocks), grid)
+    # the blocks, once their number is known: one array, filled in place (no list of blocks stacked afterwards)
+    blocks = np.zeros((len(known), 4, n_a, n_b))
+    for (leaders, distribution), index in known.items():
+        for probability, fates in distribution:
+            parts = _block(fates, float(probability), leaders, arrays, totals, defender_first,
+                           case.houses, dead=facts[0], blocked=facts[1], territory=case.territory,
+                           shield_wall_standing=case.shield_wall_standing,
+                           voices=(sides[0].voices_against, sides[1].voices_against))
+            for total, part in zip(blocks[index], parts, strict=True):
+                total += part
+    return PlanMatrix(case.houses, rows, columns, blocks, grid)
 
 
 # -------------------------------------------------------------------------------------------------- equilibrium
@@ -458,11 +477,11 @@ class BattleEquilibrium:
         }
 
 
-def _support(labels: Sequence[str], mix: np.ndarray, threshold: float = 1e-9) -> tuple[tuple[str, float], ...]:
+def _support(plans: SidePlans, mix: np.ndarray, threshold: float = 1e-9) -> tuple[tuple[str, float], ...]:
     """The plans played with probability above ``threshold``, most likely first, ties in plan order."""
     played = np.flatnonzero(mix > threshold)
     played = played[np.argsort(-mix[played], kind="stable")]
-    return tuple((labels[int(i)], float(mix[i])) for i in played)
+    return tuple((plans.label(int(i)), float(mix[i])) for i in played)
 
 
 def _support_frame(plans: tuple[tuple[str, float], ...]) -> pd.DataFrame:
@@ -493,7 +512,7 @@ def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix |
     first_win, second_win = _win_probabilities_at(matrix, equilibrium)
     return BattleEquilibrium(
         houses=case.houses, metric=metric, value=equilibrium.value + 0.0,
-        first_plans=_support(matrix.rows.labels, equilibrium.row),
-        second_plans=_support(matrix.columns.labels, equilibrium.column),
+        first_plans=_support(matrix.rows, equilibrium.row),
+        second_plans=_support(matrix.columns, equilibrium.column),
         first_win_probability=first_win, second_win_probability=second_win,
     )

@@ -53,6 +53,17 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
     absolute values). Rows are tried from the largest sum down, likely dominators first in doubling chunks, so a
     dominated row is usually found out after a few comparisons.
     """
+    # Of equal rows the first is kept (equal rows have equal sums: the later one is tried first). Dropping the
+    # later ones before the comparisons keeps the same rows: the first stays a candidate while they would be
+    # and, being equal, removes whatever they would (issue 14: the goal-size battle has one row in three distinct)
+    distinct = _distinct(vectors)
+    if len(distinct) == len(vectors):
+        return _dominance_pass(vectors)
+    return distinct[_dominance_pass(vectors[distinct])]
+
+
+def _dominance_pass(vectors: np.ndarray) -> np.ndarray:
+    """:func:`_undominated` by comparisons alone (equal rows included)."""
     count = len(vectors)
     sums = vectors.sum(axis=1)
     margins = 1e-9 * (np.abs(vectors).sum(axis=1) + 1.0)
@@ -75,6 +86,26 @@ def _undominated(vectors: np.ndarray) -> np.ndarray:
 
 #: Rows compared at once in :func:`_undominated` at first (the chunks double after each miss).
 _CHUNK = 8
+
+
+def _distinct(vectors: np.ndarray) -> np.ndarray:
+    """Positions (ascending) of the rows of ``vectors`` equal to no earlier row.
+
+    Rows are grouped by a projection on fixed generic weights (equal rows project alike), then compared exactly
+    within a group (unequal rows that project alike are told apart); an equal row whose projection differed
+    would only stay, and :func:`_dominance_pass` settles it as it settles any equal rows."""
+    if len(vectors) < 2:
+        return np.arange(len(vectors))
+    keys = vectors @ np.cos(np.arange(1.0, vectors.shape[1] + 1.0))
+    order = np.argsort(keys, kind="stable")  # equal keys: ascending positions
+    ordered = keys[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    chosen: list[int] = []
+    for group in np.split(order, starts[1:]):
+        while len(group):
+            chosen.append(int(group[0]))
+            group = group[~(vectors[group] == vectors[group[0]]).all(axis=1)]
+    return np.array(sorted(chosen), dtype=np.intp)
 
 
 def reduce_game(payoff: ArrayLike) -> tuple[np.ndarray, np.ndarray]:

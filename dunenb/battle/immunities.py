@@ -205,20 +205,36 @@ def kills(houses: Sequence[str], leaders: Sequence[Leader | None], blocked: Sequ
     ``rolled`` False: the KILLs without a d10, at B9 (A06-c); True: the KILLs with a d10, at B7, each rolled by
     its holder's side with ``roll(side)`` (A09-b, D-19). A KILL needs both leaders on the wheels; its holder need
     not survive the same step (the deaths are simultaneous, GAP-28c, GAP-97)."""
-    from dunenb.battle.leader_powers import Scene, acting
-
-    scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)
+    entries = _kill_entries((houses[0], houses[1]), (leaders[0], leaders[1]), (blocked[0], blocked[1]))
+    if not entries[0] and not entries[1]:
+        return (False, False), ((), ())
     dead = [False, False]
     acted: list[list[str]] = [[], []]
     for me in (0, 1):
-        if leaders[1 - me] is None:
-            continue
-        for power in acting(scene, me, "KILL"):
-            effect = power.effect
-            assert isinstance(effect, Kill)
+        for power_id, effect in entries[me]:
             if (effect.faces is not None) != rolled:
                 continue
             if effect.faces is None or roll(me) in effect.faces:
                 dead[1 - me] = True
-                acted[me].append(power.id)
+                acted[me].append(power_id)
     return (dead[0], dead[1]), (tuple(acted[0]), tuple(acted[1]))
+
+
+@lru_cache(maxsize=4096)
+def _kill_entries(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
+                  blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[tuple[str, Kill], ...], ...]:
+    """Per side, the (ID, effect) of the KILL entries that act against the opposing leader (none without one).
+    Cached: :func:`kills` runs at every chance leaf of a battle and this part does not depend on the dice."""
+    from dunenb.battle.leader_powers import Scene, acting
+
+    scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)
+    found: list[tuple[tuple[str, Kill], ...]] = []
+    for me in (0, 1):
+        entries = []
+        if leaders[1 - me] is not None:
+            for power in acting(scene, me, "KILL"):
+                effect = power.effect
+                assert isinstance(effect, Kill)
+                entries.append((power.id, effect))
+        found.append(tuple(entries))
+    return tuple(found)

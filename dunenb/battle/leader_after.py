@@ -36,6 +36,8 @@ made for him: marked tokens first (worth more on the wheel, WHEEL-2), so no deci
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dunenb.battle.leader_bounty import effect_args
 from dunenb.battle.leader_powers import Scene, acting
 from dunenb.battle.plans import BattlePlan
@@ -130,6 +132,7 @@ def saved_tokens(scene: Scene, me: int, ids: tuple[str, ...], dialled: Tokens) -
     return Tokens(count - elite, elite)
 
 
+@lru_cache(maxsize=4096)  # issue 14: asked at every chance leaf of a battle (perfbattle)
 def blasts(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], blocked: tuple[frozenset[str],
            frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """K-17 blast (GUILD-L05-d, ``self_dies``, at B9): the IDs per side of the entries that fire if that side's

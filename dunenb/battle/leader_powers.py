@@ -94,7 +94,7 @@ class Scene:
         if territory == SHIELD_WALL and not shield_wall_standing:
             kind = "desert"
         return cls(territory, kind, (houses[0], houses[1]), (leaders[0], leaders[1]),
-                   defender, frozenset(dead[0]) | frozenset(dead[1]), (blocked[0], blocked[1]))
+                   defender, frozenset(dead[0]) | frozenset(dead[1]), (frozenset(blocked[0]), frozenset(blocked[1])))
 
 
 def _opponent_is(word: str, opp: Leader | None) -> bool:
@@ -162,8 +162,11 @@ def is_trait(power: Power, leader: Leader) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)
 def acting(scene: Scene, me: int, kind: str) -> tuple[Power, ...]:
-    """The entries of kind ``kind`` of side ``me``'s fighting leader that act in this scene (LC-9/10/11/12)."""
+    """The entries of kind ``kind`` of side ``me``'s fighting leader that act in this scene (LC-9/10/11/12).
+
+    Cached: a pure function of the scene, and the leader step asks it at every chance leaf (issue 14)."""
     leader = scene.leaders[me]
     if leader is None:
         return ()

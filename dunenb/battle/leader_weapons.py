@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import BattlePlan
@@ -67,8 +67,16 @@ class Arsenal:
     rules: tuple[tuple[str, str, str], ...] = ()
 
     def rule(self, name: str) -> tuple[str, str] | None:
-        """(power, argument) of the K-9 rule ``name``, or None."""
-        return next(((power, arg) for power, rule, arg in self.rules if rule == name), None)
+        """(power, argument) of the K-9 rule ``name`` (its first entry), or None."""
+        return self._rules.get(name)
+
+    @cached_property
+    def _rules(self) -> dict[str, tuple[str, str]]:
+        """:attr:`rules` by name, first entry first (asked at every chance leaf of a battle: issue 14)."""
+        found: dict[str, tuple[str, str]] = {}
+        for power, rule, arg in self.rules:
+            found.setdefault(rule, (power, arg))
+        return found
 
     def slot_weapons(self, b1_rolls: Iterable[tuple[str, int]] = ()) -> tuple[str, ...]:
         """The built-ins this leader may put in the attack slot (K-7 ``in_slot``; H10-c only after its B1 roll)."""
@@ -264,15 +272,16 @@ def _condition(text: str) -> Condition:
     return parse_condition(text)
 
 
-def _targets(rule: tuple[str, str] | None, name: str, leaders: Sequence[Leader | None], houses: Sequence[str],
-             me: int) -> bool:
+@lru_cache(maxsize=1024)  # asked at every chance leaf of a battle (issue 14)
+def _targets(rule: tuple[str, str] | None, name: str, leaders: tuple[Leader | None, Leader | None],
+             houses: tuple[str, str], me: int) -> bool:
     """Whether the K-9 rule ``name`` of side ``me`` bears on the opposing leader (its :data:`RULE_TARGETS`
     condition, read by the leaders.md condition evaluator on the battle's leaders and Houses)."""
     if rule is None:
         return False
     from dunenb.battle.leader_powers import Scene, holds
 
-    scene = Scene("", None, (houses[0], houses[1]), (leaders[0], leaders[1]), defender=0)
+    scene = Scene("", None, houses, leaders, defender=0)
     return holds(_condition(RULE_TARGETS[name]), scene, me)
 
 
@@ -345,7 +354,8 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                 leader = leaders[me]
                 assert leader is not None
                 fails = kits[me].rule("snooper_fails")
-                if stopped and fails and _targets(fails, "snooper_fails", leaders, houses, me):
+                if stopped and fails and _targets(fails, "snooper_fails", (leaders[0], leaders[1]),
+                                                 (houses[0], houses[1]), me):
                     stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
                     if not stopped:
                         report.append((me, fails[0]))
