@@ -26,6 +26,7 @@ from typing import Any
 
 from dunenb.board import read_data_file
 from dunenb.errors import InputError, RulesDataError
+from dunenb.hashing import hash_once
 from dunenb.powers.leader_effects import LeaderEffect, is_applied, parse_effect
 
 #: The format of ``data/leaders.json``: ``/2`` adds each power's structured ``effect`` (issue 11).
@@ -79,6 +80,7 @@ class OnCall:
     cards: int = 0
 
 
+@hash_once  # issue 14 item 4: the battle caches key on leaders (nested powers): hashed once each
 @dataclass(frozen=True)
 class Leader:
     """A leader who can lead a battle (BATTLE-5). ``strength`` is the base combat value: it sets the wheel
