@@ -35,6 +35,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from dunenb.battle.dice_classes import merged_leaves
 from dunenb.battle.immunities import attack_protection, kills
 from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_loser, saved_tokens
 from dunenb.battle.leader_bounty import bounty_for
@@ -349,10 +350,10 @@ def fates_distribution(battle: Battle) -> tuple[tuple[Fraction, Fates], ...]:
 
 @lru_cache(maxsize=65536)
 def _merged_fates(key: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, Fates], ...]:
-    merged: dict[Fates, Fraction] = {}
-    for probability, fates, _ in _fates_distribution(key):
-        merged[fates] = merged.get(fates, Fraction(0)) + probability
-    return tuple((probability, fates) for fates, probability in merged.items())
+    # issue 14 item 4: the same merged leaves as _fates_distribution's, one face per class of d10 faces that act
+    # alike (dunenb.battle.dice_classes)
+    leaves = merged_leaves(lambda roll: leader_step(key, roll), (key[0].dice, key[1].dice), _NeedRoll)
+    return tuple((probability, fates) for fates, probability in leaves)
 
 
 def _strip(side: BattleSide) -> BattleSide:
