@@ -390,7 +390,7 @@ def view(state: GameState, house: str | None) -> GameState:
     if house is None:
         return state
     houses = FrozenDict({
-        h: hs if h == house else dataclasses.replace(
+        h: hs if h == house else evolve(
             hs, hand=("hidden",) * len(hs.hand), traitors=(("hidden", "hidden"),) * len(hs.traitors),
             prediction=None if hs.prediction is None else ("hidden", 0),
             trance_answers=())  # CARD-TRUTH-1, GAP-56: a truth-trance answer is the asker's alone
@@ -403,7 +403,7 @@ def view(state: GameState, house: str | None) -> GameState:
     # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
     config = dataclasses.replace(state.config, seed=0)
     state = deck_tops.hide(state, house)  # ATREIDES-P2 c-d: a top card only its viewers see
-    return dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
+    return evolve(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
                                pending=shown, treachery_deck=deck)
 
 
