@@ -47,6 +47,7 @@ from dunenb.rules import (
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
+from dunenb.seeding import seeded_rng
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending, SpiceDeck, Tokens, evolve
 
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
@@ -258,9 +259,8 @@ def sample_chance(state: GameState) -> Action:
     outcomes = chance_outcomes(state)
     if not outcomes:
         raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
-    import numpy as np  # issue 14 part 3: only proposing an outcome needs numpy, not replaying a save
 
-    generator = np.random.default_rng([state.rng_seed, state.rng_counter])
+    generator = seeded_rng([state.rng_seed, state.rng_counter])  # issue 14: the same draws, built faster
     draw = generator.random()
     cumulative = 0.0
     for action, probability in outcomes:
