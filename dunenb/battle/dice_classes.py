@@ -12,6 +12,10 @@ d10 is then enumerated on its own, as before. The result is the same distributio
 probabilities and the fates in the same order of first appearance as the full enumeration (faces are visited in
 increasing order and a class is counted where its first face stands).
 
+Limit: the step must use a face through Python's operators and built-ins (as the leader step does); code that
+reads an ``int``'s value at the C level without calling its methods (NumPy converting it, ``json`` writing it)
+would escape the notes.
+
 >>> from fractions import Fraction
 >>> class Need(Exception): ...
 >>> def step(roll):  # a pass at strength 4 and, on a failure, another at strength 7
