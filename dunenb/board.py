@@ -12,10 +12,10 @@ True
 from __future__ import annotations
 
 import json
+import os
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from dunenb.errors import RulesDataError
@@ -183,10 +183,28 @@ def validate_board(board: Board) -> None:
         raise RulesDataError("board/start-positions", "there must be 24 start positions, 1..24 (MAP-8)")
 
 
+@lru_cache(maxsize=1)
+def _data_folder() -> str | None:
+    """The folder of the ``dunenb.data`` package when it is one on disk (an ordinary install or checkout), else
+    None. Read directly, the files cost no ``importlib.resources`` import (it brings ``tempfile`` and ``random``:
+    issue 14 item 3, start-up)."""
+    import dunenb.data as package
+
+    where = getattr(package, "__file__", None)
+    return os.path.dirname(where) if where and os.path.isfile(where) else None
+
+
 def read_data_file(name: str) -> Any:
     """Read one JSON file shipped in the ``dunenb.data`` package (the repository's ``data/`` folder)."""
+    folder = _data_folder()
     try:
-        text = resources.files("dunenb.data").joinpath(name).read_text(encoding="utf-8")
+        if folder is not None:
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                text = handle.read()
+        else:  # a package not on disk (e.g. in a zip): importlib.resources reads it
+            from importlib import resources
+
+            text = resources.files("dunenb.data").joinpath(name).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesDataError("data/missing", f"rules data file {name!r} is not installed") from None
     return json.loads(text)

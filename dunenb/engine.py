@@ -48,6 +48,7 @@ from dunenb.rules import (
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
+from dunenb.seeding import seeded_rng
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending, SpiceDeck, Tokens, evolve
 
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
@@ -259,9 +260,8 @@ def sample_chance(state: GameState) -> Action:
     outcomes = chance_outcomes(state)
     if not outcomes:
         raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
-    import numpy as np  # issue 14 part 3: only proposing an outcome needs numpy, not replaying a save
 
-    generator = np.random.default_rng([state.rng_seed, state.rng_counter])
+    generator = seeded_rng([state.rng_seed, state.rng_counter])  # issue 14: the same draws, built faster
     draw = generator.random()
     cumulative = 0.0
     for action, probability in outcomes:
@@ -393,7 +393,7 @@ def view(state: GameState, house: str | None) -> GameState:
     if house is None:
         return state
     houses = FrozenDict({
-        h: hs if h == house else dataclasses.replace(
+        h: hs if h == house else evolve(
             hs, hand=("hidden",) * len(hs.hand), traitors=(("hidden", "hidden"),) * len(hs.traitors),
             prediction=None if hs.prediction is None else ("hidden", 0),
             trance_answers=())  # CARD-TRUTH-1, GAP-56: a truth-trance answer is the asker's alone
@@ -407,8 +407,8 @@ def view(state: GameState, house: str | None) -> GameState:
     config = dataclasses.replace(state.config, seed=0)
     god = state
     state = deck_tops.hide(state, house)  # ATREIDES-P2 c-d: a top card only its viewers see
-    state = dataclasses.replace(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
-                                pending=shown, treachery_deck=deck)
+    state = evolve(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
+                   pending=shown, treachery_deck=deck)
     return captive_secrecy.redact(state, god, house)  # HARKONNEN-P4, FAQ 17 (GAP-75): a captive kept from others
 
 

@@ -19,6 +19,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from dunenb.hashing import HASH_KEY
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -360,7 +362,9 @@ def evolve(value: _T, **changes: Any) -> _T:
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     made = object.__new__(cls)
-    object.__setattr__(made, "__dict__", {**value.__dict__, **changes})
+    fields = {**value.__dict__, **changes}
+    fields.pop(HASH_KEY, None)  # a hash computed once belongs to the old values (dunenb.hashing)
+    object.__setattr__(made, "__dict__", fields)
     return made
 
 

@@ -210,3 +210,18 @@ def test_GAP_1_board_names_are_found_case_and_accent_insensitively():
     with pytest.raises(RulesDataError) as info:
         BOARD.area("caladan")
     assert info.value.code == "board/unknown-area"
+
+
+def test_issue14_data_files_read_without_importlib_resources_same_text():
+    import json
+    from importlib import resources
+
+    import pytest
+
+    from dunenb.errors import RulesDataError
+
+    shipped = json.loads(resources.files("dunenb.data").joinpath("board.json").read_text(encoding="utf-8"))
+    assert read_data_file("board.json") == shipped
+    with pytest.raises(RulesDataError) as error:
+        read_data_file("no-such-file.json")
+    assert error.value.code == "data/missing"

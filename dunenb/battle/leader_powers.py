@@ -162,7 +162,7 @@ def is_trait(power: Power, leader: Leader) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 14)  # issue 14 item 4: a pure function of frozen facts; the d10 branches repeat it
 def acting(scene: Scene, me: int, kind: str) -> tuple[Power, ...]:
     """The entries of kind ``kind`` of side ``me``'s fighting leader that act in this scene (LC-9/10/11/12).
 

@@ -401,6 +401,12 @@ def playable_cards(leader: Leader | None, house: str, cards: Iterable[str], *,
     and his K-21 restrictions (Miles Teg attacks only with a lasgun or Atomics). GAP-127: a Voice forcing a kind
     binds only a plan whose hand holds such a card its leader may play (FAQ 12, L753: one cannot obey with a card
     one may not play)."""
+    return _playable_cards(leader, house, tuple(cards), frozenset(blocked))
+
+
+@lru_cache(maxsize=4096)  # issue 14 item 4: a plan menu asks it for every plan its Voice or answer may bind
+def _playable_cards(leader: Leader | None, house: str, cards: tuple[str, ...],
+                    blocked: frozenset[str]) -> tuple[str, ...]:
     from dunenb.battle.cards import DEFENCES, WEAPONS
     from dunenb.battle.leader_traits import plan_error
 

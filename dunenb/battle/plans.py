@@ -114,7 +114,9 @@ class BattleSide:
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""
-        return leader is not None and any(name in self.traitors for name in leader.names())
+        if not self.traitors or leader is None:  # issue 14 item 4: most sides hold no slip (no names folded)
+            return False
+        return any(name in self.traitors for name in leader.names())
 
 
 @dataclass(frozen=True)

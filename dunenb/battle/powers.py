@@ -288,13 +288,13 @@ def builtin_weapons(houses: Sequence[str], leaders: Sequence[Leader | None],
                     blocked: Sequence[frozenset[str]] = NO_FACTS) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The built-in attacks each side's leader carries besides his cards (``leader.weapons``, houses.md G-4):
     TLEILAX-M1, Waff's distance projectile, unless a Karama blocks it in this battle (KARAMA-37)."""
-    return _builtin_weapons((houses[0], houses[1]), (leaders[0], leaders[1]), (blocked[0], blocked[1]))
+    return _builtin_weapons((houses[0], houses[1]), (leaders[0], leaders[1]),
+                            (frozenset(blocked[0]), frozenset(blocked[1])))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # issue 14 item 4: the leader step asks again at every d10 branch
 def _builtin_weapons(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
                      blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """:func:`builtin_weapons`, cached (asked at every chance leaf of a battle: issue 14)."""
     found: list[tuple[str, ...]] = []
     for me in (0, 1):
         cards: list[str] = []

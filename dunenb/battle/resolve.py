@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from dunenb.battle.dice_classes import merged_leaves
 from dunenb.battle.immunities import attack_protection, kills
 from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_loser, saved_tokens
 from dunenb.battle.leader_bounty import bounty_for
@@ -360,91 +360,10 @@ def fates_distribution(battle: Battle) -> tuple[tuple[Fraction, Fates], ...]:
 
 @lru_cache(maxsize=65536)
 def _merged_fates(key: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, Fates], ...]:
-    leaves = _collapsed_leaves(key)
-    if leaves is None:  # the leader step did more with a d10 than compare it: every face is enumerated
-        leaves = [(probability, fates) for probability, fates, _ in _fates_distribution(key)]
-    merged: dict[Fates, Fraction] = {}
-    for probability, fates in leaves:
-        merged[fates] = merged.get(fates, Fraction(0)) + probability
-    return tuple((probability, fates) for fates, probability in merged.items())
-
-
-class _Face:
-    """A d10 face (GAP-28b) that compares like its number and records each comparison made with it, so that the
-    faces every comparison treats alike are enumerated once (issue 14). Anything else done with it (arithmetic,
-    hashing) raises TypeError, and the distribution is then enumerated face by face."""
-
-    __slots__ = ("value", "tests")
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-        self.tests: list[tuple[Callable[[int, int], bool], int]] = []
-
-    def _test(self, test: Callable[[int, int], bool], other: object) -> bool:
-        if type(other) is not int:
-            raise TypeError(f"a d10 face is compared with whole numbers only, not {other!r}")
-        self.tests.append((test, other))
-        return test(self.value, other)
-
-    def __lt__(self, other: object) -> bool:
-        return self._test(operator.lt, other)
-
-    def __le__(self, other: object) -> bool:
-        return self._test(operator.le, other)
-
-    def __gt__(self, other: object) -> bool:
-        return self._test(operator.gt, other)
-
-    def __ge__(self, other: object) -> bool:
-        return self._test(operator.ge, other)
-
-    def __eq__(self, other: object) -> bool:
-        return self._test(operator.eq, other)
-
-    def __ne__(self, other: object) -> bool:
-        return self._test(operator.ne, other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _collapsed_leaves(sides: tuple[BattleSide, BattleSide]) -> list[tuple[Fraction, Fates]] | None:
-    """The (probability, fates) leaves of the leader step in the order of :func:`_fates_distribution`, the faces
-    of a d10 that every comparison made with it (in the whole subtree below it) treats alike taken together:
-    the leader step cannot tell them apart, so their subtrees are the same, and the merged distribution is
-    exactly the same (each face's class is weighted by its size; the first leaf of each fates comes first as
-    before). ``None`` when the leader step does something else with a face."""
-    fixed = (sides[0].dice, sides[1].dice)
-    leaves: list[tuple[Fraction, Fates]] = []
-
-    def explore(branch: tuple[_Face, ...]) -> None:
-        roller = _Roller(fixed, branch)  # type: ignore[arg-type]  # _Face objects stand for the faces
-        try:
-            fates: Fates | None = leader_step(sides, roller.d10)
-        except _NeedRoll:
-            fates = None
-        if fates is None:  # one more d10: its faces, the ones compared alike together
-            done: set[int] = set()
-            for value in D10:
-                if value in done:
-                    continue
-                face = _Face(value)
-                first = len(leaves)
-                explore(branch + (face,))
-                alike = [other for other in D10 if all(test(other, bound) == test(value, bound)
-                                                       for test, bound in face.tests)]
-                if done.intersection(alike):  # classes that overlap: the step is not a function of its comparisons
-                    raise TypeError("the leader step does not read its d10 by comparisons alone")
-                done.update(alike)
-                weight = Fraction(len(alike), 10)
-                leaves[first:] = [(probability * weight, found) for probability, found in leaves[first:]]
-            return
-        leaves.append((Fraction(1), fates))
-
-    try:
-        explore(())
-    except TypeError:
-        return None
-    return leaves
+    # issue 14 item 4: the same merged leaves as _fates_distribution's, one face per class of d10 faces that act
+    # alike (dunenb.battle.dice_classes)
+    leaves = merged_leaves(lambda roll: leader_step(key, roll), (key[0].dice, key[1].dice), _NeedRoll)
+    return tuple((probability, fates) for fates, probability in leaves)
 
 
 def _strip(side: BattleSide) -> BattleSide:

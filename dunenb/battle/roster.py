@@ -26,6 +26,7 @@ from typing import Any
 
 from dunenb.board import read_data_file
 from dunenb.errors import InputError, RulesDataError
+from dunenb.hashing import hash_once
 from dunenb.powers.leader_effects import LeaderEffect, is_applied, parse_effect
 
 #: The format of ``data/leaders.json``: ``/2`` adds each power's structured ``effect`` (issue 11).
@@ -79,6 +80,7 @@ class OnCall:
     cards: int = 0
 
 
+@hash_once  # issue 14 item 4: the battle caches key on leaders (nested powers): hashed once each
 @dataclass(frozen=True)
 class Leader:
     """A leader who can lead a battle (BATTLE-5). ``strength`` is the base combat value: it sets the wheel
@@ -106,12 +108,6 @@ class Leader:
     #: leaders.md LC-9: the House he came from when a permanent transfer (a deal, ALLIANCE-11; L1925) made
     #: ``house`` his own House; slips, keys and burial still name that House (GAP-19). ``None``: never moved.
     transferred_from: str | None = None
-
-    def __hash__(self) -> int:
-        """A hash of the identifying fields only (equal leaders have equal ids, Houses, strengths and owners, so
-        it agrees with the generated ``__eq__``). The generated hash walked every power and its parsed effect, and
-        leaders key the battle caches at every chance leaf (issue 14: a fifth of the plan matrix's time)."""
-        return hash((self.id, self.house, self.strength, self.transferred_from))
 
     @property
     def key(self) -> str:

@@ -327,13 +327,13 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     bounty for me, my leader's value) -> probability. With ``facts`` the values and the leader step are those of
     the battle hooks (:class:`Fighters`); without, base strengths."""
     merged: dict[tuple, float] = {}
+    # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration
+    step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
     for weight, strength, weapon, defence, traitor, lid in opp.configs:
         theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
         mine_value, their_value = float(mine[0] or 0), float(strength or 0)
-        step_mine = mine
         if facts is not None:
             mine_value, their_value = facts.values(my_leader, lid)
-            step_mine = (facts.fate(0, my_leader), *mine[1:])
             if strength is not None:
                 theirs = (facts.fate(1, lid), weapon, defence)
         for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):

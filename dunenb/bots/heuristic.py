@@ -58,6 +58,7 @@ from dunenb.rules.bidding import Bid
 from dunenb.rules.captive_secrecy import guess
 from dunenb.rules.collection import CommitHarvester
 from dunenb.rules.movement import Emerge, Land, Move, Revive
+from dunenb.seeding import seeded_rng
 from dunenb.state import GameState, Tokens
 
 RESERVE_SPICE = 3  # spice the bot keeps back for landing and revival
@@ -728,7 +729,7 @@ class HeuristicBot:
             seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
-        generator = np.random.default_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
+        generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])  # issue 14
         return actions[int(best[int(generator.integers(len(best)))])]
 
     @staticmethod

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from dunenb.actions import Action
 from dunenb.engine import legal_actions
 from dunenb.errors import IllegalActionError
+from dunenb.seeding import seeded_rng
 from dunenb.state import GameState
 
 
@@ -30,5 +29,5 @@ class RandomBot:
         actions = legal_actions(state)
         if not actions:
             raise IllegalActionError("bot/no-action", "the game is over: nothing to choose")
-        generator = np.random.default_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
+        generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
         return actions[int(generator.integers(len(actions)))]

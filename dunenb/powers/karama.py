@@ -15,8 +15,6 @@ phase, when the storm token drawn face down is revealed, KARAMA-5).
 
 from __future__ import annotations
 
-import dataclasses
-
 from dunenb.powers.registry import karama_use
 from dunenb.state import GameState, Suppression, evolve
 
@@ -44,7 +42,7 @@ def suppress_powers(state: GameState, karama_id: str, by: str, powers: tuple[str
     (leaders.md LC-11: every power of one secondary leader, GAP-121; KARAMA-20 shown with the wheel)."""
     entries = tuple(Suppression(power=power, karama=karama_id, by=by, scope=scope, turn=state.turn)
                     for power in powers)
-    return dataclasses.replace(state, suppressions=state.suppressions + entries) if entries else state
+    return evolve(state, suppressions=state.suppressions + entries) if entries else state
 
 
 def lift(state: GameState, *scopes: str) -> GameState:

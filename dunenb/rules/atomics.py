@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -22,7 +21,7 @@ from dunenb.actions import Action
 from dunenb.board import SHIELD_WALL
 from dunenb.errors import IllegalActionError
 from dunenb.rules.common import edit_house, event, kill_tokens, rules, with_events
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 ATOMICS = "atomics"
 
@@ -68,8 +67,8 @@ def blow_shield_wall(state: GameState, house: str, *, power: str | None = None) 
         hand = list(state.houses[house].hand)
         hand.remove(ATOMICS)
         state = edit_house(state, house, hand=tuple(hand))
-        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + (ATOMICS,))
-    state = dataclasses.replace(state, shield_wall_standing=False)
+        state = evolve(state, treachery_discard=state.treachery_discard + (ATOMICS,))
+    state = evolve(state, shield_wall_standing=False)
     name = rules().board.area(SHIELD_WALL).name
     how = "plays Atomics" if power is None else f"blows up the Shield Wall with no card ({power})"
     state = with_events(state, event(

@@ -64,7 +64,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
 from dunenb.battle.leader_traits import may_lead, plan_error
 from dunenb.battle.leader_weapons import check_slots, karama_substitutes, slot_options
@@ -370,6 +370,9 @@ def _plan_context(state: GameState, house: str) -> tuple[Tokens, tuple[str, ...]
     return tokens, available_leaders(state, house, ctx.area, ctx.committed)
 
 
+_menu_plan = menu_maker(SubmitPlan)  # issue 14 item 4: the plan menus list the same plans again and again
+
+
 def _plan_decisions(state: GameState) -> list[Action]:
     """A menu: each available leader (or none, GAP-43) x a few dials x each attack and defence held or none."""
     assert state.pending is not None
@@ -402,7 +405,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
                 bound = verdicts.get(key)
                 if bound:
                     continue
-                plan = SubmitPlan(house, leader, regular, marked, spice, weapon, defense, karama, against,
+                plan = _menu_plan(house, leader, regular, marked, spice, weapon, defense, karama, against,
                                   extra_attack, extra_defense)
                 if leader != NONE and _restriction_error(plan) is not None:
                     continue  # leaders.md K-21: a plan the leader's restrictions forbid is not offered

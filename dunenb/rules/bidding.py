@@ -46,7 +46,6 @@ House powers (``data/powers.json``, through :mod:`dunenb.powers`; no House name 
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -645,7 +644,7 @@ def _substitute_asked(state: GameState, data: FrozenDict) -> GameState:
         "card-unsold", f"{house} cannot settle its bid once its {card} is cancelled (KARAMA-29): card "
         f"{detail['number']} goes face up to the discard pile (GAP-124, GAP-27): {lot}", number=detail["number"],
         card=lot, house=house))
-    return _next_card(dataclasses.replace(state, pending=None), detail["number"] + 1, detail["count"])
+    return _next_card(evolve(state, pending=None), detail["number"] + 1, detail["count"])
 
 
 def _settle_payment(state: GameState, action: Action) -> GameState:

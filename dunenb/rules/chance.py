@@ -29,7 +29,6 @@ When the option is off the phase passes straight on, without any node.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -147,7 +146,7 @@ def _next_draw(state: GameState, draw: int, windows_before: int) -> GameState:
         return _done(state, windows_before)
     if sum(state.chance_deck.values()) == 0 and deck_tops.top(state, DECK) is None:  # GAP-27: reshuffle the pile
         state = _refill(state)
-    return dataclasses.replace(state, pending=pending("chance-card", "chance", draw=draw,
+    return evolve(state, pending=pending("chance-card", "chance", draw=draw,
                                                       windows_before=windows_before))
 
 
@@ -176,7 +175,7 @@ def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
     if not was_top:
         count = state.chance_deck[card.id] - 1
         deck = state.chance_deck.set(card.id, count) if count else state.chance_deck.without(card.id)
-        state = dataclasses.replace(state, chance_deck=deck)
+        state = evolve(state, chance_deck=deck)
     # ATREIDES-P2 d: the next card is on top at once, before this one takes effect
     return deck_tops.ensure(state, (DECK,), "chance-card", draw=action.draw, card=card.id,
                             windows_before=windows_before)
@@ -185,7 +184,7 @@ def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:
 def _drawn(state: GameState, detail: Mapping[str, Any]) -> GameState:
     """CHANCE-2, CHANCE-4, CHANCE-5: card ``detail["card"]``, the ``detail["draw"]``-th of the turn, takes
     effect for its beneficiary; then the next draw."""
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     card = load_chance_rules().card(detail["card"])
     action = DrawChanceCard(detail["draw"], card.id)
     house = beneficiary(state, action.draw)
@@ -231,7 +230,7 @@ def has_pole_ornithopters(state: GameState, house: str) -> bool:
 
 
 def _refill(state: GameState) -> GameState:
-    state = dataclasses.replace(state, chance_deck=initial_deck())
+    state = evolve(state, chance_deck=initial_deck())
     return with_events(state, event("chance-reshuffle", "The Chance pile is empty: it is reshuffled (GAP-27)"))
 
 
@@ -239,7 +238,7 @@ deck_tops.register_resume("chance-card", _drawn)
 deck_tops.register_deck(DECK, deck_tops.Deck(
     in_use=lambda state: bool(state.config.chance_cards),
     counts=lambda state: state.chance_deck,
-    with_counts=lambda state, counts: dataclasses.replace(state, chance_deck=counts),
+    with_counts=lambda state, counts: evolve(state, chance_deck=counts),
     refill=_refill,
 ))
 

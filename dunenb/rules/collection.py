@@ -53,7 +53,6 @@ tokens there that are not at peace (``GameState.at_peace``, cleared here at the 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -251,7 +250,7 @@ def begin_declarations(state: GameState) -> GameState:
 def release_harvesters(state: GameState) -> GameState:
     """Committed harvesters go back to their owners, uncommitted; an eliminated House's are removed (GAP-47)."""
     for (house, area, sector), count in sorted(state.committed_harvesters.items()):
-        state = dataclasses.replace(
+        state = evolve(
             state, committed_harvesters=state.committed_harvesters.without((house, area, sector)))
         name = rules().board.area(area).name
         if house in state.eliminated:
@@ -470,7 +469,7 @@ def collect_taxes(state: GameState) -> GameState:
             continue
         amount, powers = leader_specials.tax(state, area, owner, amount)  # leaders.md S-8: the ducal tax
         state = edit_house(state, owner, spice=state.houses[owner].spice + amount)
-        state = dataclasses.replace(state, bank=state.bank - amount)
+        state = evolve(state, bank=state.bank - amount)
         why = "TAX-1" + "".join(f", {power}" for power in powers)
         state = with_events(state, event("tax", f"{owner} collects {amount} spice of tax for {board.area(area).name} "
                                          f"({why})", house=owner, area=area, amount=amount,

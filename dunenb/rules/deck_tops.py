@@ -25,7 +25,6 @@ its counts are read and refilled (:func:`register_deck`), and the flows that wai
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +33,7 @@ from typing import Any, ClassVar
 from dunenb.actions import Action
 from dunenb.powers import applied
 from dunenb.rules.common import Handler, node, pending
-from dunenb.state import FrozenDict, GameState
+from dunenb.state import FrozenDict, GameState, evolve
 
 HOOK = "deck.top_viewers"
 
@@ -91,7 +90,7 @@ def take_top(state: GameState, deck: str, card: str) -> tuple[GameState, bool]:
     the state is unchanged (``False``: the caller takes the card from the counts)."""
     if top(state, deck) != card:
         return state, False
-    return dataclasses.replace(state, deck_tops=state.deck_tops.without(deck)), True
+    return evolve(state, deck_tops=state.deck_tops.without(deck)), True
 
 
 def _needs_top(state: GameState, deck: str) -> bool:
@@ -107,7 +106,7 @@ def ensure(state: GameState, decks: tuple[str, ...], resume: str, **detail: Any)
                 state = spec.refill(state)
             if sum(spec.counts(state).values()) == 0:
                 continue  # nothing left to hold apart
-            return dataclasses.replace(state, pending=pending("deck-top", "chance", deck=deck,
+            return evolve(state, pending=pending("deck-top", "chance", deck=deck,
                                                               rest=decks[index + 1:], resume=resume,
                                                               then=FrozenDict(detail)))
     return RESUMES[resume](state, detail)
@@ -138,7 +137,7 @@ def _apply(state: GameState, action: DrawDeckTop) -> GameState:
     counts = spec.counts(state)
     left = counts[action.card] - 1
     state = spec.with_counts(state, counts.set(action.card, left) if left else counts.without(action.card))
-    state = dataclasses.replace(state, deck_tops=state.deck_tops.set(action.deck, action.card), pending=None)
+    state = evolve(state, deck_tops=state.deck_tops.set(action.deck, action.card), pending=None)
     return ensure(state, tuple(detail["rest"]), detail["resume"], **dict(detail["then"]))
 
 
@@ -149,7 +148,7 @@ def hide(state: GameState, house: str) -> GameState:
     for deck, card in state.deck_tops.items():
         counts = DECKS[deck].counts(state)
         state = DECKS[deck].with_counts(state, counts.set(card, counts.get(card, 0) + 1))
-    return dataclasses.replace(state, deck_tops=FrozenDict())
+    return evolve(state, deck_tops=FrozenDict())
 
 
 HANDLERS = {

@@ -18,13 +18,12 @@ function registered under a name, so saves replay and nothing here imports the r
 >>> askers(state, ("KARAMA-15",))  # nobody holds a card yet
 ()
 >>> hands = state.houses.set("atreides", dataclasses.replace(state.houses["atreides"], hand=("lasgun",)))
->>> askers(dataclasses.replace(state, houses=hands), ("KARAMA-15",))  # a card, whatever it is: asked
+>>> askers(evolve(state, houses=hands), ("KARAMA-15",))  # a card, whatever it is: asked
 ('atreides',)
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -191,7 +190,7 @@ def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
     for index in range(detail["index"] + 1, len(order)):
         house = order[index]
         if state.houses[house].hand and usable(state, house, uses, _target(state)):
-            return dataclasses.replace(state, pending=dataclasses.replace(
+            return evolve(state, pending=evolve(
                 node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]
     return RESUMES[detail["resume"]](evolve(state, pending=prior), detail["data"])
@@ -220,7 +219,7 @@ def substitute_cancelled(state: GameState, house: str, card: str) -> tuple[GameS
     cancelled = [s for s in state.suppressions if s.power == power and s.scope == "action"]
     if not cancelled:
         return state, False
-    state = dataclasses.replace(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
+    state = evolve(state, suppressions=tuple(s for s in state.suppressions if s not in cancelled))
     return with_events(state, event(
         "karama-cancelled", f"{house}'s {card} played as a Karama is cancelled and discarded without effect "
         f"({cancelled[0].karama})", house=house, card=card, powers=(cancelled[0].power,))), True

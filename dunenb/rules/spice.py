@@ -91,7 +91,7 @@ def _take_card(state: GameState, card: str) -> GameState:
     deck = state.spice_deck
     if was_top:  # ATREIDES-P2 c: the card held apart on top (no longer among the unseen counts)
         discard = deck.discard.set(card, deck.discard.get(card, 0) + 1)
-        return dataclasses.replace(state, spice_deck=dataclasses.replace(deck, discard=discard))
+        return evolve(state, spice_deck=dataclasses.replace(deck, discard=discard))
     if deck.remaining_count == 0:
         deck = _deck_for_draw(deck)
         state = with_events(state, event("reshuffle", "The territory deck is empty: its discards are reshuffled "
@@ -116,15 +116,15 @@ def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
 def _turned(state: GameState, detail: Mapping[str, Any]) -> GameState:
     """The card ``detail["card"]`` turned onto pile ``detail["pile"]`` takes effect (SPICE-5, SPICE-6)."""
     pile, setup = detail["pile"], detail["setup"]
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     parsed = parse_card(detail["card"])
     if parsed is None:
         return _worm(state, pile)
     territory, value = parsed
     state = _place_spice(state, pile, territory, value)
-    state = dataclasses.replace(state, worm_run=0)
+    state = evolve(state, worm_run=0)
     if pile == 1:
-        return dataclasses.replace(state, pending=pending("spice", "chance", pile=2, setup=setup))
+        return evolve(state, pending=pending("spice", "chance", pile=2, setup=setup))
     from dunenb.rules import flow
 
     if setup:  # ATREIDES-P2 c-d: the tops are held apart from the end of the setup's blow
@@ -143,9 +143,8 @@ deck_tops.register_resume("setup-spice-done", _setup_spice_done)
 deck_tops.register_deck(DECK, deck_tops.Deck(
     in_use=lambda state: True,
     counts=lambda state: state.spice_deck.remaining,
-    with_counts=lambda state, counts: dataclasses.replace(
-        state, spice_deck=dataclasses.replace(state.spice_deck, remaining=counts)),
-    refill=lambda state: with_events(dataclasses.replace(state, spice_deck=_deck_for_draw(state.spice_deck)), event(
+    with_counts=lambda state, counts: evolve(state, spice_deck=evolve(state.spice_deck, remaining=counts)),
+    refill=lambda state: with_events(evolve(state, spice_deck=_deck_for_draw(state.spice_deck)), event(
         "reshuffle", "The territory deck is empty: its discards are reshuffled (GAP-27)")),
 ))
 

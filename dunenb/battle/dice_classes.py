@@ -1,0 +1,155 @@
+"""The leader step's merged d10 distribution, enumerating one face per class of faces that act alike (issue 14).
+
+:func:`dunenb.battle.resolve.fates_distribution` enumerates every d10 the leader step asks for, ten faces each:
+a battle with three contact-projectile passes (Feyd-Rautha's Kindjal beside a card, against a Shield card and a
+worn shield) has a thousand leaves, although each pass only asks "d10 ≤ strength?". Here each face handed to the
+step is a :class:`Face`: an ``int`` that notes every comparison made on it with a plain integer. Once the subtree
+of a face is enumerated, another face of the same d10 that gives the same answer to every comparison noted on the
+first (over its whole subtree) takes exactly the same path through the step, so it reaches the same leaves: it
+is counted with the first instead of being enumerated again. Any other use of a face (arithmetic, a hash, a
+truth test, a format, a comparison with something else than an ``int``) marks it *opaque*, and every face of that
+d10 is then enumerated on its own, as before. The result is the same distribution, with the same exact
+probabilities and the fates in the same order of first appearance as the full enumeration (faces are visited in
+increasing order and a class is counted where its first face stands).
+
+Limit: the step must use a face through Python's operators and built-ins (as the leader step does); code that
+reads an ``int``'s value at the C level without calling its methods (NumPy converting it, ``json`` writing it)
+would escape the notes.
+
+>>> from fractions import Fraction
+>>> class Need(Exception): ...
+>>> def step(roll):  # a pass at strength 4 and, on a failure, another at strength 7
+...     return "first" if roll(0) <= 4 else ("second" if roll(0) <= 7 else "none")
+>>> leaves = merged_leaves(step, ((), ()), Need)
+>>> leaves == (("first", Fraction(2, 5)), ("second", Fraction(21, 50)), ("none", Fraction(9, 50)))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from typing import Any, TypeVar
+
+_F = TypeVar("_F", bound=Hashable)
+#: The faces of a d10, in the order the full enumeration visits them.
+FACES = tuple(range(1, 11))
+_TENTH = Fraction(1, 10)
+_COMPARISONS = {"__lt__": int.__lt__, "__le__": int.__le__, "__gt__": int.__gt__, "__ge__": int.__ge__,
+                "__eq__": int.__eq__, "__ne__": int.__ne__}
+#: Every other use of a face that could let its value leak into the step's path or result.
+_OPAQUE = ("__hash__", "__bool__", "__index__", "__int__", "__float__", "__repr__", "__str__",
+           "__format__", "__neg__", "__pos__", "__abs__", "__invert__", "__round__", "__trunc__", "__floor__",
+           "__ceil__", "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+           "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__divmod__", "__rdivmod__",
+           "__pow__", "__rpow__", "__lshift__", "__rlshift__", "__rshift__", "__rrshift__", "__and__", "__rand__",
+           "__or__", "__ror__", "__xor__", "__rxor__", "__reduce__", "__reduce_ex__", "__getnewargs__",
+           "bit_length", "bit_count", "to_bytes", "as_integer_ratio", "conjugate", "is_integer", "__sizeof__")
+
+
+class Face(int):
+    """A d10 face that notes the comparisons made on it (``tests``: (comparison, other value, answer)) and whether
+    it was used in any other way (``opaque``)."""
+
+    tests: list[tuple[Callable[[int, int], bool], int, bool]]
+    opaque: bool
+
+
+def _comparison(name: str, compare: Callable[[int, int], bool]) -> Callable[[Face, Any], Any]:
+    def method(self: Face, other: Any) -> Any:
+        if type(other) is not int:
+            self.opaque = True
+            return compare(self, other)
+        answer = compare(self, other)
+        self.tests.append((compare, other, answer))
+        return answer
+
+    method.__name__ = name
+    return method
+
+
+def _opaque(name: str) -> Callable[..., Any]:
+    plain = getattr(int, name)
+
+    def method(self: Face, *args: Any, **kwargs: Any) -> Any:
+        self.opaque = True
+        return plain(self, *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+for _name, _compare in _COMPARISONS.items():
+    setattr(Face, _name, _comparison(_name, _compare))
+for _name in _OPAQUE:
+    if hasattr(int, _name):  # a few exist only in some Python versions
+        setattr(Face, _name, _opaque(_name))
+
+
+def _face(value: int) -> Face:
+    face = Face(value)
+    face.tests, face.opaque = [], False
+    return face
+
+
+def _alike(face: Face, value: int) -> bool:
+    """Whether ``value`` answers every comparison noted on ``face`` as ``face`` did."""
+    return not face.opaque and all(compare(value, other) == answer for compare, other, answer in face.tests)
+
+
+def merged_leaves(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
+                  need_roll: type[Exception]) -> tuple[tuple[_F, Fraction], ...]:
+    """(fates, probability) of ``step(roll)``, each distinct fates once, in order of first appearance: the
+    merged leaves of the full d10 enumeration. ``roll(side)`` hands out side's ``fixed`` dice first, then the
+    faces of the enumeration; past them it raises ``need_roll``, which ``step`` must let through."""
+    merged: dict[_F, Fraction] = {}
+    _explore(step, fixed, need_roll, (), Fraction(1), merged)
+    return tuple(merged.items())
+
+
+def _explore(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
+             need_roll: type[Exception], branch: tuple[Face, ...], weight: Fraction,
+             merged: dict[_F, Fraction]) -> None:
+    """Run ``step`` on ``branch``; add its fates with ``weight``, or split on the next d10 it asks for."""
+    used = [0, 0]
+    drawn = [0]
+
+    def roll(side: int) -> int:
+        if used[side] < len(fixed[side]):
+            used[side] += 1
+            return fixed[side][used[side] - 1]
+        if drawn[0] < len(branch):
+            drawn[0] += 1
+            return branch[drawn[0] - 1]
+        raise need_roll
+
+    try:
+        fates = step(roll)
+        hash(fates)  # a face kept in the fates would be hashed here, and so marked opaque
+    except need_roll:
+        _split(step, fixed, need_roll, branch, weight, merged)
+        return
+    merged[fates] = merged.get(fates, Fraction(0)) + weight
+
+
+def _split(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
+           need_roll: type[Exception], branch: tuple[Face, ...], weight: Fraction,
+           merged: dict[_F, Fraction]) -> None:
+    """Enumerate the next d10 of ``branch``: one face per class of faces that act alike, counted for its class."""
+    classes: list[tuple[Face, dict[_F, Fraction]]] = []  # (first face of the class, the leaves of its subtree)
+    counts: list[int] = []  # faces in each class
+    for value in FACES:
+        for index, (first, _leaves) in enumerate(classes):
+            if _alike(first, value):
+                counts[index] += 1
+                break
+        else:
+            face = _face(value)
+            leaves: dict[_F, Fraction] = {}
+            _explore(step, fixed, need_roll, (*branch, face), Fraction(1), leaves)
+            classes.append((face, leaves))
+            counts.append(1)
+    for (_first, leaves), count in zip(classes, counts, strict=True):
+        share = weight * count * _TENTH
+        for fates, probability in leaves.items():
+            merged[fates] = merged.get(fates, Fraction(0)) + share * probability
