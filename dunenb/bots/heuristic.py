@@ -48,6 +48,7 @@ from dunenb.board import load_board
 from dunenb.bots import battle_powers_choice, leader_deals_choice
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
 from dunenb.bots.pre_battle_choice import score_answer, score_commit, score_disclose, score_prescience, score_voice
+from dunenb.bots.race import block_values
 from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
@@ -219,6 +220,7 @@ class _Context:
     threats: set[str]
     held: int  # settlements where the House stands alone
     fights: frozenset[str]  # territories where the House already faces another army
+    blocks: dict[str, float] = field(default_factory=dict)  # GAP-140: settlements to take from a House about to win
     values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
     threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
     _risk: Risk | None = None
@@ -300,7 +302,7 @@ def _context(state: GameState, house: str) -> _Context:
     fights = frozenset(area for area, houses in present.items()
                        if house in houses and len(houses) > 1 and board.area(area).kind != "pole")
     context = _Context(state, house, frozenset(state.storm_sectors()), present, _threats(state, house), held,
-                       fights)
+                       fights, block_values(state, house))
     _LAST_CONTEXT[0] = context
     return context
 
@@ -336,7 +338,7 @@ def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     enemy = context.enemy_potential(area_id)
     if enemy == 0.0:
         return prize + stake * hold_chance(context, area_id, tokens)
-    prize += stake
+    prize += stake + context.blocks.get(area_id, 0.0)  # GAP-140: a win there stops a House about to win
     rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
     chance = win_chance(army_potential(state, house, tokens, rank), enemy)
     return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
