@@ -1,8 +1,8 @@
 """A heuristic bot (issue 4): it bids within its means (keeping spice to land a group, and to revive when its
 reserve is low), revives before it lands (REVIVAL-1, GAP-25a) only when its reserve runs low or it is rich enough
 to land afterwards, lands and moves towards cities, Sietchs and spice, keeps a garrison in the settlements it
-holds, harvests, calls its traitors, and goes for the settlements of a House that is close to victory: above all, of a House that
-may reach the victory target at the end of this turn (VICTORY-1; :mod:`dunenb.bots.race`, GAP-140).
+holds, harvests, calls its traitors, and goes for the settlements of a House that is close to victory: above all,
+of a House that may reach the victory target at the end of this turn (VICTORY-1; :mod:`dunenb.bots.race`, GAP-140).
 
 Landings and moves are scored by :func:`site_value`, the value of having an army in a territory: holding a
 settlement, harvesting, or, where another army stands, the expected result of the battle (the chance of winning,
