@@ -1,7 +1,8 @@
 """A heuristic bot (issue 4): it bids within its means (keeping spice to land a group, and to revive when its
 reserve is low), revives before it lands (REVIVAL-1, GAP-25a) only when its reserve runs low or it is rich enough
 to land afterwards, lands and moves towards cities, Sietchs and spice, keeps a garrison in the settlements it
-holds, harvests, calls its traitors, and goes for the settlements of a House that is close to victory.
+holds, harvests, calls its traitors, and goes for the settlements of a House that is close to victory: above all,
+of a House that may reach the victory target at the end of this turn (VICTORY-1; :mod:`dunenb.bots.race`, GAP-140).
 
 Landings and moves are scored by :func:`site_value`, the value of having an army in a territory: holding a
 settlement, harvesting, or, where another army stands, the expected result of the battle (the chance of winning,
@@ -48,6 +49,7 @@ from dunenb.board import load_board
 from dunenb.bots import battle_powers_choice, leader_deals_choice
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
 from dunenb.bots.pre_battle_choice import score_answer, score_commit, score_disclose, score_prescience, score_voice
+from dunenb.bots.race import block_values
 from dunenb.bots.risk import Risk
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
@@ -221,6 +223,7 @@ class _Context:
     threats: set[str]
     held: int  # settlements where the House stands alone
     fights: frozenset[str]  # territories where the House already faces another army
+    blocks: dict[str, float] = field(default_factory=dict)  # GAP-140: settlements to take from a House about to win
     values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
     threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
     _risk: Risk | None = None
@@ -302,7 +305,7 @@ def _context(state: GameState, house: str) -> _Context:
     fights = frozenset(area for area, houses in present.items()
                        if house in houses and len(houses) > 1 and board.area(area).kind != "pole")
     context = _Context(state, house, frozenset(state.storm_sectors()), present, _threats(state, house), held,
-                       fights)
+                       fights, block_values(state, house))
     _LAST_CONTEXT[0] = context
     return context
 
@@ -338,7 +341,7 @@ def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     enemy = context.enemy_potential(area_id)
     if enemy == 0.0:
         return prize + stake * hold_chance(context, area_id, tokens)
-    prize += stake
+    prize += stake + context.blocks.get(area_id, 0.0)  # GAP-140: a win there stops a House about to win
     rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
     chance = win_chance(army_potential(state, house, tokens, rank), enemy)
     return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
