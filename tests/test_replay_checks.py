@@ -74,11 +74,16 @@ def _check_node(state, seen: set[str]) -> None:
 
 def _scenes():
     """Nodes the whole games above cannot reach: leaders.md K-10 ``voice-immunity`` (TLEILAX-L11-c, GAP-99) needs
-    the BG's Voice against the Tleilax, and no game above has both Houses."""
+    the BG's Voice against the Tleilax, and no game above has both Houses; S-9 ``pole-battle`` (HARKONNEN-L07-d,
+    GAP-135) needs Harkonnen tokens at the Pôle Nord beside another House's, which bot play rarely brings."""
     from test_leader_immunities import _voiced_tleilax
+    from test_leader_specials_more import _at_the_pole
 
     state = _voiced_tleilax()
     assert state.pending.kind == "voice-immunity"
+    yield state
+    state = _at_the_pole()
+    assert state.pending.kind == "pole-battle"
     yield state
 
 
