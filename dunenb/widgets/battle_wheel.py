@@ -323,7 +323,9 @@ class BattleWheelExplorer:
         base = self._base
         return parse_case({"format": CASE_FORMAT, "territory": base.territory, "defender": base.defender,
                            "title": base.title, "description": base.description,
-                           "sides": [side.raw() for side in self._sides]})
+                           "sides": [side.raw() for side in self._sides],
+                           # issue 10: the case's Karama uses stay (dunenb.battle.case_karama, one reading)
+                           "karama_uses": [use.to_json() for use in base.karama_uses]})
 
     def update(self, _change: object = None) -> None:
         """Rebuild the case from the controls and redraw; an illegal plan shows the library's message."""
