@@ -79,6 +79,7 @@ from dunenb.battle.sequence import (
     PrescienceAnswer,
     PrescienceQuestion,
     VoiceCommand,
+    answers_of_slot,
     plan_violations,
 )
 from dunenb.battle.traitors import can_be_traitor_of
@@ -615,7 +616,8 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
         asked = [q.slot for q, _a in answered if q.by == by]  # K-12: never the same question twice (GAP-102)
         scope = prescience_slots(power) if is_leader_power(power) else ("attack", "defence")
         slot = _choice(item.get("slot"), f"{where}.slot", tuple(s for s in scope if s not in asked))
-        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *facts.SLOT_KINDS[slot], IMMUNE))  # K-10
+        # K-10 immune; GAP-138: two kinds for two attacks or defences, e.g. "poison+projectile"
+        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *answers_of_slot(slot), IMMUNE))
         target = houses[1 - houses.index(by)]
         answered.append((PrescienceQuestion(by, target, slot, power),
                          PrescienceAnswer(target, None if answer == "none" else answer)))

@@ -407,3 +407,27 @@ def playable_cards(leader: Leader | None, house: str, cards: Iterable[str], *,
         if plan_error(leader, house, weapon=plan.weapon, defense=plan.defense, dialled=0, spice=0) is None:
             found.append(card)
     return tuple(found)
+
+
+def slot_answers(leader: Leader | None, house: str, hand: Iterable[str], slot: str, *,
+                 blocked: frozenset[str] = frozenset(), house_weapons: Sequence[str] = (),
+                 b1_rolls: Iterable[tuple[str, int]] = ()) -> tuple[str, ...]:
+    """The truthful prescience answers (kinds, not "none") a plan led by ``leader`` for ``house`` could give on
+    ``slot`` from ``hand``: :func:`dunenb.battle.sequence.slot_answer` of each wheel :func:`slot_options` allows
+    and his K-21 restrictions do not forbid (GAP-127), so the extra slots of K-6 and the built-ins of G-4 and K-7
+    count (ATREIDES-P1: "includes built-in weapons; a leader with two attacks names both", GAP-138)."""
+    from dunenb.battle.cards import DEFENCES, WEAPONS
+    from dunenb.battle.leader_traits import plan_error
+    from dunenb.battle.sequence import slot_answer
+
+    found: dict[str, None] = {}
+    for weapon, defense, extra_attack, extra_defense in slot_options(
+            leader, house, hand, blocked=blocked, house_weapons=house_weapons, b1_rolls=b1_rolls,
+            attack_cards=WEAPONS, defence_cards=DEFENCES):
+        plan = BattlePlan(leader=leader, weapon=weapon, defense=defense, extra_attack=extra_attack,
+                          extra_defense=extra_defense)
+        answer = slot_answer(plan, slot)
+        if answer is not None and answer not in found and plan_error(
+                leader, house, weapon=weapon, defense=defense, dialled=0, spice=0) is None:
+            found[answer] = None
+    return tuple(found)

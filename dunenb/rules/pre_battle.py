@@ -545,11 +545,18 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
         return (immunities.IMMUNE,)
     blocked = suppressed_powers(state)
     candidates = [leader_of(house, lid) for lid in leaders]
-    # the kinds held that a leader who may lead can play (K-6..K-8 slots, K-21 restrictions; GAP-127): an answer
-    # naming a card no such leader may play would leave no legal plan
-    held = {card_kind(c) for leader in candidates
-            for c in playable_cards(leader, house, state.houses[house].hand, blocked=blocked)}
-    kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
+    # the answers a wheel of a leader who may lead could truthfully give (K-6..K-8 slots, K-21 restrictions;
+    # GAP-127): an answer naming a card no such leader may play would leave no legal plan. GAP-138: the extra
+    # slots (K-6) and the built-ins (G-4, K-7) count, two kinds joined ("poison+projectile", ATREIDES-P1)
+    from dunenb.battle.leader_weapons import slot_answers
+    from dunenb.rules import leader_rolls
+    from dunenb.rules.battle_phase import own_weapons
+
+    rolls = leader_rolls.side_rolls(ctx, house)
+    held = {answer for leader in candidates
+            for answer in slot_answers(leader, house, state.houses[house].hand, question.slot, blocked=blocked,
+                                       house_weapons=own_weapons(state, house), b1_rolls=rolls)}
+    kinds = [k for k in seq_mod.answers_of_slot(question.slot) if k in held]
     # K-10 prescience (GAP-96): the side of an immune leader answers "immune", and only his
     immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
     if all(immune):
@@ -565,9 +572,9 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
         if any(_free_of(voice, leader, house, blocked, ctx) for leader in candidates):
             continue
         if voice.mode == "forbid":
-            kinds = [k for k in kinds if k != voice.kind]
-        elif voice.kind in kinds:
-            return (voice.kind, *declare)
+            kinds = [k for k in kinds if voice.kind not in seq_mod.answer_kinds(k)]
+        elif any(voice.kind in seq_mod.answer_kinds(k) for k in kinds):  # a forced kind held must be answered
+            return (*[k for k in kinds if voice.kind in seq_mod.answer_kinds(k)], *declare)
     return (NONE, *kinds, *declare)
 
 
