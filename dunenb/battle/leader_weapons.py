@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import BattlePlan
+from dunenb.battle.rolls import SHIELD_PASS, SNOOPER, WORN_SHIELD, Roll
 from dunenb.battle.roster import Leader, Power
 from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import HOUSE_WORDS, Condition, Effect, parse_condition
@@ -276,7 +277,7 @@ def _targets(rule: tuple[str, str] | None, name: str, leaders: Sequence[Leader |
     return holds(_condition(RULE_TARGETS[name]), scene, me)
 
 
-def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int], *,
+def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Roll, *,
                 houses: Sequence[str], blocked: Sequence[frozenset[str]] = NO_FACTS,
                 builtin: Sequence[tuple[str, ...]] = ((), ()),
                 spared: Callable[[int, str], str | None] = lambda foe, weapon: None,
@@ -303,7 +304,7 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     def worn_shields(side: int) -> int:
         # LC-1, GAP-95: a built-in shield rolls once per battle (its wearer's d10), the first time it is needed
         if worn[side] is None:
-            active = [power for power, bound, _adds in kits[side].shields if roll(side) <= bound]
+            active = [power for power, bound, _adds in kits[side].shields if roll(side, WORN_SHIELD) <= bound]
             report.extend((side, power) for power in active)
             worn[side] = len(active)
         return worn[side] or 0
@@ -346,7 +347,7 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                 assert leader is not None
                 fails = kits[me].rule("snooper_fails")
                 if stopped and fails and _targets(fails, "snooper_fails", leaders, houses, me):
-                    stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
+                    stopped = roll(me, SNOOPER) <= target.strength  # A06-b: on more than his base strength it fails
                     if not stopped:
                         report.append((me, fails[0]))
                 if not stopped and not immune():
@@ -371,9 +372,9 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
         two = kits[me].rule("two_pass_rolls")  # F10-c: one success of two tries is enough
         seconds = 0
         for _shield in range(shields):
-            if roll(me) <= leader.strength:
+            if roll(me, SHIELD_PASS) <= leader.strength:
                 continue
-            if two and roll(me) <= leader.strength:
+            if two and roll(me, SHIELD_PASS) <= leader.strength:
                 seconds += 1
                 continue
             break

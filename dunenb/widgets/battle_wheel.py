@@ -143,7 +143,7 @@ def _events_html(distribution: Distribution, battle: Battle | None = None) -> st
     items = [f"<li>⚠ <b>{escape(event[0].upper() + event[1:])}</b>"
              f"{'' if p == 1 else f' ({p:.0%} of outcomes)'}</li>" for event, p in chances.items()]
     if battle is not None:  # CARD-SHIELD-3: each d10 against a shield is an event of its own
-        items += [f"<li>🎲 <b>Shield roll</b>: {escape(roll.text())}</li>" for roll in shield_rolls(battle)]
+        items += [f"<li>🎲 <b>{escape(roll.label)}</b>: {escape(roll.text())}</li>" for roll in shield_rolls(battle)]
     if not items:
         return "<b>Events:</b> none (no traitor call, no explosion, no shield roll)"
     return f"<b>Events</b><ul style='margin:0'>{''.join(items)}</ul>"

@@ -17,6 +17,7 @@ from dunenb.analysis.game_stats import house_table
 from dunenb.battle.cards import CARD_NAMES
 from dunenb.battle.case import CASE_FORMAT, BattleCase, parse_case
 from dunenb.battle.colours import house_colour
+from dunenb.battle.rolls import PURPOSES, SHIELD_PASS, purpose_label, purpose_text
 from dunenb.battle.roster import load_roster
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.board import load_board
@@ -93,11 +94,12 @@ _BATTLE_TAGS = {"battle-d10": ("🎲", "Shield roll"), "treachery": ("⚠", "Tra
 def _event_words(event) -> tuple[str, str, str]:
     """(icon, tag, text) of one event; the battle's chance and treachery events get a tag in words."""
     house, value = event.data.get("house"), event.data.get("value")
-    if event.kind == "battle-d10" and house and value is not None:  # CARD-SHIELD-3: the d10 against a shield
-        return ("🎲", "Shield roll", f"{_house_label(house)} roll {value} on the d10 to get past the shield "
-                "(CARD-SHIELD-3)")
-    if event.kind == "battle-d10":
-        return "🎲", "Shield roll", event.text
+    if event.kind == "battle-d10":  # what the d10 is for: a shield pass (CARD-SHIELD-3), a worn shield (K-8)...
+        purpose = event.data.get("purpose", SHIELD_PASS)  # events recorded before the purpose: a shield pass
+        if house and value is not None and purpose in PURPOSES:
+            return ("🎲", purpose_label(purpose), f"{_house_label(house)} roll {value} on the d10 "
+                    f"{purpose_text(purpose)}")
+        return "🎲", "Battle d10", event.text
     if event.kind == "battle-outcome" and event.data.get("explosion"):
         return "💥", "Explosion", event.text
     icon, tag = _BATTLE_TAGS.get(event.kind, ("", ""))
