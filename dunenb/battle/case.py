@@ -69,7 +69,7 @@ from dunenb.battle.case_karama import CaseKarama, blocked_powers, read_uses
 from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.immunities import IMMUNE
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
-from dunenb.battle.leader_weapons import check_slots, playable_cards
+from dunenb.battle.leader_weapons import check_slots, karama_substitutes, playable_cards
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
@@ -419,6 +419,24 @@ def _check_slots(plan: BattlePlan, house: str, blocked: frozenset[str], b1_rolls
         raise _fail(f"{where}.{field}", error.message) from None
 
 
+def _check_karama_card(side: CaseSide, blocked: frozenset[str], index: int) -> None:
+    """The side's ``karama`` must be a card it may play as a Karama: the Karama (KARAMA-1), the card a House power
+    makes one (BG-P5 worthless, TLEILAX-P4 ghola), or one its leader's K-9 rule makes one (GUILD-L01-d: the Guild's
+    worthless card in Edric's battle, unless a Karama voids his powers, LC-11)."""
+    from dunenb.rules.bidding import load_treachery_rules  # the rules package builds on this one
+
+    card = side.plan.karama
+    if card is None:
+        return
+    substitute = load_treachery_rules().karama_substitutes.get(side.house)
+    allowed = ("karama", *((substitute,) if substitute else ()),
+               *karama_substitutes(side.plan.leader, side.house, blocked))
+    if card not in allowed:
+        raise _fail(f"sides[{index}].karama", f"{card!r} is no Karama for {side.house} here; allowed: "
+                                              f"{_allowed((None, *dict.fromkeys(allowed)))} (KARAMA-1, BG-P5, "
+                                              "TLEILAX-P4, leaders.md K-9 GUILD-L01-d)")
+
+
 def _with_karamas(raw: dict[str, Any], sides_raw: list[Any], sides: tuple[CaseSide, CaseSide], defender: str,
                   territory: str, standing: bool) -> tuple[tuple[CaseSide, CaseSide], tuple[CaseKarama, ...]]:
     """The case's Karama uses (``karama_uses`` and the sides' ``blocked``, one list: :mod:`dunenb.battle.
@@ -432,6 +450,7 @@ def _with_karamas(raw: dict[str, Any], sides_raw: list[Any], sides: tuple[CaseSi
     for index, side in enumerate(sides):
         if blocked[index]:
             _check_slots(side.plan, side.house, blocked[index], side.side.b1_rolls, f"sides[{index}]")
+        _check_karama_card(side, blocked[index], index)
         found.append(dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=blocked[index])))
     return (found[0], found[1]), uses
 

@@ -426,7 +426,10 @@ def _karamas(state: GameState, house: str, leader: str,
     extra = [card for card in karama_substitutes(_wheel_leader(state, house, leader), house,
                                                  battle_powers.blocked_in_battle(state, house))
              if card in state.houses[house].hand and (card, NONE) not in karamas]
-    return karamas + ([(card, NONE) for card in extra] if _karama_target(state, house) else [])
+    found = karamas + ([(card, NONE) for card in extra] if _karama_target(state, house) else [])
+    # G01-d "any use": also hidden against a Voice, an answer or the opposing wheel (GAP-80, LC-11 b, KARAMA-20)
+    return found + [(card, use) for card in extra[:1] for use in pre_battle.wheel_uses(state, house)
+                    if (card, use) not in found]
 
 
 def _usable_karamas(state: GameState, action: SubmitPlan) -> tuple[str, ...]:
