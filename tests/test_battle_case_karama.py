@@ -89,3 +89,24 @@ def test_GAP_137_blocked_refuses_a_use_against_the_other_side():
     waff = {"house": "bene-tleilax", "tokens": {"regular": 5}, "dial": {"regular": 2}, "leader": "waff"}
     assert "not one of atreides's" in _error(_case(dict(FOE, blocked=["KARAMA-37"]), waff))
     assert "is not one of" in _error(_case(FOE, dict(waff, blocked=["KARAMA-99"])))
+
+
+def test_GAP_137_a_game_s_karama_uses_in_force_become_the_case_s_karama_uses():
+    """The replay browser rebuilds a game's battle as a case: the suppressions in force there are read back as
+    karama_uses items (dunenb.battle.case_karama.uses_in_force), those a case can state, so that the case's blocked
+    powers are the game's."""
+    from dunenb.battle.case_karama import uses_in_force
+    from dunenb.battle.roster import load_roster
+
+    roster = load_roster()
+    vladimir, duncan = roster.find("Vladimir"), roster.find("Duncan Idaho", house="atreides")
+    suppressed = [("KARAMA-50", "HARKONNEN-L05-a"), ("KARAMA-50", "HARKONNEN-L05-b"),  # Iakin Nefud, voided
+                  ("KARAMA-42", "ATREIDES-M1"), ("KARAMA-16", "GUILD-P3"),  # the Guild is not in this battle
+                  ("KARAMA-44", "ATREIDES-L02-a")]  # Duncan's own, on the wheel
+    items = uses_in_force(suppressed, ("harkonnen", "atreides"), (vladimir, duncan), defender=0,
+                          territory="carthag")
+    assert items == [{"use": "KARAMA-50", "leader": "iakin-nefud"}, "KARAMA-42",
+                     {"use": "KARAMA-44", "leader": "duncan-idaho"}]
+    raw = _case(VLADIMIR, dict(FOE, leader="duncan-idaho"), karama_uses=items)
+    case = parse_case(raw)
+    assert "HARKONNEN-L05-a" in case.sides[0].side.blocked and "ATREIDES-M1" in case.sides[1].side.blocked

@@ -196,4 +196,35 @@ def blocked_powers(uses: Sequence[CaseKarama], houses: tuple[str, str], leaders:
     return frozenset(found[0]), frozenset(found[1])
 
 
-__all__ = ["CaseKarama", "allowed_uses", "blocked_powers", "read_uses"]
+def uses_in_force(suppressed: Sequence[tuple[str, str]], houses: tuple[str, str],
+                  leaders: Sequence[Leader | None], *, defender: int, territory: str = "",
+                  dead: Sequence[frozenset[str]] = (frozenset(), frozenset()),
+                  shield_wall_standing: bool = True) -> list[str | dict[str, str]]:
+    """The ``karama_uses`` items of a case rebuilt from a game's battle, from the Karama uses in force there
+    (``suppressed``: (Karama use, power) of each suppression, :class:`dunenb.state.Suppression`): those a case may
+    state (:func:`allowed_uses`) against a House of the battle, and the LC-11 uses against a leader on a wheel or
+    whose bonus applies in it (GAP-136), so that :func:`blocked_powers` reads the same blocked powers."""
+    from dunenb.battle.leader_karama import leader_of_power
+
+    allowed = set(allowed_uses())
+    off_wheel = {lid for _side, lid in bonus_leaders(houses, leaders, defender, territory=territory, dead=dead,
+                                                    shield_wall_standing=shield_wall_standing)}
+    on_wheel = {leader.id for leader in leaders if leader is not None}
+    found: list[str | dict[str, str]] = []
+    for use, power in suppressed:
+        if use not in allowed or _target_house(use) not in houses:
+            continue
+        item: str | dict[str, str] = use
+        if is_leader_use(use):
+            target = leader_of_power(power)
+            if target is None or target.house != group_of(use) or target.id not in on_wheel | off_wheel:
+                continue
+            item = {"use": use, "leader": target.id}
+        elif facts.power_of_use(use) != power:
+            continue
+        if item not in found:
+            found.append(item)
+    return found
+
+
+__all__ = ["CaseKarama", "allowed_uses", "blocked_powers", "read_uses", "uses_in_force"]

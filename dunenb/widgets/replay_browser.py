@@ -210,7 +210,24 @@ def battle_case_of(state, detail: BattleContext) -> BattleCase:
             "weapon": None if plan.weapon == "none" else plan.weapon,
             "defense": None if plan.defense == "none" else plan.defense})
     return parse_case({"format": CASE_FORMAT, "territory": detail.area, "defender": detail.defender,
-                       "sides": sides})
+                       "sides": sides, "karama_uses": _karama_uses(state, detail, sides)})
+
+
+def _karama_uses(state, detail: BattleContext, sides: list[dict]) -> list:
+    """issue 10: the Karama uses in force in the game's battle, as the case's ``karama_uses`` (one reading:
+    :func:`dunenb.battle.case_karama.uses_in_force`)."""
+    from dunenb.battle.case_karama import uses_in_force
+    from dunenb.powers.karama import suppressed_powers
+    from dunenb.rules.battle_powers import own_dead
+    from dunenb.rules.traitors import leader_of
+
+    houses = (sides[0]["house"], sides[1]["house"])
+    leaders = [None if side["leader"] is None else leader_of(side["house"], side["leader"]) for side in sides]
+    now = suppressed_powers(state)
+    in_force = [(s.karama, s.power) for s in state.suppressions if s.power in now]
+    return uses_in_force(in_force, houses, leaders, defender=houses.index(detail.defender), territory=detail.area,
+                         dead=(own_dead(state, houses[0]), own_dead(state, houses[1])),
+                         shield_wall_standing=state.shield_wall_standing)
 
 
 class ReplayBrowser:
