@@ -757,9 +757,10 @@ def _apply_die(state: GameState, action: BattleDie) -> GameState:
     ctx = context_of(state)
     purpose = _roll_purpose(state, ctx)
     ctx = dataclasses.replace(ctx, roller=None, rolls=ctx.rolls + ((action.house, action.value),))
+    # the event's data names the purpose only when it is not the shield pass (events of older games unchanged)
+    named = {} if purpose == SHIELD_PASS else {"purpose": purpose}
     state = with_events(state, event("battle-d10", f"{action.house} rolls {action.value} on the d10 "
-                                     f"{purpose_text(purpose)}", house=action.house, value=action.value,
-                                     purpose=purpose))
+                                     f"{purpose_text(purpose)}", house=action.house, value=action.value, **named))
     return _resolve(state, ctx)
 
 
