@@ -70,3 +70,13 @@ def test_atreides_p1_gap_138_case_hwi_noree_s_two_defences_answer_both():
     assert parse_case(_hwi_case("snooper+shield")).sequence is not None
     assert "the prescience answer was shield, the wheel shows snooper+shield" in error_of(_hwi_case("shield"))
     assert "is not one of" in error_of(_hwi_case("shield+snooper"))  # the slot's order: snooper, shield
+
+
+def test_gap_138_soak_seed_423_a_leader_disclosed_after_the_answers_can_still_give_them():
+    """The bot soak met it: the BG answered 'projectile' (Murbella's karate, a built-in, G-4) and then used
+    Bellonda's truth trance (K-13), which discloses her (LC-5 B1) though she cannot carry a projectile: no legal
+    plan was left. A trance (and a later answer) is offered only through a leader who can give the answers."""
+    from dunenb.soak import run_soak
+
+    report = run_soak(1, start=423, failing_dir=None, progress=False)
+    assert report.violations == 0, report.text()
