@@ -278,7 +278,8 @@ DESCRIBERS: dict[str, Describer] = {
     "know-leader": lambda a: f"{_verb(a.house, 'use')} Mohiam's power: the opponent must show its leader first",
     "commit-leader": lambda a: f"{_verb(a.house, 'commit')} {leader_name(a.leader, a.house)} as its leader",
     "traitor-call": lambda a: f"{_verb(a.house, 'call')} “Trahison !”: {leader_name(a.leader)} is their traitor",
-    "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 to get past the shield",
+    # the action holds no purpose (a shield pass, a worn shield, Alia's snooper roll, a KILL): its event says it
+    "battle-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on a battle d10",
     "voice-roll": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 for its leader's Voice (leaders.md K-11)",
     "leader-b1-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 for {a.power} before the plans",
     "battle-discard": _discard,

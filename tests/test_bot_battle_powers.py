@@ -83,3 +83,17 @@ def test_atreides_m1_the_planner_weighs_a_captive_paul_led_by_the_harkonnen():
     assert state.pending.actor == "harkonnen"
     plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == "atreides:paul"]
     assert plans and len(plan_values(state, plans)) == len(plans)
+
+
+def _otheym_value(area, sector):
+    """The planner's wheel value of Otheym (5; FREMEN-L04-a WHEEL_VALUE(8 | desert)) in a Fremen battle in ``area``."""
+    state = position(["fremen", "harkonnen"], [("fremen", area, sector, 5, 0), ("harkonnen", area, sector, 5, 0)])
+    seen = view(state, "fremen")
+    return fighters(seen, "fremen", "harkonnen", context_of(seen)).values("otheym", None)[0]
+
+
+def test_lc_3_the_planner_values_a_terrain_power_in_the_battle_s_territory():
+    """leaders.md LC-3/LC-4: the planner's leader values are the resolver's in the battle's territory (before, it
+    valued every leader as if no terrain condition held: Otheym 5 in the desert)."""
+    assert _otheym_value("erg-mineur", 7) == 8
+    assert _otheym_value("arsunt", 5) == 5

@@ -180,7 +180,8 @@ def _plans(state, plans):
 
 def test_ATREIDES_P1_the_answer_binds_and_only_the_asker_and_the_house_asked_see_it():
     state = _asked()
-    assert {a.answer for a in decisions(state)} == {"none", "poison", "projectile"}  # kinds it holds (L1025)
+    # kinds it holds (L1025); GAP-138: Piter's two attacks (HARKONNEN-L04-b, K-6) make one answer naming both
+    assert {a.answer for a in decisions(state)} == {"none", "poison", "projectile", "poison+projectile"}
     assert viewers(state, AnswerPrescience("harkonnen", "poison")) == ("harkonnen",)  # a secret action
     state = apply_action(state, AnswerPrescience("harkonnen", "poison"))
     assert context_of(state).sequence.answer.kind == "poison"

@@ -21,10 +21,11 @@
 
 Battle facts of the powers (issue 10 item 4, all optional): ``dead`` lists the House's leaders in its tanks
 (HARKONNEN-M3: Vladimir counts +3/+2/+1 for each living minion); ``blocked`` the Karama uses played against the
-House's battle powers for this battle (KARAMA-37: Waff without his pistol); ``regenerations`` those Waff has left
-(TLEILAX-M2: with one left his death does not eliminate the House); ``captured`` (HARKONNEN-P4) says the side's
-leader is one it captured from another House (``house:id``): his own House may call treachery on him unless the
-capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
+House's powers for this battle (KARAMA-37: Waff without his pistol), an alias of the top-level ``karama_uses``
+(GAP-137: both are read by :mod:`dunenb.battle.case_karama` into ``BattleCase.karama_uses``); ``regenerations``
+those Waff has left (TLEILAX-M2: with one left his death does not eliminate the House); ``captured``
+(HARKONNEN-P4) says the side's leader is one it captured from another House (``house:id``): his own House may
+call treachery on him unless the capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
 
 ``extra_attack``, ``extra_defense`` and ``b1_rolls`` (optional, leaders.md K-6..K-8, D-31) fill the slots and
 built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`` may be a built-in that fills the
@@ -64,11 +65,11 @@ from typing import Any
 
 from dunenb.battle import facts, immunities
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
+from dunenb.battle.case_karama import CaseKarama, blocked_powers, read_uses
 from dunenb.battle.characters import Allocation, allocate
 from dunenb.battle.immunities import IMMUNE
-from dunenb.battle.leader_karama import group_of, is_leader_use, leader_uses, use_against, voidable_powers
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
-from dunenb.battle.leader_weapons import check_slots, playable_cards
+from dunenb.battle.leader_weapons import check_slots, karama_substitutes, playable_cards
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
@@ -79,6 +80,7 @@ from dunenb.battle.sequence import (
     PrescienceAnswer,
     PrescienceQuestion,
     VoiceCommand,
+    answers_of_slot,
     plan_violations,
 )
 from dunenb.battle.traitors import can_be_traitor_of
@@ -130,6 +132,8 @@ class BattleCase:
     description: str = ""
     sequence: BattleSequence | None = None  # the Voices and prescience answers in force (dunenb.battle.facts)
     shield_wall_standing: bool = True
+    #: the Karama uses the case states (``karama_uses`` and the sides' ``blocked``: dunenb.battle.case_karama)
+    karama_uses: tuple[CaseKarama, ...] = ()
 
     @property
     def battle(self) -> Battle:
@@ -300,13 +304,7 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
                                            "karama card too")
     plan = BattlePlan(dial, leader, weapon, defense, karama, karama_use, extra_attack, extra_defense)
     b1_rolls = _b1_rolls(raw.get("b1_rolls"), f"{where}.b1_rolls", leader)
-    blocked = _blocked(raw.get("blocked"), f"{where}.blocked", house)
-    try:  # G-4, leaders.md K-6..K-8: the slots and built-ins the House and its leader give
-        check_slots(plan, house, blocked=blocked, house_weapons=slot_weapons(house), b1_rolls=b1_rolls)
-    except IllegalActionError as error:
-        field = {"battle/weapon": "weapon", "battle/extra-attack": "extra_attack",
-                 "battle/extra-defense": "extra_defense"}.get(error.code, "defense")
-        raise _fail(f"{where}.{field}", error.message) from None
+    _check_slots(plan, house, frozenset(), b1_rolls, where)  # checked again once the case's Karamas are known
     hand = None
     if "hand" in raw:
         hand = tuple(_choice(card, f"{where}.hand[{i}]", (*WEAPONS, "snooper", "shield", *OTHER_CARDS))
@@ -337,7 +335,6 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
     dead = _dead(raw.get("dead"), f"{where}.dead", house, leader, leaders)
     side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
-                      blocked=blocked,
                       regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house),
                       b1_rolls=b1_rolls)
     _captured(raw.get("captured", False), where, house, leader)
@@ -412,34 +409,51 @@ def _regenerations(raw: Any, field: str, house: str) -> int | None:
     return _count(raw, field, most=most, why="TLEILAX-M2")
 
 
-def _blocked(raw: Any, field: str, house: str) -> frozenset[str]:
-    """``blocked``: the Karama uses played against this House's battle powers for this battle (e.g.
-    ``"KARAMA-37"``: Waff has no pistol); the power IDs they block."""
-    from dunenb.battle.powers import battle_acts
-    from dunenb.powers.registry import karama_use
-
-    in_battle = {act.power for act in battle_acts()}
-    found = set()
-    for position, use_id in enumerate(_string_list(raw, field)):
-        where = f"{field}[{position}]"
-        try:
-            spec, _use = karama_use(use_id.strip().upper())
-        except DuneError:
-            raise _fail(where, f"{use_id!r} is not a Karama use of data/powers.json") from None
-        if spec.holder != house:
-            raise _fail(where, f"{use_id} blocks {spec.id}, a {spec.holder} power, not one of {house}'s")
-        if spec.id not in in_battle:
-            allowed = sorted(u.id for p in in_battle for u in _power(p).karama if _power(p).holder == house)
-            raise _fail(where, f"{use_id} blocks {spec.id}, which does not act in the battle resolution; allowed: "
-                               f"{', '.join(allowed) or 'none for ' + house}")
-        found.add(spec.id)
-    return frozenset(found)
+def _check_slots(plan: BattlePlan, house: str, blocked: frozenset[str], b1_rolls: tuple[tuple[str, int], ...],
+                 where: str) -> None:
+    """G-4, leaders.md K-6..K-8: the slots and built-ins the House and its leader give (less the blocked powers)."""
+    try:
+        check_slots(plan, house, blocked=blocked, house_weapons=slot_weapons(house), b1_rolls=b1_rolls)
+    except IllegalActionError as error:
+        field = {"battle/weapon": "weapon", "battle/extra-attack": "extra_attack",
+                 "battle/extra-defense": "extra_defense"}.get(error.code, "defense")
+        raise _fail(f"{where}.{field}", error.message) from None
 
 
-def _power(power_id: str) -> Any:
-    from dunenb.powers.registry import power
+def _check_karama_card(side: CaseSide, blocked: frozenset[str], index: int) -> None:
+    """The side's ``karama`` must be a card it may play as a Karama: the Karama (KARAMA-1), the card a House power
+    makes one (BG-P5 worthless, TLEILAX-P4 ghola), or one its leader's K-9 rule makes one (GUILD-L01-d: the Guild's
+    worthless card in Edric's battle, unless a Karama voids his powers, LC-11)."""
+    from dunenb.rules.bidding import load_treachery_rules  # the rules package builds on this one
 
-    return power(power_id)
+    card = side.plan.karama
+    if card is None:
+        return
+    substitute = load_treachery_rules().karama_substitutes.get(side.house)
+    allowed = ("karama", *((substitute,) if substitute else ()),
+               *karama_substitutes(side.plan.leader, side.house, blocked))
+    if card not in allowed:
+        raise _fail(f"sides[{index}].karama", f"{card!r} is no Karama for {side.house} here; allowed: "
+                                              f"{_allowed((None, *dict.fromkeys(allowed)))} (KARAMA-1, BG-P5, "
+                                              "TLEILAX-P4, leaders.md K-9 GUILD-L01-d)")
+
+
+def _with_karamas(raw: dict[str, Any], sides_raw: list[Any], sides: tuple[CaseSide, CaseSide], defender: str,
+                  territory: str, standing: bool) -> tuple[tuple[CaseSide, CaseSide], tuple[CaseKarama, ...]]:
+    """The case's Karama uses (``karama_uses`` and the sides' ``blocked``, one list: :mod:`dunenb.battle.
+    case_karama`) and each side with the powers they block; the plans' slots are checked against them."""
+    houses = (sides[0].house, sides[1].house)
+    uses = read_uses(raw, sides_raw, houses)
+    blocked = blocked_powers(uses, houses, [side.plan.leader for side in sides], defender=houses.index(defender),
+                             territory=territory, dead=(sides[0].side.dead, sides[1].side.dead),
+                             shield_wall_standing=standing)
+    found = []
+    for index, side in enumerate(sides):
+        if blocked[index]:
+            _check_slots(side.plan, side.house, blocked[index], side.side.b1_rolls, f"sides[{index}]")
+        _check_karama_card(side, blocked[index], index)
+        found.append(dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=blocked[index])))
+    return (found[0], found[1]), uses
 
 
 def _captured(raw: Any, where: str, house: str, leader: Leader | None) -> None:
@@ -448,7 +462,6 @@ def _captured(raw: Any, where: str, house: str, leader: Leader | None) -> None:
         return
     if raw is not True:
         raise _fail(f"{where}.captured", f"{raw!r}: true or false")
-    from dunenb.powers.registry import owner
 
     capturer = owner("HARKONNEN-P4")
     if house != capturer:
@@ -559,15 +572,15 @@ def parse_case(raw: Any) -> BattleCase:
         raise _fail("sides[1].house", f"both sides are {parsed[0].house}; a battle is between two Houses")
     sides = _with_traitors(sides_raw, parsed)
     defender = _choice(raw.get("defender"), "defender", (sides[0].house, sides[1].house))
-    sequence, blocked = _facts(raw, sides, defender, territory)
-    sides = (_finish_side(sides[0], sides[1], sequence, blocked, 0),
-             _finish_side(sides[1], sides[0], sequence, blocked, 1))
     standing = raw.get("shield_wall_standing", True)
     if not isinstance(standing, bool):
         raise _fail("shield_wall_standing", "must be true (the default) or false (blasted, GAP-30; leaders.md LC-3: "
                     "the Shield Wall then counts as a desert)")
+    sides, uses = _with_karamas(raw, sides_raw, sides, defender, territory, standing)
+    sequence = _facts(raw, sides, defender, territory)
+    sides = (_finish_side(sides[0], sides[1], sequence, 0), _finish_side(sides[1], sides[0], sequence, 1))
     return BattleCase(territory, defender, sides, str(raw.get("title", "")), str(raw.get("description", "")),
-                      sequence, standing)
+                      sequence, standing, uses)
 
 
 def _fact_list(raw: Any, field: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -581,8 +594,8 @@ def _fact_list(raw: Any, field: str, keys: tuple[str, ...]) -> list[dict[str, An
 
 
 def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
-           territory: str = "") -> tuple[BattleSequence | None, frozenset[str]]:
-    """The case's Voices, prescience answers and open Karama uses (:mod:`dunenb.battle.facts`), checked."""
+           territory: str = "") -> BattleSequence | None:
+    """The case's Voices and prescience answers (:mod:`dunenb.battle.facts`), checked."""
     houses = (sides[0].house, sides[1].house)
     leaders = {side.house: side.plan.leader for side in sides}
     voices: list[VoiceCommand] = []
@@ -629,45 +642,18 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
         asked = [q.slot for q, _a in answered if q.by == by]  # K-12: never the same question twice (GAP-102)
         scope = prescience_slots(power) if is_leader_power(power) else ("attack", "defence")
         slot = _choice(item.get("slot"), f"{where}.slot", tuple(s for s in scope if s not in asked))
-        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *facts.SLOT_KINDS[slot], IMMUNE))  # K-10
+        # K-10 immune; GAP-138: two kinds for two attacks or defences, e.g. "poison+projectile"
+        answer = _choice(item.get("answer"), f"{where}.answer", ("none", *answers_of_slot(slot), IMMUNE))
         target = houses[1 - houses.index(by)]
         answered.append((PrescienceQuestion(by, target, slot, power),
                          PrescienceAnswer(target, None if answer == "none" else answer)))
-    blocked: set[str] = set()
-    uses_raw = raw.get("karama_uses", [])
-    if not isinstance(uses_raw, list):
-        raise _fail("karama_uses", f"must be a list of Karama uses among {', '.join(facts.open_uses())}")
-    allowed = (*facts.open_uses(), *leader_uses().by_id)
-    for index, use in enumerate(uses_raw):
-        if not isinstance(use, str) or use.upper() not in allowed:
-            raise _fail(f"karama_uses[{index}]", f"{json.dumps(use)} is not one of {_allowed(allowed)}")
-        if is_leader_use(use.upper()):  # LC-11 a: played openly against a leader who used a power before B6
-            blocked |= _against_leader(use.upper(), f"karama_uses[{index}]", sides)
-            continue
-        power = facts.power_of_use(use.upper())
-        if owner(power) not in houses:
-            raise _fail(f"karama_uses[{index}]", f"{use} blocks {power} of {owner(power)}, who is not in this "
-                                                 "battle (GAP-81)")
-        blocked.add(power)
     if not voices and not answered:
-        return None, frozenset(blocked)
-    return facts.sequence_of(houses, voices, answered), frozenset(blocked)
+        return None
+    return facts.sequence_of(houses, voices, answered)
 
 
-def _against_leader(use: str, field: str, sides: tuple[CaseSide, CaseSide]) -> set[str]:
-    """LC-11 (GAP-121): the powers of the secondary leader of the use's House group on a wheel of this case."""
-    group = group_of(use)
-    for side in sides:
-        leader = side.plan.leader
-        if side.house == group and use_against(leader) == use:
-            return set(voidable_powers(leader))
-    raise _fail(field, f"{use} voids the powers of a {group} secondary leader (LC-11, GAP-121), and no {group} side "
-                       "of this case is led by one")
-
-
-def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | None, blocked: frozenset[str],
-                 index: int) -> CaseSide:
-    """Give the side the powers the case's Karamas block, and check its plan against the Voices and answers in force."""
+def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | None, index: int) -> CaseSide:
+    """Check the side's plan against the Voices and answers in force, and count the Voices against it."""
     where = f"sides[{index}]"
     plan = side.plan
     if plan.karama_use is not None:
@@ -679,7 +665,7 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
                                                "acts on the opposing wheel here; "
                                                f"allowed: {_allowed((None, *open_uses))} (GAP-80)")
     if sequence is not None:
-        own_blocked = blocked | side.side.blocked
+        own_blocked = side.side.blocked  # the case's Karama uses (dunenb.battle.case_karama)
         # DISPERSION-M2 and K-10: a leader immune to a Voice is not bound by it (dunenb.battle.immunities)
         released = list(immunities.released(plan.leader, house=side.house, blocked=own_blocked))
         if plan.karama_use is not None:
@@ -695,11 +681,9 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
                                "prescience answer bind the plan); change the weapon or defence, or add a karama card "
                                "with its karama_use")
-    # the case's open battle Karamas (karama_uses) join the side's own ``blocked`` uses (KARAMA-37); K-2 per Voice
-    # command (D-24): the Voices the case states against this side, obeyed or not
+    # K-2 per Voice command (D-24): the Voices the case states against this side, obeyed or not
     voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
-    return dataclasses.replace(side, side=dataclasses.replace(side.side, blocked=side.side.blocked | blocked,
-                                                              voices_against=voices))
+    return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices))
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

@@ -32,6 +32,8 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 _F = TypeVar("_F", bound=Hashable)
+#: A d10 source as the leader step calls it: ``roll(side)`` or ``roll(side, purpose)`` (dunenb.battle.rolls).
+Roll = Callable[..., int]
 #: The faces of a d10, in the order the full enumeration visits them.
 FACES = tuple(range(1, 11))
 _TENTH = Fraction(1, 10)
@@ -97,24 +99,24 @@ def _alike(face: Face, value: int) -> bool:
     return not face.opaque and all(compare(value, other) == answer for compare, other, answer in face.tests)
 
 
-def merged_leaves(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
+def merged_leaves(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
                   need_roll: type[Exception]) -> tuple[tuple[_F, Fraction], ...]:
     """(fates, probability) of ``step(roll)``, each distinct fates once, in order of first appearance: the
-    merged leaves of the full d10 enumeration. ``roll(side)`` hands out side's ``fixed`` dice first, then the
+    merged leaves of the full d10 enumeration. ``roll(side[, purpose])`` hands out side's ``fixed`` dice first, then the
     faces of the enumeration; past them it raises ``need_roll``, which ``step`` must let through."""
     merged: dict[_F, Fraction] = {}
     _explore(step, fixed, need_roll, (), Fraction(1), merged)
     return tuple(merged.items())
 
 
-def _explore(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
+def _explore(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
              need_roll: type[Exception], branch: tuple[Face, ...], weight: Fraction,
              merged: dict[_F, Fraction]) -> None:
     """Run ``step`` on ``branch``; add its fates with ``weight``, or split on the next d10 it asks for."""
     used = [0, 0]
     drawn = [0]
 
-    def roll(side: int) -> int:
+    def roll(side: int, purpose: str = "") -> int:  # ``purpose``: what the d10 is for; the classes ignore it
         if used[side] < len(fixed[side]):
             used[side] += 1
             return fixed[side][used[side] - 1]
@@ -132,7 +134,7 @@ def _explore(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int,
     merged[fates] = merged.get(fates, Fraction(0)) + weight
 
 
-def _split(step: Callable[[Callable[[int], int]], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
+def _split(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
            need_roll: type[Exception], branch: tuple[Face, ...], weight: Fraction,
            merged: dict[_F, Fraction]) -> None:
     """Enumerate the next d10 of ``branch``: one face per class of faces that act alike, counted for its class."""

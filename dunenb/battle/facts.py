@@ -10,7 +10,8 @@ Case fields (``dunenb.battle/1``, all optional; see ``data/battles/README.md``):
 * ``"prescience"``: ``{"by": house, "slot": "attack" | "defence", "answer": kind | "none"}`` or a list
   (ATREIDES-P1; GUILD-M2 only for the defender, GAP-79). The answer binds the other side's wheel (GAP-78).
 * ``"karama_uses"``: Karama uses played openly in this battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-42, GAP-81):
-  their powers do not act (``BattleSide.blocked``).
+  their powers do not act (``BattleSide.blocked``); read, with the sides' ``blocked`` (an alias, GAP-137), by
+  :mod:`dunenb.battle.case_karama`.
 * per side, ``"karama_use"``: the use of that side's ``karama`` card when it is hidden against a Voice or an
   answer (KARAMA-25, KARAMA-43, KARAMA-40, KARAMA-18; GAP-80) instead of against the opposing treachery.
 

@@ -43,11 +43,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.battle.cards import card_kind, is_instant
+from dunenb.battle.rolls import KILL, Roll
 from dunenb.battle.roster import Leader
 from dunenb.powers.leader_effects import Immunity, Kill
 
@@ -199,7 +200,7 @@ def changes_leader_step(leader: Leader | None, house: str | None = None) -> bool
 
 
 def kills(houses: Sequence[str], leaders: Sequence[Leader | None], blocked: Sequence[frozenset[str]],
-          roll: Callable[[int], int], *, rolled: bool) -> tuple[tuple[bool, bool], tuple[tuple[str, ...], ...]]:
+          roll: Roll, *, rolled: bool) -> tuple[tuple[bool, bool], tuple[tuple[str, ...], ...]]:
     """K-14: which leaders the opposing leader's KILL kills, and the KILL IDs that acted, per side.
 
     ``rolled`` False: the KILLs without a d10, at B9 (A06-c); True: the KILLs with a d10, at B7, each rolled by
@@ -214,7 +215,7 @@ def kills(houses: Sequence[str], leaders: Sequence[Leader | None], blocked: Sequ
         for power_id, effect in entries[me]:
             if (effect.faces is not None) != rolled:
                 continue
-            if effect.faces is None or roll(me) in effect.faces:
+            if effect.faces is None or roll(me, KILL) in effect.faces:
                 dead[1 - me] = True
                 acted[me].append(power_id)
     return (dead[0], dead[1]), (tuple(acted[0]), tuple(acted[1]))

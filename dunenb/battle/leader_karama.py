@@ -21,6 +21,7 @@ wheel Karama alike: :func:`with_wheel_karamas` is part of the B6 reveal step of 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -183,3 +184,27 @@ def with_wheel_karamas(battle: Battle) -> Battle:
             sides[me] = dataclasses.replace(side, plan=dataclasses.replace(side.plan, weapon=None))
             changed = True
     return dataclasses.replace(battle, sides=(sides[0], sides[1])) if changed else battle
+
+
+def bonus_leaders(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *, territory: str = "",
+                  dead: Sequence[frozenset[str]] = (frozenset(), frozenset()),
+                  blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
+                  shield_wall_standing: bool = True) -> tuple[tuple[int, str], ...]:
+    """(side, leader id) of each living leader off the wheels whose bonus a House power adds to that side's
+    revealed leader in this battle (``add_per_living``: HARKONNEN-M3, Vladimir's minions), in the power's order,
+    not voided yet: the leaders an LC-11 use may void off the wheels, "when the effect would apply" (LC-11 c,
+    GAP-125 in games, GAP-136 in cases). Read from the resolver's values (:func:`dunenb.battle.powers.
+    battle_values`), so the power's conditions are its own."""
+    from dunenb.battle.powers import battle_acts, battle_values
+
+    values = battle_values(houses, leaders, defender, territory=territory, dead=dead, blocked=blocked,
+                           shield_wall_standing=shield_wall_standing)
+    found = []
+    for me, house in enumerate(houses):
+        for act in battle_acts():
+            if act.effect != "add_per_living" or act.power not in values[me].powers or act.holder != house:
+                continue
+            for lid in act.params["leaders"]:
+                if lid not in dead[me] and not is_voided(house, lid, blocked[me]):
+                    found.append((me, lid))
+    return tuple(found)

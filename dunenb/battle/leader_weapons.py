@@ -31,6 +31,7 @@ from functools import cached_property, lru_cache
 
 from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
 from dunenb.battle.plans import BattlePlan
+from dunenb.battle.rolls import SHIELD_PASS, SNOOPER, WORN_SHIELD, Roll
 from dunenb.battle.roster import Leader, Power
 from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import HOUSE_WORDS, Condition, Effect, parse_condition
@@ -285,7 +286,7 @@ def _targets(rule: tuple[str, str] | None, name: str, leaders: tuple[Leader | No
     return holds(_condition(RULE_TARGETS[name]), scene, me)
 
 
-def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int], *,
+def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Roll, *,
                 houses: Sequence[str], blocked: Sequence[frozenset[str]] = NO_FACTS,
                 builtin: Sequence[tuple[str, ...]] = ((), ()),
                 spared: Callable[[int, str], str | None] = lambda foe, weapon: None,
@@ -312,7 +313,7 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     def worn_shields(side: int) -> int:
         # LC-1, GAP-95: a built-in shield rolls once per battle (its wearer's d10), the first time it is needed
         if worn[side] is None:
-            active = [power for power, bound, _adds in kits[side].shields if roll(side) <= bound]
+            active = [power for power, bound, _adds in kits[side].shields if roll(side, WORN_SHIELD) <= bound]
             report.extend((side, power) for power in active)
             worn[side] = len(active)
         return worn[side] or 0
@@ -356,7 +357,7 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
                 fails = kits[me].rule("snooper_fails")
                 if stopped and fails and _targets(fails, "snooper_fails", (leaders[0], leaders[1]),
                                                  (houses[0], houses[1]), me):
-                    stopped = roll(me) <= target.strength  # A06-b: on more than his base strength it fails
+                    stopped = roll(me, SNOOPER) <= target.strength  # A06-b: on more than his base strength it fails
                     if not stopped:
                         report.append((me, fails[0]))
                 if not stopped and not immune():
@@ -381,9 +382,9 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
         two = kits[me].rule("two_pass_rolls")  # F10-c: one success of two tries is enough
         seconds = 0
         for _shield in range(shields):
-            if roll(me) <= leader.strength:
+            if roll(me, SHIELD_PASS) <= leader.strength:
                 continue
-            if two and roll(me) <= leader.strength:
+            if two and roll(me, SHIELD_PASS) <= leader.strength:
                 seconds += 1
                 continue
             break
@@ -422,4 +423,28 @@ def _playable_cards(leader: Leader | None, house: str, cards: tuple[str, ...],
             continue
         if plan_error(leader, house, weapon=plan.weapon, defense=plan.defense, dialled=0, spice=0) is None:
             found.append(card)
+    return tuple(found)
+
+
+def slot_answers(leader: Leader | None, house: str, hand: Iterable[str], slot: str, *,
+                 blocked: frozenset[str] = frozenset(), house_weapons: Sequence[str] = (),
+                 b1_rolls: Iterable[tuple[str, int]] = ()) -> tuple[str, ...]:
+    """The truthful prescience answers (kinds, not "none") a plan led by ``leader`` for ``house`` could give on
+    ``slot`` from ``hand``: :func:`dunenb.battle.sequence.slot_answer` of each wheel :func:`slot_options` allows
+    and his K-21 restrictions do not forbid (GAP-127), so the extra slots of K-6 and the built-ins of G-4 and K-7
+    count (ATREIDES-P1: "includes built-in weapons; a leader with two attacks names both", GAP-138)."""
+    from dunenb.battle.cards import DEFENCES, WEAPONS
+    from dunenb.battle.leader_traits import plan_error
+    from dunenb.battle.sequence import slot_answer
+
+    found: dict[str, None] = {}
+    for weapon, defense, extra_attack, extra_defense in slot_options(
+            leader, house, hand, blocked=blocked, house_weapons=house_weapons, b1_rolls=b1_rolls,
+            attack_cards=WEAPONS, defence_cards=DEFENCES):
+        plan = BattlePlan(leader=leader, weapon=weapon, defense=defense, extra_attack=extra_attack,
+                          extra_defense=extra_defense)
+        answer = slot_answer(plan, slot)
+        if answer is not None and answer not in found and plan_error(
+                leader, house, weapon=weapon, defense=defense, dialled=0, spice=0) is None:
+            found[answer] = None
     return tuple(found)

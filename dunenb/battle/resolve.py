@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -52,6 +52,7 @@ from dunenb.battle.powers import (
     side_army_value,
     slot_weapons,
 )
+from dunenb.battle.rolls import SHIELD_PASS, Roll
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.wheel import Tokens
 from dunenb.errors import IllegalActionError, InputError
@@ -187,6 +188,10 @@ Distribution = tuple[tuple[Fraction, BattleOutcome], ...]
 class _NeedRoll(Exception):
     """Raised inside the leader step when a d10 is needed that neither the fixed dice nor the branch give."""
 
+    def __init__(self, purpose: str = SHIELD_PASS) -> None:
+        super().__init__(purpose)
+        self.purpose = purpose  # what the roll is for (dunenb.battle.rolls)
+
 
 @dataclass
 class _Roller:
@@ -198,9 +203,9 @@ class _Roller:
     def __post_init__(self) -> None:
         self.used = [0, 0]
         self.branch_used = 0
-        self.rolls: list[tuple[int, int]] = []
+        self.rolls: list[tuple[int, int, str]] = []
 
-    def d10(self, side: int) -> int:
+    def d10(self, side: int, purpose: str = SHIELD_PASS) -> int:
         if self.used[side] < len(self.fixed[side]):
             value = self.fixed[side][self.used[side]]
             self.used[side] += 1
@@ -208,13 +213,13 @@ class _Roller:
             value = self.branch[self.branch_used]
             self.branch_used += 1
         else:
-            raise _NeedRoll
-        self.rolls.append((side, value))
+            raise _NeedRoll(purpose)
+        self.rolls.append((side, value, purpose))
         return value
 
 
 def _card_deaths(
-    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
+    leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Roll,
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
     houses: Sequence[str] = ("", ""),
@@ -243,7 +248,7 @@ def _card_deaths(
 
 
 def _traitor_death(
-    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Callable[[int], int],
+    caller: int, leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Roll,
     builtin: Sequence[tuple[str, ...]] = ((), ()),
     blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
     houses: Sequence[str] = ("", ""),
@@ -265,7 +270,7 @@ def _traitor_death(
 
 
 def leader_step(
-    sides: Sequence[BattleSide], roll: Callable[[int], int], *, fighting: Sequence[Leader | None] | None = None
+    sides: Sequence[BattleSide], roll: Roll, *, fighting: Sequence[Leader | None] | None = None
 ) -> Fates:
     """Treachery, explosions and card deaths for two sides (BATTLE-13 f1-f2); ``roll(side)`` gives a d10.
 
@@ -640,12 +645,20 @@ def check_battle(battle: Battle) -> None:
 
 def enumerate_battle(battle: Battle) -> Iterator[tuple[Fraction, tuple[tuple[str, int], ...], BattleOutcome]]:
     """Every leaf of the chance tree, unmerged: (probability, the d10 rolls as (house, face), outcome)."""
+    for probability, rolls, outcome in enumerate_battle_rolls(battle):
+        yield probability, tuple((house, face) for house, face, _purpose in rolls), outcome
+
+
+def enumerate_battle_rolls(battle: Battle) -> Iterator[tuple[Fraction, tuple[tuple[str, int, str], ...],
+                                                             BattleOutcome]]:
+    """As :func:`enumerate_battle`, each d10 as (house, face, what it is rolled for: :mod:`dunenb.battle.rolls`)."""
     check_battle(battle)
     battle = without_disarmed_attacks(battle)
     houses = battle.houses
     key = (_strip(battle.sides[0]), _strip(battle.sides[1]))
     for probability, fates, rolls in _fates_distribution(key):
-        yield probability, tuple((houses[side], face) for side, face in rolls), settle(battle, fates)
+        yield (probability, tuple((houses[side], face, purpose) for side, face, purpose in rolls),
+               settle(battle, fates))
 
 
 def resolve_battle(battle: Battle) -> Distribution:

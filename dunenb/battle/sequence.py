@@ -262,7 +262,7 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
     elif step == "prescience-answer":
         if isinstance(action, PrescienceAnswer):
             question = seq.questions[len(seq.answers)]
-            allowed = ATTACK_KINDS if question.slot == "attack" else DEFENCE_KINDS
+            allowed = answers_of_slot(question.slot)  # GAP-138: two kinds joined for two attacks or defences
             if action.by != question.target:
                 raise IllegalActionError("sequence/answer", f"{question.target} must answer")
             if action.kind is not None and action.kind not in allowed + ("immune",):  # K-10 (GAP-96)
@@ -325,12 +325,47 @@ def plan_violations(
     for question, answer in seq.answered(house):
         if "prescience" in released or question.power in released or answer.kind == "immune":
             continue  # K-10: "Tu ne peux voir..." binds nothing (GAP-96; dunenb.battle.immunities)
-        card = plan.weapon if question.slot == "attack" else plan.defense
-        played = None if card in (None, "worthless") else card_kind(card)
+        played = slot_answer(plan, question.slot)  # GAP-138: every attack (defence) of the wheel, extra slots too
         if played != answer.kind:
             problems.append(f"the prescience answer was {answer.kind or 'none'}, the wheel shows "
                             f"{played or 'none'}")
     return tuple(problems)
+
+
+#: GAP-138: the kinds of an answer naming two attacks (K-6 extra slot, K-7 built-in) or two defences are joined so.
+ANSWER_JOIN = "+"
+
+
+def slot_answer(plan: BattlePlan, slot: str) -> str | None:
+    """The truthful prescience answer for ``slot`` (``attack`` or ``defence``) of ``plan``, or None ("none").
+
+    ATREIDES-P1: the answer names kinds, not subtypes, includes built-in weapons (G-4), and a leader with two
+    attacks names both; GAP-138: every card or built-in in the slot's kind counts, the leaders' extra slots
+    (leaders.md K-6 ``extra_attack`` / ``extra_defense``, K-7 built-ins) included; two kinds are named in the
+    order of the slot's kinds, joined by ``+``, a kind played twice once. A worthless card is no kind.
+
+    >>> slot_answer(BattlePlan(weapon="poison-fast", extra_attack="projectile-distance"), "attack")
+    'poison+projectile'
+    >>> slot_answer(BattlePlan(defense="shield", extra_defense="shield"), "defence")
+    'shield'
+    >>> slot_answer(BattlePlan(), "attack") is None
+    True
+    """
+    cards = plan.attacks if slot == "attack" else plan.defences
+    order = ATTACK_KINDS if slot == "attack" else DEFENCE_KINDS
+    kinds = {card_kind(card) for card in cards if card != "worthless"}
+    return ANSWER_JOIN.join(kind for kind in order if kind in kinds) or None
+
+
+def answer_kinds(answer: str | None) -> tuple[str, ...]:
+    """The kinds a prescience answer names (GAP-138: ``"poison+projectile"`` names two; ``None``/none: none)."""
+    return () if answer in (None, "none") else tuple(answer.split(ANSWER_JOIN))
+
+
+def answers_of_slot(slot: str) -> tuple[str, ...]:
+    """Every answer naming kinds of ``slot`` (one kind, or two in the slot's order: GAP-138), "none" excluded."""
+    order = ATTACK_KINDS if slot == "attack" else DEFENCE_KINDS
+    return order + tuple(f"{a}{ANSWER_JOIN}{b}" for i, a in enumerate(order) for b in order[i + 1:])
 
 
 _KINDED = frozenset(("poison-fast", "poison-slow", "projectile-distance", "projectile-contact", "lasgun", "atomics",

@@ -31,8 +31,10 @@ the resolver (:mod:`dunenb.battle.powers`): the wheel value of each leader again
 (``leader.value``: HARKONNEN-M3 Vladimir's living minions, DISPERSION-M3 Dama's 12 as attacker, DISPERSION-P2/M1
 on male leaders), the built-in weapons (``leader.weapons``: TLEILAX-M1 Waff's pistol) and immunities
 (``leader.immune``: ATREIDES-M1), from facts its view holds: the Houses, the leaders, who defends, each House's
-dead leaders (the tanks are public) and the powers a Karama blocks (public plays). Bounties and shield passes keep
-the base strength (GAP-28a). A successor in his main leader's place costs what a main leader costs (G-7).
+dead leaders (the tanks are public), the powers a Karama blocks (public plays) and the battle's territory (the
+terrain conditions of the leaders' powers, leaders.md LC-3/LC-4: :func:`dunenb.battle.powers.battle_values`).
+Bounties and shield passes keep the base strength (GAP-28a). A successor in his main leader's place costs what a
+main leader costs (G-7).
 
 >>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
 >>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
@@ -53,7 +55,7 @@ from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_karama import is_leader_use
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import builtin_weapons, immune_to, leader_values
+from dunenb.battle.powers import battle_values, builtin_weapons, immune_to
 from dunenb.battle.resolve import fates_distribution
 from dunenb.battle.roster import Leader, inline_leader
 from dunenb.battle.wheel import Dial, army_value
@@ -203,6 +205,9 @@ class Fighters:
     defender: bool
     dead: tuple[frozenset[str], frozenset[str]]
     blocked: tuple[frozenset[str], frozenset[str]]
+    #: the battle's territory and the Shield Wall, for the terrain conditions (leaders.md LC-3/LC-4)
+    territory: str = ""
+    shield_wall_standing: bool = True
 
     def values(self, mine: str | None, theirs: str | None) -> tuple[float, float]:
         """The wheel values (``leader.value``) of the bot's leader ``mine`` and the opposing ``theirs`` (ids or
@@ -224,8 +229,10 @@ def _pair_values(facts: Fighters, mine: str | None, theirs: str | None) -> tuple
 
     leaders = (None if mine is None else leader_of(facts.houses[0], mine),
                None if theirs is None else leader_of(facts.houses[1], theirs))
-    values = leader_values(facts.houses, leaders, 0 if facts.defender else 1, dead=facts.dead, blocked=facts.blocked)
-    return float(values[0]), float(values[1])
+    # the resolver's values (LC-6), in the battle's territory: WHEEL_VALUE(4 | Gara Kulon)... (LC-3, LC-4)
+    values = battle_values(facts.houses, leaders, 0 if facts.defender else 1, territory=facts.territory,
+                           dead=facts.dead, blocked=facts.blocked, shield_wall_standing=facts.shield_wall_standing)
+    return float(values[0].leader_value), float(values[1].leader_value)
 
 
 def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Fighters:
@@ -234,7 +241,8 @@ def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) ->
     from dunenb.rules.battle_powers import blocked_in_battle, own_dead
 
     return Fighters((house, opponent), house == ctx.defender, (own_dead(state, house), own_dead(state, opponent)),
-                    (blocked_in_battle(state, house), blocked_in_battle(state, opponent)))
+                    (blocked_in_battle(state, house), blocked_in_battle(state, opponent)), ctx.area,
+                    state.shield_wall_standing)
 
 
 def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:

@@ -72,6 +72,7 @@ from dunenb.battle.order import defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import slot_weapon_powers
 from dunenb.battle.resolve import D10, BattleOutcome, Fates, leader_step, settle, without_disarmed_attacks
+from dunenb.battle.rolls import SHIELD_PASS, purpose_text
 from dunenb.battle.roster import Leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
@@ -440,7 +441,10 @@ def _karamas(state: GameState, house: str, leader: str,
     extra = [card for card in karama_substitutes(_wheel_leader(state, house, leader), house,
                                                  battle_powers.blocked_in_battle(state, house))
              if card in state.houses[house].hand and (card, NONE) not in karamas]
-    return karamas + ([(card, NONE) for card in extra] if _karama_target(state, house) else [])
+    found = karamas + ([(card, NONE) for card in extra] if _karama_target(state, house) else [])
+    # G01-d "any use": also hidden against a Voice, an answer or the opposing wheel (GAP-80, LC-11 b, KARAMA-20)
+    return found + [(card, use) for card in extra[:1] for use in pre_battle.wheel_uses(state, house)
+                    if (card, use) not in found]
 
 
 def _usable_karamas(state: GameState, action: SubmitPlan) -> tuple[str, ...]:
@@ -679,9 +683,10 @@ def _apply_call(state: GameState, action: CallTraitor | Pass) -> GameState:
 # --- resolution ------------------------------------------------------------------------------------------
 
 class _NeedRoll(Exception):
-    def __init__(self, side: int) -> None:
+    def __init__(self, side: int, purpose: str = SHIELD_PASS) -> None:
         super().__init__(side)
         self.side = side
+        self.purpose = purpose  # what the d10 is rolled for (dunenb.battle.rolls)
 
 
 def battle_of(state: GameState, ctx: BattleContext) -> Battle:
@@ -728,12 +733,12 @@ def _fates(battle: Battle, rolls: tuple) -> Fates:
     values = [value for _house, value in rolls]
     used = 0
 
-    def roll(side: int) -> int:
+    def roll(side: int, purpose: str = SHIELD_PASS) -> int:
         nonlocal used
         if used < len(values):
             used += 1
             return values[used - 1]
-        raise _NeedRoll(side)
+        raise _NeedRoll(side, purpose)
 
     return leader_step(battle.sides, roll)
 
@@ -754,11 +759,25 @@ def _die_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return uniform([BattleDie(house, value) for value in D10])
 
 
+def _roll_purpose(state: GameState, ctx: BattleContext) -> str:
+    """What the d10 asked now is rolled for (:mod:`dunenb.battle.rolls`): the leader step run on the rolls made
+    so far stops at it."""
+    battle = without_disarmed_attacks(battle_of(state, ctx))
+    try:
+        _fates(battle, ctx.rolls)
+    except _NeedRoll as need:
+        return need.purpose
+    return SHIELD_PASS
+
+
 def _apply_die(state: GameState, action: BattleDie) -> GameState:
     ctx = context_of(state)
+    purpose = _roll_purpose(state, ctx)
     ctx = dataclasses.replace(ctx, roller=None, rolls=ctx.rolls + ((action.house, action.value),))
-    state = with_events(state, event("battle-d10", f"{action.house} rolls {action.value} on the d10 to get past the "
-                                     "shield (CARD-SHIELD-3)", house=action.house, value=action.value))
+    # the event's data names the purpose only when it is not the shield pass (events of older games unchanged)
+    named = {} if purpose == SHIELD_PASS else {"purpose": purpose}
+    state = with_events(state, event("battle-d10", f"{action.house} rolls {action.value} on the d10 "
+                                     f"{purpose_text(purpose)}", house=action.house, value=action.value, **named))
     return _resolve(state, ctx)
 
 

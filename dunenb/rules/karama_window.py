@@ -91,11 +91,43 @@ def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
 
     from dunenb.rules.bidding import karama_cards as cards
 
-    held = cards(state, house)
+    held = tuple(dict.fromkeys(cards(state, house) + battle_substitutes(state, house)))
     if state.pending is None or state.pending.kind != KIND:
         return held
     free = Counter(state.houses[house].hand) - Counter(_pledged(state, house).cards)
     return tuple(card for card in held if free[card])
+
+
+def _battle_now(state: GameState) -> Any:
+    """The battle context of the node in place, or of the battle node a window interrupts, or ``None``."""
+    current = state.pending
+    if current is None:
+        return None
+    if current.kind == KIND:
+        found = current.detail["data"].get("battle")
+        prior = current.detail.get("prior")
+        if found is None and prior is not None:
+            found = prior.detail.get("battle")
+        return found
+    return current.detail.get("battle")
+
+
+def battle_substitutes(state: GameState, house: str) -> tuple[str, ...]:
+    """leaders.md K-9 ``worthless_is_karama`` (GUILD-L01-d): in a battle Edric leads for ``house`` (LC-12), once
+    his wheel is revealed (B6), the House's worthless cards in hand serve as Karama for any use, as BG-P5 (a
+    window of that battle: KARAMA-50 against a minion, KARAMA-38...); before the reveal he is not known to lead
+    (the wheel's own Karama: :func:`dunenb.rules.battle_phase._karamas`)."""
+    from dunenb.battle.leader_weapons import karama_substitutes
+    from dunenb.rules.battle_powers import blocked_in_battle
+    from dunenb.rules.traitors import leader_of
+
+    ctx = _battle_now(state)
+    plan = dict(getattr(ctx, "plans", ())).get(house)
+    if plan is None or getattr(plan, "leader", "none") == "none":
+        return ()
+    leader = leader_of(house, plan.leader)
+    return tuple(card for card in karama_substitutes(leader, house, blocked_in_battle(state, house))
+                 if card in state.houses[house].hand)
 
 
 def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: tuple[str, ...] | None = None,

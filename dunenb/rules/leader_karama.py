@@ -129,24 +129,16 @@ MINIONS = "minion-karama"
 def _minion_bonuses(state: GameState, ctx: BattleContext) -> tuple[tuple[str, str], ...]:
     """(House, minion id) for each living leader whose bonus a House power adds to the revealed leader of this
     battle now (``add_per_living``: HARKONNEN-M3), in the order of the power's list, not voided yet."""
-    from dunenb.battle.powers import battle_acts, battle_values
+    from dunenb.battle.leader_karama import bonus_leaders
     from dunenb.rules.battle_phase import battle_of
 
     battle = battle_of(state, ctx)
-    values = battle_values(battle.houses, [side.plan.leader for side in battle.sides],
-                           battle.index(battle.defender), territory=battle.territory,
-                           dead=(battle.sides[0].dead, battle.sides[1].dead),
-                           blocked=(battle.sides[0].blocked, battle.sides[1].blocked),
-                           shield_wall_standing=battle.shield_wall_standing)
-    found = []
-    for me, side in enumerate(battle.sides):
-        for act in battle_acts():
-            if act.effect != "add_per_living" or act.power not in values[me].powers or act.holder != side.house:
-                continue
-            for lid in act.params["leaders"]:
-                if lid not in side.dead and lid in state.houses[side.house].leaders:
-                    found.append((side.house, lid))
-    return tuple(found)
+    found = bonus_leaders(battle.houses, [side.plan.leader for side in battle.sides], battle.index(battle.defender),
+                          territory=battle.territory, dead=(battle.sides[0].dead, battle.sides[1].dead),
+                          blocked=(battle.sides[0].blocked, battle.sides[1].blocked),
+                          shield_wall_standing=battle.shield_wall_standing)
+    return tuple((battle.houses[me], lid) for me, lid in found
+                 if lid in state.houses[battle.houses[me]].leaders)  # still with his House (not captured)
 
 
 def ask_minions(state: GameState, ctx: BattleContext) -> GameState:

@@ -194,8 +194,36 @@ def leader_trance_means(state: GameState, house: str) -> tuple[str, ...]:
     if state.pending is None or state.pending.kind != "battle-plan" or state.pending.actor != house:
         return ()
     ctx = context_of(state)
+    # the first use discloses its leader (LC-5 B1): only a leader who can still give the House's answers
+    # (GAP-138, GAP-127: else disclosing him would leave no legal plan)
+    able = set(answering_leaders(state, ctx, house, may_lead(state, ctx, house)))
     return tuple(power for power in leader_offers(state, ctx, house, "truth-trance")
-                 if ctx.trances_used.count(power) < trances_of(power))
+                 if ctx.trances_used.count(power) < trances_of(power)
+                 and ((found := leader_power(power)) is None or found[0].id in able
+                      or any(s.house == house and s.leader == found[0].id for s in ctx.shown)))
+
+
+def answering_leaders(state: GameState, ctx: BattleContext, house: str,
+                      leaders: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``leaders`` whose wheel could give every kind ``house`` answered in this battle so far, slot by slot
+    (:func:`dunenb.battle.leader_weapons.slot_answers`: their slots, built-ins and restrictions; GAP-127,
+    GAP-138); all of them when none can (a plan's own check then refuses what breaks an answer)."""
+    from dunenb.battle.leader_weapons import slot_answers
+    from dunenb.rules import leader_rolls
+    from dunenb.rules.battle_phase import own_weapons
+
+    if ctx.sequence is None:
+        return leaders
+    answered = [(q.slot, a.kind) for q, a in ctx.sequence.answered(house)
+                if a.kind in seq_mod.answers_of_slot(q.slot)]
+    if not answered:
+        return leaders
+    blocked = suppressed_powers(state)
+    hand, weapons, rolls = state.houses[house].hand, own_weapons(state, house), leader_rolls.side_rolls(ctx, house)
+    able = tuple(lid for lid in leaders if all(
+        kind in slot_answers(leader_of(house, lid), house, hand, slot, blocked=blocked, house_weapons=weapons,
+                             b1_rolls=rolls) for slot, kind in answered))
+    return able or leaders
 
 
 def use_leader_trance(state: GameState, house: str, power: str) -> GameState:
@@ -564,12 +592,21 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     if immunities.IMMUNE in given:  # GAP-96 with several questions (K-12): once immune, every answer is
         return (immunities.IMMUNE,)
     blocked = suppressed_powers(state)
+    # with several questions (K-12), only the leaders who can give the answers already given (GAP-138)
+    leaders = answering_leaders(state, ctx, house, leaders)
     candidates = [leader_of(house, lid) for lid in leaders]
-    # the kinds held that a leader who may lead can play (K-6..K-8 slots, K-21 restrictions; GAP-127): an answer
-    # naming a card no such leader may play would leave no legal plan
-    held = {card_kind(c) for leader in candidates
-            for c in playable_cards(leader, house, state.houses[house].hand, blocked=blocked)}
-    kinds = [k for k in facts.SLOT_KINDS[question.slot] if k in held]
+    # the answers a wheel of a leader who may lead could truthfully give (K-6..K-8 slots, K-21 restrictions;
+    # GAP-127): an answer naming a card no such leader may play would leave no legal plan. GAP-138: the extra
+    # slots (K-6) and the built-ins (G-4, K-7) count, two kinds joined ("poison+projectile", ATREIDES-P1)
+    from dunenb.battle.leader_weapons import slot_answers
+    from dunenb.rules import leader_rolls
+    from dunenb.rules.battle_phase import own_weapons
+
+    rolls = leader_rolls.side_rolls(ctx, house)
+    held = {answer for leader in candidates
+            for answer in slot_answers(leader, house, state.houses[house].hand, question.slot, blocked=blocked,
+                                       house_weapons=own_weapons(state, house), b1_rolls=rolls)}
+    kinds = [k for k in seq_mod.answers_of_slot(question.slot) if k in held]
     # K-10 prescience (GAP-96): the side of an immune leader answers "immune", and only his
     immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
     if all(immune):
@@ -585,9 +622,9 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
         if any(_free_of(voice, leader, house, blocked, ctx) for leader in candidates):
             continue
         if voice.mode == "forbid":
-            kinds = [k for k in kinds if k != voice.kind]
-        elif voice.kind in kinds:
-            return (voice.kind, *declare)
+            kinds = [k for k in kinds if voice.kind not in seq_mod.answer_kinds(k)]
+        elif any(voice.kind in seq_mod.answer_kinds(k) for k in kinds):  # a forced kind held must be answered
+            return (*[k for k in kinds if voice.kind in seq_mod.answer_kinds(k)], *declare)
     return (NONE, *kinds, *declare)
 
 

@@ -146,7 +146,7 @@ def _events_html(distribution: Distribution, battle: Battle | None = None) -> st
     items = [f"<li>⚠ <b>{escape(event[0].upper() + event[1:])}</b>"
              f"{'' if p == 1 else f' ({p:.0%} of outcomes)'}</li>" for event, p in chances.items()]
     if battle is not None:  # CARD-SHIELD-3: each d10 against a shield is an event of its own
-        items += [f"<li>🎲 <b>Shield roll</b>: {escape(roll.text())}</li>" for roll in shield_rolls(battle)]
+        items += [f"<li>🎲 <b>{escape(roll.label)}</b>: {escape(roll.text())}</li>" for roll in shield_rolls(battle)]
     if not items:
         return "<b>Events:</b> none (no traitor call, no explosion, no shield roll)"
     return f"<b>Events</b><ul style='margin:0'>{''.join(items)}</ul>"
@@ -368,7 +368,9 @@ class BattleWheelExplorer:
         base = self._base
         return parse_case({"format": CASE_FORMAT, "territory": base.territory, "defender": base.defender,
                            "title": base.title, "description": base.description,
-                           "sides": [side.raw() for side in self._sides]})
+                           "sides": [side.raw() for side in self._sides],
+                           # issue 10: the case's Karama uses stay (dunenb.battle.case_karama, one reading)
+                           "karama_uses": [use.to_json() for use in base.karama_uses]})
 
     def update(self, _change: object = None) -> None:
         """Rebuild the case from the controls and redraw; an illegal plan shows the library's message."""

@@ -18,6 +18,7 @@ from dunenb.analysis.game_stats import house_table
 from dunenb.battle.cards import CARD_NAMES
 from dunenb.battle.case import CASE_FORMAT, BattleCase, parse_case
 from dunenb.battle.colours import house_colour
+from dunenb.battle.rolls import PURPOSES, SHIELD_PASS, purpose_label, purpose_text
 from dunenb.battle.roster import load_roster
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.board import load_board
@@ -128,11 +129,12 @@ _BATTLE_TAGS = {"battle-d10": ("🎲", "Shield roll"), "treachery": ("⚠", "Tra
 def _event_words(event) -> tuple[str, str, str]:
     """(icon, tag, text) of one event; the battle's chance and treachery events get a tag in words."""
     house, value = event.data.get("house"), event.data.get("value")
-    if event.kind == "battle-d10" and house and value is not None:  # CARD-SHIELD-3: the d10 against a shield
-        return ("🎲", "Shield roll", f"{_house_label(house)} roll {value} on the d10 to get past the shield "
-                "(CARD-SHIELD-3)")
-    if event.kind == "battle-d10":
-        return "🎲", "Shield roll", event.text
+    if event.kind == "battle-d10":  # what the d10 is for: a shield pass (CARD-SHIELD-3), a worn shield (K-8)...
+        purpose = event.data.get("purpose", SHIELD_PASS)  # events recorded before the purpose: a shield pass
+        if house and value is not None and purpose in PURPOSES:
+            return ("🎲", purpose_label(purpose), f"{_house_label(house)} roll {value} on the d10 "
+                    f"{purpose_text(purpose)}")
+        return "🎲", "Battle d10", event.text
     if event.kind == "battle-outcome" and event.data.get("explosion"):
         return "💥", "Explosion", event.text
     icon, tag = _BATTLE_TAGS.get(event.kind, ("", ""))
@@ -258,7 +260,24 @@ def battle_case_of(state, detail: BattleContext) -> BattleCase:
                if getattr(plan, name) != "none"},
             **({"b1_rolls": rolls} if (rolls := _leader_rolls(state, detail, house, plan.leader)) else {})})
     return parse_case({"format": CASE_FORMAT, "territory": detail.area, "defender": detail.defender,
-                       "sides": sides})
+                       "sides": sides, "karama_uses": _karama_uses(state, detail, sides)})
+
+
+def _karama_uses(state, detail: BattleContext, sides: list[dict]) -> list:
+    """issue 10: the Karama uses in force in the game's battle, as the case's ``karama_uses`` (one reading:
+    :func:`dunenb.battle.case_karama.uses_in_force`)."""
+    from dunenb.battle.case_karama import uses_in_force
+    from dunenb.powers.karama import suppressed_powers
+    from dunenb.rules.battle_powers import own_dead
+    from dunenb.rules.traitors import leader_of
+
+    houses = (sides[0]["house"], sides[1]["house"])
+    leaders = [None if side["leader"] is None else leader_of(side["house"], side["leader"]) for side in sides]
+    now = suppressed_powers(state)
+    in_force = [(s.karama, s.power) for s in state.suppressions if s.power in now]
+    return uses_in_force(in_force, houses, leaders, defender=houses.index(detail.defender), territory=detail.area,
+                         dead=(own_dead(state, houses[0]), own_dead(state, houses[1])),
+                         shield_wall_standing=state.shield_wall_standing)
 
 
 class ReplayBrowser:
