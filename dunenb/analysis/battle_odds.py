@@ -368,6 +368,11 @@ def _block(
     win_b = 1.0 - win_a
     lost_a = np.where(a_wins, tokens_a[:, None], totals[0])
     lost_b = np.where(a_wins, totals[1], tokens_b[None, :])
+    # ---- K-17 regen_dialled (DISPERSION-L05-c, GAP-129), as settle: a winner whose d10 succeeded loses nothing
+    if fates.regen[0] is not None:
+        lost_a = np.where(a_wins, 0.0, lost_a)
+    if fates.regen[1] is not None:
+        lost_b = np.where(a_wins, lost_b, 0.0)
     # BATTLE-13 f3 with leaders.md K-15 (LC-8): the bounty as the resolver pays it (leader_bounty.bounty_for)
     scene = Scene.of(territory, houses, fighting, defender=0 if defender_first else 1, dead=dead, blocked=blocked,
                      shield_wall_standing=shield_wall_standing)

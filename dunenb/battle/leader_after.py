@@ -28,6 +28,12 @@ cards; a Karama on his wheel is lost whatever happens (KARAMA-2).
 (:func:`blast_deaths`, called by :func:`dunenb.battle.resolve.leader_step`; GAP-107: only a Shield card stops
 it, and the blast of a leader the other blast kills does not go off in turn).
 
+``regen_dialled`` (DISPERSION-L05-c, ``win``, then d10 ≤ 6) acts at B9 among the token losses (LC-5): on a
+win none of the tokens dialled is lost; they stay in the territory. GAP-129: the d10 is rolled in the leader
+step (:func:`regen_ids` says whose; :func:`dunenb.battle.resolve.leader_step` rolls it, last, an exact chance
+node) whenever the leader fights a battle that no treachery or explosion ends, before the winner is known; the
+roll acts only if his side wins (the outcome lists the ID among that side's ``powers``).
+
 ``half_losses`` (BG-L10-a, HARKONNEN-L09-b; on ``any``) is part of the result too (LC-5 B9): of the n tokens
 dialled, floor(n/2) are saved (:func:`saved_tokens`); they stay in the territory after a win and go to the
 reserve after a loss, a treachery included (the outcome's ``tokens_saved``). GAP-109: the owner's choice is
@@ -47,9 +53,12 @@ TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_di
 #: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
 APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses", "steal_random",
                              "discard_free", "ration", "reinforce", "extra_revival", "see_spice",
-                             "chosen_capture", "draw", "give_card", "see_traitor", "blast", "ship"})
+                             "chosen_capture", "draw", "give_card", "see_traitor", "blast", "ship",
+                             "regen_dialled"})
 #: K-17 actions at B9, inside the resolution (not listed among the B10 ``after_battle`` entries).
-B9_ACTIONS = frozenset({"blast"})
+B9_ACTIONS = frozenset({"blast", "regen_dialled"})
+#: DISPERSION-L05-c: "si le D 10 ne dépasse pas 6".
+REGEN_ACTIVE = 6
 
 
 def action_of(power: Power) -> tuple[str, tuple[str, ...]]:
@@ -156,3 +165,15 @@ def blast_deaths(houses: tuple[str, str], leaders: tuple[Leader | None, Leader |
         if ids[me] and dead[me] and leaders[foe] is not None and defences[foe] != "shield":
             result[foe] = True
     return (result[0], result[1])
+
+
+def regen_ids(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
+              blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """K-17 regen_dialled (DISPERSION-L05-c): per side, the IDs of the acting entries, whose d10 the leader step
+    rolls (GAP-129: before the winner is known; they act on a win only)."""
+    scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)
+
+    def ids(me: int) -> tuple[str, ...]:
+        return tuple(power.id for power in acting(scene, me, KIND) if action_of(power)[0] == "regen_dialled")
+
+    return (ids(0), ids(1))

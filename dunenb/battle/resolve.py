@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.immunities import attack_protection, kills
-from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_loser, saved_tokens
+from dunenb.battle.leader_after import REGEN_ACTIVE, blast_deaths, blasts, fired, kept_by_loser, regen_ids, saved_tokens
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_powers import Scene
@@ -74,6 +74,8 @@ class Fates:
     blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
     # per side, the leader powers that acted in this step (K-14 KILL, K-10 immunities that spared a leader)
     acted: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # per side, the K-17 regen_dialled entry whose d10 succeeded (DISPERSION-L05-c, GAP-129): acts on a win
+    regen: tuple[str | None, str | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -314,7 +316,20 @@ def leader_step(
     return Fates(dead=(deaths[0] or revenge[0] or killed[0] or doomed[0],  # K-21 dies_in: dead at B6
                        deaths[1] or revenge[1] or killed[1] or doomed[1]),
                  traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
-                 acted=_acted(acted, revenge_by, killed_by))
+                 acted=_acted(acted, revenge_by, killed_by), regen=_regen_rolls(houses, leaders, blocked, roll))
+
+
+def _regen_rolls(houses: tuple[str, str], leaders: Sequence[Leader | None], blocked: tuple[frozenset[str],
+                 frozenset[str]], roll: Callable[[int], int]) -> tuple[str | None, str | None]:
+    """K-17 regen_dialled at B9 (DISPERSION-L05-c, GAP-129): each side's d10, rolled last in the leader step;
+    the entry's ID when it shows at most 6."""
+    ids = regen_ids(houses, (leaders[0], leaders[1]), blocked)
+    found: list[str | None] = [None, None]
+    for me in (0, 1):
+        for power in ids[me]:
+            if roll(me) <= REGEN_ACTIVE:
+                found[me] = power
+    return (found[0], found[1])
 
 
 def _acted(*found: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -453,6 +468,10 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             spared = Tokens(min(spared.regular, tokens_lost[me].regular), min(spared.elite, tokens_lost[me].elite))
             tokens_lost[me] = tokens_lost[me] - spared
             saved[me] = spared if me != winner else Tokens()
+        regen = fates.regen[winner]
+        if regen is not None and not fates.traitor_called_by:  # K-17 regen_dialled: no dialled token is lost
+            tokens_lost[winner] = Tokens()
+            extra_powers[winner] += (regen,)
     if fates.explosion is None:  # GAP-29b: an explosion or battle Atomics pay no bounty
         for me in (0, 1):  # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8)
             # after a treachery the caller's leader dies only by a K-14 KILL (A09-b): his bounty then goes to the
