@@ -347,6 +347,9 @@ DESCRIBERS: dict[str, Describer] = {
                                     f"{house_name(a.to)} ({a.power})"),
     "after-battle-unseen": lambda a: (f"{_verb(a.house, 'pay')} {a.price} spice so that the card drawn is not "
                                       f"shown ({a.power})"),
+    "after-battle-d3": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d3 ({a.power})",
+    "after-battle-destroy": lambda a: (f"{_verb(a.house, 'destroy')} {_tokens(a.regular, a.marked)} of "
+                                       f"{house_name(a.target)} in the tanks for good ({a.power})"),
     "after-battle-tokens": lambda a: (
         f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} to the reserve for {2 * (a.regular + a.marked)} "
         f"spice ({a.power})" if a.what == "ration" else

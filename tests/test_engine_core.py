@@ -66,6 +66,7 @@ from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_after_battle import DiscardFree, GiveCard, LeaderDie, MoveTokens, PayUnseen
 from dunenb.rules.leader_after_battle import ShowSlip as ShowTraitorSlip
+from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
 from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
 from dunenb.rules.leader_pre_battle import (
     AnnounceSpice,
@@ -288,6 +289,8 @@ HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard
               LeaderDie("dispersion", "DISPERSION-L06-c", "active", 4),  # K-17 d10 (DISPERSION-L06-c)
               GiveCard("emperor", "EMPEROR-L04-c", "atreides", "shield", "hand"),  # K-17 give_card
               ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c")]  # K-17 chosen_capture
+HAND_MADE += [TanksDie("bene-tleilax", "TLEILAX-L03-d", 2),  # K-17 destroy_tanks 1d3 (dunenb.rules.leader_tanks)
+              DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 1, 1)]  # K-17 destroy_tanks
 
 
 def played_actions():

@@ -14,13 +14,14 @@ from helpers_game import (
     clear_map,
     decisions,
     give_cards,
+    outcome_map,
     place,
     quiet_setup,
     set_storms,
     skip_pre_battle,
     tokens_at,
 )
-from test_leader_after_battle import AREA, NONE, SECTOR
+from test_leader_after_battle import AREA, NONE, SECTOR, case
 
 from dunenb.actions import Pass
 from dunenb.engine import apply_action
@@ -56,7 +57,8 @@ def fight(plans: dict[str, tuple[str, int, str, str]], *, rolls: tuple[int, ...]
     state = skip_pre_battle(begin_phase(state))
     events = list(state.events)
     left = list(rolls)
-    while state.pending is not None and state.pending.kind in ("battle-plan", "traitor-call", "battle-d10") + PASSED:
+    steps = ("battle-plan", "traitor-call", "battle-d10", "karama-window") + PASSED
+    while state.pending is not None and state.pending.kind in steps:
         house = state.pending.actor
         if state.pending.kind == "battle-plan":
             leader, dialled, weapon, defence = plans[house]
@@ -64,6 +66,8 @@ def fight(plans: dict[str, tuple[str, int, str, str]], *, rolls: tuple[int, ...]
         elif state.pending.kind == "traitor-call":
             other = next(h for h in houses if h != house)
             action = CallTraitor(house, plans[other][0]) if house in calls else Pass(house)
+        elif state.pending.kind == "karama-window":  # every House passes (GAP-63)
+            action = Pass(house)
         elif state.pending.kind == "battle-d10":
             roller = state.pending.detail["battle"].roller
             action = BattleDie(roller, left.pop(0))
@@ -112,3 +116,46 @@ def test_dispersion_l05_c_fiona_keeps_nothing_when_she_loses():
     assert kinds(events, "battle-outcome")[0].data["winner"] == "fremen"
     assert tokens_at(state, "dispersion", AREA) == 0
     assert not any("DISPERSION-L05-c" in e.data["powers"] for e in kinds(events, "battle-powers"))
+
+
+# --- K-17 destroy_tanks (TLEILAX-L03-d Mirlat 1d3, TLEILAX-L04-d Domel 1: self_dies) -----------------------
+
+def test_tleilax_l03_d_dying_mirlat_destroys_up_to_1d3_enemy_tokens_in_the_tanks_for_good():
+    from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
+
+    plans = {"fremen": ("stilgar", 2, "lasgun", NONE), "bene-tleilax": ("mirlat", 1, NONE, NONE)}
+    state, _events = fight(plans, tanks={"fremen": 3})
+    assert state.houses["bene-tleilax"].leader_tanks[-1:] == ("mirlat",)
+    assert state.pending.kind == "after-battle-d3"
+    assert outcome_map(state) == {TanksDie("bene-tleilax", "TLEILAX-L03-d", face): Fraction(1, 3) for face in (1, 2, 3)}
+    state = apply_action(state, TanksDie("bene-tleilax", "TLEILAX-L03-d", 2))
+    assert state.pending.actor == "bene-tleilax"
+    menu = decisions(state)
+    assert Pass("bene-tleilax") in menu and DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 2, 0) in menu
+    assert all(a.regular + a.marked <= 2 for a in menu if isinstance(a, DestroyTanks))
+    tanks = state.houses["fremen"].tanks.total  # 3 + the 2 Fremen dialled
+    state = apply_action(state, DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 2, 0))
+    assert state.houses["fremen"].tanks.total == tanks - 2 == 3
+    assert state.token_quota("fremen") == 18 and state.tokens_destroyed["fremen"].total == 2
+    assert any(e.kind == "tokens-destroyed" for e in state.events)
+    assert_conserved(state)
+    assert case(plans)["sides"]["bene-tleilax"]["after_battle"] == ["TLEILAX-L03-d"]
+    alive = case({"fremen": ("stilgar", 2, NONE, NONE), "bene-tleilax": ("mirlat", 1, NONE, NONE)})
+    assert "after_battle" not in alive["sides"]["bene-tleilax"]  # self_dies: only when he dies
+
+
+def test_tleilax_l04_d_dying_domel_may_destroy_1_enemy_token_in_the_tanks():
+    from dunenb.rules.leader_tanks import DestroyTanks
+
+    plans = {"fremen": ("stilgar", 2, "lasgun", NONE), "bene-tleilax": ("domel", 1, NONE, NONE)}
+    state, _events = fight(plans)
+    assert state.pending.kind == "after-battle-destroy"  # no die: 1
+    menu = decisions(state)
+    assert menu == [Pass("bene-tleilax"), DestroyTanks("bene-tleilax", "TLEILAX-L04-d", "fremen", 1, 0)]
+    tanks = state.houses["fremen"].tanks.total
+    passed = apply_action(state, Pass("bene-tleilax"))  # "le droit": a may
+    assert passed.houses["fremen"].tanks.total == tanks
+    state = apply_action(state, menu[1])
+    assert state.houses["fremen"].tanks.total == tanks - 1
+    assert_conserved(state)
+    assert case(plans)["sides"]["bene-tleilax"]["after_battle"] == ["TLEILAX-L04-d"]

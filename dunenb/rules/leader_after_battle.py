@@ -14,6 +14,8 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
   many as allowed, marked tokens first (the owner gains by every token; a marked one is worth more, WHEEL-2).
 * **half_losses** (BG-L10-a, HARKONNEN-L09-b): the outcome already spared floor(n/2) dialled tokens
   (:func:`dunenb.battle.leader_after.saved_tokens`, GAP-109); after a loss they go to the reserve here.
+* **destroy_tanks(1d3 | 1)** (TLEILAX-L03-d, -L04-d, ``self_dies``): up to that many of the enemy's tokens
+  leave the tanks for good, a d3 then a choice (:mod:`dunenb.rules.leader_tanks`, GAP-130).
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
@@ -76,6 +78,7 @@ from dunenb.battle.roster import Power
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import TERRITORIES, _plain
+from dunenb.rules import leader_tanks
 from dunenb.rules.battle_context import BattleContext
 from dunenb.rules.common import Handler, edit_house, event, kill_tokens, node, pending, rules, with_events
 from dunenb.rules.traitors import leader_of
@@ -123,6 +126,11 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
             return dataclasses.replace(state, pending=pending(DIE, "chance", battle=ctx, outcome=outcome,
                                                               queue=queue, power=power_id, house=house,
                                                               step="active"))
+        if action_of(power)[0] == "destroy_tanks":  # TLEILAX-L03-d, -L04-d: dunenb.rules.leader_tanks
+            started = leader_tanks.begin(state, ctx, outcome, queue, side, power)
+            if started is not None:
+                return started
+            continue
         if action_of(power)[0] == "see_traitor":
             shown = _begin_show(state, ctx, outcome, queue, side, power)
             if shown is not None:
@@ -138,6 +146,12 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
             continue
         state = _effect(state, ctx, outcome, side, power)
     return after_leader_effects(state, ctx, outcome)
+
+def resume(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple) -> GameState:
+    """Go on with the queued after-battle effects (for the effects played in their own modules:
+    :mod:`dunenb.rules.leader_tanks`)."""
+    return _next(state, ctx, outcome, queue)
+
 
 KIND = "after-battle"
 
@@ -704,4 +718,5 @@ HANDLERS = {
     DRAW: Handler(apply=_apply_card, outcomes=_card_outcomes),
     SHOW: Handler(apply=_apply_show, decisions=_show_decisions),
     DIE: Handler(apply=_apply_die, outcomes=_die_outcomes),
+    **leader_tanks.HANDLERS,  # K-17 destroy_tanks
 }
