@@ -66,7 +66,6 @@ from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_after_battle import DiscardFree, GiveCard, LeaderDie, MoveTokens, PayUnseen
 from dunenb.rules.leader_after_battle import ShowSlip as ShowTraitorSlip
-from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
 from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
 from dunenb.rules.leader_pre_battle import (
     AnnounceSpice,
@@ -80,6 +79,7 @@ from dunenb.rules.leader_pre_battle import (
 )
 from dunenb.rules.leader_rolls import LeaderRoll
 from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, SubstituteLeader
+from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
 from dunenb.rules.movement import (
     BuyHarvester,
     Emerge,
