@@ -347,6 +347,10 @@ DESCRIBERS: dict[str, Describer] = {
                                     f"{house_name(a.to)} ({a.power})"),
     "after-battle-unseen": lambda a: (f"{_verb(a.house, 'pay')} {a.price} spice so that the card drawn is not "
                                       f"shown ({a.power})"),
+    "leader-spare": lambda a: (f"{_verb(a.house, 'offer')} to spare the opposing leader for {a.price} spice "
+                               f"({a.power})"),
+    "leader-spare-accept": lambda a: (f"{_verb(a.house, 'accept')} and pay {house_name(a.to)} {a.price} spice for "
+                                      f"their leader's life ({a.power})"),
     "after-battle-d3": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d3 ({a.power})",
     "after-battle-destroy": lambda a: (f"{_verb(a.house, 'destroy')} {_tokens(a.regular, a.marked)} of "
                                        f"{house_name(a.target)} in the tanks for good ({a.power})"),

@@ -78,6 +78,7 @@ from dunenb.rules.leader_pre_battle import (
     UsePreBattle,
 )
 from dunenb.rules.leader_rolls import LeaderRoll
+from dunenb.rules.leader_spare import AcceptSpare, OfferSpare
 from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, SubstituteLeader
 from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
 from dunenb.rules.movement import (
@@ -290,7 +291,8 @@ HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard
               GiveCard("emperor", "EMPEROR-L04-c", "atreides", "shield", "hand"),  # K-17 give_card
               ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c")]  # K-17 chosen_capture
 HAND_MADE += [TanksDie("bene-tleilax", "TLEILAX-L03-d", 2),  # K-17 destroy_tanks 1d3 (dunenb.rules.leader_tanks)
-              DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 1, 1)]  # K-17 destroy_tanks
+              DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 1, 1),  # K-17 destroy_tanks
+              OfferSpare("guild", "GUILD-L06-d", 4), AcceptSpare("fremen", "GUILD-L06-d", "guild", 4)]  # K-17 spare
 
 
 def played_actions():

@@ -159,3 +159,99 @@ def test_tleilax_l04_d_dying_domel_may_destroy_1_enemy_token_in_the_tanks():
     assert state.houses["fremen"].tanks.total == tanks - 1
     assert_conserved(state)
     assert case(plans)["sides"]["bene-tleilax"]["after_battle"] == ["TLEILAX-L04-d"]
+
+
+# --- K-17 spare (GUILD-L06-d Olmric, at B9; not after a treachery) ------------------------------------------
+
+OLMRIC = {"fremen": ("stilgar", 2, NONE, NONE), "guild": ("olmric", 2, "lasgun", NONE)}
+
+
+def spare_case(plans: dict, spare: tuple[str, ...]) -> dict:
+    """The battle as a case, ``spare`` true on the Houses named; its one outcome."""
+    from dunenb.battle.case import case_json, parse_case
+
+    sides = [{"house": house, "tokens": {"regular": 5}, "dial": {"regular": dial}, "leader": leader,
+              "weapon": None if weapon == NONE else weapon, "defense": None if defence == NONE else defence,
+              **({"spare": True} if house in spare else {})}
+             for house, (leader, dial, weapon, defence) in plans.items()]
+    raw = {"format": "dunenb.battle/1", "territory": AREA, "defender": list(plans)[0], "sides": sides}
+    (outcome,) = case_json(parse_case(raw))["outcomes"]
+    return outcome
+
+
+def test_guild_l06_d_olmric_spares_the_leader_his_lasgun_kills_for_4_spice_and_the_battle_turns():
+    from dunenb.rules.leader_spare import AcceptSpare, OfferSpare
+
+    state, _events = fight(OLMRIC, spice={"fremen": 10, "guild": 5})
+    assert state.pending.kind == "leader-spare" and state.pending.actor == "guild"  # B9, before the totals
+    assert decisions(state) == [Pass("guild"), OfferSpare("guild", "GUILD-L06-d", 4)]
+    state = apply_action(state, OfferSpare("guild", "GUILD-L06-d", 4))
+    assert state.pending.kind == "leader-spare-reply" and state.pending.actor == "fremen"
+    assert decisions(state) == [Pass("fremen"), AcceptSpare("fremen", "GUILD-L06-d", "guild", 4)]
+    accepted = apply_action(state, AcceptSpare("fremen", "GUILD-L06-d", "guild", 4))
+    events = list(accepted.events)
+    assert kinds(events, "battle-outcome")[0].data["winner"] == "fremen"  # Stilgar lives with his 7: 8 against 3
+    assert "stilgar" not in accepted.houses["fremen"].leader_tanks
+    assert accepted.houses["fremen"].spice == 10 - 4 and accepted.houses["guild"].spice == 5 + 4
+    assert not kinds(events, "bounty")
+    assert_conserved(accepted)
+    refused = apply_action(state, Pass("fremen"))  # he refuses: his leader dies
+    assert kinds(list(refused.events), "battle-outcome")[0].data["winner"] == "guild"
+    assert refused.houses["fremen"].leader_tanks[-1:] == ("stilgar",)
+    passed, _ = fight(OLMRIC, spice={"fremen": 10, "guild": 5})
+    passed = apply_action(passed, Pass("guild"))
+    assert passed.houses["fremen"].leader_tanks[-1:] == ("stilgar",)
+    # the battle case: both sides' answers are part of the result
+    spared = spare_case(OLMRIC, ("guild", "fremen"))
+    assert spared["winner"] == "fremen" and spared["sides"]["fremen"]["leader"] == "alive"
+    assert spared["sides"]["fremen"]["spare_paid"] == 4 and "GUILD-L06-d" in spared["sides"]["guild"]["powers"]
+    assert spared["sides"]["guild"]["bounty"] == 0
+    for answers in ((), ("guild",), ("fremen",)):
+        killed = spare_case(OLMRIC, answers)
+        assert killed["winner"] == "guild" and killed["sides"]["fremen"]["leader"] == "dead"
+
+
+def test_guild_l06_d_no_spare_after_a_treachery_nor_when_the_enemy_cannot_pay():
+    state, _events = fight(OLMRIC, spice={"fremen": 3, "guild": 5})
+    assert state.pending is None or state.pending.kind != "leader-spare"  # 3 spice: he could not accept
+    called, _events = fight(OLMRIC, spice={"fremen": 10}, calls=("guild",),
+                            traitors={"guild": (("fremen", "stilgar"),)})
+    assert called.pending is None or called.pending.kind != "leader-spare"
+
+
+# --- the plan matrix (dunenb.analysis.battle_odds) settles regen_dialled and spare as the resolver does -------
+
+def _matrix_agrees(raw: dict) -> None:
+    import itertools
+    import math
+
+    from dunenb.analysis.battle_odds import plan_matrix
+    from dunenb.battle.case import parse_case
+    from dunenb.battle.resolve import resolve_battle
+
+    case = parse_case(raw)
+    matrix = plan_matrix(case)
+    first, _second = case.houses
+
+    def net(side, other) -> int:
+        return side.bounty - side.spice_lost - side.spare_paid + other.spare_paid
+
+    for i, j in itertools.product(range(len(matrix.rows.plans)), range(len(matrix.columns.plans))):
+        dist = resolve_battle(case.with_plans(matrix.rows.plans[i], matrix.columns.plans[j]))
+        win_a = sum((p for p, o in dist if o.winner == first), Fraction(0))
+        tokens = sum(p * (o.sides[1].tokens_lost.total - o.sides[0].tokens_lost.total) for p, o in dist)
+        spice = sum(p * (net(o.sides[0], o.sides[1]) - net(o.sides[1], o.sides[0])) for p, o in dist)
+        assert math.isclose(matrix.win_first.iat[i, j], float(win_a), abs_tol=1e-12)
+        assert math.isclose(matrix.tokens.iat[i, j], float(tokens), abs_tol=1e-12)
+        assert math.isclose(matrix.spice.iat[i, j], float(spice), abs_tol=1e-12)
+
+
+def test_dispersion_l05_c_and_guild_l06_d_in_the_plan_matrix():
+    _matrix_agrees({"format": "dunenb.battle/1", "territory": AREA, "defender": "fremen", "sides": [
+        {"house": "fremen", "tokens": {"regular": 3}, "leader": "stilgar", "leaders": ["stilgar"], "hand": []},
+        {"house": "dispersion", "tokens": {"regular": 3}, "leader": "fiona", "leaders": ["fiona"], "hand": []}]})
+    _matrix_agrees({"format": "dunenb.battle/1", "territory": AREA, "defender": "fremen", "sides": [
+        {"house": "fremen", "tokens": {"regular": 3}, "leader": "stilgar", "leaders": ["stilgar"], "hand": [],
+         "spare": True},
+        {"house": "guild", "tokens": {"regular": 3}, "leader": "olmric", "leaders": ["olmric"], "hand": ["lasgun"],
+         "weapon": "lasgun", "spare": True}]})

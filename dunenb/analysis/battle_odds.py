@@ -33,6 +33,7 @@ from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle import immunities
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import released_by
+from dunenb.battle.leader_after import spare_price
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_traits import plan_error
@@ -379,6 +380,11 @@ def _block(
     bounty_a = bounty_for(scene, 0).amount if fighting[1] is not None and fates.dead[1] else 0
     bounty_b = bounty_for(scene, 1).amount if fighting[0] is not None and fates.dead[0] else 0
     spice_bal = (bounty_a - spice_a[:, None]) - (bounty_b - spice_b[None, :])
+    # ---- K-17 spare (GUILD-L06-d, GAP-131), as settle: the spared leader's side pays the holder's House
+    for me, sign in ((0, 1), (1, -1)):
+        power = fates.spared[me]
+        if power is not None:
+            spice_bal = spice_bal + sign * 2 * spare_price(power, fighting[me])
     return p * win_a, p * win_b, p * spice_bal * ones, p * (lost_b - lost_a)
 
 
