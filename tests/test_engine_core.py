@@ -81,6 +81,7 @@ from dunenb.rules.leader_rolls import LeaderRoll
 from dunenb.rules.leader_spare import AcceptSpare, OfferSpare
 from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, SubstituteLeader
 from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
+from dunenb.rules.leader_torture import TortureDie
 from dunenb.rules.movement import (
     BuyHarvester,
     Emerge,
@@ -292,7 +293,8 @@ HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard
               ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c")]  # K-17 chosen_capture
 HAND_MADE += [TanksDie("bene-tleilax", "TLEILAX-L03-d", 2),  # K-17 destroy_tanks 1d3 (dunenb.rules.leader_tanks)
               DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 1, 1),  # K-17 destroy_tanks
-              OfferSpare("guild", "GUILD-L06-d", 4), AcceptSpare("fremen", "GUILD-L06-d", "guild", 4)]  # K-17 spare
+              OfferSpare("guild", "GUILD-L06-d", 4), AcceptSpare("fremen", "GUILD-L06-d", "guild", 4),  # K-17 spare
+              TortureDie("bene-gesserit", "BG-L09-b", 3)]  # K-17 torture (dunenb.rules.leader_torture)
 
 
 def played_actions():

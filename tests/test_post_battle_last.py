@@ -255,3 +255,34 @@ def test_dispersion_l05_c_and_guild_l06_d_in_the_plan_matrix():
          "spare": True},
         {"house": "guild", "tokens": {"regular": 3}, "leader": "olmric", "leaders": ["olmric"], "hand": ["lasgun"],
          "weapon": "lasgun", "spare": True}]})
+
+
+# --- K-17 torture (BG-L09-b Wensicia: enemy_dies+alive, then d10 <= the dead leader's base strength, D-23) ----
+
+WENSICIA = {"fremen": ("stilgar", 2, NONE, NONE), "bene-gesserit": ("wensicia", 2, "lasgun", NONE)}
+
+
+def test_bg_l09_b_wensicia_tortures_the_dead_enemy_for_a_truth_trance_on_his_house():
+    from dunenb.rules.leader_torture import TortureDie
+    from dunenb.rules.truth_trance import AskTruthTrance
+
+    state, _events = fight(WENSICIA, spice={"fremen": 6})
+    assert state.houses["fremen"].leader_tanks[-1:] == ("stilgar",)
+    assert state.pending.kind == "torture-d10"
+    assert outcome_map(state) == {TortureDie("bene-gesserit", "BG-L09-b", face): Fraction(1, 10)
+                                  for face in range(1, 11)}
+    failed = apply_action(state, TortureDie("bene-gesserit", "BG-L09-b", 8))  # 8 > Stilgar's 7
+    assert failed.pending is None or failed.pending.kind != "torture-trance"
+    state = apply_action(state, TortureDie("bene-gesserit", "BG-L09-b", 7))
+    assert state.pending.kind == "torture-trance" and state.pending.actor == "bene-gesserit"
+    menu = decisions(state)
+    assert menu[0] == Pass("bene-gesserit")
+    asks = [a for a in menu if isinstance(a, AskTruthTrance)]
+    assert asks and all(a.target == "fremen" and a.means == "BG-L09-b" for a in asks)  # D-23: that House only
+    question = AskTruthTrance("bene-gesserit", "fremen", "spice-more-than", "5", "BG-L09-b")
+    assert question in asks
+    state = apply_action(state, question)
+    assert state.houses["bene-gesserit"].trance_answers[-1][1:] == ("fremen", "spice-more-than", "5", True)
+    assert case(WENSICIA)["sides"]["bene-gesserit"]["after_battle"] == ["BG-L09-b"]
+    both = {"fremen": ("stilgar", 2, "lasgun", NONE), "bene-gesserit": ("wensicia", 2, "lasgun", NONE)}
+    assert "after_battle" not in case(both)["sides"]["bene-gesserit"]  # she must live
