@@ -351,6 +351,9 @@ DESCRIBERS: dict[str, Describer] = {
                                f"({a.power})"),
     "leader-spare-accept": lambda a: (f"{_verb(a.house, 'accept')} and pay {house_name(a.to)} {a.price} spice for "
                                       f"their leader's life ({a.power})"),
+    "capture-try": lambda a: (f"{_verb(a.house, 'try')} to capture {leader_name(a.leader, a.owner)} "
+                              f"({a.power})"),
+    "capture-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 of the capture ({a.power})",
     "torture-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 of the torture ({a.power})",
     "after-battle-d3": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d3 ({a.power})",
     "after-battle-destroy": lambda a: (f"{_verb(a.house, 'destroy')} {_tokens(a.regular, a.marked)} of "

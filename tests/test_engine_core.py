@@ -66,6 +66,7 @@ from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_after_battle import DiscardFree, GiveCard, LeaderDie, MoveTokens, PayUnseen
 from dunenb.rules.leader_after_battle import ShowSlip as ShowTraitorSlip
+from dunenb.rules.leader_capture import CaptureDie, TryCapture
 from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
 from dunenb.rules.leader_pre_battle import (
     AnnounceSpice,
@@ -294,7 +295,9 @@ HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard
 HAND_MADE += [TanksDie("bene-tleilax", "TLEILAX-L03-d", 2),  # K-17 destroy_tanks 1d3 (dunenb.rules.leader_tanks)
               DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 1, 1),  # K-17 destroy_tanks
               OfferSpare("guild", "GUILD-L06-d", 4), AcceptSpare("fremen", "GUILD-L06-d", "guild", 4),  # K-17 spare
-              TortureDie("bene-gesserit", "BG-L09-b", 3)]  # K-17 torture (dunenb.rules.leader_torture)
+              TortureDie("bene-gesserit", "BG-L09-b", 3),  # K-17 torture (dunenb.rules.leader_torture)
+              TryCapture("bene-gesserit", "BG-L03-b", "fremen", "otheym"),  # K-17 capture (leader_capture)
+              CaptureDie("bene-gesserit", "BG-L03-b", 7)]
 
 
 def played_actions():

@@ -286,3 +286,52 @@ def test_bg_l09_b_wensicia_tortures_the_dead_enemy_for_a_truth_trance_on_his_hou
     assert case(WENSICIA)["sides"]["bene-gesserit"]["after_battle"] == ["BG-L09-b"]
     both = {"fremen": ("stilgar", 2, "lasgun", NONE), "bene-gesserit": ("wensicia", 2, "lasgun", NONE)}
     assert "after_battle" not in case(both)["sides"]["bene-gesserit"]  # she must live
+
+
+# --- K-17 capture (BG-L03-b Lucille: win+alive, then d10 > the opposing leader's base strength, D-28) --------
+
+LUCILLE = {"fremen": ("otheym", 0, NONE, NONE), "bene-gesserit": ("lucille", 4, NONE, NONE)}
+
+
+def test_bg_l03_b_lucille_captures_the_male_leader_she_beats_on_a_d10_above_his_strength():
+    from dunenb.rules.battle_phase import available_leaders
+    from dunenb.rules.battle_powers import keeper_captives
+    from dunenb.rules.common import edit_house
+    from dunenb.rules.leader_capture import CaptureDie, TryCapture, release_freed
+
+    state, events = fight(LUCILLE)
+    assert kinds(events, "battle-outcome")[0].data["winner"] == "bene-gesserit"
+    assert state.pending.kind == "capture-try" and state.pending.actor == "bene-gesserit"
+    attempt = TryCapture("bene-gesserit", "BG-L03-b", "fremen", "otheym")
+    assert decisions(state) == [Pass("bene-gesserit"), attempt]  # "peut capturer": a may
+    passed = apply_action(state, Pass("bene-gesserit"))
+    assert "otheym" in passed.houses["fremen"].leaders
+    state = apply_action(state, attempt)
+    assert outcome_map(state) == {CaptureDie("bene-gesserit", "BG-L03-b", face): Fraction(1, 10)
+                                  for face in range(1, 11)}
+    failed = apply_action(state, CaptureDie("bene-gesserit", "BG-L03-b", 5))  # not above Otheym's 5
+    assert "otheym" in failed.houses["fremen"].leaders and not failed.captured
+    state = apply_action(state, CaptureDie("bene-gesserit", "BG-L03-b", 6))
+    assert "otheym" not in state.houses["fremen"].leaders
+    assert "fremen:otheym" in state.houses["bene-gesserit"].leaders and ("fremen", "otheym") in state.captured
+    assert not keeper_captives(state)  # not a HARKONNEN-P4 captive: no KARAMA-47, L1167 nor FAQ 21
+    assert "fremen:otheym" in available_leaders(state, "bene-gesserit", AREA)  # the BG may play him (LC-9)
+    assert_conserved(state)
+    assert case(LUCILLE)["sides"]["bene-gesserit"]["after_battle"] == ["BG-L03-b"]
+    # D-28: he returns to his House at once when Lucille dies
+    bg = state.houses["bene-gesserit"]
+    dead = edit_house(state, "bene-gesserit", leaders=tuple(k for k in bg.leaders if k != "lucille"),
+                      leader_tanks=bg.leader_tanks + ("lucille",))
+    freed = release_freed(dead)
+    assert "otheym" in freed.houses["fremen"].leaders and not freed.captured
+    assert release_freed(state).captured == state.captured  # while she lives he stays
+
+
+def test_bg_l03_b_no_capture_of_a_woman_nor_when_lucille_loses():
+    female = {"fremen": ("chani", 0, NONE, NONE), "bene-gesserit": ("lucille", 4, NONE, NONE)}
+    state, _events = fight(female)
+    assert state.pending is None or state.pending.kind != "capture-try"
+    lost = {"fremen": ("stilgar", 5, NONE, NONE), "bene-gesserit": ("lucille", 0, NONE, NONE)}
+    state, events = fight(lost)
+    assert kinds(events, "battle-outcome")[0].data["winner"] == "fremen"
+    assert state.pending is None or state.pending.kind != "capture-try"

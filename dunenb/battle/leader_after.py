@@ -61,7 +61,7 @@ TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_di
 APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses", "steal_random",
                              "discard_free", "ration", "reinforce", "extra_revival", "see_spice",
                              "chosen_capture", "draw", "give_card", "see_traitor", "blast", "ship",
-                             "regen_dialled", "destroy_tanks", "spare", "torture"})
+                             "regen_dialled", "destroy_tanks", "spare", "torture", "capture"})
 #: K-17 actions at B9, inside the resolution (not listed among the B10 ``after_battle`` entries).
 B9_ACTIONS = frozenset({"blast", "regen_dialled", "spare"})
 #: DISPERSION-L05-c: "si le D 10 ne dépasse pas 6".

@@ -82,6 +82,7 @@ from dunenb.rules import (
     alliances,
     battle_powers,
     leader_after_battle,
+    leader_capture,
     leader_deals,
     leader_karama,
     leader_pre_battle,
@@ -864,6 +865,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
+    state = leader_capture.release_freed(state)  # leaders.md D-28: Lucille's captives once she is dead
     ctx = dataclasses.replace(ctx, committed=committed, last=last)
     return leader_after_battle.begin(state, ctx, outcome)  # leaders.md LC-5 B10: K-17, the K-15 fine
 

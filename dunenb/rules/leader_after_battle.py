@@ -18,6 +18,8 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
   leave the tanks for good, a d3 then a choice (:mod:`dunenb.rules.leader_tanks`, GAP-130).
 * **torture** (BG-L09-b, ``enemy_dies+alive``): a d10 ≤ the dead enemy's base strength, then one truth trance
   question to his House, at once (:mod:`dunenb.rules.leader_torture`, D-23, GAP-128).
+* **capture** (BG-L03-b, ``win+alive``): the BG may try, then a d10 > the opposing male secondary leader's base
+  strength captures him (:mod:`dunenb.rules.leader_capture`, D-28).
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
@@ -80,7 +82,7 @@ from dunenb.battle.roster import Power
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import TERRITORIES, _plain
-from dunenb.rules import leader_tanks, leader_torture
+from dunenb.rules import leader_capture, leader_tanks, leader_torture
 from dunenb.rules.battle_context import BattleContext
 from dunenb.rules.common import Handler, edit_house, event, kill_tokens, node, pending, rules, with_events
 from dunenb.rules.traitors import leader_of
@@ -149,9 +151,10 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
         state = _effect(state, ctx, outcome, side, power)
     return after_leader_effects(state, ctx, outcome)
 
-#: K-17 actions played in their own modules: TLEILAX-L03-d/-L04-d, BG-L09-b (each ``begin`` returns the state at
-#: its first node, or ``None`` when there is nothing to do)
-OWN_MODULES: dict[str, Any] = {"destroy_tanks": leader_tanks, "torture": leader_torture}
+
+#: K-17 actions played in their own modules: TLEILAX-L03-d/-L04-d, BG-L09-b, BG-L03-b (each ``begin`` returns
+#: the state at its first node, or ``None`` when there is nothing to do)
+OWN_MODULES: dict[str, Any] = {"destroy_tanks": leader_tanks, "torture": leader_torture, "capture": leader_capture}
 
 
 def resume(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple) -> GameState:
@@ -727,4 +730,5 @@ HANDLERS = {
     DIE: Handler(apply=_apply_die, outcomes=_die_outcomes),
     **leader_tanks.HANDLERS,  # K-17 destroy_tanks
     **leader_torture.HANDLERS,  # K-17 torture
+    **leader_capture.HANDLERS,  # K-17 capture
 }
