@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle.leader_after import spare_price
+from dunenb.battle.leader_after import spare_ids, spare_price
 from dunenb.battle.plans import Battle
 from dunenb.battle.resolve import BattleOutcome, Fates
 from dunenb.errors import IllegalActionError
@@ -71,6 +71,11 @@ def ask(state: GameState, ctx: BattleContext, battle: Battle, fates: Fates) -> G
     been answered yet; ``None`` otherwise (the resolution goes on)."""
     if ctx.spare_answers or fates.explosion is not None or fates.traitor_called_by:
         return None
+    leaders = (battle.sides[0].plan.leader, battle.sides[1].plan.leader)
+    if fates.swapped:
+        leaders = (leaders[1], leaders[0])
+    if not any(spare_ids(battle.houses, leaders, (battle.sides[0].blocked, battle.sides[1].blocked))):
+        return None  # no spare entry acts in this battle (the common case: no second leader step)
     from dunenb.rules.battle_phase import fates_with_rolls
 
     offered = dataclasses.replace(battle, sides=tuple(dataclasses.replace(side, spare=True)  # type: ignore[arg-type]
@@ -80,8 +85,7 @@ def ask(state: GameState, ctx: BattleContext, battle: Battle, fates: Fates) -> G
         if power is None:
             continue
         holder, foe = battle.sides[me].house, battle.sides[1 - me].house
-        price = spare_price(power, battle.sides[me].plan.leader if not fates.swapped else battle.sides[1 - me].plan
-                            .leader)
+        price = spare_price(power, leaders[me])
         if state.houses[foe].spice - battle.sides[1 - me].plan.dial.spice < price:
             return None  # GAP-131: he could not accept
         return dataclasses.replace(state, pending=pending(ASK, holder, battle=ctx, power=power, foe=foe,
