@@ -352,6 +352,17 @@ DESCRIBERS: dict[str, Describer] = {
                                     f"{house_name(a.to)} ({a.power})"),
     "after-battle-unseen": lambda a: (f"{_verb(a.house, 'pay')} {a.price} spice so that the card drawn is not "
                                       f"shown ({a.power})"),
+    "leader-spare": lambda a: (f"{_verb(a.house, 'offer')} to spare the opposing leader for {a.price} spice "
+                               f"({a.power})"),
+    "leader-spare-accept": lambda a: (f"{_verb(a.house, 'accept')} and pay {house_name(a.to)} {a.price} spice for "
+                                      f"their leader's life ({a.power})"),
+    "capture-try": lambda a: (f"{_verb(a.house, 'try')} to capture {leader_name(a.leader, a.owner)} "
+                              f"({a.power})"),
+    "capture-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 of the capture ({a.power})",
+    "torture-d10": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d10 of the torture ({a.power})",
+    "after-battle-d3": lambda a: f"{_verb(a.house, 'roll')} {a.value} on the d3 ({a.power})",
+    "after-battle-destroy": lambda a: (f"{_verb(a.house, 'destroy')} {_tokens(a.regular, a.marked)} of "
+                                       f"{house_name(a.target)} in the tanks for good ({a.power})"),
     "after-battle-tokens": lambda a: (
         f"{_verb(a.house, 'send')} {_tokens(a.regular, a.marked)} to the reserve for {2 * (a.regular + a.marked)} "
         f"spice ({a.power})" if a.what == "ration" else

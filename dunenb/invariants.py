@@ -98,10 +98,10 @@ def check_leaders(state: GameState) -> None:
     _require(not twice, "leaders/unique", f"leader(s) in two places at once: {', '.join(twice)}")
     if state.captured:
         keeper = owner("HARKONNEN-P4")
-        held = state.houses[keeper].leaders
-        for house, lid in state.captured:
-            _require(leader_key(keeper, house, lid) in held, "leaders/captured",
-                     f"{house}:{lid} is recorded as captured but is not among {keeper}'s leaders")
+        for house, lid in state.captured:  # HARKONNEN-P4's holder, or the BG after BG-L03-b (leaders.md D-28)
+            _require(any(leader_key(h, house, lid) in hs.leaders for h, hs in state.houses.items() if h != house),
+                     "leaders/captured", f"{house}:{lid} is recorded as captured but is not among {keeper}'s "
+                     "leaders (nor another captor's)")
     check_main_leaders(state)
 
 

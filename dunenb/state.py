@@ -273,6 +273,9 @@ class GameState:
     # GAP-19 (dunenb design): regular tokens received minus given in alliance deals, per House (G-1 counts 20 each
     # at the start; a deal moves tokens from one House's reserve to another's, where they serve their new House).
     tokens_traded: FrozenDict[str, int] = field(default_factory=FrozenDict)
+    # ---- leaders.md K-17 destroy_tanks (TLEILAX-L03-d, -L04-d, GAP-130): per House, the tokens taken from its
+    # tanks for good (no longer counted among its 20); left out of the digest while empty (older states' digests)
+    tokens_destroyed: FrozenDict[str, Tokens] = field(default_factory=FrozenDict, metadata={"digest": "if-set"})
     deferred_terms: tuple[DeferredTerm, ...] = ()  # ALLIANCE-8: goods set aside for a later turn
     windows_opened: int = 0  # alliance windows opened so far in the game (ALLIANCE-4 ends the terms of earlier ones)
     lent_powers: tuple[LentPower, ...] = ()  # ALLIANCE-12: House powers lent for a number of turns
@@ -330,8 +333,10 @@ class GameState:
 
     def token_quota(self, house: str) -> int:
         """How many tokens ``house`` accounts for (board + reserve + tanks + tokens it set aside in a deal): 20
-        (houses.md G-1) plus what it received minus what it gave in alliance deals (GAP-19)."""
-        return 20 + self.tokens_traded.get(house, 0)
+        (houses.md G-1) plus what it received minus what it gave in alliance deals (GAP-19),
+        minus its tokens destroyed for good (K-17 destroy_tanks)."""
+        destroyed = self.tokens_destroyed.get(house)  # K-17 destroy_tanks: gone for good
+        return 20 + self.tokens_traded.get(house, 0) - (destroyed.total if destroyed is not None else 0)
 
     def tokens_set_aside(self, house: str) -> int:
         """Regular tokens ``house`` promised for a later turn (ALLIANCE-8), no longer in its reserve."""
@@ -381,7 +386,8 @@ def _canonical(value: Any) -> Any:
         return [_canonical(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {"class": type(value).__name__,
-                "fields": {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+                "fields": {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)
+                           if f.metadata.get("digest") != "if-set" or getattr(value, f.name)}}
     return repr(value)
 
 

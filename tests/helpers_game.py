@@ -362,7 +362,7 @@ def token_count(state: GameState, house: str) -> int:
     """Reserve + tanks + board + set aside in a deal: 20 (houses.md G-1) plus tokens traded (GAP-19)."""
     hs = state.houses[house]
     return (hs.reserve.total + hs.tanks.total + board_tokens(state, house).total + state.tokens_set_aside(house)
-            - state.tokens_traded.get(house, 0))
+            - (state.token_quota(house) - 20))  # GAP-19 tokens traded; K-17 destroy_tanks: tokens destroyed
 
 
 def events_of(state: GameState, kind: str) -> list:

@@ -111,8 +111,9 @@ def check_invariants(state) -> None:
             assert tokens.regular >= 0 and tokens.marked >= 0
         total = hs.reserve + hs.tanks + board_tokens(state, house)
         assert total.total + state.tokens_set_aside(house) == state.token_quota(house), house
-        assert state.token_quota(house) == TOKENS_PER_HOUSE + state.tokens_traded.get(house, 0)
-        assert total.marked == MARKED[house], house
+        destroyed = state.tokens_destroyed.get(house, type(total)())  # K-17 destroy_tanks: gone for good
+        assert state.token_quota(house) == TOKENS_PER_HOUSE + state.tokens_traded.get(house, 0) - destroyed.total
+        assert total.marked + destroyed.marked == MARKED[house], house
     for (house, area, sector), tokens in state.forces.items():
         assert house in config.houses
         assert area in SECTORS_OF and sector in SECTORS_OF[area], (area, sector)

@@ -66,6 +66,7 @@ from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.kynes import CallWorm, LocalStorm
 from dunenb.rules.leader_after_battle import DiscardFree, GiveCard, LeaderDie, MoveTokens, PayUnseen
 from dunenb.rules.leader_after_battle import ShowSlip as ShowTraitorSlip
+from dunenb.rules.leader_capture import CaptureDie, TryCapture
 from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader, LeaderBuyOff, ProposeAlliance, ShowSlip
 from dunenb.rules.leader_inherit import ChooseHeir
 from dunenb.rules.leader_pre_battle import (
@@ -79,7 +80,10 @@ from dunenb.rules.leader_pre_battle import (
     UsePreBattle,
 )
 from dunenb.rules.leader_rolls import LeaderRoll
+from dunenb.rules.leader_spare import AcceptSpare, OfferSpare
 from dunenb.rules.leader_specials import BlastShieldWall, GholaReturn, OpenPoleBattle, SubstituteLeader
+from dunenb.rules.leader_tanks import DestroyTanks, TanksDie
+from dunenb.rules.leader_torture import TortureDie
 from dunenb.rules.movement import (
     BuyHarvester,
     Emerge,
@@ -291,6 +295,12 @@ HAND_MADE += [DiscardFree("emperor", "EMPEROR-L06-d", "shield"),  # K-17 discard
               ChooseCaptive("harkonnen", "atreides", "gurney", "HARKONNEN-L07-c"),  # K-17 chosen_capture
               ChooseHeir("dispersion", "murbella", "DISPERSION-L02-c"),  # K-24 D02-d
               OpenPoleBattle("harkonnen", "atreides", "pole-nord", "HARKONNEN-L07-d")]  # S-9
+HAND_MADE += [TanksDie("bene-tleilax", "TLEILAX-L03-d", 2),  # K-17 destroy_tanks 1d3 (dunenb.rules.leader_tanks)
+              DestroyTanks("bene-tleilax", "TLEILAX-L03-d", "fremen", 1, 1),  # K-17 destroy_tanks
+              OfferSpare("guild", "GUILD-L06-d", 4), AcceptSpare("fremen", "GUILD-L06-d", "guild", 4),  # K-17 spare
+              TortureDie("bene-gesserit", "BG-L09-b", 3),  # K-17 torture (dunenb.rules.leader_torture)
+              TryCapture("bene-gesserit", "BG-L03-b", "fremen", "otheym"),  # K-17 capture (leader_capture)
+              CaptureDie("bene-gesserit", "BG-L03-b", 7)]
 
 
 def played_actions():

@@ -34,6 +34,7 @@ from dunenb.analysis.equilibrium import Equilibrium, solve_zero_sum
 from dunenb.battle import immunities
 from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import released_by
+from dunenb.battle.leader_after import spare_price
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_traits import plan_error
@@ -386,12 +387,22 @@ def _block(
     win_b = 1.0 - win_a
     lost_a = np.where(a_wins, tokens_a[:, None], totals[0])
     lost_b = np.where(a_wins, totals[1], tokens_b[None, :])
+    # ---- K-17 regen_dialled (DISPERSION-L05-c, GAP-129), as settle: a winner whose d10 succeeded loses nothing
+    if fates.regen[0] is not None:
+        lost_a = np.where(a_wins, 0.0, lost_a)
+    if fates.regen[1] is not None:
+        lost_b = np.where(a_wins, lost_b, 0.0)
     # BATTLE-13 f3 with leaders.md K-15 (LC-8): the bounty as the resolver pays it (leader_bounty.bounty_for)
     scene = Scene.of(territory, houses, fighting, defender=0 if defender_first else 1, dead=dead, blocked=blocked,
                      shield_wall_standing=shield_wall_standing)
     bounty_a = bounty_for(scene, 0).amount if fighting[1] is not None and fates.dead[1] else 0
     bounty_b = bounty_for(scene, 1).amount if fighting[0] is not None and fates.dead[0] else 0
     spice_bal = (bounty_a - spice_a[:, None]) - (bounty_b - spice_b[None, :])
+    # ---- K-17 spare (GUILD-L06-d, GAP-131), as settle: the spared leader's side pays the holder's House
+    for me, sign in ((0, 1), (1, -1)):
+        power = fates.spared[me]
+        if power is not None:
+            spice_bal = spice_bal + sign * 2 * spare_price(power, fighting[me])
     return p * win_a, p * win_b, p * spice_bal * ones, p * (lost_b - lost_a)
 
 

@@ -15,7 +15,7 @@
             "dead": ["this House's leaders in its tanks"], "blocked": ["KARAMA-37"], "regenerations": 1,
             "captured": false,
             "extra_attack": null | "projectile-distance" | "krys" | ..., "extra_defense": null | "snooper" | ...,
-            "b1_rolls": {"HARKONNEN-L10-c": 2}},
+            "b1_rolls": {"HARKONNEN-L10-c": 2}, "spare": false},
            {"house": "harkonnen", ...}]}
 ```
 
@@ -30,7 +30,8 @@ call treachery on him unless the capturer holds him as a traitor (FAQ 19, TRAITO
 ``extra_attack``, ``extra_defense`` and ``b1_rolls`` (optional, leaders.md K-6..K-8, D-31) fill the slots and
 built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`` may be a built-in that fills the
 attack slot (``"karate"``, ``"poison-slow-built-in"``). A plan the leader's powers do not allow is refused naming
-the field.
+the field. ``spare`` (optional, leaders.md K-17 GUILD-L06-d): true on Olmric's side, he spares the opposing leader
+his side's attacks would kill; true on the opposing side, it accepts and pays 4 (both are needed, GAP-131).
 
 ``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
 blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
@@ -100,7 +101,7 @@ _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description",
              "prescience", "karama_uses", "shield_wall_standing")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
               "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use",
-              "extra_attack", "extra_defense", "b1_rolls")
+              "extra_attack", "extra_defense", "b1_rolls", "spare")
 
 
 @dataclass(frozen=True)
@@ -336,12 +337,20 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     dead = _dead(raw.get("dead"), f"{where}.dead", house, leader, leaders)
     side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
                       regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house),
-                      b1_rolls=b1_rolls)
+                      b1_rolls=b1_rolls, spare=_spare(raw.get("spare", False), f"{where}.spare"))
     _captured(raw.get("captured", False), where, house, leader)
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
 
 
 # --- battle facts of the powers (issue 10 item 4) ---------------------------------------------------------
+def _spare(raw: Any, field: str) -> bool:
+    """``spare`` (leaders.md K-17 GUILD-L06-d, GAP-131): on the side of Olmric, he spares the opposing leader his
+    side's attacks would kill; on the opposing side, that side accepts and pays 4. Both are needed."""
+    if not isinstance(raw, bool):
+        raise _fail(field, f"{raw!r}: must be true or false (K-17 spare: the holder offers, the opponent accepts)")
+    return raw
+
+
 def _b1_rolls(raw: Any, field: str, leader: Leader | None) -> tuple[tuple[str, int], ...]:
     """``b1_rolls``: {power ID: d10 face} rolled at B1 for the leader's powers (leaders.md D-31: HARKONNEN-L10-c,
     Yueh's slow poison is there only on d10 ≤ 2). Each ID must be a power of the side's leader."""

@@ -28,6 +28,19 @@ cards; a Karama on his wheel is lost whatever happens (KARAMA-2).
 (:func:`blast_deaths`, called by :func:`dunenb.battle.resolve.leader_step`; GAP-107: only a Shield card stops
 it, and the blast of a leader the other blast kills does not go off in turn).
 
+``regen_dialled`` (DISPERSION-L05-c, ``win``, then d10 ≤ 6) acts at B9 among the token losses (LC-5): on a
+win none of the tokens dialled is lost; they stay in the territory. GAP-129: the d10 is rolled in the leader
+step (:func:`regen_ids` says whose; :func:`dunenb.battle.resolve.leader_step` rolls it, last, an exact chance
+node) whenever the leader fights a battle that no treachery or explosion ends, before the winner is known; the
+roll acts only if his side wins (the outcome lists the ID among that side's ``powers``).
+
+``spare(4)`` (GUILD-L06-d, at B9 after G05-d's blast, not after a treachery) is part of the result: when the
+opposing leader is about to die of the attacks of this side (:func:`spared`; only of them: GAP-131, a leader who
+dies of something else too is not spared), this side may spare him and he lives with his value if his side
+accepts and pays 4 to this side's House (``BattleSide.spare`` on both sides says so; in a game each is a
+decision, :mod:`dunenb.rules.leader_spare`). The payer's outcome says ``spare_paid``; the holder's side lists
+the ID among its ``powers``.
+
 ``half_losses`` (BG-L10-a, HARKONNEN-L09-b; on ``any``) is part of the result too (LC-5 B9): of the n tokens
 dialled, floor(n/2) are saved (:func:`saved_tokens`); they stay in the territory after a win and go to the
 reserve after a loss, a treachery included (the outcome's ``tokens_saved``). GAP-109: the owner's choice is
@@ -49,15 +62,19 @@ TRIGGERS = ("win", "lose", "any", "win+alive", "survive", "self_dies", "enemy_di
 #: The K-17 actions the engine applies so far (the others stay ``not-yet`` in ``dunenb rules coverage``).
 APPLIED_ACTIONS = frozenset({"keep", "gain_spice", "heal", "lose_tokens", "half_losses", "steal_random",
                              "discard_free", "ration", "reinforce", "extra_revival", "see_spice",
-                             "chosen_capture", "draw", "give_card", "see_traitor", "blast", "ship"})
+                             "chosen_capture", "draw", "give_card", "see_traitor", "blast", "ship",
+                             "regen_dialled", "destroy_tanks", "spare", "torture", "capture"})
 #: K-17 actions at B9, inside the resolution (not listed among the B10 ``after_battle`` entries).
-B9_ACTIONS = frozenset({"blast"})
+B9_ACTIONS = frozenset({"blast", "regen_dialled", "spare"})
+#: DISPERSION-L05-c: "si le D 10 ne dépasse pas 6".
+REGEN_ACTIVE = 6
 
 
 def action_of(power: Power) -> tuple[str, tuple[str, ...]]:
     """The action word and its parameters of a POST_BATTLE entry (``heal 3`` -> ``("heal", ("3",))``)."""
     args = effect_args(power) if power.kind == KIND else ()
-    words = args[1].split() if len(args) > 1 else []
+    # an entry without a trigger (GUILD-L06-d ``spare 4``, which acts at B9 on its own condition) is its action
+    words = args[1].split() if len(args) > 1 else args[0].split() if args and args[0] not in TRIGGERS else []
     return (words[0], tuple(words[1:])) if words else ("", ())
 
 
@@ -159,3 +176,47 @@ def blast_deaths(houses: tuple[str, str], leaders: tuple[Leader | None, Leader |
         if ids[me] and dead[me] and leaders[foe] is not None and defences[foe] != "shield":
             result[foe] = True
     return (result[0], result[1])
+
+
+def regen_ids(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
+              blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """K-17 regen_dialled (DISPERSION-L05-c): per side, the IDs of the acting entries, whose d10 the leader step
+    rolls (GAP-129: before the winner is known; they act on a win only)."""
+    scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)
+
+    def ids(me: int) -> tuple[str, ...]:
+        return tuple(power.id for power in acting(scene, me, KIND) if action_of(power)[0] == "regen_dialled")
+
+    return (ids(0), ids(1))
+
+
+def spare_ids(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
+              blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """K-17 spare (GUILD-L06-d): per side, the IDs of the acting entries."""
+    scene = Scene.of("", houses, leaders, defender=0, blocked=blocked)
+
+    def ids(me: int) -> tuple[str, ...]:
+        return tuple(power.id for power in acting(scene, me, KIND) if action_of(power)[0] == "spare")
+
+    return (ids(0), ids(1))
+
+
+def spare_price(power_id: str, leader: Leader | None) -> int:
+    """The spice the spared leader's side pays (``spare 4``)."""
+    power = next(p for p in (leader.powers if leader is not None else ()) if p.id == power_id)
+    return int(action_of(power)[1][0])
+
+
+def spared(ids: tuple[tuple[str, ...], tuple[str, ...]], by_attacks: tuple[bool, bool],
+           other_causes: tuple[bool, bool], answers: tuple[bool, bool],
+           present: tuple[bool, bool]) -> tuple[str | None, str | None]:
+    """K-17 spare at B9: per side ``me``, the ID of its spare entry that spares the opposing leader, or None.
+    ``by_attacks``: per side, whether its leader dies of the opposing side's attacks (LC-7); ``other_causes``:
+    whether he dies of anything else (a K-14 KILL, a K-21 dies_in); ``answers``: ``BattleSide.spare`` per side
+    (the holder offers, the opponent accepts)."""
+    found: list[str | None] = [None, None]
+    for me in (0, 1):
+        foe = 1 - me
+        if ids[me] and present[foe] and by_attacks[foe] and not other_causes[foe] and answers[me] and answers[foe]:
+            found[me] = ids[me][0]
+    return (found[0], found[1])

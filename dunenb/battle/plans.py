@@ -111,6 +111,10 @@ class BattleSide:
     #: leaders.md K-21 ``dies_in`` (H06-d): the trait that kills this side's leader at the reveal (B6), set by
     #: :func:`dunenb.battle.leader_traits.with_reveal_deaths`; he makes no attack and no call can name him.
     doomed: str | None = None
+    #: leaders.md K-17 ``spare`` (GUILD-L06-d, at B9, GAP-131): on the side whose leader has it, that he spares
+    #: the opposing leader his side's attacks would kill; on the opposing side, that it accepts and pays 4
+    #: (out of the state digest while false)
+    spare: bool = field(default=False, metadata={"digest": "if-set"})
 
     def holds_traitor(self, leader: Leader | None) -> bool:
         """True if this House may call "Trahison !" on that leader (TRAITOR-8, TRAITOR-9)."""

@@ -37,7 +37,18 @@ from typing import Any
 
 from dunenb.battle.dice_classes import merged_leaves
 from dunenb.battle.immunities import attack_protection, kills
-from dunenb.battle.leader_after import blast_deaths, blasts, fired, kept_by_loser, saved_tokens
+from dunenb.battle.leader_after import (
+    REGEN_ACTIVE,
+    blast_deaths,
+    blasts,
+    fired,
+    kept_by_loser,
+    regen_ids,
+    saved_tokens,
+    spare_ids,
+    spare_price,
+    spared,
+)
 from dunenb.battle.leader_bounty import bounty_for
 from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_powers import Scene
@@ -52,7 +63,7 @@ from dunenb.battle.powers import (
     side_army_value,
     slot_weapons,
 )
-from dunenb.battle.rolls import SHIELD_PASS, Roll
+from dunenb.battle.rolls import REGEN, SHIELD_PASS, Roll
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.wheel import Tokens
 from dunenb.errors import IllegalActionError, InputError
@@ -77,6 +88,10 @@ class Fates:
     blocked_calls: tuple[int, ...] = ()      # sides whose call a Karama on the opposing wheel voided (KARAMA-45)
     # per side, the leader powers that acted in this step (K-14 KILL, K-10 immunities that spared a leader)
     acted: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # per side, the K-17 regen_dialled entry whose d10 succeeded (DISPERSION-L05-c, GAP-129): acts on a win
+    regen: tuple[str | None, str | None] = (None, None)
+    # per side, the K-17 spare entry by which this side spared the opposing leader (GUILD-L06-d, GAP-131)
+    spared: tuple[str | None, str | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -102,6 +117,9 @@ class SideOutcome:
     bounty_fine: int = 0  # K-15 killer_pays (HARKONNEN-L11-d): owed to the Bank once the bounty is received
     after_battle: tuple[str, ...] = ()  # K-17: this side's POST_BATTLE entries that fire at B10 (LC-5)
     tokens_saved: Tokens = Tokens()  # K-17 half_losses: a loser's tokens that go to his reserve (GAP-109)
+    # K-17 spare (GUILD-L06-d): paid by this side to the opposing House for its leader's life (out of the state
+    # digest while 0)
+    spare_paid: int = dataclasses.field(default=0, metadata={"digest": "if-set"})
 
     def to_json(self) -> dict[str, Any]:
         """The per-side part of ``dunenb battle --json`` (``powers``: the IDs of this side's powers that changed
@@ -113,7 +131,8 @@ class SideOutcome:
             "powers": list(self.powers),
         } | ({"bounty_fine": self.bounty_fine} if self.bounty_fine else {}) | (
             {"after_battle": list(self.after_battle)} if self.after_battle else {}) | (
-            {"tokens_saved": self.tokens_saved.total} if self.tokens_saved.total else {})
+            {"tokens_saved": self.tokens_saved.total} if self.tokens_saved.total else {}) | (
+            {"spare_paid": self.spare_paid} if self.spare_paid else {})
 
 
 @dataclass(frozen=True)
@@ -318,13 +337,32 @@ def leader_step(
                      blocked_calls=voided)
     deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
     # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile
+    by_attacks = deaths
     deaths = blast_deaths(houses, (leaders[0], leaders[1]), (plans[0].defense, plans[1].defense), deaths,
                           (blocked[0], blocked[1]))
     killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
-    return Fates(dead=(deaths[0] or revenge[0] or killed[0] or doomed[0],  # K-21 dies_in: dead at B6
-                       deaths[1] or revenge[1] or killed[1] or doomed[1]),
+    others = (revenge[0] or killed[0] or doomed[0], revenge[1] or killed[1] or doomed[1])
+    # leaders.md K-17 spare (GUILD-L06-d) at B9, after G05-d: the opposing leader lives if both sides agree
+    spares = spared(spare_ids(houses, (leaders[0], leaders[1]), blocked), by_attacks, others,
+                    (sides[0].spare, sides[1].spare), present)
+    deaths = (deaths[0] and spares[1] is None, deaths[1] and spares[0] is None)
+    return Fates(dead=(deaths[0] or others[0], deaths[1] or others[1]),  # K-21 dies_in: dead at B6
                  traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
-                 acted=_acted(acted, revenge_by, killed_by))
+                 acted=_acted(acted, revenge_by, killed_by), regen=_regen_rolls(houses, leaders, blocked, roll),
+                 spared=spares)
+
+
+def _regen_rolls(houses: tuple[str, str], leaders: Sequence[Leader | None], blocked: tuple[frozenset[str],
+                 frozenset[str]], roll: Roll) -> tuple[str | None, str | None]:
+    """K-17 regen_dialled at B9 (DISPERSION-L05-c, GAP-129): each side's d10, rolled last in the leader step;
+    the entry's ID when it shows at most 6."""
+    ids = regen_ids(houses, (leaders[0], leaders[1]), blocked)
+    found: list[str | None] = [None, None]
+    for me in (0, 1):
+        for power in ids[me]:
+            if roll(me, REGEN) <= REGEN_ACTIVE:
+                found[me] = power
+    return (found[0], found[1])
 
 
 def _acted(*found: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -378,7 +416,8 @@ def _strip(side: BattleSide) -> BattleSide:
                                                        karama=plan.karama, karama_use=plan.karama_use,
                                                        extra_attack=plan.extra_attack,
                                                        extra_defense=plan.extra_defense),
-                      side.traitors, side.dice, side.call_power, blocked=side.blocked, doomed=side.doomed)
+                      side.traitors, side.dice, side.call_power, blocked=side.blocked, doomed=side.doomed,
+                      spare=side.spare)
 
 
 # -------------------------------------------------------------------------------------------------- settlement
@@ -470,6 +509,12 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     blasted = blasts(battle.houses, (fighting[0], fighting[1]), (sides[0].blocked, sides[1].blocked))
     if fates.explosion is None and not fates.traitor_called_by:  # K-17 blast at B9: listed on its holder's side
         extra_powers = [blasted[me] if fates.dead[me] and fates.dead[1 - me] else () for me in (0, 1)]
+    spare_paid = [0, 0]  # K-17 spare (GUILD-L06-d): the spared leader's side pays the holder's House
+    for me in (0, 1):
+        power = fates.spared[me]
+        if power is not None:
+            extra_powers[me] += (power,)
+            spare_paid[1 - me] = spare_price(power, fighting[me])
     saved = [Tokens(), Tokens()]  # K-17 half_losses: tokens a loser sends to his reserve instead of the tanks
     if winner is not None:
         kept = kept_by_loser(scene, 1 - winner, plans[1 - winner], after[1 - winner])
@@ -480,6 +525,10 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             spared = Tokens(min(spared.regular, tokens_lost[me].regular), min(spared.elite, tokens_lost[me].elite))
             tokens_lost[me] = tokens_lost[me] - spared
             saved[me] = spared if me != winner else Tokens()
+        regen = fates.regen[winner]
+        if regen is not None and not fates.traitor_called_by:  # K-17 regen_dialled: no dialled token is lost
+            tokens_lost[winner] = Tokens()
+            extra_powers[winner] += (regen,)
     if fates.explosion is None or shelter is not None:  # GAP-29b: an explosion pays no bounty, unless S-4 (D-22)
         # BATTLE-13 f3, TRAITOR-10: each killed leader's bounty to his opponent (K-15, LC-8); S-4: to Burseg's side
         for me in ((0, 1) if shelter is None else (shelter[0],)):
@@ -522,6 +571,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
                  if fates.explosion is None and not fates.traitor_called_by else ())
                 + fates.acted[me] + extra_powers[me] + ((side.doomed,) if side.doomed else ())))  # K-21 dies_in
             + _licence_used(licence[me], me in fates.atomics_used_by), bounty_fine=fine[me], after_battle=after[me],
+            spare_paid=spare_paid[me],
         ))
     return BattleOutcome(
         eliminated=_eliminated(sides, fighting, fates),

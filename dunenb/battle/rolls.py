@@ -19,6 +19,8 @@ WORN_SHIELD = "worn-shield"
 SNOOPER = "snooper"
 #: leaders.md K-14 KILL with a d10 (A09-b): the opposing leader dies on the faces named.
 KILL = "kill"
+#: leaders.md K-17 ``regen_dialled`` (D05-c, Fiona, GAP-129): on a win, no dialled token is lost on d10 ≤ 6.
+REGEN = "regen-dialled"
 
 #: purpose -> (what the roll is for, in words; the rule; a short label for lists)
 PURPOSES: dict[str, tuple[str, str, str]] = {
@@ -26,6 +28,7 @@ PURPOSES: dict[str, tuple[str, str, str]] = {
     WORN_SHIELD: ("to see whether the worn shield acts", "leaders.md K-8", "Worn-shield roll"),
     SNOOPER: ("to get the poison past the snooper", "leaders.md K-9 A06-b", "Snooper roll"),
     KILL: ("for the KILL on the opposing leader", "leaders.md K-14", "KILL roll"),
+    REGEN: ("to keep the dialled tokens on a win", "leaders.md K-17 regen_dialled", "Regeneration roll"),
 }
 
 #: ``roll(side, purpose)``: a d10 result (1..10) for side 0 or 1, rolled for ``purpose`` (one of :data:`PURPOSES`).

@@ -399,7 +399,8 @@ def is_applied(effect: LeaderEffect | None) -> bool:
     if effect is not None and effect.kind == "POST_BATTLE" and isinstance(effect, Effect):
         from dunenb.battle.leader_after import APPLIED_ACTIONS
 
-        return len(effect.args) > 1 and effect.args[1].split()[0] in APPLIED_ACTIONS
+        action = effect.args[1] if len(effect.args) > 1 else effect.args[0] if effect.args else ""  # K-17 spare
+        return bool(action) and action.split()[0] in APPLIED_ACTIONS
     # ---- end K-15, K-17
     if isinstance(effect, Effect) and effect.kind in DEAL_APPLIED:
         return _deal_applied(effect)

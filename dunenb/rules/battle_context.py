@@ -73,6 +73,9 @@ class BattleContext:
     immune_voices: tuple[tuple[str, int], ...] = ()
     # leaders.md K-16 PRE_BATTLE (dunenb.rules.leader_pre_battle): (House, power, value) of each use this battle
     leader_acts: tuple[tuple[str, str, str], ...] = ()
+    # leaders.md K-17 spare (GUILD-L06-d, dunenb.rules.leader_spare): the answers at B9, ("offer", "accept"),
+    # ("offer", "refuse") or ("pass",); left out of the state digest while empty
+    spare_answers: tuple[str, ...] = dataclasses.field(default=(), metadata={"digest": "if-set"})
 
     @property
     def houses(self) -> tuple[str, str]:

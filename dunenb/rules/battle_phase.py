@@ -84,11 +84,13 @@ from dunenb.rules import (
     alliances,
     battle_powers,
     leader_after_battle,
+    leader_capture,
     leader_deals,
     leader_inherit,
     leader_karama,
     leader_pre_battle,
     leader_rolls,
+    leader_spare,
     leader_specials,
     on_call,
     pre_battle,
@@ -714,7 +716,8 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
                                 regenerations=battle_powers.regenerations_left(state, house),  # TLEILAX-M2
                                 voices_against=len(ctx.sequence.voices_on(house)) if ctx.sequence else 0,  # D-24
-                                b1_rolls=leader_rolls.side_rolls(ctx, house)))  # leaders.md D-31
+                                b1_rolls=leader_rolls.side_rolls(ctx, house),  # leaders.md D-31
+                                spare=leader_spare.agreed(ctx)))  # leaders.md K-17 spare (GUILD-L06-d)
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3
 
 
@@ -743,6 +746,11 @@ def _fates(battle: Battle, rolls: tuple) -> Fates:
     return leader_step(battle.sides, roll)
 
 
+def fates_with_rolls(battle: Battle, rolls: tuple) -> Fates:
+    """The leader step of ``battle`` with the d10s already rolled in the game (all of them are)."""
+    return _fates(battle, rolls)
+
+
 def _resolve(state: GameState, ctx: BattleContext) -> GameState:
     battle = without_disarmed_attacks(battle_of(state, ctx))  # K-3: a disarmed leader's attack goes back to hand
     try:
@@ -750,6 +758,9 @@ def _resolve(state: GameState, ctx: BattleContext) -> GameState:
     except _NeedRoll as need:
         ctx = dataclasses.replace(ctx, roller=battle.sides[need.side].house)
         return dataclasses.replace(state, pending=pending("battle-d10", "chance", battle=ctx))
+    asked = leader_spare.ask(state, ctx, battle, fates)  # leaders.md K-17 spare (GUILD-L06-d): B9 decisions
+    if asked is not None:
+        return asked
     return battle_powers.before_outcome(state, ctx, settle(battle, fates))  # KARAMA-38 at a main leader's death
 
 
@@ -841,6 +852,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             state = _pay(state, house, -side.bounty)
             state = with_events(state, event("bounty", f"The Bank pays {house} a bounty of {side.bounty} spice "
                                              "(BATTLE-13 f3, TRAITOR-10, GAP-35a)", house=house, amount=side.bounty))
+        if side.spare_paid:  # leaders.md K-17 spare (GUILD-L06-d)
+            state = leader_spare.pay(state, house, outcome)
         if side.cards_lost:
             hand = list(state.houses[house].hand)
             for card in side.cards_lost:
@@ -894,6 +907,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
+    state = leader_capture.release_freed(state)  # leaders.md D-28: Lucille's captives once she is dead
     ctx = dataclasses.replace(ctx, committed=committed, last=last)
     # leaders.md K-24 D02-d: a passing power whose holder died passes (a choice among equals), then LC-5 B10
     return leader_inherit.after_battle(state, ctx, outcome, killed)
@@ -1051,5 +1065,6 @@ HANDLERS = {
     **leader_deals.HANDLERS,  # leaders.md K-18, K-19
     **leader_pre_battle.HANDLERS,  # leaders.md K-16
     **leader_after_battle.HANDLERS,
+    **leader_spare.HANDLERS,  # leaders.md K-17 spare (GUILD-L06-d) at B9
     "battle-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
 }

@@ -55,7 +55,7 @@ from dunenb.powers.registry import PowerSpec, implemented_uses, load_powers, off
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
-from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_key, leader_of, leader_ref
+from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, holder_of, leader_key, leader_of, leader_ref
 from dunenb.state import Event, GameState
 
 NONE = "none"
@@ -138,7 +138,7 @@ def ask_releases(state: GameState, ctx: BattleContext, asked: tuple[tuple[str, s
     that captive home at once; a House may send several home with several Karamas. ``asked``: the captives whose
     window this battle has had."""
     keeper = _keeper(state)
-    for person in state.captured:
+    for person in keeper_captives(state):  # KARAMA-47 does not apply to BG-L03-b's captives (D-28)
         if person in asked or (keeper not in ctx.houses and person[0] not in ctx.houses):
             continue
         return open_window(state, implemented_uses(capture_power()), "captive-release", battle=ctx, owner=person[0],
@@ -395,7 +395,7 @@ def is_captured(state: GameState, owner: str, leader_id: str) -> bool:
 
 def bury_captive(state: GameState, owner: str, leader_id: str) -> GameState:
     """A captured leader killed: to his own House's tanks (HARKONNEN-P4), no longer captured."""
-    keeper = _keeper(state)
+    keeper = keeper_of(state, (owner, leader_id))
     key = leader_key(keeper, owner, leader_id)
     held = state.houses[keeper].leaders
     if key in held:
@@ -411,9 +411,24 @@ def _keeper(state: GameState) -> str:
     return owner(capture_power())
 
 
-def release(state: GameState, owner: str, leader_id: str, *, why: str) -> GameState:
-    """A captured leader goes home (alive)."""
+# ---- leaders.md K-17 capture (BG-L03-b, D-28: dunenb.rules.leader_capture): captives of another captor
+def keeper_of(state: GameState, person: tuple[str, str]) -> str:
+    """The House that holds the captive ``person`` (HARKONNEN-P4's holder, or the BG after BG-L03-b)."""
+    found = holder_of(state, *person)
+    return found[0] if found is not None and found[0] != person[0] else _keeper(state)
+
+
+def keeper_captives(state: GameState) -> tuple[tuple[str, str], ...]:
+    """The captives of HARKONNEN-P4's holder (L1167, FAQ 21 and KARAMA-47 are about them only, D-28)."""
     keeper = _keeper(state)
+    return tuple(person for person in state.captured if keeper_of(state, person) == keeper)
+# ---- end K-17 capture
+
+
+def release(state: GameState, owner: str, leader_id: str, *, why: str, power: str = "") -> GameState:
+    """A captured leader goes home (alive); ``power``: the capture's power (HARKONNEN-P4 unless said)."""
+    keeper = keeper_of(state, (owner, leader_id))
+    power = power or capture_power()
     key = leader_key(keeper, owner, leader_id)
     hs = state.houses[keeper]
     if key in hs.leaders:
@@ -421,8 +436,7 @@ def release(state: GameState, owner: str, leader_id: str, *, why: str) -> GameSt
         state = edit_house(state, owner, leaders=state.houses[owner].leaders + (leader_id,))
     state = dataclasses.replace(state, captured=tuple(c for c in state.captured if c != (owner, leader_id)))
     return with_events(state, event("captive-released", f"{leader_id} goes back to {owner}: {why} "
-                                    f"({capture_power()})", house=owner, leader=leader_id,
-                                    powers=(capture_power(),)))
+                                    f"({power})", house=owner, leader=leader_id, powers=(power,)))
 
 
 def after_settlement(state: GameState, ctx: BattleContext) -> GameState:
@@ -434,7 +448,7 @@ def after_settlement(state: GameState, ctx: BattleContext) -> GameState:
         if key == NONE:
             continue
         person = leader_ref(house, key)
-        if person in state.captured and key in state.houses[house].leaders:
+        if person in keeper_captives(state) and key in state.houses[house].leaders:
             state = release(state, *person, why="he has fought once in a battle of his captor (L1167)")
     return release_orphans(state)
 
@@ -447,7 +461,7 @@ def release_orphans(state: GameState) -> GameState:
     own = [key for key in state.houses[keeper].leaders if LEADER_KEY_SEPARATOR not in key]
     if own and is_in_play(state, keeper):
         return state
-    for person in state.captured:
+    for person in keeper_captives(state):
         state = release(state, *person, why="none of his captor's own leaders lives (FAQ 21)")
     return state
 
@@ -499,7 +513,9 @@ def after_battle(state: GameState, ctx: BattleContext) -> GameState:
 
 
 def _next_battle(state: GameState, ctx: BattleContext) -> GameState:
-    from dunenb.rules import battle_phase
+    from dunenb.rules import battle_phase, leader_capture
+
+    state = leader_capture.release_freed(state)  # D-28: a BG-L03-b captive goes home once Lucille is dead
 
     return battle_phase.next_battle(state, committed=ctx.committed, last=ctx.last)
 

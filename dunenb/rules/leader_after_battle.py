@@ -14,6 +14,12 @@ deaths and bounties are settled (:func:`dunenb.rules.battle_phase.apply_outcome`
   many as allowed, marked tokens first (the owner gains by every token; a marked one is worth more, WHEEL-2).
 * **half_losses** (BG-L10-a, HARKONNEN-L09-b): the outcome already spared floor(n/2) dialled tokens
   (:func:`dunenb.battle.leader_after.saved_tokens`, GAP-109); after a loss they go to the reserve here.
+* **destroy_tanks(1d3 | 1)** (TLEILAX-L03-d, -L04-d, ``self_dies``): up to that many of the enemy's tokens
+  leave the tanks for good, a d3 then a choice (:mod:`dunenb.rules.leader_tanks`, GAP-130).
+* **torture** (BG-L09-b, ``enemy_dies+alive``): a d10 ≤ the dead enemy's base strength, then one truth trance
+  question to his House, at once (:mod:`dunenb.rules.leader_torture`, D-23, GAP-128).
+* **capture** (BG-L03-b, ``win+alive``): the BG may try, then a d10 > the opposing male secondary leader's base
+  strength captures him (:mod:`dunenb.rules.leader_capture`, D-28).
 * **lose_tokens(n, territory)** (HARKONNEN-L09-d, a trait): up to n tokens of his House in that territory go to
   the tanks. GAP-108: unmarked tokens first, stacks in sector order (the cheapest loss for the owner).
 
@@ -76,6 +82,7 @@ from dunenb.battle.roster import Power
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import TERRITORIES, _plain
+from dunenb.rules import leader_capture, leader_tanks, leader_torture
 from dunenb.rules.battle_context import BattleContext
 from dunenb.rules.common import Handler, edit_house, event, kill_tokens, node, pending, rules, with_events
 from dunenb.rules.traitors import leader_of
@@ -123,6 +130,11 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
             return dataclasses.replace(state, pending=pending(DIE, "chance", battle=ctx, outcome=outcome,
                                                               queue=queue, power=power_id, house=house,
                                                               step="active"))
+        if action_of(power)[0] in OWN_MODULES:  # played in their own modules (destroy_tanks, torture)
+            started = OWN_MODULES[action_of(power)[0]].begin(state, ctx, outcome, queue, side, power)
+            if started is not None:
+                return started
+            continue
         if action_of(power)[0] == "see_traitor":
             shown = _begin_show(state, ctx, outcome, queue, side, power)
             if shown is not None:
@@ -138,6 +150,18 @@ def _next(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
             continue
         state = _effect(state, ctx, outcome, side, power)
     return after_leader_effects(state, ctx, outcome)
+
+
+#: K-17 actions played in their own modules: TLEILAX-L03-d/-L04-d, BG-L09-b, BG-L03-b (each ``begin`` returns
+#: the state at its first node, or ``None`` when there is nothing to do)
+OWN_MODULES: dict[str, Any] = {"destroy_tanks": leader_tanks, "torture": leader_torture, "capture": leader_capture}
+
+
+def resume(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple) -> GameState:
+    """Go on with the queued after-battle effects (for the effects played in their own modules:
+    :mod:`dunenb.rules.leader_tanks`)."""
+    return _next(state, ctx, outcome, queue)
+
 
 KIND = "after-battle"
 
@@ -704,4 +728,7 @@ HANDLERS = {
     DRAW: Handler(apply=_apply_card, outcomes=_card_outcomes),
     SHOW: Handler(apply=_apply_show, decisions=_show_decisions),
     DIE: Handler(apply=_apply_die, outcomes=_die_outcomes),
+    **leader_tanks.HANDLERS,  # K-17 destroy_tanks
+    **leader_torture.HANDLERS,  # K-17 torture
+    **leader_capture.HANDLERS,  # K-17 capture
 }

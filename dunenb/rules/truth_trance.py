@@ -186,6 +186,40 @@ def true_answer(state: GameState, action: AskTruthTrance) -> bool:
     raise IllegalActionError("truth-trance/question", f"unknown question {question!r}")
 
 
+# ---- leaders.md K-17 torture (BG-L09-b, dunenb.rules.leader_torture): a trance given by a power at B10
+
+def subjects(state: GameState, house: str, target: str, question: Question) -> tuple[str, ...]:
+    """The subjects of ``question`` that ``house`` may name asking ``target`` (the menu's, GAP-56)."""
+    return _subjects(state, house, target, question)
+
+
+def check_subject(state: GameState, action: AskTruthTrance) -> IllegalActionError | None:
+    """Why the question or its subject is not on the menu (GAP-56), or ``None``; the means and target are the
+    caller's to check."""
+    question = _question(action.question)
+    if question is None:
+        return IllegalActionError("truth-trance/question", f"question {action.question!r}; allowed: "
+                                  f"{', '.join(q.id for q in load_questions())} (GAP-56)")
+    if question.subject == "number":
+        return None if action.subject.isdigit() else IllegalActionError(
+            "truth-trance/subject", f"subject {action.subject!r}: a non-negative number")
+    allowed = _subjects(state, action.house, action.target, question)
+    if action.subject not in allowed:
+        return IllegalActionError("truth-trance/subject", f"subject {action.subject!r} for {question.id!r}; "
+                                  f"allowed: {', '.join(allowed) or 'none'}")
+    return None
+
+
+def answer_with(state: GameState, action: AskTruthTrance, how: str) -> GameState:
+    """Ask ``action``'s question with a trance that ``how`` gives (logged publicly, the answer to the asker)."""
+    state = with_events(state, event(
+        "truth-trance", f"{action.house} use a truth trance ({how}) and ask {action.target}: "
+        f"\"{question_text(action)}\" (the answer is told to the asker only)", house=action.house,
+        target=action.target, question=action.question, subject=action.subject, power=action.means))
+    return _answer(state, action)
+# ---- end K-17 torture
+
+
 def _kind(card: str) -> str | None:
     try:
         return card_kind(card)
