@@ -303,10 +303,10 @@ class GameState:
     leader_deaths: tuple[tuple[str, str, int], ...] = ()
     # leaders.md S-4 (dunenb.rules.leader_specials): (House, leader id, points of base strength lost for the rest
     # of the game), Burseg after an explosion he survived
-    strength_lost: tuple[tuple[str, str, int], ...] = ()
+    strength_lost: tuple[tuple[str, str, int], ...] = field(default=(), metadata={"digest": "if-set"})
     # leaders.md K-24 D02-d (dunenb.rules.leader_inherit): (power passed, House, leader id holding it for good; ""
     # once lost), e.g. Logno's Weapon after her death
-    powers_passed: tuple[tuple[str, str, str], ...] = ()
+    powers_passed: tuple[tuple[str, str, str], ...] = field(default=(), metadata={"digest": "if-set"})
 
     def house_state(self, house: str) -> HouseState:
         return self.houses[house]

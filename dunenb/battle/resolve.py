@@ -175,7 +175,7 @@ class BattleOutcome:
     eliminated: tuple[str, ...] = ()
     # leaders.md S-4 (EMPEROR-L03-c): (House, leader id, power) of the leader the explosion spared, with his
     # House's tokens there (only the dialled ones are lost): his House wins (GAP-133)
-    sheltered: tuple[str, str, str] | None = None
+    sheltered: tuple[str, str, str] | None = dataclasses.field(default=None, metadata={"digest": "if-set"})
 
     @property
     def outlawed(self) -> tuple[str, ...]:

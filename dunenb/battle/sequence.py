@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
@@ -77,7 +77,7 @@ class VoiceCommand:
     mode: str  # "forbid" or "force"
     kind: str
     power: str = "BG-P1"
-    scope: str = ""
+    scope: str = field(default="", metadata={"digest": "if-set"})
 
 
 @dataclass(frozen=True)
