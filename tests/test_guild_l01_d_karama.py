@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import decisions, events_of
-from test_leader_weapon_games import _pass_leader_steps, _position
+from helpers_game import decisions, events_of, play_battle
+from test_leader_weapon_games import _position
 
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action
@@ -20,7 +20,7 @@ FORCES = [("guild", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)]
 
 def _harkonnen_first(state, leader):
     if state.pending.actor != "guild":
-        state = _pass_leader_steps(apply_action(state, SubmitPlan("harkonnen", leader, 1, 0, 0)))
+        state = play_battle(state, {"harkonnen": SubmitPlan("harkonnen", leader, 1, 0, 0)})
     assert (state.pending.kind, state.pending.actor) == ("battle-plan", "guild")
     return state
 
