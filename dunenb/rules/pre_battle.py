@@ -214,11 +214,16 @@ def answering_leaders(state: GameState, ctx: BattleContext, house: str,
 
     if ctx.sequence is None:
         return leaders
+    given = [a.kind for _q, a in ctx.sequence.answered(house)]
     answered = [(q.slot, a.kind) for q, a in ctx.sequence.answered(house)
                 if a.kind in seq_mod.answers_of_slot(q.slot)]
-    if not answered:
+    if not given:
         return leaders
     blocked = suppressed_powers(state)
+    if immunities.IMMUNE not in given:  # an answer other than 'immune' rules out a leader sure to be immune (GAP-96)
+        leaders = tuple(lid for lid in leaders
+                        if not immunities.sure_prescience(leader_of(house, lid), house=house, blocked=blocked)
+                        ) or leaders
     hand, weapons, rolls = state.houses[house].hand, own_weapons(state, house), leader_rolls.side_rolls(ctx, house)
     able = tuple(lid for lid in leaders if all(
         kind in slot_answers(leader_of(house, lid), house, hand, slot, blocked=blocked, house_weapons=weapons,
@@ -603,14 +608,16 @@ def answer_choices(state: GameState, house: str) -> tuple[str, ...]:
     from dunenb.rules.battle_phase import own_weapons
 
     rolls = leader_rolls.side_rolls(ctx, house)
-    held = {answer for leader in candidates
-            for answer in slot_answers(leader, house, state.houses[house].hand, question.slot, blocked=blocked,
-                                       house_weapons=own_weapons(state, house), b1_rolls=rolls)}
-    kinds = [k for k in seq_mod.answers_of_slot(question.slot) if k in held]
     # K-10 prescience (GAP-96): the side of an immune leader answers "immune", and only his
     immune = [immunities.sure_prescience(leader, house=house, blocked=blocked) for leader in candidates]
     if all(immune):
         return (immunities.IMMUNE,)
+    # so a kind is open only if a leader who is not sure to be immune could show it (GAP-96, GAP-138: Hasimir's
+    # second attack slot gave 'poison+projectile' to a side whose earlier 'none' had ruled him out: no legal plan)
+    held = {answer for leader, sure in zip(candidates, immune, strict=True) if not sure
+            for answer in slot_answers(leader, house, state.houses[house].hand, question.slot, blocked=blocked,
+                                       house_weapons=own_weapons(state, house), b1_rolls=rolls)}
+    kinds = [k for k in seq_mod.answers_of_slot(question.slot) if k in held]
     # an answer already given as a kind showed a plan with no immune leader: "immune" is no longer open (GAP-96)
     declare: tuple[str, ...] = (immunities.IMMUNE,) if any(immune) and not given else ()
     rolled = {lid: p for lid, leader in zip(leaders, candidates, strict=True)
