@@ -77,8 +77,10 @@ def test_d_5_fremen_jessica_has_b05_c_and_keeps_her_5():
         plain = battle_values((holder.house, "harkonnen"), (holder, ROSTER.find("piter")), 0, territory=PLAIN)
         assert plain[1].leader_value == ROSTER.find("piter").strength
     # in a case (no Atreides leader can face her, D-16) she fights with 5, the BG copy with 6
-    out = _only(_raw({"house": "fremen", "leader": "fremen:jessica"}, {"house": "harkonnen", "leader": "piter"}))
-    assert out["sides"]["fremen"]["total"] == Fraction(5) + Fraction(1, 2)  # 5 + 1 token without spice (BATTLE-9)
+    totals = {house: _side_of(_raw({"house": house, "leader": f"{house}:jessica", "dial": {"regular": 0}},
+                                   {"house": "harkonnen", "leader": "piter"}), house)["total"]
+              for house in ("fremen", "bene-gesserit")}
+    assert totals == {"fremen": 5, "bene-gesserit": 6}  # nothing dialled: the total is her value
 
 
 @pytest.mark.parametrize("house", ["fremen", "bene-gesserit"])
