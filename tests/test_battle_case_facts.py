@@ -35,9 +35,10 @@ def error_of(raw):
 
 
 def winner(raw):
-    outcomes = case_outcomes(parse_case(raw))
-    assert len(outcomes) == 1
-    return outcomes[0][1].winner
+    """The sure winner of a case (other d10s, e.g. Fiona's K-17 regen_dialled roll, may split the outcomes)."""
+    winners = {outcome.winner for _, outcome in case_outcomes(parse_case(raw))}
+    assert len(winners) == 1, winners
+    return winners.pop()
 
 
 BG_VOICE = {"voice": {"by": "bene-gesserit", "mode": "forbid", "kind": "poison"}}

@@ -15,7 +15,7 @@ from dunenb.battle.leader_mind import voice_roll
 from dunenb.battle.powers import battle_values
 from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.rules.battle_context import context_of
-from dunenb.rules.battle_phase import SubmitPlan
+from dunenb.rules.battle_phase import BattleDie, SubmitPlan
 from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, UseVoice, VoiceRoll, offered
 from dunenb.rules.traitors import leader_of
 from dunenb.rules.truth_trance import AskTruthTrance
@@ -254,6 +254,8 @@ def test_K_2_a_matre_gains_per_voice_command_against_her_side_in_a_game(leader, 
         state = play_battle(state, {"bene-gesserit": SubmitPlan("bene-gesserit", bg, dial, 0, 0),
                                     "dispersion": SubmitPlan("dispersion", leader, 0, 0, 0)},
                             through=("leader-buy-off",))
+        while state.pending is not None and state.pending.kind == "battle-d10":  # Fiona's K-17 regen roll
+            state = play_battle(apply_action(state, BattleDie(context_of(state).roller, 10)))
         outcomes[voiced] = events_of(state, "battle-outcome")[0].data["winner"]
     assert outcomes == {False: "bene-gesserit", True: "dispersion"}
 
