@@ -188,9 +188,10 @@ def _data_folder() -> str | None:
     """The folder of the ``dunenb.data`` package when it is one on disk (an ordinary install or checkout), else
     None. Read directly, the files cost no ``importlib.resources`` import (it brings ``tempfile`` and ``random``:
     issue 14 item 3, start-up)."""
-    import dunenb.data as package
+    from importlib import import_module  # by name: the data package is mapped from data/ at install time, so a
+                                         # type checker run on a checkout cannot see it as a module
 
-    where = getattr(package, "__file__", None)
+    where = getattr(import_module("dunenb.data"), "__file__", None)
     return os.path.dirname(where) if where and os.path.isfile(where) else None
 
 
