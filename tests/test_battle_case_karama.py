@@ -88,7 +88,7 @@ def test_GAP_137_a_side_s_blocked_is_an_alias_of_karama_uses():
 def test_GAP_137_blocked_refuses_a_use_against_the_other_side():
     waff = {"house": "bene-tleilax", "tokens": {"regular": 5}, "dial": {"regular": 2}, "leader": "waff"}
     assert "not one of atreides's" in _error(_case(dict(FOE, blocked=["KARAMA-37"]), waff))
-    assert "is not one of" in _error(_case(FOE, dict(waff, blocked=["KARAMA-99"])))
+    assert "is not a Karama use; allowed: KARAMA-21" in _error(_case(FOE, dict(waff, blocked=["KARAMA-99"])))
 
 
 def test_GAP_137_a_game_s_karama_uses_in_force_become_the_case_s_karama_uses():

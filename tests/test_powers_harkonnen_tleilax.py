@@ -125,10 +125,13 @@ def test_karama_37_waff_without_his_pistol_for_the_battle():
 
 
 def test_case_blocked_errors_name_the_field():
-    # GAP-137: a side's 'blocked' takes the uses that block that side's own battle powers, named in the error
-    # (KARAMA-49 blocks a Harkonnen power, KARAMA-99 is no use, KARAMA-38 acts outside the battle resolution)
-    for use in ("KARAMA-49", "KARAMA-99", "KARAMA-38"):
-        with pytest.raises(InputError, match=rf'blocked\[0\]: "{use}" is not one of KARAMA-21, .*KARAMA-37'):
+    # GAP-137: a side's 'blocked' takes the uses that block that side's own battle powers; the error says why
+    # a use is refused and lists the allowed ones
+    why = {"KARAMA-49": "against HARKONNEN-M2 \\(a harkonnen power\\), which does not act in the battle resolution",
+           "KARAMA-99": "is not a Karama use",
+           "KARAMA-38": "which does not act in the battle resolution"}
+    for use, reason in why.items():
+        with pytest.raises(InputError, match=rf'blocked\[0\]: "{use}" .*{reason}; allowed: KARAMA-21, .*KARAMA-37'):
             parse_case(waff_case(blocked=[use]))
 
 

@@ -86,12 +86,30 @@ def _item(raw: Any, field: str) -> CaseKarama:
             raise _fail(f"{field}.leader", "must be the name or id of the secondary leader the use voids")
         raw = raw.get("use")
     if not isinstance(raw, str) or raw.strip().upper() not in allowed:
-        raise _fail(field, f"{json.dumps(raw)} is not one of {', '.join(allowed)}")
+        raise _fail(field, f"{json.dumps(raw)} {_why_not(raw)}; allowed: {', '.join(allowed)}")
     use = raw.strip().upper()
     if leader is not None and not is_leader_use(use):
         raise _fail(f"{field}.leader", f"{use} blocks a House power, not a leader: only the LC-11 uses "
                                        f"({', '.join(leader_uses().by_id)}) name one")
     return CaseKarama(use, leader.strip() if leader is not None else None, field)
+
+
+def _why_not(raw: Any) -> str:
+    """Why a case may not state ``raw``: no Karama use at all, or one against a power no battle case plays.
+
+    >>> _why_not("KARAMA-99")
+    'is not a Karama use'
+    >>> _why_not("KARAMA-49")
+    'is a Karama use against HARKONNEN-M2 (a harkonnen power), which does not act in the battle resolution'
+    """
+    from dunenb.powers.registry import load_powers
+
+    use = raw.strip().upper() if isinstance(raw, str) else None
+    for spec in load_powers().values():
+        if any(karama.id == use for karama in spec.karama):
+            return (f"is a Karama use against {spec.id} (a {spec.holder} power), which does not act in the battle "
+                    "resolution")
+    return "is not a Karama use"
 
 
 def read_uses(raw: dict[str, Any], sides_raw: Sequence[Any], houses: tuple[str, str]) -> tuple[CaseKarama, ...]:
