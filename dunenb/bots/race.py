@@ -19,6 +19,7 @@ takes the settlement from a rival who would otherwise reach the target this turn
 from __future__ import annotations
 
 from dunenb.board import load_board
+from dunenb.rules import collection
 from dunenb.rules.collection import victory_target
 from dunenb.state import GameState
 
@@ -29,17 +30,11 @@ BLOCK_VALUE = 40.0
 
 def claimants(state: GameState) -> dict[str, frozenset[str]]:
     """For each city and Sietch with an army in it, the Houses that may own it at the end of this turn: not
-    eliminated, with tokens there that are not at peace (BG-P2/P3, HARKONNEN-M2; VICTORY-3, GAP-36a). A BG army
-    not bound by BG-P2 counts: at step g) it may still declare war (BG-P3)."""
-    board = load_board()
-    found: dict[str, set[str]] = {}
-    for (house, area, _sector), tokens in state.forces.items():
-        if tokens.total == 0 or house in state.eliminated or not board.area(area).is_settlement:
-            continue
-        if (house, area) in state.at_peace:
-            continue
-        found.setdefault(area, set()).add(house)
-    return {area: frozenset(houses) for area, houses in found.items()}
+    eliminated, with tokens there that are not at peace (BG-P2/P3, HARKONNEN-M2; VICTORY-3, GAP-36a, read by
+    :func:`dunenb.rules.collection.claimants`). A BG army not bound by BG-P2 counts: at step g) it may still
+    declare war (BG-P3)."""
+    found = {area.id: collection.claimants(state, area.id) for area in load_board().areas if area.is_settlement}
+    return {area: houses for area, houses in found.items() if houses}
 
 
 def reach(state: GameState) -> dict[str, int]:

@@ -197,10 +197,16 @@ def tokens_in(state: GameState, house: str, area: str) -> int:
     return sum(t.total for (h, a, _s), t in state.forces.items() if h == house and a == area)
 
 
+def claimants(state: GameState, area: str) -> frozenset[str]:
+    """GAP-36a, VICTORY-3: the Houses (not eliminated) with tokens in ``area`` that are not at peace: those who
+    may own it (the owner is the only one)."""
+    return frozenset(h for (h, a, _s), t in state.forces.items()
+                     if a == area and t.total > 0 and h not in state.eliminated and not is_at_peace(state, h, area))
+
+
 def owner_of(state: GameState, area: str) -> str | None:
     """GAP-36a, VICTORY-3: the only House (not eliminated) with tokens there not at peace, else ``None``."""
-    present = {h for (h, a, _s), t in state.forces.items()
-               if a == area and t.total > 0 and h not in state.eliminated and not is_at_peace(state, h, area)}
+    present = claimants(state, area)
     return next(iter(present)) if len(present) == 1 else None
 
 
