@@ -84,7 +84,17 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers.leader_effects import TERRITORIES, _plain
 from dunenb.rules import leader_capture, leader_tanks, leader_torture
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import Handler, edit_house, event, kill_tokens, node, pending, rules, with_events
+from dunenb.rules.common import (
+    Handler,
+    edit_house,
+    event,
+    kill_tokens,
+    node,
+    pending,
+    rules,
+    uniform,
+    with_events,
+)
 from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState, Tokens
 
@@ -320,8 +330,7 @@ def _apply_show(state: GameState, action: Action) -> GameState:
 
 def _die_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     detail = node(state).detail
-    return [(LeaderDie(detail["house"], detail["power"], detail["step"], face), Fraction(1, 10))
-            for face in range(1, 11)]
+    return uniform([LeaderDie(detail["house"], detail["power"], detail["step"], face) for face in range(1, 11)])
 
 
 def _apply_die(state: GameState, action: Action) -> GameState:

@@ -30,7 +30,7 @@ from dunenb.battle.leader_after import KIND, action_of
 from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power, load_roster
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.traitors import holder_of, leader_key, leader_of
 from dunenb.state import GameState
 
@@ -107,7 +107,7 @@ def _apply_try(state: GameState, action: Action) -> GameState:
 
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     detail = node(state).detail
-    return [(CaptureDie(detail["house"], detail["power"], face), Fraction(1, 10)) for face in range(1, 11)]
+    return uniform([CaptureDie(detail["house"], detail["power"], face) for face in range(1, 11)])
 
 
 def _apply_roll(state: GameState, action: Action) -> GameState:

@@ -31,7 +31,7 @@ from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.state import GameState, Tokens
 
 ROLL = "after-battle-d3"
@@ -84,7 +84,7 @@ def _ask(state: GameState, data: dict[str, Any]) -> GameState:
 
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     detail = node(state).detail
-    return [(TanksDie(detail["house"], detail["power"], face), Fraction(1, len(D3))) for face in D3]
+    return uniform([TanksDie(detail["house"], detail["power"], face) for face in D3])
 
 
 def _apply_roll(state: GameState, action: Action) -> GameState:

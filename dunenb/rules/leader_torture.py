@@ -29,7 +29,7 @@ from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import Handler, event, node, pending, with_events
+from dunenb.rules.common import Handler, event, node, pending, uniform, with_events
 from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState
 
@@ -65,7 +65,7 @@ def begin(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: t
 
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     detail = node(state).detail
-    return [(TortureDie(detail["house"], detail["power"], face), Fraction(1, 10)) for face in range(1, 11)]
+    return uniform([TortureDie(detail["house"], detail["power"], face) for face in range(1, 11)])
 
 
 def _apply_roll(state: GameState, action: Action) -> GameState:
