@@ -12,13 +12,13 @@ nothing (GAP-95). Each roll is a chance node of ten faces (LC-1); the results ar
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
 from dunenb.actions import Action
-from dunenb.battle.roster import Power
+from dunenb.battle.roster import Leader, Power
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, event, pending, uniform, with_events
 from dunenb.state import GameState
@@ -91,6 +91,17 @@ def _apply(state: GameState, action: LeaderRoll) -> GameState:
 def side_rolls(ctx: BattleContext, house: str) -> tuple[tuple[str, int], ...]:
     """The B1 results of ``house``'s powers in this battle, as (power, face) (the battle side's ``b1_rolls``)."""
     return tuple((power, value) for rolled, power, value in ctx.b1_rolls if rolled == house)
+
+
+def rolls_of_leader(rolls: Iterable[tuple[str, int]], leader: Leader | None) -> dict[str, int]:
+    """The B1 results among ``rolls`` (power, face) that are for ``leader``'s own powers: a House rolls for each of
+    its leaders' powers that need it (D-31), a battle case keeps those of the leader it plays.
+
+    >>> rolls_of_leader((("HARKONNEN-L10-c", 2), ("HARKONNEN-L05-b", 7)), None)
+    {}
+    """
+    own = {power.id for power in leader.powers} if leader is not None else set()
+    return {power: face for power, face in rolls if power in own}
 
 
 HANDLERS = {KIND: Handler(apply=_apply, outcomes=_outcomes)}

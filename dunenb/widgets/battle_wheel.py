@@ -44,6 +44,7 @@ from dunenb.errors import DuneError
 from dunenb.render.wheel_slots import extra_slots
 from dunenb.render.wheel_svg import HEIGHT as WHEEL_HEIGHT
 from dunenb.render.wheel_svg import WheelPicture, picture_height, wheel_svg
+from dunenb.rules.leader_rolls import rolls_of_leader
 from dunenb.ruleset import load_ruleset
 
 #: The default battle: (house, unmarked tokens in the territory, spice owned); the first House defends.
@@ -258,9 +259,7 @@ class _Side:
 
     def _b1_rolls(self, leader_id: str) -> dict[str, int]:
         """The case's B1 results (leaders.md D-31) that are for powers of the leader now chosen."""
-        leader = self.leaders.get(leader_id)
-        own = {power.id for power in leader.powers} if leader is not None else set()
-        return {power: face for power, face in self.b1_rolls.items() if power in own}
+        return rolls_of_leader(self.b1_rolls.items(), self.leaders.get(leader_id))
 
     def raw(self) -> dict[str, Any]:
         values = {name: control.value for name, control in self.controls.items()}

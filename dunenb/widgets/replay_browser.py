@@ -32,7 +32,7 @@ from dunenb.render.wheel_svg import WheelPicture, wheel_svg
 from dunenb.rules.battle_context import BattleContext
 from dunenb.rules.battle_phase import own_house_leader
 from dunenb.rules.battle_powers import blocked_in_battle
-from dunenb.rules.leader_rolls import side_rolls
+from dunenb.rules.leader_rolls import rolls_of_leader, side_rolls
 from dunenb.ruleset import load_ruleset
 from dunenb.saves import SAVED_GAMES, save_game
 from dunenb.widgets.sector_map import SectorMapWidget
@@ -239,8 +239,7 @@ def _leader_rolls(state, detail: BattleContext, house: str, leader_id: str) -> d
     its leaders' powers that need it; a case keeps those of the leader it plays)."""
     if leader_id == "none":
         return {}
-    own = {power.id for power in own_house_leader(state, house, leader_id).powers}
-    return {power: face for power, face in side_rolls(detail, house) if power in own}
+    return rolls_of_leader(side_rolls(detail, house), own_house_leader(state, house, leader_id))
 
 
 def battle_case_of(state, detail: BattleContext) -> BattleCase:
