@@ -24,26 +24,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from dunenb.battle.leader_karama import is_trait  # LC-10: an heir never receives a trait
 from dunenb.battle.roster import Leader, Power, fold, load_roster
 from dunenb.errors import RulesDataError
-from dunenb.powers.leader_effects import Disarm, Effect, WheelValue
+from dunenb.powers.leader_effects import Effect
 
-#: The LC-10 kinds that are always traits.
-TRAIT_KINDS = ("RESTRICTION", "EXCLUSIVE", "INHERIT")
 _PAIR = re.compile(r"^\s*(.+?)\s*→\s*(.+?)\s*$")
 _BLOCK = re.compile(r"\s+[A-Z]\d\d$")  # "Feyd H01": the block reference after the name
-
-
-def is_trait_of(power: Power, leader: Leader) -> bool:
-    """LC-10: whether ``power`` is one of ``leader``'s traits (which an heir never receives)."""
-    effect = power.effect
-    if power.kind in TRAIT_KINDS or (isinstance(effect, Effect) and effect.trait):
-        return True
-    if isinstance(effect, Disarm):
-        return effect.on == "self"
-    if isinstance(effect, WheelValue):
-        return effect.value < leader.strength
-    return False
 
 
 def _named(house: str, name: str, where: str) -> Leader:
@@ -81,7 +68,7 @@ def inherited(leader: Leader | None, dead: frozenset[str]) -> tuple[tuple[Power,
         return ()
     key = f"{leader.transferred_from}:{leader.id}" if leader.transferred_from else leader.key  # X-6: fixed copies
     return tuple((power, inherit) for source, inherit in sources().get(key, ()) if source.id in dead
-                 for power in source.powers if not is_trait_of(power, source))
+                 for power in source.powers if not is_trait(power, source))
 
 
 def held_powers(leader: Leader, dead: frozenset[str]) -> tuple[Power, ...]:
