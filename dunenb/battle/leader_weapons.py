@@ -256,7 +256,15 @@ def slot_options(leader: Leader | None, house: str, hand: Iterable[str], *, bloc
 def karama_substitutes(leader: Leader | None, house: str, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Cards that serve as a Karama on this leader's wheel by his K-9 ``worthless_is_karama`` (G01-d: the Guild's
     worthless cards in Edric's battle, as BG-P5)."""
-    return ("worthless",) if arsenal(leader, house, blocked).rule("worthless_is_karama") else ()
+    return tuple(card for card, _power in karama_substitute_powers(leader, house, blocked))
+
+
+def karama_substitute_powers(leader: Leader | None, house: str,
+                             blocked: frozenset[str] = frozenset()) -> tuple[tuple[str, str], ...]:
+    """(card, power) for :func:`karama_substitutes`: the power by which the card serves as a Karama (G01-d), so
+    that a use of it before the reveal can disclose its leader (LC-5 B1, GAP-143)."""
+    found = arsenal(leader, house, blocked).rule("worthless_is_karama")
+    return (("worthless", found[0]),) if found else ()
 
 
 def atomics_licensed(leader: Leader | None, house: str, opponent: str,

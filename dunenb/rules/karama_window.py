@@ -112,22 +112,77 @@ def _battle_now(state: GameState) -> Any:
     return current.detail.get("battle")
 
 
-def battle_substitutes(state: GameState, house: str) -> tuple[str, ...]:
-    """leaders.md K-9 ``worthless_is_karama`` (GUILD-L01-d): in a battle Edric leads for ``house`` (LC-12), once
-    his wheel is revealed (B6), the House's worthless cards in hand serve as Karama for any use, as BG-P5 (a
-    window of that battle: KARAMA-50 against a minion, KARAMA-38...); before the reveal he is not known to lead
-    (the wheel's own Karama: :func:`dunenb.rules.battle_phase._karamas`)."""
-    from dunenb.battle.leader_weapons import karama_substitutes
+def _fighters(state: GameState, ctx: Any, house: str) -> tuple[str, ...]:
+    """The leaders ``house`` fights this battle with, as far as it knows now: its plan's (revealed, or set and
+    hidden from the others), else every leader it may still commit (leaders.md D-15: its choice is made from
+    B0; bound to one it disclosed, LC-5 B1: :func:`dunenb.rules.pre_battle.may_lead`)."""
+    plan = ctx.plan_of(house)
+    if plan is not None:
+        return () if plan.leader == "none" else (plan.leader,)
+    from dunenb.rules.pre_battle import may_lead
+
+    return may_lead(state, ctx, house)
+
+
+def _substitutes(state: GameState, house: str) -> tuple[tuple[str, str, str], ...]:
+    """(card, leader id, power) for each card in ``house``'s hand that one of its leaders' K-9
+    ``worthless_is_karama`` makes a Karama in the battle being fought now (GUILD-L01-d: Edric)."""
+    from dunenb.battle.leader_weapons import karama_substitute_powers
     from dunenb.rules.battle_powers import blocked_in_battle
     from dunenb.rules.traitors import leader_of
 
     ctx = _battle_now(state)
-    plan = dict(getattr(ctx, "plans", ())).get(house)
-    if plan is None or getattr(plan, "leader", "none") == "none":
+    if ctx is None or house not in ctx.houses:
         return ()
-    leader = leader_of(house, plan.leader)
-    return tuple(card for card in karama_substitutes(leader, house, blocked_in_battle(state, house))
-                 if card in state.houses[house].hand)
+    blocked = blocked_in_battle(state, house)
+    hand = state.houses[house].hand
+    return tuple((card, lid, power) for lid in _fighters(state, ctx, house)
+                 for card, power in karama_substitute_powers(leader_of(house, lid), house, blocked) if card in hand)
+
+
+def battle_substitutes(state: GameState, house: str) -> tuple[str, ...]:
+    """leaders.md K-9 ``worthless_is_karama`` (GUILD-L01-d): in a battle Edric leads for ``house`` (LC-12), the
+    House's worthless cards in hand serve as Karama for any use, as BG-P5: from B0 on (D-15: the House knows
+    whom it commits), in every window of that battle (the F7 window of its start: KARAMA-21/22/23/42; KARAMA-31
+    against a trance; after the reveal KARAMA-50 against a minion...), while Edric may still lead it for
+    ``house`` (before its plan is set: :func:`_fighters`) or leads it (its plan, hidden or revealed). Played
+    before the reveal, the card discloses him (GAP-143, :func:`_disclose_substitute`); on the wheel it is the
+    wheel's own Karama (:func:`dunenb.rules.battle_phase._karamas`)."""
+    return tuple(dict.fromkeys(card for card, _lid, _power in _substitutes(state, house)))
+
+
+def _disclose_substitute(state: GameState, action: UseKarama) -> GameState:
+    """GAP-143 (leaders.md LC-5 B1, D-15): a card played in a window as a Karama by a leader's power
+    (GUILD-L01-d) before the wheels are revealed is a use of that power before B6, so it discloses that the
+    leader leads this battle, to every House (the card is played openly), and the House's plan must name him
+    (``battle/leader-disclosed``, GAP-79). A card that is a Karama by a House power (BG-P5, TLEILAX-P4) or a
+    use after the reveal discloses nothing."""
+    from dunenb.rules.bidding import karama_cards as house_cards
+    from dunenb.rules.pre_battle import disclose_power
+
+    ctx = _battle_now(state)
+    if action.card in house_cards(state, action.house) or ctx is None or action.house in dict(ctx.plans):
+        return state
+    found = [(lid, power) for card, lid, power in _substitutes(state, action.house) if card == action.card]
+    if not found:
+        return state
+    state, ctx = disclose_power(state, ctx, action.house, found[0][1])
+    return _with_battle(state, ctx)
+
+
+def _with_battle(state: GameState, ctx: Any) -> GameState:
+    """The window in place, with ``ctx`` as the battle context it carries (in its data) or interrupts (its
+    prior node's), as :func:`_battle_now` reads it."""
+    here = node(state)
+    detail = here.detail
+    data = detail["data"]
+    if data.get("battle") is not None:
+        return evolve(state, pending=evolve(here, detail=detail.updated({"data": data.set("battle", ctx)})))
+    prior: Pending | None = detail.get("prior")
+    if prior is not None and prior.detail.get("battle") is not None:
+        prior = evolve(prior, detail=prior.detail.updated({"battle": ctx}))
+        return evolve(state, pending=evolve(here, detail=detail.updated({"prior": prior})))
+    return state
 
 
 def open_window(state: GameState, uses: tuple[str, ...], resume: str, *, only: tuple[str, ...] | None = None,
@@ -178,6 +233,7 @@ def _apply(state: GameState, action: Action) -> GameState:
     detail = node(state).detail
     uses = detail["uses"]
     if isinstance(action, UseKarama):
+        state = _disclose_substitute(state, action)  # GAP-143: Edric's worthless card before the reveal
         hand = list(state.houses[action.house].hand)
         hand.remove(action.card)
         state = edit_house(state, action.house, hand=tuple(hand))

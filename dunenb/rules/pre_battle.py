@@ -456,6 +456,13 @@ def _disclose(state: GameState, ctx: BattleContext, house: str, power: str) -> t
                                     house=house, leader=leader, power=power, powers=(power,))), ctx
 
 
+def disclose_power(state: GameState, ctx: BattleContext, house: str,
+                   power: str) -> tuple[GameState, BattleContext]:
+    """LC-5 B1: ``house`` uses ``power`` before the reveal, which discloses its leader (:func:`_disclose`); for
+    the rules modules that let a leader's power be used outside these steps (GAP-143: a Karama window)."""
+    return _disclose(state, ctx, house, power)
+
+
 def _apply_voice(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
     sequence = ctx.sequence
