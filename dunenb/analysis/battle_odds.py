@@ -179,8 +179,8 @@ def sensible_plans(case: BattleCase, side: int | str, *, allow_atomics: bool = F
                 attack_cards=attack_cards, defence_cards=defence_cards):
             if not _obeys(case, index, leader, weapon, defence, hand):
                 continue
-            if plan_error(leader, case_side.house, weapon=weapon, defense=defence, dialled=0, spice=0) is not None:
-                continue  # leaders.md K-21: his card restrictions
+            if plan_error(leader, case_side.house, weapon=weapon, dialled=0, spice=0) is not None:
+                continue  # leaders.md K-21 no_house_powers (his card restrictions: slot_options, GAP-144)
             extras = (extra_attack, extra_defense)
             combos.append((leader, weapon, defence) + (extras if extras != (None, None) else ()))
     spice = case_side.spice if case_side.spice is not None else plan.dial.spice

@@ -4,10 +4,15 @@ Every RESTRICTION entry is a **trait** (LC-10): it acts whoever plays the leader
 LC-9, D-14) and no Karama blocks it. They are read from the leader's own entries (``data/leaders.json``), here
 for games, ``dunenb battle`` cases and the analyzer alike:
 
-* ``cannot_carry(kinds)`` (F11-e, F12-e shield and snooper; A03-d, A04-d shield): no such card in his defence
-  slot;
-* ``attacks_only(kinds)`` (A12-b lasgun, atomics): his attack slot holds one of those cards or nothing; a
-  worthless card may still fill it (it is no attack, CARD-WORTHLESS-2), a built-in weapon may not (GAP-116);
+* ``cannot_carry(kinds)`` (F11-e, F12-e shield and snooper; A03-d, A04-d shield): no such card in any defence
+  slot he fills, the K-6 second one included (GAP-144);
+* ``attacks_only(kinds)`` (A12-b lasgun, atomics): each attack slot he fills (the K-6/K-7 extra one included,
+  GAP-144) holds one of those cards or nothing; a worthless card may still fill it (it is no attack,
+  CARD-WORTHLESS-2), a built-in weapon may not (GAP-116);
+
+These two bear on the cards and built-ins on his wheel: :func:`carry_error`, asked by
+:func:`dunenb.battle.leader_weapons.check_slots` wherever slot legality is checked (game menus and plans,
+``dunenb battle`` cases, the analyzer); the others on the dial and the House's built-ins: :func:`plan_error`.
 * ``no_army`` (A12-a): no token and no spice may be dialled (his House's tokens there are still at stake,
   BATTLE-11, D-33);
 * ``no_house_powers`` (D09..D12-b): DISPERSION-P1..P3 do not act through him: no karate in his slot (here),
@@ -27,14 +32,14 @@ BATTLE-15, for cities only). MOBILITY ``pole`` (H07-d) is S-9, a game rule (:mod
 >>> ghanima = roster.find("Ghanima", house="fremen")
 >>> restrictions(ghanima)
 (('cannot_carry', ('shield', 'snooper'), 'FREMEN-L12-e'),)
->>> plan_error(ghanima, "fremen", weapon=None, defense="snooper", dialled=0, spice=0).code
+>>> carry_error(ghanima, attacks=(), defences=("snooper",)).code
 'battle/leader-cannot-carry'
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind
@@ -78,21 +83,40 @@ def has_rule(leader: Leader | None, rule: str) -> str | None:
     return next((power_id for name, _params, power_id in restrictions(leader) if name == rule), None)
 
 
-def plan_error(leader: Leader | None, house: str, *, weapon: str | None, defense: str | None, dialled: int,
-               spice: int) -> IllegalActionError | None:
-    """Why the wheel of ``house`` led by ``leader`` breaks one of his restrictions (K-21), or ``None``. Cards are
-    ids (``None`` for an empty slot); ``dialled`` counts the tokens dialled."""
+def carry_error(leader: Leader | None, *, attacks: Sequence[str | None],
+                defences: Sequence[str | None]) -> IllegalActionError | None:
+    """Why ``leader`` may not carry the ``attacks`` (attack slot first, then the extra one: K-6 second card, K-7
+    built-in) and ``defences`` (defence slot, then K-6's second one) of a wheel, by his K-21 ``cannot_carry`` or
+    ``attacks_only``, or ``None``. GAP-144: a restriction is about the leader carrying, so it binds every slot he
+    fills, whichever power gave it (his own K-6/K-7 entries, or powers a K-24 INHERIT brings him)."""
     for rule, params, power_id in restrictions(leader):
         assert leader is not None
-        if rule == "cannot_carry" and defense is not None and card_kind(defense) in params:
-            return IllegalActionError("battle/leader-cannot-carry", f"defense: {leader.name} cannot carry a "
-                                      f"{defense} ({power_id}: {', '.join(params)}); allowed: none or another "
-                                      "defence")
-        if rule == "attacks_only" and weapon not in (None, "worthless") and (
-                weapon in BUILT_IN_WEAPONS or card_kind(weapon) not in params):
-            return IllegalActionError("battle/leader-attacks-only", f"weapon: {leader.name} attacks only with "
-                                      f"{' or '.join(params)} ({power_id}, GAP-116); allowed: none, "
-                                      f"{', '.join(params)}, worthless")
+        if rule == "cannot_carry":
+            for defense in defences:
+                if defense is not None and card_kind(defense) in params:
+                    return IllegalActionError(
+                        "battle/leader-cannot-carry", f"defense: {leader.name} cannot carry a {defense} "
+                        f"({power_id}: {', '.join(params)}; every defence slot, GAP-144); allowed: none or "
+                        "another defence")
+        if rule == "attacks_only":
+            for weapon in attacks:
+                if weapon not in (None, "worthless") and (
+                        weapon in BUILT_IN_WEAPONS or card_kind(weapon) not in params):
+                    return IllegalActionError(
+                        "battle/leader-attacks-only", f"weapon: {leader.name} attacks only with "
+                        f"{' or '.join(params)}, not {weapon} ({power_id}, GAP-116; every attack slot, GAP-144); "
+                        f"allowed: none, {', '.join(params)}, worthless")
+    return None
+
+
+def plan_error(leader: Leader | None, house: str, *, weapon: str | None, dialled: int,
+               spice: int) -> IllegalActionError | None:
+    """Why the wheel of ``house`` led by ``leader`` breaks one of his restrictions on the dial or the House's
+    built-ins (K-21 ``no_army``, ``no_house_powers``), or ``None``; the cards he may carry are
+    :func:`carry_error`'s. ``weapon``: the attack slot's card id (``None`` if empty); ``dialled`` counts the
+    tokens dialled."""
+    for rule, _params, power_id in restrictions(leader):
+        assert leader is not None
         if rule == "no_army" and (dialled or spice):
             return IllegalActionError("battle/leader-no-army", f"dial: {leader.name} fights with no army "
                                       f"({power_id}): {dialled} token(s) and {spice} spice dialled; allowed: "

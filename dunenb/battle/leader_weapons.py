@@ -212,6 +212,11 @@ def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = froze
         if wrong:
             raise IllegalActionError("battle/defense", f"{house}: {who} wears a shield and may add only "
                                      f"{', '.join(adds or ())} (D-20, leaders.md K-8; GAP-91), not {wrong[0]}")
+    from dunenb.battle.leader_traits import carry_error
+
+    restricted = carry_error(plan.leader, attacks=plan.attacks, defences=plan.defences)
+    if restricted is not None:  # leaders.md K-21 cannot_carry / attacks_only, a trait: every slot (GAP-144)
+        raise restricted
 
 
 def slot_options(leader: Leader | None, house: str, hand: Iterable[str], *, blocked: frozenset[str] = frozenset(),
@@ -417,7 +422,6 @@ def playable_cards(leader: Leader | None, house: str, cards: Iterable[str], *,
 def _playable_cards(leader: Leader | None, house: str, cards: tuple[str, ...],
                     blocked: frozenset[str]) -> tuple[str, ...]:
     from dunenb.battle.cards import DEFENCES, WEAPONS
-    from dunenb.battle.leader_traits import plan_error
 
     found = []
     for card in cards:
@@ -426,11 +430,10 @@ def _playable_cards(leader: Leader | None, house: str, cards: tuple[str, ...],
         defence = card in DEFENCES
         plan = BattlePlan(leader=leader, weapon=None if defence else card, defense=card if defence else None)
         try:
-            check_slots(plan, house, blocked=blocked)
+            check_slots(plan, house, blocked=blocked)  # and his K-21 cannot_carry / attacks_only (GAP-144)
         except IllegalActionError:
             continue
-        if plan_error(leader, house, weapon=plan.weapon, defense=plan.defense, dialled=0, spice=0) is None:
-            found.append(card)
+        found.append(card)
     return tuple(found)
 
 
@@ -452,7 +455,7 @@ def slot_answers(leader: Leader | None, house: str, hand: Iterable[str], slot: s
         plan = BattlePlan(leader=leader, weapon=weapon, defense=defense, extra_attack=extra_attack,
                           extra_defense=extra_defense)
         answer = slot_answer(plan, slot)
-        if answer is not None and answer not in found and plan_error(
-                leader, house, weapon=weapon, defense=defense, dialled=0, spice=0) is None:
+        if answer is not None and answer not in found and plan_error(  # K-21 no_house_powers (karate)
+                leader, house, weapon=weapon, dialled=0, spice=0) is None:
             found[answer] = None
     return tuple(found)

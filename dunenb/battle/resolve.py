@@ -684,9 +684,9 @@ def check_battle(battle: Battle) -> None:
         # G-4 and leaders.md K-6..K-8: the built-ins and extra slots the House and its leader's powers give
         check_slots(side.plan, side.house, blocked=side.blocked, house_weapons=slot_weapons(side.house),
                     b1_rolls=side.b1_rolls)
-        restriction = plan_error(side.plan.leader, side.house, weapon=side.plan.weapon, defense=side.plan.defense,
+        restriction = plan_error(side.plan.leader, side.house, weapon=side.plan.weapon,
                                  dialled=side.plan.dial.tokens.total, spice=side.plan.dial.spice)
-        if restriction is not None:  # leaders.md K-21: the leader's restrictions (traits)
+        if restriction is not None:  # leaders.md K-21: the leader's restrictions (traits; his cards: check_slots)
             raise restriction
         for value in side.dice:
             if value not in D10:

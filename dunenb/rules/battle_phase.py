@@ -560,12 +560,12 @@ def check_plan(state: GameState, action: SubmitPlan) -> IllegalActionError | Non
 
 
 def _restriction_error(action: SubmitPlan) -> IllegalActionError | None:
-    """leaders.md K-21 (cannot_carry, attacks_only, no_army, no_house_powers) for a plan's leader."""
+    """leaders.md K-21 (no_army, no_house_powers) for a plan's leader; cannot_carry and attacks_only bind its
+    slots, checked with them (:func:`_slot_error`, GAP-144)."""
     if action.leader == NONE:
         return None
     return plan_error(leader_of(action.house, action.leader), action.house,
                       weapon=None if action.weapon == NONE else action.weapon,
-                      defense=None if action.defense == NONE else action.defense,
                       dialled=action.regular + action.marked, spice=action.spice)
 
 
