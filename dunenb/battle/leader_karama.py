@@ -26,17 +26,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from dunenb.battle.roster import Leader, Power, load_roster
+from dunenb.battle.leader_traits import is_trait  # leaders.md LC-10: a Karama never voids a trait
+from dunenb.battle.roster import Leader, load_roster
 from dunenb.board import read_data_file
 from dunenb.errors import DuneError, RulesDataError
-from dunenb.powers.leader_effects import Disarm, WheelValue
 
 if TYPE_CHECKING:
     from dunenb.battle.plans import Battle
 
 FORMAT = "dunenb.leader-karama/1"
-#: LC-10: entries of these kinds are traits, which no Karama blocks.
-TRAIT_KINDS = ("RESTRICTION", "EXCLUSIVE", "INHERIT")
 
 
 @dataclass(frozen=True)
@@ -90,19 +88,6 @@ def use_against(leader: Leader | None) -> str | None:
 def group_of(use: str) -> str:
     """The House whose secondary leaders the LC-11 use ``use`` voids."""
     return leader_uses().by_id[use]
-
-
-def is_trait(power: Power, leader: Leader) -> bool:
-    """LC-10: RESTRICTION, EXCLUSIVE and INHERIT entries, DISARM ``on self``, a WHEEL_VALUE below base strength
-    and the entries marked *(trait)* are traits; every other entry is a power."""
-    effect = power.effect
-    if power.kind in TRAIT_KINDS or getattr(effect, "trait", False):
-        return True
-    if isinstance(effect, Disarm):
-        return effect.on == "self"
-    if isinstance(effect, WheelValue):
-        return effect.value < leader.strength
-    return False
 
 
 def voidable_powers(leader: Leader | None) -> frozenset[str]:

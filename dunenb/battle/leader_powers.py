@@ -6,9 +6,11 @@ defends (LC-2), the two Houses and the two leaders on the wheels (LC-4), and the
 (``X dead``; :class:`~dunenb.battle.plans.BattleSide` ``dead``).
 
 Which entries act (LC-9, LC-10, LC-12): only the entries of the two leaders who fight. A leader played by a
-House other than his own (captured, TRAITOR-12 swap) keeps his *traits* only (D-14): DISARM ``on self`` and a
-WHEEL_VALUE below his base strength (the other kinds of LC-10 are not value kinds). A power whose ID is in the
-holder side's ``blocked`` (a Karama for this battle) does not act; traits cannot be blocked. WHEEL_MODIFIER
+House other than his own (captured, TRAITOR-12 swap) keeps his *traits* only (D-14), by the one LC-10 test
+(:func:`dunenb.battle.leader_traits.is_trait`): among the kinds read here, DISARM ``on self``, a WHEEL_VALUE below
+his base strength and an entry marked *(trait)* (H09-d); his RESTRICTION entries act through
+:mod:`dunenb.battle.leader_traits` for whoever plays him. A power whose ID is in the holder side's ``blocked`` (a
+Karama for this battle) does not act; traits cannot be blocked. WHEEL_MODIFIER
 ``on Vladimir`` (H05-d, H06-b, H08-b) is the minions' bonus that HARKONNEN-M3 applies through ``data/powers.json``
 (``add_per_living``): it is not applied a second time from here (GAP-90). WHEEL_MODIFIER ``per voice_command``
 (D01..D08-a, D-24) multiplies its delta by the Voice commands given against the side in this battle
@@ -28,11 +30,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dunenb.battle.leader_traits import is_trait  # leaders.md LC-10, the one test (LC-9, D-14: what he keeps)
 from dunenb.battle.roster import Leader, Power
 from dunenb.board import SHIELD_WALL
 from dunenb.errors import DuneError
 from dunenb.powers.inheritance import held_powers
-from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Disarm, Effect, WheelValue, Word
+from dunenb.powers.leader_effects import AllOf, AnyOf, Condition, Word
 
 NO_FACTS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
@@ -148,18 +151,6 @@ def holds(condition: Condition | None, scene: Scene, me: int) -> bool:
     if isinstance(condition, AnyOf):
         return any(holds(part, scene, me) for part in condition.parts)
     raise TypeError(condition)
-
-
-def is_trait(power: Power, leader: Leader) -> bool:
-    """LC-10: DISARM on self, a WHEEL_VALUE below base strength and the entries marked *(trait)* are traits."""
-    effect = power.effect
-    if isinstance(effect, Effect) and effect.trait:  # an entry marked (trait) in leaders.md §2 (K-17 H09-d)
-        return True
-    if isinstance(effect, Disarm):
-        return effect.on == "self"
-    if isinstance(effect, WheelValue):
-        return effect.value < leader.strength
-    return False
 
 
 @lru_cache(maxsize=1 << 14)  # issue 14 item 4: a pure function of frozen facts; the d10 branches repeat it

@@ -44,9 +44,9 @@ from functools import lru_cache
 
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind
 from dunenb.battle.plans import Battle
-from dunenb.battle.roster import Leader
+from dunenb.battle.roster import Leader, Power
 from dunenb.errors import IllegalActionError
-from dunenb.powers.leader_effects import TERRITORIES, Effect
+from dunenb.powers.leader_effects import TERRITORIES, Disarm, Effect, WheelValue
 
 #: (rule, parameters, power ID) of one RESTRICTION entry.
 Restriction = tuple[str, tuple[str, ...], str]
@@ -54,6 +54,25 @@ Restriction = tuple[str, tuple[str, ...], str]
 CITY = "city"
 
 _BY_KEY: dict[str, tuple[Restriction, ...]] = {}
+#: leaders.md LC-10: every entry of these kinds is a trait (K-21 "Always a trait", K-23, K-24).
+TRAIT_KINDS = ("RESTRICTION", "EXCLUSIVE", "INHERIT")
+
+
+def is_trait(power: Power, leader: Leader) -> bool:
+    """leaders.md LC-10, the one test of a trait: every RESTRICTION, EXCLUSIVE and INHERIT entry, DISARM ``on
+    self``, a WHEEL_VALUE below ``leader``'s base strength, and the entries marked *(trait)* in §2 (H09-d); every
+    other entry is a power. What reads it: what a foreign House's leader keeps (LC-9, D-14:
+    :func:`dunenb.battle.leader_powers.acting`), what a Karama against a leader leaves (LC-11:
+    :func:`dunenb.battle.leader_karama.voidable_powers`) and what an heir never receives (K-24:
+    :mod:`dunenb.powers.inheritance`). RESTRICTION entries act through :func:`restrictions`, for any House."""
+    effect = power.effect
+    if power.kind in TRAIT_KINDS or getattr(effect, "trait", False):
+        return True
+    if isinstance(effect, Disarm):
+        return effect.on == "self"
+    if isinstance(effect, WheelValue):
+        return effect.value < leader.strength
+    return False
 
 
 def restrictions(leader: Leader | None) -> tuple[Restriction, ...]:

@@ -3,7 +3,8 @@ BUILTIN_DEFENSE and K-9 CARD_RULE (issue 11 item 2), resolved as LC-7 says.
 
 What a fighting leader's entries give his side (:func:`arsenal`) is read from his ``effect`` objects only, for
 the House that plays him: a leader played by a foreign House (LC-9, D-14) and a power a Karama blocks in this
-battle (LC-11, the side's ``blocked``) give nothing (none of these kinds is a trait, LC-10).
+battle (LC-11, the side's ``blocked``) give nothing (none of these entries is a trait by the one LC-10 test,
+:func:`dunenb.battle.leader_traits.is_trait`).
 
 * K-6: a second attack card (``extra_attack``; then no defence; ``distinct``: another kind, :func:`card_kind`) or a
   second defence card (``extra_defense``; then no attack).
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.leader_traits import carry_error, is_trait
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.rolls import SHIELD_PASS, SNOOPER, WORN_SHIELD, Roll
 from dunenb.battle.roster import Leader, Power
@@ -95,13 +97,14 @@ def _bound(text: str) -> int:
 
 
 def _acting_entries(leader: Leader | None, house: str, blocked: frozenset[str]) -> tuple[Power, ...]:
-    """The leader's entries of kinds K-6..K-9 that act for ``house`` (LC-9: none when a foreign House plays him;
-    LC-11: not a blocked power)."""
-    if leader is None or (leader.house is not None and leader.house != house):
+    """The leader's entries of kinds K-6..K-9 that act for ``house`` (LC-9, D-14: only his traits when a foreign
+    House plays him; LC-11: not a blocked power; by the one LC-10 test, none of these entries is a trait today)."""
+    if leader is None:
         return ()
+    foreign = leader.house is not None and leader.house != house
     return tuple(power for power in leader.powers if isinstance(power.effect, Effect)
                  and power.kind in ("CARD_SLOTS", "BUILTIN_WEAPON", "BUILTIN_DEFENSE", "CARD_RULE")
-                 and power.id not in blocked)
+                 and (is_trait(power, leader) or not (foreign or power.id in blocked)))
 
 
 @lru_cache(maxsize=4096)
@@ -212,8 +215,6 @@ def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = froze
         if wrong:
             raise IllegalActionError("battle/defense", f"{house}: {who} wears a shield and may add only "
                                      f"{', '.join(adds or ())} (D-20, leaders.md K-8; GAP-91), not {wrong[0]}")
-    from dunenb.battle.leader_traits import carry_error
-
     restricted = carry_error(plan.leader, attacks=plan.attacks, defences=plan.defences)
     if restricted is not None:  # leaders.md K-21 cannot_carry / attacks_only, a trait: every slot (GAP-144)
         raise restricted

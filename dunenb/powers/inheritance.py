@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from dunenb.battle.leader_karama import is_trait  # LC-10: an heir never receives a trait
+from dunenb.battle.leader_traits import is_trait  # LC-10: an heir never receives a trait
 from dunenb.battle.roster import Leader, Power, fold, load_roster
 from dunenb.errors import RulesDataError
 from dunenb.powers.leader_effects import Effect
