@@ -62,6 +62,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle import alias
 from dunenb.battle.roster import Power, load_roster
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
@@ -146,8 +147,7 @@ def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...
     from dunenb.rules.battle_phase import available_leaders
 
     leaders = available_leaders(state, house, ctx.area, ctx.committed)
-    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
-    return tuple(bound[:1]) or leaders
+    return alias.bound((s.leader for s in ctx.shown if s.house == house), leaders)  # leaders.md S-3, GAP-142
 
 
 def _used(ctx: BattleContext, house: str, power: str) -> bool:
