@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import decisions, events_of, play_battle
+import pytest
+from helpers_game import decisions, events_of, play_battle, play_chance
 from test_leader_weapon_games import _position
 
 from dunenb.battle import alias
+from dunenb.battle.case import parse_case
 from dunenb.battle.powers import battle_values
-from dunenb.engine import apply_action, check_action, make_config
+from dunenb.battle.resolve import resolve_battle
+from dunenb.engine import apply_action, check_action, current_player, make_config
+from dunenb.errors import InputError
 from dunenb.play import advance
 from dunenb.record import GameRecord
 from dunenb.rules.battle_context import LeaderShown, context_of
 from dunenb.rules.battle_phase import CallTraitor, ChooseBattle, SubmitPlan, battle_of
+from dunenb.rules.leader_pre_battle import UsePreBattle
 from dunenb.rules.pre_battle import may_lead
 from dunenb.rules.traitors import leader_of
 from dunenb.saves import load_game, save_game
@@ -68,6 +73,26 @@ def test_bg_l01_c_x_traits_do_not_come_irulans_disarm_against_shaddam_stays_behi
     assert "BG-L07-a" in powers and "BG-L07-b" not in powers  # X's power comes, X's trait does not
     talamane = {p.id for p in leader_of(BG, "alma+talamane").powers}
     assert "BG-L11-a" in talamane and "BG-L11-c" not in talamane  # K-21 one_battle_per_turn is a trait
+
+
+def test_bg_l01_c_alma_as_margot_uses_margots_pre_battle_and_after_battle_powers():
+    state = _position([BG, "harkonnen"], [(BG, "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
+                      {"harkonnen": ("shield", "snooper")}, rolls=False)
+    state = play_battle(state, until="leader-pre-battle")
+    use = UsePreBattle(BG, "alma+margot", "BG-L08-b")  # K-16 see_card, X's power, committed as "Alma as Margot"
+    assert use in decisions(state) and UsePreBattle(BG, "margot", "BG-L08-b") in decisions(state)
+    state = apply_action(state, use)
+    assert [(e.data["leader"], e.data["power"]) for e in events_of(state, "leader-disclosed")] == [
+        ("alma+margot", "BG-L08-b")]
+    assert LeaderShown(BG, "alma+margot", "BG-L08-b") in context_of(state).shown
+    state = play_chance(state)
+    state = play_battle(state, until=("battle-plan", BG))
+    assert _plan_leaders(state) == {"alma+margot"}  # the disclosed composite binds the plan (GAP-142)
+    done = play_battle(state, {BG: _plan(BG, "alma+margot"), "harkonnen": _plan("harkonnen", "piter")},
+                       only_pass=("traitor-call",), past_outcome=True, until=lambda s: current_player(s) == "chance")
+    assert done.pending.kind == "on-call-draw"  # K-17 steal_random (BG-L08-c, win+alive): X's after-battle power
+    done = play_chance(done)
+    assert len(done.houses[BG].hand) == 1 and len(done.houses["harkonnen"].hand) == 1
 
 
 def _with_slips(state, house: str, *slips: tuple[str, str]):
@@ -165,3 +190,23 @@ def test_bg_l01_c_a_saved_game_with_alma_as_x_replays_to_the_same_digest(tmp_pat
     loaded = load_game(path)
     assert loaded.mainline() == record.mainline()
     assert state_digest(loaded.state_at(node)) == state_digest(record.state_at(node))
+
+
+def _case(bg_leader: str, **harkonnen):
+    side = {"tokens": {"regular": 3}, "dial": {"regular": 1}}
+    return parse_case({"format": "dunenb.battle/1", "territory": "arsunt", "defender": BG, "sides": [
+        {**side, "house": BG, "leader": bg_leader}, {**side, "house": "harkonnen", "leader": "piter", **harkonnen}]})
+
+
+def test_bg_l01_c_a_battle_case_states_alma_as_x_and_no_slip_is_called_on_her():
+    slips = {"traitors": ["alma", "murbella"]}
+    (odds, plain), = resolve_battle(_case("alma", **slips).battle)
+    assert plain.traitor_called_by == ("harkonnen",)  # control: Alma alone is called
+    case = _case("Alma+Murbella", **slips)
+    assert case.battle.sides[0].plan.leader.name == "Alma as Murbella"
+    (odds, outcome), = resolve_battle(case.battle)
+    assert outcome.traitor_called_by == () and outcome.winner == BG
+    assert outcome.sides[0].leader == "alma+murbella" and "BG-L12-b" in outcome.sides[0].powers
+    with pytest.raises(InputError) as error:
+        _case("jessica+murbella")
+    assert error.value.code == "case/field" and "S-3" in error.value.message

@@ -94,6 +94,8 @@ def offered(available: Iterable[str], candidates: Iterable[str], lookup: Callabl
     voided: ``blocked``), one per ``candidates`` key X that is another secondary leader of the same own House.
     ``available`` are the House's own keys who may lead this battle (Alma must be one); ``candidates`` its own
     living, uncaptured keys (X may be engaged elsewhere: S-3 "X is not engaged")."""
+    # GAP-141: ``lookup`` gives roster entries, so an heir holding Alma's powers while she is dead (K-24 B03-c,
+    # Lucille) is never committed "as X": S-3 is Alma's own (her base, her death)
     found = []
     others = tuple(candidates)
     for key in available:

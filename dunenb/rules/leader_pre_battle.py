@@ -243,7 +243,9 @@ def _show(state: GameState, ctx: BattleContext, action: UsePreBattle) -> tuple[G
     """K-16: using a power shows the leader; he must lead this battle."""
     acts = ctx.leader_acts + ((action.house, action.power, ""),)
     ctx = dataclasses.replace(ctx, leader_acts=acts)
-    if any(s.house == action.house for s in ctx.shown):
+    # shown once; leaders.md S-3, GAP-142: "Alma as X" using a power after Alma or X was shown narrows it to her
+    if any(s.house == action.house and (s.leader == action.leader or not alias.binds(s.leader, action.leader))
+           for s in ctx.shown):
         return state, ctx
     ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, action.power),))
     return with_events(state, event(

@@ -181,7 +181,7 @@ def leader_offers(state: GameState, ctx: BattleContext, house: str, action: str)
             if is_once_a_turn(entry.id) and (entry.id, state.turn) in state.leader_power_uses:
                 continue
             found.append(entry.id)
-    return tuple(found)
+    return tuple(dict.fromkeys(found))  # leaders.md S-3: Alma's entry is also on each "Alma as X": one source
 
 
 # ---- K-13 TRUTH_TRANCE: a secondary leader's trances in each of his battles (GAP-104) ----
