@@ -9,6 +9,7 @@ import pytest
 from helpers_game import decisions, events_of, play_battle, play_chance
 from test_leader_weapon_games import _position
 
+from dunenb.action_text import describe
 from dunenb.battle import alias
 from dunenb.battle.case import parse_case
 from dunenb.battle.powers import battle_values
@@ -61,6 +62,7 @@ def test_bg_l01_c_alma_as_murbella_is_offered_and_has_murbellas_power_on_almas_b
     revealed = [e for e in events_of(state, "plan-revealed") if e.data["house"] == BG]
     assert revealed[0].data["leader"] == "alma+murbella"
     assert leader_of(BG, "alma+murbella").name == "Alma as Murbella"  # the wheel shows "Alma as X" (B6)
+    assert "Alma as Murbella" in describe(_plan(BG, "alma+murbella"))
 
 
 def test_bg_l01_c_x_traits_do_not_come_irulans_disarm_against_shaddam_stays_behind():
