@@ -95,6 +95,8 @@ def leader_name(key: str, house: str = "") -> str:
     """A leader key (``'vladimir'``, or ``'atreides:duncan-idaho'`` for a leader held by another House) → name."""
     if key in ("none", "", "-"):
         return "no leader"
+    if "+" in key:  # leaders.md S-3, GAP-141: the composite key "alma+x" is "Alma as X"
+        return " as ".join(leader_name(part, house) for part in key.split("+", 1))
     owner, _, lid = key.rpartition(":")
     names = _leaders()
     for candidate in (owner, house):

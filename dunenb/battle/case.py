@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from dunenb.battle import facts, immunities
+from dunenb.battle import alias, facts, immunities
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.case_karama import CaseKarama, blocked_powers, read_uses
 from dunenb.battle.characters import Allocation, allocate
@@ -207,6 +207,8 @@ def _dial(raw: Any, field: str) -> Dial:
 def _roster_leader(raw: str, field: str, house: str, sides: tuple[str, ...] = ()) -> Leader:
     """A roster leader by id, name or ``house:id`` key, ``house``'s copy preferred; a name held by several
     copies then names the one in play among the ``sides``' Houses, if there is one (leaders.md X-6)."""
+    if alias.is_alias(raw) and ":" not in raw:
+        return _composite_leader(raw, field, house, sides)
     owner, sep, name = raw.partition(":")
     try:
         if sep:
@@ -229,6 +231,19 @@ def _roster_leader(raw: str, field: str, house: str, sides: tuple[str, ...] = ()
         if isinstance(error, InputError) and error.code == "case/field":
             raise
         raise _fail(field, error.message) from None
+
+
+def _composite_leader(raw: str, field: str, house: str, sides: tuple[str, ...]) -> Leader:
+    """leaders.md S-3 (GAP-141): ``"alma+x"`` (ids or names) is "Alma as X": Alma and another secondary leader
+    of her own House."""
+    first, _sep, second = raw.partition(alias.ALIAS_SEPARATOR)
+    alma = _roster_leader(first.strip(), field, house, sides)
+    other = _roster_leader(second.strip(), field, house, sides)
+    found = {alma.id: alma, other.id: other}
+    if not alias.offered((alma.id,), (other.id,), found.__getitem__):
+        raise _fail(field, f"{raw!r} is not 'Alma as X' (leaders.md S-3): the first leader must hold S-3 "
+                    f"(BG-L01-c, Alma) and the second be another secondary leader of {alma.house}")
+    return alias.composite(alma, other)
 
 
 def _deck_counts() -> dict[str, int]:
@@ -484,6 +499,15 @@ def _named_leaders(side: CaseSide) -> list[Leader]:
     return [leader for leader in (side.plan.leader, *(side.leaders or ())) if leader is not None]
 
 
+def _members(leader: Leader | None) -> tuple[Leader, ...]:
+    """The roster leaders a plan's leader stands for: Alma and X for "Alma as X" (leaders.md S-3, GAP-141)."""
+    if leader is None:
+        return ()
+    if not alias.is_alias(leader.id):
+        return (leader,)
+    return tuple(load_roster().find(member, house=leader.house) for member in alias.members(leader.id))
+
+
 def _check_in_game(leader: Leader, field: str, allocation: Allocation) -> None:
     """leaders.md X-1 to X-3: a copy out of the game for this line-up can be neither played nor a traitor."""
     removed = allocation.reason(leader.house or "", leader.id)
@@ -536,8 +560,8 @@ def _with_traitors(raws: list[Any], sides: tuple[CaseSide, ...]) -> tuple[CaseSi
     allocation = allocate(houses)
     for index, side in enumerate(sides):
         where = f"sides[{index}]"
-        if side.plan.leader is not None:
-            _check_in_game(side.plan.leader, f"{where}.leader", allocation)
+        for member in _members(side.plan.leader):  # leaders.md S-3: "Alma as X", Alma and X each in play
+            _check_in_game(member, f"{where}.leader", allocation)
         for position, leader in enumerate(side.leaders or ()):
             _check_in_game(leader, f"{where}.leaders[{position}]", allocation)
         for position, traitor in enumerate(traitors[index]):

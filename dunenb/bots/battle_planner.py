@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.actions import Action
+from dunenb.battle import alias
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_karama import is_leader_use
@@ -269,8 +270,8 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))))
                       for w, (r, m, s) in zip(weights, dials, strict=True))
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
-    disclosed = [shown.leader for shown in ctx.shown if shown.house == opponent and shown.leader in ids]
-    ids = tuple(disclosed[:1]) or ids  # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead
+    # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead (leaders.md S-3, GAP-142: or as Alma)
+    ids = alias.bound((shown.leader for shown in ctx.shown if shown.house == opponent), ids)
     facts = fighters(state, house, opponent, ctx)  # its strongest by wheel value, powers included
     ranked = sorted(ids, key=lambda lid: (-facts.values(None, lid)[1], -leader_of(opponent, lid).strength))[
         :len(LEADER_WEIGHTS)]

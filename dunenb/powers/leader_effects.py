@@ -361,8 +361,8 @@ WEAPON_KINDS: tuple[str, ...] = KINDS[5:9]
 APPLIED_TRAITS: dict[str, tuple[str, ...] | None] = {
     "REGENERATES": None, "RESTRICTION": None, "EXCLUSIVE": None, "MOBILITY": ("cities", "pole"),
     "INHERIT": ("Alma", "Esmar", "Rabban", "successor", "the"),  # ---- K-24 "the Weapon passes": rules.leader_inherit
-    "SPECIAL": ("S-1", "S-2", "S-4", "S-5", "S-6", "S-7", "S-8"),  # ---- K-25 S-4: dunenb.battle.leader_shelter
-}
+    "SPECIAL": ("S-1", "S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8"),  # ---- K-25 S-4: dunenb.battle.leader_shelter
+}  # ---- K-25 S-3 "Alma as X": dunenb.battle.alias (a composite leader key, GAP-141)
 
 
 # ---- K-16 PRE_BATTLE, K-18 ALLIANCE_INSTEAD_OF_BATTLE, K-19 BUY_OFF (dunenb.rules.leader_deals,

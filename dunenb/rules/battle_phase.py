@@ -65,6 +65,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass, menu_maker
+from dunenb.battle import alias
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
 from dunenb.battle.leader_traits import may_lead, plan_error
 from dunenb.battle.leader_weapons import check_slots, karama_substitutes, slot_options
@@ -265,7 +266,7 @@ def available_leaders(state: GameState, house: str, area: str, committed: tuple 
     fought: dict[str, list[str]] = {}
     for h, leader, where in committed:
         if h == house:
-            fought.setdefault(leader, []).append(where)
+            fought.setdefault(alias.body(leader), []).append(where)  # leaders.md S-3: Alma fought, X did not
     acting = acting_main_leader(state, house)  # G-7: a successor moves like a main leader (BATTLE-16)
     blocked = suppressed_powers(state)
     found = []
@@ -275,6 +276,11 @@ def available_leaders(state: GameState, house: str, area: str, committed: tuple 
         if may_lead(leader, area, fought.get(lid, ()), is_main=lid == acting or leader.main, foreign=foreign,
                     blocked=blocked):
             found.append(lid)
+    # leaders.md S-3 (BG-L01-c): "Alma as X" while Alma may lead here; X living and uncaptured, engaged or not
+    free = [lid for lid in state.houses[house].leaders if leader_ref(house, lid) not in state.captured]
+    for key in alias.offered(found, free, lambda lid: leader_of(house, lid), blocked):
+        if may_lead(leader_of(house, key), area, fought.get(alias.body(key), ()), is_main=False, blocked=blocked):
+            found.append(key)
     return leader_specials.pole_leaders(house, area, tuple(found)) if pole else tuple(found)
 
 
@@ -875,17 +881,18 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
             if was_main:
                 dead_main.append(side.leader_owner)
         elif side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None:
-            holder, key = holder_of(state, side.leader_owner, side.leader) or (side.leader_owner, side.leader)
+            person = alias.body(side.leader)  # leaders.md S-3: only Alma dies ("Alma as X": X stays alive)
+            holder, key = holder_of(state, side.leader_owner, person) or (side.leader_owner, person)
             keeper = state.houses[holder]  # a leader received in a deal dies in his holder's tanks (GAP-19)
             state = edit_house(state, holder, leaders=tuple(x for x in keeper.leaders if x != key),
                                leader_tanks=keeper.leader_tanks + (key,))
             served = "" if holder == side.leader_owner else f", serving {holder}"
-            state = with_events(state, event("leader-killed", f"{side.leader} ({side.leader_owner}{served}) is killed",
+            state = with_events(state, event("leader-killed", f"{person} ({side.leader_owner}{served}) is killed",
                                              house=holder, leader=key))
             if was_main:
                 dead_main.append(side.leader_owner)
     state = dataclasses.replace(state, treachery_discard=tuple(discard))
-    killed = tuple((side.leader_owner, side.leader) for side in outcome.sides
+    killed = tuple((side.leader_owner, alias.body(side.leader)) for side in outcome.sides  # S-3: Alma
                    if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None)
     state = leader_specials.after_deaths(state, killed)  # leaders.md K-25 S-6 count, S-7 Irulan leaves
     state = leader_specials.after_shelter(state, outcome.sheltered)  # leaders.md S-4: Burseg loses strength
@@ -900,8 +907,8 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
     for house in outcome.outlawed:
         state = alliances.outlaw(state, house, cause="used Atomics in battle")  # CARD-ATOMICS-4, GAP-29c
     plans = dict(ctx.plans)
-    committed = ctx.committed + tuple(
-        (house, plans[house].leader, area) for house in ctx.houses if plans[house].leader != NONE)
+    committed = ctx.committed + tuple(  # leaders.md S-3: "Alma as X" commits Alma only (X may fight elsewhere)
+        (house, alias.body(plans[house].leader), area) for house in ctx.houses if plans[house].leader != NONE)
     state = leader_specials.record_battle(state, committed[len(ctx.committed):])  # leaders.md S-8
     last = ctx.houses
     for house in dead_main:  # VICTORY-2, G-7, TLEILAX-M2: unless a regeneration is left

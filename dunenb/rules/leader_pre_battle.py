@@ -62,6 +62,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle import alias
 from dunenb.battle.roster import Power, load_roster
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
@@ -146,8 +147,7 @@ def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...
     from dunenb.rules.battle_phase import available_leaders
 
     leaders = available_leaders(state, house, ctx.area, ctx.committed)
-    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
-    return tuple(bound[:1]) or leaders
+    return alias.bound((s.leader for s in ctx.shown if s.house == house), leaders)  # leaders.md S-3, GAP-142
 
 
 def _used(ctx: BattleContext, house: str, power: str) -> bool:
@@ -243,7 +243,9 @@ def _show(state: GameState, ctx: BattleContext, action: UsePreBattle) -> tuple[G
     """K-16: using a power shows the leader; he must lead this battle."""
     acts = ctx.leader_acts + ((action.house, action.power, ""),)
     ctx = dataclasses.replace(ctx, leader_acts=acts)
-    if any(s.house == action.house for s in ctx.shown):
+    # shown once; leaders.md S-3, GAP-142: "Alma as X" using a power after Alma or X was shown narrows it to her
+    if any(s.house == action.house and (s.leader == action.leader or not alias.binds(s.leader, action.leader))
+           for s in ctx.shown):
         return state, ctx
     ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, action.power),))
     return with_events(state, event(

@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle import facts, immunities
+from dunenb.battle import alias, facts, immunities
 from dunenb.battle import sequence as seq_mod
 from dunenb.battle.cards import card_kind
 from dunenb.battle.leader_mind import (
@@ -167,8 +167,7 @@ def may_lead(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...
     """The leaders ``house`` may still choose for this battle: those who may lead here (BATTLE-15), or only the
     one it has disclosed or committed (GAP-79, LC-5 B1)."""
     leaders = _leaders(state, ctx, house)
-    bound = [s.leader for s in ctx.shown if s.house == house and s.leader in leaders]
-    return tuple(bound[:1]) or leaders
+    return alias.bound((s.leader for s in ctx.shown if s.house == house), leaders)  # leaders.md S-3, GAP-142
 
 
 def leader_offers(state: GameState, ctx: BattleContext, house: str, action: str) -> tuple[str, ...]:
@@ -182,7 +181,7 @@ def leader_offers(state: GameState, ctx: BattleContext, house: str, action: str)
             if is_once_a_turn(entry.id) and (entry.id, state.turn) in state.leader_power_uses:
                 continue
             found.append(entry.id)
-    return tuple(found)
+    return tuple(dict.fromkeys(found))  # leaders.md S-3: Alma's entry is also on each "Alma as X": one source
 
 
 # ---- K-13 TRUTH_TRANCE: a secondary leader's trances in each of his battles (GAP-104) ----
@@ -199,7 +198,7 @@ def leader_trance_means(state: GameState, house: str) -> tuple[str, ...]:
     able = set(answering_leaders(state, ctx, house, may_lead(state, ctx, house)))
     return tuple(power for power in leader_offers(state, ctx, house, "truth-trance")
                  if ctx.trances_used.count(power) < trances_of(power)
-                 and ((found := leader_power(power)) is None or found[0].id in able
+                 and ((found := leader_power(power)) is None or any(alias.binds(found[0].id, lid) for lid in able)
                       or any(s.house == house and s.leader == found[0].id for s in ctx.shown)))
 
 
@@ -714,7 +713,7 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     if ctx.sequence is None:
         return ()
     problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
-                     if shown.house == plan.house and plan.leader != shown.leader)
+                     if shown.house == plan.house and not alias.binds(shown.leader, plan.leader))  # S-3, GAP-142
     wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
                        defense=None if plan.defense == NONE else plan.defense,
                        # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)

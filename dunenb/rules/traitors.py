@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from dunenb.actions import Action, Pass, menu_maker
+from dunenb.battle import alias
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
@@ -109,7 +110,11 @@ def leader_key(holder: str, owner: str, leader_id: str) -> str:
 
 
 def leader_of(house: str, leader_id: str) -> Leader:
-    """The roster entry of a leader that ``house`` holds: its own id, or an ``"owner:id"`` key (GAP-19)."""
+    """The roster entry of a leader that ``house`` holds: its own id, or an ``"owner:id"`` key (GAP-19); a
+    composite key ``"alma+x"`` (leaders.md S-3, GAP-141) is "Alma as X", :func:`dunenb.battle.alias.composite`."""
+    if alias.is_alias(leader_id):
+        first, second = alias.members(leader_id)
+        return alias.composite(leader_of(house, first), leader_of(house, second))
     return _roster_index()[leader_ref(house, leader_id)]
 
 
