@@ -3,7 +3,7 @@
 At B0 the House that keeps Alma may commit "Alma as X", X a living, uncaptured secondary leader of Alma's own
 House (the BG), who is not engaged by it and may fight elsewhere. The wheel shows "Alma as X"; no treachery may be
 called on her, as Alma or as X; she is worth Alma's base strength, with Alma's entries plus X's powers (never X's
-traits: LC-10, :func:`dunenb.battle.leader_karama.is_trait`). Only Alma can die; the bounty and the shield pass
+traits: LC-10, :func:`dunenb.battle.leader_traits.is_trait`). Only Alma can die; the bounty and the shield pass
 use her base strength.
 
 GAP-141 (dunenb design): the composite is named by one plain leader key, ``"<body>+<x>"`` (``"alma+jessica"``):
@@ -79,7 +79,7 @@ def composite(alma: Leader, other: Leader) -> Leader:
     """S-3: "Alma as X": Alma's id-key, House, sex and base strength (bounty, shield pass: 4), named
     "Alma as X", with Alma's entries plus X's powers that are not LC-10 traits; never a traitor (no treachery
     may be called on her, as Alma or as X)."""
-    from dunenb.battle.leader_karama import is_trait
+    from dunenb.battle.leader_traits import is_trait
 
     powers = alma.powers + tuple(power for power in other.powers if not is_trait(power, other))
     return dataclasses.replace(
