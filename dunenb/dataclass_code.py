@@ -66,7 +66,7 @@ def _read(path: str) -> dict[str, Any]:
 
     try:
         with open(path, "rb") as stream:
-            header, codes = marshal.load(stream)
+            header, codes = marshal.loads(stream.read())  # one read (marshal.load reads a file piecemeal)
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if header != _header() or not isinstance(codes, dict):

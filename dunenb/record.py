@@ -18,8 +18,10 @@ True
 
 from __future__ import annotations
 
+import gc
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -45,6 +47,21 @@ class Node:
     action: Action | None
     children: list[int] = field(default_factory=list)
     comment: str = ""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while many kept objects are made (a save read and its tree built, a
+    long line of states replayed): the collector's passes over a growing heap of objects that all stay took a
+    quarter of loading a big save (issue 15 item 5) and a tenth of replaying a 10-turn game (issue 14 part 3).
+    Reference counting still frees everything dropped; the collector resumes (if it ran) afterwards."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def _hashable(action: object) -> bool:
@@ -183,9 +200,10 @@ class GameRecord(TreeNavigation):
             pending.append(current.id)
             current = self._nodes[current.parent]  # type: ignore[index]
             state = self._lookup(current.id)
-        for step in reversed(pending):
-            state = self._play(step, state)
-            self._remember(step, state)
+        with collector_paused():  # issue 14 part 3: the states made are kept (checkpoints, recent cache)
+            for step in reversed(pending):
+                state = self._play(step, state)
+                self._remember(step, state)
         return state
 
     def _play(self, node_id: int, state: GameState) -> GameState:

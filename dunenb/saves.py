@@ -32,11 +32,8 @@ True
 
 from __future__ import annotations
 
-import gc
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,7 +43,7 @@ from dunenb.actions import action_from_dict
 from dunenb.engine import make_config
 from dunenb.errors import DuneError, SaveFormatError
 from dunenb.jsonio import read_json, write_json_atomic
-from dunenb.record import GameRecord
+from dunenb.record import GameRecord, collector_paused
 
 SAVE_FORMAT = "dunenb.save/1"
 #: Where the notebooks and the classroom app save games by default: a folder beside the notebook, which the
@@ -179,23 +176,9 @@ def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[st
     return data
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a save is read and its tree built: the objects made are kept,
-    and the collector's passes over a growing heap of them took a quarter of loading a big save (issue 15 item 5).
-    Reference counting still frees everything dropped; the collector resumes (if it ran) afterwards."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
-
-
 def record_from_dict(data: Any) -> GameRecord:
     """Validate and replay a save's JSON form; errors name the field and what is allowed."""
-    with _collector_paused():
+    with collector_paused():
         return _record_from_dict(data)
 
 
@@ -271,5 +254,5 @@ def save_game(record: GameRecord, path: str | os.PathLike[str], *, current: int 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
     """Read and validate a saved game (see the module docstring for the format)."""
-    with _collector_paused():
+    with collector_paused():
         return record_from_dict(read_json(path))
