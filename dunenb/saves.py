@@ -67,16 +67,19 @@ def rules_fingerprint() -> str:
     size, modification and change times (ns) and inode. Writing a file changes its change time (which no tool
     can set back), so a changed rules file never finds its old digest: the files are hashed again."""
     package = Path(__file__).resolve().parent
-    files = []
-    for folder, subfolders, names in os.walk(package, followlinks=True):  # dunenb/data may be a symbolic link
+    root = str(package)
+    files: list[tuple[str, str]] = []  # (path relative to the package, with "/"; path to open)
+    for folder, subfolders, names in os.walk(root, followlinks=True):  # dunenb/data may be a symbolic link
         subfolders[:] = sorted(name for name in subfolders if name not in _NOT_RULES)
-        files += [Path(folder) / name for name in names if name.endswith((".py", ".json", ".csv"))]
-    files.sort(key=lambda p: p.relative_to(package).as_posix())
+        # os.walk joins each folder to ``root``: its relative path is the rest (plain strings: issue 14 part 3)
+        relative = "" if folder == root else folder[len(root) + 1:].replace(os.sep, "/") + "/"
+        files += [(relative + name, os.path.join(folder, name)) for name in names
+                  if name.endswith((".py", ".json", ".csv"))]
+    files.sort()  # by relative path (each is unique)
     key = []
-    for path in files:
-        status = path.stat()
-        key.append([path.relative_to(package).as_posix(), status.st_size, status.st_mtime_ns, status.st_ctime_ns,
-                    status.st_ino])
+    for relative, path in files:
+        status = os.stat(path)
+        key.append([relative, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino])
     cache = _fingerprint_cache(package)
     if cache is not None:
         try:
@@ -86,7 +89,7 @@ def rules_fingerprint() -> str:
                 return kept["fingerprint"]
         except (OSError, ValueError, AttributeError):
             pass  # no cache yet, or not readable: the files are hashed
-    fingerprint = _hash_rules_files(package, files)
+    fingerprint = _hash_rules_files(files)
     if cache is not None:
         try:
             write_json_atomic(cache, {"format": _FINGERPRINT_FORMAT, "fingerprint": fingerprint, "files": key})
@@ -110,13 +113,14 @@ def _fingerprint_cache(package: Path) -> Path | None:
     return Path(importlib.util.cache_from_source(str(package / "__init__.py"))).parent / "rules_fingerprint.json"
 
 
-def _hash_rules_files(package: Path, files: list[Path]) -> str:
+def _hash_rules_files(files: list[tuple[str, str]]) -> str:
     """sha256 over each rules file's relative path and bytes, in the order of ``files`` (GAP-68)."""
     import hashlib  # issue 14 part 3: only a stamped save needs it
 
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for relative, path in files:
+        with open(path, "rb") as stream:
+            digest.update(relative.encode() + b"\0" + stream.read() + b"\0")
     return digest.hexdigest()
 
 
