@@ -18,16 +18,15 @@ True
 
 from __future__ import annotations
 
-import gc
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dunenb.actions import Action
 from dunenb.engine import apply_action, initial_state
 from dunenb.errors import DuneError, InputError, SaveFormatError
+from dunenb.gcpause import collector_paused
 from dunenb.state import GameConfig, GameState
 from dunenb.tree import TreeNavigation
 
@@ -47,21 +46,6 @@ class Node:
     action: Action | None
     children: list[int] = field(default_factory=list)
     comment: str = ""
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while many kept objects are made (a save read and its tree built, a
-    long line of states replayed): the collector's passes over a growing heap of objects that all stay took a
-    quarter of loading a big save (issue 15 item 5) and a tenth of replaying a 10-turn game (issue 14 part 3).
-    Reference counting still frees everything dropped; the collector resumes (if it ran) afterwards."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
 
 
 def _hashable(action: object) -> bool:

@@ -42,8 +42,9 @@ from dunenb import __version__
 from dunenb.actions import action_from_dict
 from dunenb.engine import make_config
 from dunenb.errors import DuneError, SaveFormatError
+from dunenb.gcpause import collector_paused
 from dunenb.jsonio import read_json, write_json_atomic
-from dunenb.record import GameRecord, collector_paused
+from dunenb.record import GameRecord
 
 SAVE_FORMAT = "dunenb.save/1"
 #: Where the notebooks and the classroom app save games by default: a folder beside the notebook, which the

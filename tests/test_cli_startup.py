@@ -111,3 +111,26 @@ def test_issue14_main_leaves_the_callers_collector_alone(capsys):
     assert cli.main(["replay", str(ROOT / "data" / "games" / "teaching_game.json"), "--to", "2"]) == 0
     assert gc.get_freeze_count() == frozen and gc.isenabled()
     assert capsys.readouterr().out.startswith("step 2/")
+
+
+_COLLECTIONS = """
+import gc, sys
+from dunenb.cli import main
+during = []
+
+def watch(phase, info):
+    engine = sys.modules.get("dunenb.engine")
+    if phase == "start" and engine is not None and not hasattr(engine, "view"):  # the engine half imported
+        during.append(info["generation"])
+
+gc.callbacks.append(watch)
+status = main(sys.argv[1:])
+print("COLLECTIONS:" + str(len(during)), status)
+"""
+
+
+def test_issue14_replay_imports_the_engine_with_the_collector_paused():
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    done = subprocess.run([sys.executable, "-c", _COLLECTIONS, "replay", save, "--to", "1"], check=True,
+                          capture_output=True, text=True)
+    assert done.stdout.strip().splitlines()[-1] == "COLLECTIONS:0 0"
