@@ -132,12 +132,30 @@ def validation_digest(config: Any, nodes: Any) -> str:
 
     digest = hashlib.sha256(rules_fingerprint().encode())
     digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
-    encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+    encode = _compact_encoder()
+    texts = []
     for node in nodes:
         if not isinstance(node, dict):
             return ""  # not a save this engine wrote: no digest matches it
-        digest.update(encode([node.get("id"), node.get("parent"), node.get("action")]).encode())
+        texts.append(encode([node.get("id"), node.get("parent"), node.get("action")]))
+    digest.update("".join(texts).encode())  # the nodes' texts end to end: the bytes of one update per node
     return digest.hexdigest()
+
+
+def _compact_encoder() -> Any:
+    """``json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode``, the text of one
+    node in :func:`validation_digest`. Issue 14 part 3: that ``encode`` builds the C encoder of the ``json``
+    package anew for every call (a third of the digest of a big save); here it is built once per digest, with
+    the very arguments ``encode`` gives it, and the pure-Python ``encode`` serves where the C encoder is missing."""
+    from json import encoder as json_encoder
+
+    python = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    make = getattr(json_encoder, "c_make_encoder", None)
+    if make is None:
+        return python.encode
+    fast = make({}, python.default, json_encoder.encode_basestring_ascii, None, python.key_separator,
+                python.item_separator, python.sort_keys, python.skipkeys, python.allow_nan)
+    return lambda value: "".join(fast(value, 0))
 
 
 def validation_stamp(config: Any, nodes: Any) -> dict[str, str]:

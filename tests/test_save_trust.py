@@ -181,3 +181,23 @@ def test_gap_68_the_fingerprint_is_the_digest_of_the_rules_files_by_relative_pat
         assert any(p.relative_to(package).as_posix().startswith("data/") for p in files)  # through the link
     finally:
         saves.rules_fingerprint.cache_clear()
+
+
+def test_gap_68_the_digest_is_the_sha256_of_each_nodes_sorted_compact_json():
+    """Issue 14 part 3 builds the JSON encoder once per digest: the bytes hashed are still the fingerprint, the
+    configuration and, node after node, ``json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode`` of
+    [id, parent, action] (floats, non-ASCII text, nested lists and objects included); a node that is not an
+    object gives no digest."""
+    import hashlib
+
+    config = {"houses": ["atreides", "fremen"], "seed": 5}
+    nodes = [{"id": 1, "parent": 0, "action": {"kind": "roll", "z": 1.5e300, "a": "é\u2028", "n": None, "t": True,
+                                                 "l": [1, [2, {"y": 1, "b": [], "c": {}}]]}},
+             {"id": 2, "parent": 1, "comment": "left out"}, {}]
+    digest = hashlib.sha256(saves.rules_fingerprint().encode())
+    digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
+    encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+    for node in nodes:
+        digest.update(encode([node.get("id"), node.get("parent"), node.get("action")]).encode())
+    assert saves.validation_digest(config, nodes) == digest.hexdigest()
+    assert saves.validation_digest(config, [*nodes, ["not", "an", "object"]]) == ""
