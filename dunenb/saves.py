@@ -52,6 +52,7 @@ SAVE_FORMAT = "dunenb.save/1"
 SAVED_GAMES = "saved_games"
 CONFIG_FIELDS = ("houses", "seed", "secondary_storm", "worm_option", "turn_limit", "victory_target", "chance_cards")
 TOP_FIELDS = ("format", "created_by", "config", "nodes", "current", "validated")
+_NODE_FIELDS = frozenset({"id", "parent", "action", "comment"})
 #: Packages whose files are no part of the Dune rules (pictures, widgets, the companion engines) and the shipped
 #: saves: left out of :func:`rules_fingerprint`, so redrawing the map does not make every save untrusted.
 _NOT_RULES = frozenset({"widgets", "render", "imperium", "iron_die", "adventures", "games", "__pycache__"})
@@ -240,8 +241,8 @@ def _record_from_dict(data: Any) -> GameRecord:
         where = f"nodes[{index}]"
         if not isinstance(entry, dict):
             raise SaveFormatError("save/node", f"{where} must be an object with id, parent, action")
-        extra = sorted(set(entry) - {"id", "parent", "action", "comment"})
-        if extra:
+        if not entry.keys() <= _NODE_FIELDS:  # issue 14 part 3: no set built for a well-formed node
+            extra = sorted(set(entry) - _NODE_FIELDS)
             raise SaveFormatError("save/node", f"{where}: unknown field(s) {extra}; "
                                   "allowed: id, parent, action, comment")
         node_id, parent = entry.get("id"), entry.get("parent")
