@@ -5,3 +5,7 @@ Companion systems live in ``dunenb.adventures`` (2d20) and ``dunenb.iron_die`` (
 """
 
 __version__ = "0.1.0"
+
+from dunenb import dataclass_code as _dataclass_code  # noqa: E402  (issue 14 part 3: before any dataclass)
+
+_dataclass_code.install()

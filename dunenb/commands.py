@@ -17,6 +17,7 @@ from dunenb import reference_cli
 from dunenb.board import load_board
 from dunenb.cliargs import int_type, refuse_existing
 from dunenb.errors import InputError
+from dunenb.gcpause import collector_paused
 from dunenb.jsonio import write_text_atomic
 from dunenb.ruleset import HOUSE_IDS, load_ruleset
 
@@ -123,10 +124,11 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from dunenb.engine import make_config
-    from dunenb.play import play_turns
-    from dunenb.record import GameRecord
-    from dunenb.saves import save_game
+    with collector_paused():  # issue 14 part 3: the engine's modules, classes and tables are all kept
+        from dunenb.engine import make_config
+        from dunenb.play import play_turns
+        from dunenb.record import GameRecord
+        from dunenb.saves import save_game
 
     houses = [h.strip() for h in args.houses.split(",") if h.strip()]
     config = make_config(houses, seed=args.seed, secondary_storm=args.secondary_storm, worm_option=args.worms,
@@ -169,8 +171,9 @@ def _continue(args: argparse.Namespace) -> int:
                          f"overwrite {args.save}")
     if args.out is not None:
         refuse_existing(out, args.force, "--out")
-    from dunenb.play import play_turns
-    from dunenb.saves import load_game, save_game
+    with collector_paused():  # issue 14 part 3: the engine's modules, classes and tables are all kept
+        from dunenb.play import play_turns
+        from dunenb.saves import load_game, save_game
 
     record = load_game(args.save)
     start = record.leaf()
@@ -206,8 +209,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from dunenb.engine import view
-    from dunenb.saves import load_game
+    with collector_paused():  # issue 14 part 3: the engine's modules, classes and tables are all kept
+        from dunenb.engine import view
+        from dunenb.saves import load_game
 
     if args.svg:
         refuse_existing(args.svg, args.force, "--svg")

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from dunenb.actions import Action
 from dunenb.engine import apply_action, initial_state
 from dunenb.errors import DuneError, InputError, SaveFormatError
+from dunenb.gcpause import collector_paused
 from dunenb.state import GameConfig, GameState
 from dunenb.tree import TreeNavigation
 
@@ -183,9 +184,10 @@ class GameRecord(TreeNavigation):
             pending.append(current.id)
             current = self._nodes[current.parent]  # type: ignore[index]
             state = self._lookup(current.id)
-        for step in reversed(pending):
-            state = self._play(step, state)
-            self._remember(step, state)
+        with collector_paused():  # issue 14 part 3: the states made are kept (checkpoints, recent cache)
+            for step in reversed(pending):
+                state = self._play(step, state)
+                self._remember(step, state)
         return state
 
     def _play(self, node_id: int, state: GameState) -> GameState:

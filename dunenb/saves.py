@@ -32,11 +32,8 @@ True
 
 from __future__ import annotations
 
-import gc
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -45,6 +42,7 @@ from dunenb import __version__
 from dunenb.actions import action_from_dict
 from dunenb.engine import make_config
 from dunenb.errors import DuneError, SaveFormatError
+from dunenb.gcpause import collector_paused
 from dunenb.jsonio import read_json, write_json_atomic
 from dunenb.record import GameRecord
 
@@ -54,6 +52,7 @@ SAVE_FORMAT = "dunenb.save/1"
 SAVED_GAMES = "saved_games"
 CONFIG_FIELDS = ("houses", "seed", "secondary_storm", "worm_option", "turn_limit", "victory_target", "chance_cards")
 TOP_FIELDS = ("format", "created_by", "config", "nodes", "current", "validated")
+_NODE_FIELDS = frozenset({"id", "parent", "action", "comment"})
 #: Packages whose files are no part of the Dune rules (pictures, widgets, the companion engines) and the shipped
 #: saves: left out of :func:`rules_fingerprint`, so redrawing the map does not make every save untrusted.
 _NOT_RULES = frozenset({"widgets", "render", "imperium", "iron_die", "adventures", "games", "__pycache__"})
@@ -70,16 +69,19 @@ def rules_fingerprint() -> str:
     size, modification and change times (ns) and inode. Writing a file changes its change time (which no tool
     can set back), so a changed rules file never finds its old digest: the files are hashed again."""
     package = Path(__file__).resolve().parent
-    files = []
-    for folder, subfolders, names in os.walk(package, followlinks=True):  # dunenb/data may be a symbolic link
+    root = str(package)
+    files: list[tuple[str, str]] = []  # (path relative to the package, with "/"; path to open)
+    for folder, subfolders, names in os.walk(root, followlinks=True):  # dunenb/data may be a symbolic link
         subfolders[:] = sorted(name for name in subfolders if name not in _NOT_RULES)
-        files += [Path(folder) / name for name in names if name.endswith((".py", ".json", ".csv"))]
-    files.sort(key=lambda p: p.relative_to(package).as_posix())
+        # os.walk joins each folder to ``root``: its relative path is the rest (plain strings: issue 14 part 3)
+        relative = "" if folder == root else folder[len(root) + 1:].replace(os.sep, "/") + "/"
+        files += [(relative + name, os.path.join(folder, name)) for name in names
+                  if name.endswith((".py", ".json", ".csv"))]
+    files.sort()  # by relative path (each is unique)
     key = []
-    for path in files:
-        status = path.stat()
-        key.append([path.relative_to(package).as_posix(), status.st_size, status.st_mtime_ns, status.st_ctime_ns,
-                    status.st_ino])
+    for relative, path in files:
+        status = os.stat(path)
+        key.append([relative, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino])
     cache = _fingerprint_cache(package)
     if cache is not None:
         try:
@@ -89,7 +91,7 @@ def rules_fingerprint() -> str:
                 return kept["fingerprint"]
         except (OSError, ValueError, AttributeError):
             pass  # no cache yet, or not readable: the files are hashed
-    fingerprint = _hash_rules_files(package, files)
+    fingerprint = _hash_rules_files(files)
     if cache is not None:
         try:
             write_json_atomic(cache, {"format": _FINGERPRINT_FORMAT, "fingerprint": fingerprint, "files": key})
@@ -113,13 +115,14 @@ def _fingerprint_cache(package: Path) -> Path | None:
     return Path(importlib.util.cache_from_source(str(package / "__init__.py"))).parent / "rules_fingerprint.json"
 
 
-def _hash_rules_files(package: Path, files: list[Path]) -> str:
+def _hash_rules_files(files: list[tuple[str, str]]) -> str:
     """sha256 over each rules file's relative path and bytes, in the order of ``files`` (GAP-68)."""
     import hashlib  # issue 14 part 3: only a stamped save needs it
 
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for relative, path in files:
+        with open(path, "rb") as stream:
+            digest.update(relative.encode() + b"\0" + stream.read() + b"\0")
     return digest.hexdigest()
 
 
@@ -130,12 +133,30 @@ def validation_digest(config: Any, nodes: Any) -> str:
 
     digest = hashlib.sha256(rules_fingerprint().encode())
     digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
-    encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+    encode = _compact_encoder()
+    texts = []
     for node in nodes:
         if not isinstance(node, dict):
             return ""  # not a save this engine wrote: no digest matches it
-        digest.update(encode([node.get("id"), node.get("parent"), node.get("action")]).encode())
+        texts.append(encode([node.get("id"), node.get("parent"), node.get("action")]))
+    digest.update("".join(texts).encode())  # the nodes' texts end to end: the bytes of one update per node
     return digest.hexdigest()
+
+
+def _compact_encoder() -> Any:
+    """``json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode``, the text of one
+    node in :func:`validation_digest`. Issue 14 part 3: that ``encode`` builds the C encoder of the ``json``
+    package anew for every call (a third of the digest of a big save); here it is built once per digest, with
+    the very arguments ``encode`` gives it, and the pure-Python ``encode`` serves where the C encoder is missing."""
+    from json import encoder as json_encoder
+
+    python = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    make = getattr(json_encoder, "c_make_encoder", None)
+    if make is None:
+        return python.encode
+    fast = make({}, python.default, json_encoder.encode_basestring_ascii, None, python.key_separator,
+                python.item_separator, python.sort_keys, python.skipkeys, python.allow_nan)
+    return lambda value: "".join(fast(value, 0))
 
 
 def validation_stamp(config: Any, nodes: Any) -> dict[str, str]:
@@ -179,23 +200,9 @@ def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[st
     return data
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a save is read and its tree built: the objects made are kept,
-    and the collector's passes over a growing heap of them took a quarter of loading a big save (issue 15 item 5).
-    Reference counting still frees everything dropped; the collector resumes (if it ran) afterwards."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
-
-
 def record_from_dict(data: Any) -> GameRecord:
     """Validate and replay a save's JSON form; errors name the field and what is allowed."""
-    with _collector_paused():
+    with collector_paused():
         return _record_from_dict(data)
 
 
@@ -234,8 +241,8 @@ def _record_from_dict(data: Any) -> GameRecord:
         where = f"nodes[{index}]"
         if not isinstance(entry, dict):
             raise SaveFormatError("save/node", f"{where} must be an object with id, parent, action")
-        extra = sorted(set(entry) - {"id", "parent", "action", "comment"})
-        if extra:
+        if not entry.keys() <= _NODE_FIELDS:  # issue 14 part 3: no set built for a well-formed node
+            extra = sorted(set(entry) - _NODE_FIELDS)
             raise SaveFormatError("save/node", f"{where}: unknown field(s) {extra}; "
                                   "allowed: id, parent, action, comment")
         node_id, parent = entry.get("id"), entry.get("parent")
@@ -271,5 +278,5 @@ def save_game(record: GameRecord, path: str | os.PathLike[str], *, current: int 
 
 def load_game(path: str | os.PathLike[str]) -> GameRecord:
     """Read and validate a saved game (see the module docstring for the format)."""
-    with _collector_paused():
+    with collector_paused():
         return record_from_dict(read_json(path))

@@ -82,3 +82,55 @@ def test_issue14_replaying_a_save_imports_no_numeric_library():
 
 def test_issue14_rules_imports_no_engine():
     assert _imported("rules", "map", "--json") == set()
+
+
+_RUN = """
+import atexit, gc, sys
+from dunenb import cli
+atexit.register(lambda: print("FROZEN:" + str(gc.get_freeze_count() > 0)))
+sys.argv = ["dunenb", *sys.argv[1:]]
+cli.run()
+"""
+
+
+def test_issue14_the_program_freezes_its_heap_before_the_shutdown_and_keeps_its_status():
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    done = subprocess.run([sys.executable, "-c", _RUN, "replay", save, "--to", "3"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("step 3/")
+    assert done.stdout.strip().splitlines()[-1] == "FROZEN:True"  # exit handlers still run, after the freeze
+    failed = subprocess.run([sys.executable, "-c", _RUN, "replay", "no-such-save.json"], capture_output=True,
+                            text=True)
+    assert failed.returncode == cli.ERROR_STATUS and failed.stderr.startswith("error: [file/")
+    assert failed.stdout.strip().splitlines()[-1] == "FROZEN:True"
+
+
+def test_issue14_main_leaves_the_callers_collector_alone(capsys):
+    import gc
+
+    frozen = gc.get_freeze_count()
+    assert cli.main(["replay", str(ROOT / "data" / "games" / "teaching_game.json"), "--to", "2"]) == 0
+    assert gc.get_freeze_count() == frozen and gc.isenabled()
+    assert capsys.readouterr().out.startswith("step 2/")
+
+
+_COLLECTIONS = """
+import gc, sys
+from dunenb.cli import main
+during = []
+
+def watch(phase, info):
+    engine = sys.modules.get("dunenb.engine")
+    if phase == "start" and engine is not None and not hasattr(engine, "view"):  # the engine half imported
+        during.append(info["generation"])
+
+gc.callbacks.append(watch)
+status = main(sys.argv[1:])
+print("COLLECTIONS:" + str(len(during)), status)
+"""
+
+
+def test_issue14_replay_imports_the_engine_with_the_collector_paused():
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    done = subprocess.run([sys.executable, "-c", _COLLECTIONS, "replay", save, "--to", "1"], check=True,
+                          capture_output=True, text=True)
+    assert done.stdout.strip().splitlines()[-1] == "COLLECTIONS:0 0"

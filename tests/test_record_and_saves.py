@@ -79,6 +79,33 @@ def test_state_at_any_node_equals_replay_from_scratch_with_cold_cache():
     assert record.depth(leaf) > CHECKPOINT_EVERY
 
 
+def test_issue14_a_replay_pauses_the_collector_while_it_makes_states_and_then_resumes():
+    import gc
+
+    record, leaf = _played_record(turns=2)
+    expected = record.state_at(leaf)
+    record.clear_cache()
+    seen: list[bool] = []
+    play = record.apply_action
+
+    def watched(state, action):
+        seen.append(gc.isenabled())
+        return play(state, action)
+
+    record.apply_action = watched  # type: ignore[method-assign]
+    assert gc.isenabled()
+    assert record.state_at(leaf) == expected  # the same states
+    assert seen and not any(seen)  # no collector pass while the line was replayed
+    assert gc.isenabled()  # resumed
+    gc.disable()
+    try:
+        record.clear_cache()
+        record.state_at(leaf)
+        assert not gc.isenabled()  # a caller's paused collector stays paused
+    finally:
+        gc.enable()
+
+
 def test_illegal_move_in_a_record_leaves_the_tree_unchanged():
     record = GameRecord(make_config(["atreides", "harkonnen"], seed=1))
     before = len(record)

@@ -158,3 +158,46 @@ def test_gap_68_the_cached_rules_fingerprint_is_used_only_while_no_rules_file_ch
 def test_gap_68_no_fingerprint_cache_when_python_writes_no_bytecode(monkeypatch):
     monkeypatch.setattr("sys.dont_write_bytecode", True)
     assert saves._fingerprint_cache(Path(saves.__file__).parent) is None
+
+
+def test_gap_68_the_fingerprint_is_the_digest_of_the_rules_files_by_relative_path(monkeypatch):
+    """Issue 14 part 3 walks the package with plain strings: the fingerprint is still sha256 over each rules file's
+    relative path (with '/') and bytes, in the order of those paths, every package folder but _NOT_RULES."""
+    import hashlib
+    import os
+
+    monkeypatch.setattr(saves, "_fingerprint_cache", lambda package: None)
+    package = Path(saves.__file__).resolve().parent
+    files = []
+    for folder, subfolders, names in os.walk(package, followlinks=True):
+        subfolders[:] = [name for name in subfolders if name not in saves._NOT_RULES]
+        files += [Path(folder) / name for name in names if name.endswith((".py", ".json", ".csv"))]
+    digest = hashlib.sha256()
+    for path in sorted(files, key=lambda p: p.relative_to(package).as_posix()):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    saves.rules_fingerprint.cache_clear()
+    try:
+        assert saves.rules_fingerprint() == digest.hexdigest()
+        assert any(p.relative_to(package).as_posix().startswith("data/") for p in files)  # through the link
+    finally:
+        saves.rules_fingerprint.cache_clear()
+
+
+def test_gap_68_the_digest_is_the_sha256_of_each_nodes_sorted_compact_json():
+    """Issue 14 part 3 builds the JSON encoder once per digest: the bytes hashed are still the fingerprint, the
+    configuration and, node after node, ``json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode`` of
+    [id, parent, action] (floats, non-ASCII text, nested lists and objects included); a node that is not an
+    object gives no digest."""
+    import hashlib
+
+    config = {"houses": ["atreides", "fremen"], "seed": 5}
+    nodes = [{"id": 1, "parent": 0, "action": {"kind": "roll", "z": 1.5e300, "a": "é\u2028", "n": None, "t": True,
+                                                 "l": [1, [2, {"y": 1, "b": [], "c": {}}]]}},
+             {"id": 2, "parent": 1, "comment": "left out"}, {}]
+    digest = hashlib.sha256(saves.rules_fingerprint().encode())
+    digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
+    encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+    for node in nodes:
+        digest.update(encode([node.get("id"), node.get("parent"), node.get("action")]).encode())
+    assert saves.validation_digest(config, nodes) == digest.hexdigest()
+    assert saves.validation_digest(config, [*nodes, ["not", "an", "object"]]) == ""

@@ -1,0 +1,127 @@
+"""Issue 14 part 3: the generated methods of dunenb's dataclasses are compiled once and kept beside the bytecode
+(:mod:`dunenb.dataclass_code`); the classes made from kept code are the same classes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_PROBE = """
+import hashlib, json, marshal, sys, types, dataclasses
+import dunenb
+from dunenb import dataclass_code
+name, source = sys.argv[1], sys.argv[2]
+module = types.ModuleType(name)
+module.__file__ = source
+sys.modules[name] = module
+with open(source, encoding="utf-8") as stream:
+    exec(compile(stream.read(), source, "exec"), module.__dict__)
+C = module.C
+methods = {m: hashlib.sha256(marshal.dumps(getattr(C, m).__code__)).hexdigest()
+           for m in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")}
+try:
+    C(1).a = 2
+    frozen = False
+except dataclasses.FrozenInstanceError:
+    frozen = True
+print(json.dumps({"compiled": sorted(dataclass_code._changed), "methods": methods, "repr": repr(C(1)),
+                  "equal": C(1) == C(1), "hash": hash(C(1)) == hash(C(1)), "frozen": frozen,
+                  "fields": [f.name for f in dataclasses.fields(C)],
+                  "patched": dataclasses.exec is dataclass_code._exec}))
+"""
+
+_CLASS = """
+from __future__ import annotations
+from dataclasses import dataclass, field
+
+@dataclass(frozen=True)
+class C:
+    a: int
+    b: tuple[int, ...] = ()
+    c: list[int] = field(default_factory=list, compare=False, hash=False)
+"""
+
+
+def _environment(cache: Path, *, write: bool = True) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env.update({"PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(cache)})
+    if not write:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _probe(module: str, source: Path, cache: Path, *, write: bool = True) -> dict:
+    out = subprocess.run([sys.executable, "-c", _PROBE, module, str(source)], check=True, capture_output=True,
+                         text=True, env=_environment(cache, write=write))
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_issue14_dataclass_code_is_compiled_once_and_gives_the_same_class(tmp_path):
+    source = tmp_path / "probe.py"
+    source.write_text(_CLASS, encoding="utf-8")
+    cache = tmp_path / "pycache"
+    first = _probe("dunenb.probe", source, cache)
+    assert first["compiled"] == ["dunenb.probe"] and first["patched"]
+    assert list(cache.rglob("probe.*.dataclasses"))  # beside the module's bytecode (PYTHONPYCACHEPREFIX)
+    second = _probe("dunenb.probe", source, cache)
+    assert second["compiled"] == []  # every method from the kept code
+    assert second == {**first, "compiled": []}  # same code objects, repr, equality, hash, frozen, fields
+    assert second["repr"] == "C(a=1, b=(), c=[])" and second["frozen"] and second["equal"] and second["hash"]
+
+
+def test_issue14_a_changed_dataclass_is_compiled_afresh(tmp_path):
+    source = tmp_path / "probe.py"
+    source.write_text(_CLASS, encoding="utf-8")
+    cache = tmp_path / "pycache"
+    _probe("dunenb.probe", source, cache)
+    source.write_text(_CLASS.replace("    b: tuple", "    z: str = 'z'\n    b: tuple"), encoding="utf-8")
+    changed = _probe("dunenb.probe", source, cache)
+    assert changed["compiled"] == ["dunenb.probe"]  # the text is the key: nothing stale is used
+    assert changed["repr"] == "C(a=1, z='z', b=(), c=[])" and changed["fields"] == ["a", "z", "b", "c"]
+    assert _probe("dunenb.probe", source, cache)["compiled"] == []
+
+
+def test_issue14_a_broken_cache_file_only_means_compiling(tmp_path):
+    source = tmp_path / "probe.py"
+    source.write_text(_CLASS, encoding="utf-8")
+    cache = tmp_path / "pycache"
+    good = _probe("dunenb.probe", source, cache)
+    for kept in cache.rglob("probe.*.dataclasses"):
+        kept.write_bytes(b"not marshal data")
+    broken = _probe("dunenb.probe", source, cache)
+    assert broken == good  # compiled again, same class, file rewritten
+    assert _probe("dunenb.probe", source, cache)["compiled"] == []
+
+
+def test_issue14_no_cache_is_written_without_bytecode_nor_for_other_packages(tmp_path):
+    source = tmp_path / "probe.py"
+    source.write_text(_CLASS, encoding="utf-8")
+    cache = tmp_path / "pycache"
+    assert _probe("dunenb.probe", source, cache, write=False)["compiled"] == ["dunenb.probe"]
+    assert not list(cache.rglob("*.dataclasses"))  # PYTHONDONTWRITEBYTECODE: nothing written
+    other = _probe("elsewhere.probe", source, cache)
+    assert other["compiled"] == [] and other["repr"] == "C(a=1, b=(), c=[])"  # the built-in exec, no file
+    assert not list(cache.rglob("*.dataclasses"))
+
+
+def test_issue14_the_engine_dataclasses_come_from_kept_code_in_a_second_process(tmp_path):
+    script = ("import dunenb.engine, dunenb.saves\nfrom dunenb import dataclass_code\n"
+              "print(len(dataclass_code._changed), len(dataclass_code._used))")
+    env = _environment(tmp_path / "pycache")
+    subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, env=env)
+    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True, env=env)
+    compiled, modules = map(int, out.stdout.split())
+    assert compiled == 0 and modules > 50  # every engine module's dataclasses made from kept code
+
+
+def test_issue14_help_does_not_import_dataclasses(tmp_path):
+    script = ("import sys\nfrom dunenb.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+              "print('dataclasses' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env=_environment(tmp_path / "pycache"))
+    assert out.stdout.strip().splitlines()[-1] == "False"
