@@ -259,6 +259,13 @@ def karama_substitutes(leader: Leader | None, house: str, blocked: frozenset[str
     return ("worthless",) if arsenal(leader, house, blocked).rule("worthless_is_karama") else ()
 
 
+def karama_rule_used(plan: BattlePlan, house: str, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The K-9 ``worthless_is_karama`` power (G01-d) by which the card standing as a Karama on this wheel is one,
+    for the battle's report when that Karama voided the opposing treachery call (KARAMA-45, GAP-147)."""
+    rule = arsenal(plan.leader, house, blocked).rule("worthless_is_karama")
+    return (rule[0],) if rule is not None and plan.karama == "worthless" else ()
+
+
 def atomics_licensed(leader: Leader | None, house: str, opponent: str,
                      blocked: frozenset[str] = frozenset()) -> str | None:
     """The power (K-9 ``atomics_licence(X)``: T11-e X = BG, T12-e X = Atreides) by which Atomics played in this

@@ -54,7 +54,7 @@ from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
-from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
+from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, karama_rule_used, used_powers
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
@@ -547,6 +547,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     # K-9 T11-e / T12-e: Atomics in his battle against House X bring no sanction (CARD-ATOMICS-4)
     licence = [atomics_licensed(fighting[me], sides[me].house, sides[1 - me].house, sides[me].blocked)
                for me in (0, 1)]
+    for me in (0, 1):  # GAP-147: G01-d's worthless card stood as the Karama that voided the opposing call
+        if 1 - me in fates.blocked_calls:
+            extra_powers[me] += karama_rule_used(plans[me], sides[me].house, sides[me].blocked)
     shelter_ref: tuple[str, str, str] | None = None
     if shelter is not None:
         extra_powers[shelter[0]] += (shelter[1],)  # S-4 acted
@@ -567,7 +570,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
             and licence[me] is None,
             powers=tuple(dict.fromkeys(
-                ((powers[me].powers + used_powers(plans[me], side.house, side.blocked))
+                ((powers[me].acted_powers(fates.dead) + used_powers(plans[me], side.house, side.blocked))
                  if fates.explosion is None and not fates.traitor_called_by else ())
                 + fates.acted[me] + extra_powers[me] + ((side.doomed,) if side.doomed else ())))  # K-21 dies_in
             + _licence_used(licence[me], me in fates.atomics_used_by), bounty_fine=fine[me], after_battle=after[me],

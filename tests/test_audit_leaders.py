@@ -1,0 +1,122 @@
+"""Independent audit of the secondary leaders' battle powers (issue 11), played through ``dunenb battle --json``.
+
+Each test writes the battle case its spec line describes (leaders.md §2, LC-6, LC-8, K-9, K-15), runs the public
+CLI on it and reads the README's output format: per side ``total``, ``leader``, ``bounty`` and ``powers`` (the IDs
+of the side's powers that changed a value in this outcome, GAP-147).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from dunenb.battle.cli import register
+
+WEAK = {"name": "Opponent", "strength": 3}
+
+
+def side(house: str, leader: object, **fields: object) -> dict[str, object]:
+    """A case side with 5 unmarked tokens, all dialled with no spice, and no cards unless ``fields`` say so."""
+    data: dict[str, object] = {"house": house, "tokens": {"regular": 5, "elite": 0},
+                               "dial": {"regular": 5, "elite": 0, "spice": 0},
+                               "leader": leader, "weapon": None, "defense": None}
+    data.update(fields)
+    return data
+
+
+def battle(tmp_path: Path, capsys: pytest.CaptureFixture[str], territory: str, defender: str,
+           first: dict[str, object], second: dict[str, object]) -> list[dict]:
+    """The outcomes ``dunenb battle CASE.json --json`` prints for this case."""
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps({"format": "dunenb.battle/1", "territory": territory, "defender": defender,
+                                "sides": [first, second]}), encoding="utf-8")
+    parser = argparse.ArgumentParser(prog="dunenb")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["battle", str(path), "--json"])
+    assert args.func(args) == 0
+    return json.loads(capsys.readouterr().out)["outcomes"]
+
+
+def test_fremen_l01_a_stilgar_killed_in_a_desert_reports_only_his_troops(tmp_path, capsys):
+    """F01-a WHEEL_VALUE(11 | desert): a lasgun kills Stilgar in the Erg Majeur; he is worth 0 (LC-6), so only
+    F01-b (his 5 tokens count 1 each: 5) acted; alive he is 11 and both are listed (README's example)."""
+    (dead,) = battle(tmp_path, capsys, "erg-majeur", "fremen", side("fremen", "stilgar"),
+                     side("harkonnen", WEAK, weapon="lasgun"))
+    fremen = dead["sides"]["fremen"]
+    assert (fremen["leader"], fremen["total"], fremen["powers"]) == ("dead", 5, ["FREMEN-L01-b"])
+    assert dead["sides"]["harkonnen"]["bounty"] == 7  # his base strength (GAP-28a)
+    (alive,) = battle(tmp_path, capsys, "erg-majeur", "fremen", side("fremen", "stilgar"),
+                      side("harkonnen", WEAK))
+    assert alive["sides"]["fremen"]["total"] == 11 + 5
+    assert alive["sides"]["fremen"]["powers"] == ["FREMEN-L01-a", "FREMEN-L01-b"]
+
+
+def test_emperor_l02_b_tyekanik_dead_on_the_branch_where_his_worn_shield_fails(tmp_path, capsys):
+    """E02-b WHEEL_VALUE(10 | desert+mountain) and E02-d worn shield d10 <= 7: against a distance projectile he
+    lives with 10 on 7 faces in 10 and dies on 3; on the dead branch E02-b changed nothing, E02-a (tokens) did."""
+    outcomes = battle(tmp_path, capsys, "erg-majeur", "emperor", side("emperor", "tyekanik"),
+                      side("atreides", "duncan-idaho", weapon="projectile-distance"))
+    by_fate = {o["sides"]["emperor"]["leader"]: o for o in outcomes}
+    assert by_fate["alive"]["probability"] == pytest.approx(0.7)
+    assert by_fate["alive"]["sides"]["emperor"]["powers"] == ["EMPEROR-L02-b", "EMPEROR-L02-a", "EMPEROR-L02-d"]
+    assert by_fate["dead"]["probability"] == pytest.approx(0.3)
+    assert by_fate["dead"]["sides"]["emperor"]["powers"] == ["EMPEROR-L02-a"]
+
+
+def test_emperor_l01_a_the_minus_3_on_a_killed_paul_is_not_reported(tmp_path, capsys):
+    """E01-a WHEEL_MODIFIER(-3 on opponent | opp Paul), listed on Hasimir's side: it lowers a living Paul from 8
+    to 5, but when Hasimir's lasgun kills Paul it changed nothing; E01-c's x2 bounty (16) did."""
+    (alive,) = battle(tmp_path, capsys, "arrakeen", "emperor", side("emperor", "hasimir"),
+                      side("atreides", "paul"))
+    assert alive["sides"]["atreides"]["total"] == 5 + 2.5
+    assert alive["sides"]["emperor"]["powers"] == ["EMPEROR-L01-a"]
+    (killed,) = battle(tmp_path, capsys, "arrakeen", "emperor", side("emperor", "hasimir", weapon="lasgun"),
+                       side("atreides", "paul"))
+    assert killed["sides"]["emperor"]["bounty"] == 16
+    assert killed["sides"]["emperor"]["powers"] == ["EMPEROR-L01-c"]
+
+
+def test_atreides_l02_a_harkonnen_m3_nothing_reported_for_a_dead_vladimir_or_duncan(tmp_path, capsys):
+    """A02-a WHEEL_VALUE(8 | vs Harkonnen) and HARKONNEN-M3 (the minions' bonus): each leader killed on the wheel
+    is worth 0, so neither entry is listed for him; Alia's A06-c KILL of Vladimir is."""
+    (duncan,) = battle(tmp_path, capsys, "carthag", "harkonnen", side("harkonnen", "feyd-rautha", weapon="lasgun"),
+                       side("atreides", "duncan-idaho"))
+    assert duncan["sides"]["atreides"]["leader"] == "dead"
+    assert duncan["sides"]["atreides"]["powers"] == []
+    (vladimir,) = battle(tmp_path, capsys, "arrakeen", "atreides", side("atreides", "alia"),
+                         side("harkonnen", "vladimir", defense="shield"))
+    assert vladimir["sides"]["harkonnen"]["leader"] == "dead"
+    assert vladimir["sides"]["harkonnen"]["powers"] == []
+    assert vladimir["sides"]["atreides"]["powers"] == ["ATREIDES-L06-c"]
+
+
+def test_guild_l08_b_doubling_ziarenkos_zero_bounty_changes_nothing(tmp_path, capsys):
+    """G08-b BOUNTY(x2) against H12-d BOUNTY(victim_fixed 0): LC-8 sets 0 first, then doubles it: 0. Only the
+    victim's entry changed the bounty (GAP-147); G07-d's +3 after it pays 3 and is listed."""
+    (doubled,) = battle(tmp_path, capsys, "arrakeen", "guild", side("guild", "hasimir", weapon="lasgun"),
+                        side("harkonnen", "ziarenko"))
+    assert doubled["sides"]["guild"]["bounty"] == 0
+    assert "GUILD-L08-b" not in doubled["sides"]["guild"]["powers"]
+    assert doubled["sides"]["harkonnen"]["powers"] == ["HARKONNEN-L12-d"]
+    (added,) = battle(tmp_path, capsys, "arrakeen", "guild", side("guild", "gurney", weapon="lasgun"),
+                      side("harkonnen", "ziarenko"))
+    assert added["sides"]["guild"]["bounty"] == 3
+    assert "GUILD-L07-d" in added["sides"]["guild"]["powers"]
+
+
+def test_guild_l01_d_edrics_worthless_karama_that_voids_a_treachery_is_reported(tmp_path, capsys):
+    """G01-d worthless_is_karama: on Edric's wheel a Guild worthless card stands as a Karama and voids the
+    Harkonnen's call on Edric (KARAMA-45); that changed the battle, so G01-d is listed on the Guild's side.
+    A real Karama voids it too, with no leader power to report."""
+    (voided,) = battle(tmp_path, capsys, "arrakeen", "harkonnen",
+                       side("harkonnen", WEAK, traitors=["edric"]), side("guild", "edric", karama="worthless"))
+    assert voided["traitor_called_by"] == []
+    assert voided["winner"] == "guild"
+    assert voided["sides"]["guild"]["powers"] == ["GUILD-L01-d"]
+    (karama,) = battle(tmp_path, capsys, "arrakeen", "harkonnen",
+                       side("harkonnen", WEAK, traitors=["edric"]), side("guild", "edric", karama="karama"))
+    assert karama["traitor_called_by"] == []
+    assert karama["sides"]["guild"]["powers"] == []
