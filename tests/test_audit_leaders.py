@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from dunenb.battle.case import parse_case
 from dunenb.battle.cli import register
+from dunenb.errors import InputError
 
 WEAK = {"name": "Opponent", "strength": 3}
 
@@ -120,3 +122,39 @@ def test_guild_l01_d_edrics_worthless_karama_that_voids_a_treachery_is_reported(
                        side("harkonnen", WEAK, traitors=["edric"]), side("guild", "edric", karama="karama"))
     assert karama["traitor_called_by"] == []
     assert karama["sides"]["guild"]["powers"] == []
+
+
+def refusal(territory: str, defender: str, first: dict[str, object], second: dict[str, object]) -> str:
+    """The message a case is refused with (the CLI prints the same, exit status 2)."""
+    with pytest.raises(InputError) as caught:
+        parse_case({"format": "dunenb.battle/1", "territory": territory, "defender": defender,
+                    "sides": [first, second]})
+    return str(caught.value)
+
+
+def test_atreides_l06_d_gom_jabbar_alone_with_a_shield_goes_in_extra_attack(tmp_path, capsys):
+    """A06-d BUILTIN_WEAPON(fast poison "Gom Jabbar", extra_no_defence): alone, a defence is allowed; the case
+    writes it in extra_attack with no attack card, and it kills a leader without a snooper. Put in `weapon`, the
+    refusal says where it goes."""
+    (outcome,) = battle(tmp_path, capsys, "arrakeen", "atreides",
+                        side("atreides", "alia", extra_attack="gom-jabbar", defense="shield"),
+                        side("harkonnen", WEAK))
+    assert outcome["sides"]["harkonnen"]["leader"] == "dead"
+    assert outcome["sides"]["atreides"]["powers"] == ["ATREIDES-L06-d"]
+    message = refusal("arrakeen", "atreides", side("atreides", "alia", weapon="gom-jabbar", defense="shield"),
+                      side("harkonnen", WEAK))
+    assert "extra_attack" in message
+
+
+def test_harkonnen_l10_c_yuehs_poison_needs_its_b1_roll_and_the_refusal_says_so(tmp_path, capsys):
+    """H10-c BUILTIN_WEAPON(slow poison, in_slot | d10<=2 at B1), D-31: with b1_rolls 2 he carries it and kills a
+    leader without a snooper; with 3 (or no roll) the case is refused, naming b1_rolls and the bound."""
+    (outcome,) = battle(tmp_path, capsys, "carthag", "harkonnen",
+                        side("harkonnen", "yueh", weapon="poison-slow-built-in", b1_rolls={"HARKONNEN-L10-c": 2}),
+                        side("emperor", WEAK))
+    assert outcome["sides"]["emperor"]["leader"] == "dead"
+    assert outcome["sides"]["harkonnen"]["powers"] == ["HARKONNEN-L10-c"]
+    message = refusal("carthag", "harkonnen",
+                      side("harkonnen", "yueh", weapon="poison-slow-built-in", b1_rolls={"HARKONNEN-L10-c": 3}),
+                      side("emperor", WEAK))
+    assert "b1_rolls HARKONNEN-L10-c <= 2" in message

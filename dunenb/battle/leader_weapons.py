@@ -152,6 +152,16 @@ def used_powers(plan: BattlePlan, house: str, blocked: frozenset[str] = frozense
 
 
 # ------------------------------------------------------------------------------------------------ plan checks
+def _builtin_hint(found: Arsenal, weapon: str) -> str:
+    """Where a built-in refused in the attack slot goes instead: beside the attack card (K-7 ``extra``,
+    ``extra_no_defence``: the plan's ``extra_attack``, even alone), or in the slot only after its B1 roll
+    (K-7 ``in_slot`` with a d10, D-31: the case's ``b1_rolls``)."""
+    if weapon in found.extra_weapons():
+        return f" ({weapon} goes in extra_attack, with or without an attack card)"
+    rolled = [f"{power} <= {need}" for power, built_in, need in found.in_slot if built_in == weapon and need]
+    return f" (only after its B1 d10: b1_rolls {rolled[0]})" if rolled else ""
+
+
 def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = frozenset(),
                 house_weapons: Sequence[str] = (), b1_rolls: Iterable[tuple[str, int]] = ()) -> None:
     """Raise :class:`IllegalActionError` unless the plan's slots fit its leader's powers (LC-7, K-6..K-8).
@@ -162,7 +172,8 @@ def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = froze
     slot = (*house_weapons, *found.slot_weapons(b1_rolls))
     if plan.weapon in BUILT_IN_WEAPONS and plan.weapon not in slot:
         raise IllegalActionError("battle/weapon", f"{house}: {plan.weapon!r} is a built-in weapon {who} does not "
-                                 f"carry now (G-4, leaders.md K-7); allowed: {', '.join(slot) or 'none'}")
+                                 f"carry in the attack slot now (G-4, leaders.md K-7); allowed: "
+                                 f"{', '.join(slot) or 'none'}{_builtin_hint(found, plan.weapon)}")
     extra = plan.extra_attack
     if extra is not None:
         if plan.weapon in slot and plan.weapon not in house_weapons:
