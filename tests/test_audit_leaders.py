@@ -158,3 +158,32 @@ def test_harkonnen_l10_c_yuehs_poison_needs_its_b1_roll_and_the_refusal_says_so(
                       side("harkonnen", "yueh", weapon="poison-slow-built-in", b1_rolls={"HARKONNEN-L10-c": 3}),
                       side("emperor", WEAK))
     assert "b1_rolls HARKONNEN-L10-c <= 2" in message
+
+
+def test_fremen_l01_b_a_game_reports_the_same_powers_as_the_case_for_a_killed_stilgar():
+    """The game's battle-powers event names the same IDs as the case's per-side ``powers`` (README): Stilgar,
+    killed by a lasgun in the Bassin du Bouclier (a desert), reports F01-b only; the Harkonnen kill him."""
+    import dataclasses
+
+    from helpers_game import clear_map, give_cards, place, play_battle, quiet_setup, set_storms, skip_pre_battle
+
+    from dunenb.rules.battle_phase import SubmitPlan, begin_phase
+
+    houses = ["fremen", "harkonnen"]
+    state = clear_map(set_storms(quiet_setup(houses), main=1))
+    for house in houses:
+        hs = state.houses[house]
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=(),
+                                                                                          traitors=())),
+                                    treachery_discard=state.treachery_discard + hs.hand)
+        state = place(state, house, "bassin-du-bouclier", 6, 5)
+    state = give_cards(state, "harkonnen", "lasgun")
+    state = dataclasses.replace(state, events=(), storm_dialers=("fremen", "harkonnen"))
+    plans = {"fremen": SubmitPlan("fremen", "stilgar", 3, 0, 0, "none", "none"),
+             "harkonnen": SubmitPlan("harkonnen", "feyd-rautha", 3, 0, 0, "lasgun", "none")}
+    passed = ("leader-pre-battle", "leader-buy-off", "leader-alliance", "leader-special", "battle-voice",
+              "battle-prescience")
+    state = play_battle(skip_pre_battle(begin_phase(state)), plans, through=passed)
+    assert "stilgar" in state.houses["fremen"].leader_tanks
+    reported = {e.data["house"]: list(e.data["powers"]) for e in state.events if e.kind == "battle-powers"}
+    assert reported["fremen"] == ["FREMEN-L01-b"]
