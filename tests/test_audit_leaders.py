@@ -187,3 +187,25 @@ def test_fremen_l01_b_a_game_reports_the_same_powers_as_the_case_for_a_killed_st
     assert "stilgar" in state.houses["fremen"].leader_tanks
     reported = {e.data["house"]: list(e.data["powers"]) for e in state.events if e.kind == "battle-powers"}
     assert reported["fremen"] == ["FREMEN-L01-b"]
+
+
+def test_guild_l06_c_olmric_asks_in_arrakeen_only_and_the_refusal_names_his_entry(tmp_path, capsys):
+    """G06-c PRESCIENCE(either | Arrakeen): attacked in Arrakeen (no GUILD-M2), the Guild's one question is
+    Olmric's, and the answer binds Duncan's wheel; in Carthag the question is refused, naming G06-c."""
+    def case(territory: str, answer: str) -> dict[str, object]:
+        return {"format": "dunenb.battle/1", "territory": territory, "defender": "atreides",
+                "prescience": {"by": "guild", "slot": "attack", "answer": answer},
+                "sides": [side("atreides", "duncan-idaho", weapon="lasgun"), side("guild", "olmric")]}
+
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case("arrakeen", "lasgun")), encoding="utf-8")
+    parser = argparse.ArgumentParser(prog="dunenb")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["battle", str(path), "--json"])
+    assert args.func(args) == 0
+    (outcome,) = json.loads(capsys.readouterr().out)["outcomes"]
+    assert outcome["sides"]["guild"]["leader"] == "dead"
+    with pytest.raises(InputError, match="the prescience answer was none"):
+        parse_case(case("arrakeen", "none"))
+    with pytest.raises(InputError, match="GUILD-L06-c"):
+        parse_case(case("carthag", "lasgun"))

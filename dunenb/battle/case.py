@@ -647,7 +647,7 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
                                    f"{', '.join(spent)} (ATREIDES-P1; leaders.md K-12 for the leader on its wheel)")
             raise _fail(f"{where}.by", f"{by} asks no prescience question in this battle: " + (
                 f"{', '.join(owned)} acts only when it defends, in its own battle turn (GAP-79)" if owned
-                else "no prescience power"))
+                else "no prescience power") + _unmet_prescience(leaders[by]))
         asked = [q.slot for q, _a in answered if q.by == by]  # K-12: never the same question twice (GAP-102)
         scope = prescience_slots(power) if is_leader_power(power) else ("attack", "defence")
         slot = _choice(item.get("slot"), f"{where}.slot", tuple(s for s in scope if s not in asked))
@@ -659,6 +659,15 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
     if not voices and not answered:
         return None
     return facts.sequence_of(houses, voices, answered)
+
+
+def _unmet_prescience(leader: Leader | None) -> str:
+    """The K-12 entries of the leader on the wheel, named in a refused question: they ask only where their
+    condition holds (Tolric in Carthag, Olmric in Arrakeen), and not for a foreign House (LC-9)."""
+    entries = [f"{power.id} {power.text}" for power in (leader.powers if leader is not None else ())
+               if power.kind == "PRESCIENCE"]
+    return f"; {leader.name}'s {', '.join(entries)} asks only where stated (leaders.md K-12)" \
+        if entries and leader is not None else ""
 
 
 def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | None, index: int) -> CaseSide:
