@@ -209,3 +209,36 @@ def test_guild_l06_c_olmric_asks_in_arrakeen_only_and_the_refusal_names_his_entr
         parse_case(case("arrakeen", "none"))
     with pytest.raises(InputError, match="GUILD-L06-c"):
         parse_case(case("carthag", "lasgun"))
+
+
+def test_guild_l05_d_tolrics_blast_is_stopped_by_an_acting_worn_shield(tmp_path, capsys):
+    """G05-d blast: Leto I's lasgun kills Tolric, whose blast (a distance projectile) hits Leto I; LC-7: a worn
+    shield that acts (A08-a, d10 <= 4) stops it as a Shield card would: he lives on 4 faces in 10 (GAP-148)."""
+    outcomes = battle(tmp_path, capsys, "arrakeen", "atreides", side("atreides", "leto-i", weapon="lasgun"),
+                      side("guild", "tolric"))
+    alive = [o for o in outcomes if o["sides"]["atreides"]["leader"] == "alive"]
+    assert sum(o["probability"] for o in alive) == pytest.approx(0.4)
+    assert all("ATREIDES-L08-a" in o["sides"]["atreides"]["powers"] for o in alive)
+    assert all(o["sides"]["guild"]["powers"] == ["GUILD-L05-d"] for o in outcomes if o not in alive)
+
+
+def test_atreides_l12_c_miles_teg_is_immune_to_tolrics_blast(tmp_path, capsys):
+    """A12-c IMMUNITY(all_but_lasgun_atomics), D-33: only a lasgun, Atomics, the explosion or a KILL kill Miles
+    Teg; Tolric's blast is a distance projectile, so Teg, dialling nothing (A12-a), lives and wins."""
+    (outcome,) = battle(tmp_path, capsys, "arrakeen", "atreides",
+                        side("atreides", "miles-teg", weapon="lasgun", dial={"regular": 0, "elite": 0, "spice": 0}),
+                        side("guild", "tolric"))
+    atreides = outcome["sides"]["atreides"]
+    assert (atreides["leader"], outcome["winner"], atreides["powers"]) == ("alive", "atreides", ["ATREIDES-L12-c"])
+
+
+def test_guild_l05_d_the_blast_is_not_listed_when_the_attacks_already_killed(tmp_path, capsys):
+    """G05-d: both lasguns kill both leaders; Tolric's blast changed nothing, so it is not among the Guild's
+    powers (GAP-147); against a leader who lives through the cards, it kills and is listed."""
+    (both,) = battle(tmp_path, capsys, "arrakeen", "harkonnen", side("harkonnen", WEAK, weapon="lasgun"),
+                     side("guild", "tolric", weapon="lasgun"))
+    assert both["sides"]["guild"]["powers"] == []
+    (blast,) = battle(tmp_path, capsys, "arrakeen", "harkonnen", side("harkonnen", WEAK, weapon="lasgun"),
+                      side("guild", "tolric"))
+    assert blast["sides"]["harkonnen"]["leader"] == "dead"
+    assert blast["sides"]["guild"]["powers"] == ["GUILD-L05-d"]
