@@ -242,3 +242,24 @@ def test_guild_l05_d_the_blast_is_not_listed_when_the_attacks_already_killed(tmp
                       side("guild", "tolric"))
     assert blast["sides"]["harkonnen"]["leader"] == "dead"
     assert blast["sides"]["guild"]["powers"] == ["GUILD-L05-d"]
+
+
+def test_atreides_l04_a_leto_ii_answers_immune_and_the_refusal_says_so(tmp_path, capsys):
+    """A04-a IMMUNITY(voice, prescience): the Guild, defending, asks about Leto II's attack (GUILD-M2); his side's
+    only answer is 'immune', which binds nothing (his slow poison is not named); any other answer is refused,
+    and the refusal tells the tester to state 'immune' rather than to change the plan."""
+    def case(answer: str) -> dict[str, object]:
+        return {"format": "dunenb.battle/1", "territory": "arrakeen", "defender": "guild",
+                "prescience": {"by": "guild", "slot": "attack", "answer": answer},
+                "sides": [side("guild", WEAK), side("atreides", "leto-ii", weapon="poison-slow")]}
+
+    with pytest.raises(InputError, match="state the answer 'immune'"):
+        parse_case(case("none"))
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case("immune")), encoding="utf-8")
+    parser = argparse.ArgumentParser(prog="dunenb")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["battle", str(path), "--json"])
+    assert args.func(args) == 0
+    (outcome,) = json.loads(capsys.readouterr().out)["outcomes"]
+    assert outcome["sides"]["guild"]["leader"] == "dead"

@@ -693,12 +693,14 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             scoped = tuple(card for card in hand if card in SCOPE_KINDS)  # D-25 (special2): worthless, Karama
             hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked) + scoped
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
-        problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
-        problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
+        immune = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
+        problems = immune + plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
         if problems:
+            # K-10 (GAP-96): a side whose leader is immune to prescience fixes the answer, not its plan
+            remedy = ("state the answer 'immune' (it binds nothing)" if immune else
+                      "change the weapon or defence, or add a karama card with its karama_use")
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
-                               "prescience answer bind the plan); change the weapon or defence, or add a karama card "
-                               "with its karama_use")
+                               f"prescience answer bind the plan); {remedy}")
     # K-2 per Voice command (D-24): the Voices the case states against this side, obeyed or not
     voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
     return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices))
