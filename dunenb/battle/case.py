@@ -671,7 +671,7 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
                                    f"{', '.join(spent)} (ATREIDES-P1; leaders.md K-12 for the leader on its wheel)")
             raise _fail(f"{where}.by", f"{by} asks no prescience question in this battle: " + (
                 f"{', '.join(owned)} acts only when it defends, in its own battle turn (GAP-79)" if owned
-                else "no prescience power"))
+                else "no prescience power") + _unmet_prescience(leaders[by]))
         asked = [q.slot for q, _a in answered if q.by == by]  # K-12: never the same question twice (GAP-102)
         scope = prescience_slots(power) if is_leader_power(power) else ("attack", "defence")
         slot = _choice(item.get("slot"), f"{where}.slot", tuple(s for s in scope if s not in asked))
@@ -683,6 +683,15 @@ def _facts(raw: dict[str, Any], sides: tuple[CaseSide, CaseSide], defender: str,
     if not voices and not answered:
         return None
     return facts.sequence_of(houses, voices, answered)
+
+
+def _unmet_prescience(leader: Leader | None) -> str:
+    """The K-12 entries of the leader on the wheel, named in a refused question: they ask only where their
+    condition holds (Tolric in Carthag, Olmric in Arrakeen), and not for a foreign House (LC-9)."""
+    entries = [f"{power.id} {power.text}" for power in (leader.powers if leader is not None else ())
+               if power.kind == "PRESCIENCE"]
+    return f"; {leader.name}'s {', '.join(entries)} asks only where stated (leaders.md K-12)" \
+        if entries and leader is not None else ""
 
 
 def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | None, index: int) -> CaseSide:
@@ -708,12 +717,14 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             scoped = tuple(card for card in hand if card in SCOPE_KINDS)  # D-25 (special2): worthless, Karama
             hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked) + scoped
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
-        problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
-        problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
+        immune = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
+        problems = immune + plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
         if problems:
+            # K-10 (GAP-96): a side whose leader is immune to prescience fixes the answer, not its plan
+            remedy = ("state the answer 'immune' (it binds nothing)" if immune else
+                      "change the weapon or defence, or add a karama card with its karama_use")
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
-                               "prescience answer bind the plan); change the weapon or defence, or add a karama card "
-                               "with its karama_use")
+                               f"prescience answer bind the plan); {remedy}")
     # K-2 per Voice command (D-24): the Voices the case states against this side, obeyed or not
     voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
     return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices))

@@ -25,8 +25,9 @@ pile, so they are not among his ``cards_lost`` (:func:`kept_by_loser`). ``all`` 
 cards; a Karama on his wheel is lost whatever happens (KARAMA-2).
 
 ``blast`` (GUILD-L05-d, ``self_dies``) acts at B9, inside the resolution, not after a treachery
-(:func:`blast_deaths`, called by :func:`dunenb.battle.resolve.leader_step`; GAP-107: only a Shield card stops
-it, and the blast of a leader the other blast kills does not go off in turn).
+(:func:`blast_deaths`, called by :func:`dunenb.battle.resolve.leader_step`; LC-7: only a shield stops it, a
+Shield card or a worn shield that acts (K-8, its one roll of the battle), and an immunity to distance
+projectiles spares its target (GAP-148); the blast of a leader the other blast kills does not go off in turn).
 
 ``regen_dialled`` (DISPERSION-L05-c, ``win``, then d10 ≤ 6) acts at B9 among the token losses (LC-5): on a
 win none of the tokens dialled is lost; they stay in the territory. GAP-129: the d10 is rolled in the leader
@@ -49,6 +50,7 @@ made for him: marked tokens first (worth more on the wheel, WHEEL-2), so no deci
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from dunenb.battle.leader_bounty import effect_args
@@ -164,16 +166,20 @@ def _blast_ids(scene: Scene, me: int) -> tuple[str, ...]:
 
 
 def blast_deaths(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defences: tuple[str | None,
-                 str | None], dead: tuple[bool, bool], blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[
-                 bool, bool]:
+                 str | None], dead: tuple[bool, bool], blocked: tuple[frozenset[str], frozenset[str]],
+                 stops: Callable[[int], bool] = lambda foe: False) -> tuple[bool, bool]:
     """K-17 blast at B9, not after a treachery (the caller does not call it then): when a leader with ``blast``
-    dies, an extra distance projectile hits the opposing leader, and only a Shield card stops it (LC-7). The
-    blast of a leader killed by the other blast does not go off again (one pass)."""
+    dies, an extra distance projectile hits the opposing leader, and only a shield stops it (LC-7: a Shield card,
+    or a worn shield that acts, K-8). ``stops(foe)``: whether something besides a Shield card stops a distance
+    projectile aimed at side ``foe``'s leader (GAP-148: his worn shield, rolled once per battle, and a K-10
+    immunity such as ATREIDES-L12-c's; the caller reports what acted). The blast of a leader killed by the other
+    blast does not go off again (one pass)."""
     ids = blasts(houses, leaders, blocked)
     result = list(dead)
     for me in (0, 1):
         foe = 1 - me
-        if ids[me] and dead[me] and leaders[foe] is not None and defences[foe] != "shield":
+        if ids[me] and dead[me] and leaders[foe] is not None and defences[foe] != "shield" and not dead[foe] \
+                and not stops(foe):
             result[foe] = True
     return (result[0], result[1])
 

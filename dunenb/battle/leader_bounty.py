@@ -68,18 +68,22 @@ def bounty_for(scene: Scene, killer: int) -> Bounty:
     used: list[list[str]] = [[], []]
     for power in acting(scene, victim, KIND):  # 1. the victim's own entry (a fixed value), or his fine
         mode, *rest = (effect_args(power) or ("",))[0].split() or [""]
+        # GAP-147: an entry is reported only when it changed the bounty or set a fine
         if mode == "victim_fixed":
-            amount = int(rest[0])
+            changed, amount = int(rest[0]) != amount, int(rest[0])
         elif mode == "killer_pays":
-            fine = int(rest[0])
+            changed, fine = int(rest[0]) > 0, int(rest[0])
         else:
             continue
-        used[victim].append(power.id)
+        if changed:
+            used[victim].append(power.id)
     entries = acting(scene, killer, KIND)
     for prefix in ("×", "+"):  # 2. the killer side's multipliers, 3. then its additions
         for power in entries:
             word = (effect_args(power) or ("",))[0]
             if word.startswith(prefix):
+                before = amount
                 amount = amount * _number(word) if prefix == "×" else amount + _number(word)
-                used[killer].append(power.id)
+                if amount != before:  # GAP-147: x2 of a 0 bounty (HARKONNEN-L12-d) changed nothing
+                    used[killer].append(power.id)
     return Bounty(amount, fine, (tuple(used[0]), tuple(used[1])))

@@ -155,6 +155,16 @@ def used_powers(plan: BattlePlan, house: str, blocked: frozenset[str] = frozense
 
 
 # ------------------------------------------------------------------------------------------------ plan checks
+def _builtin_hint(found: Arsenal, weapon: str) -> str:
+    """Where a built-in refused in the attack slot goes instead: beside the attack card (K-7 ``extra``,
+    ``extra_no_defence``: the plan's ``extra_attack``, even alone), or in the slot only after its B1 roll
+    (K-7 ``in_slot`` with a d10, D-31: the case's ``b1_rolls``)."""
+    if weapon in found.extra_weapons():
+        return f" ({weapon} goes in extra_attack, with or without an attack card)"
+    rolled = [f"{power} <= {need}" for power, built_in, need in found.in_slot if built_in == weapon and need]
+    return f" (only after its B1 d10: b1_rolls {rolled[0]})" if rolled else ""
+
+
 def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = frozenset(),
                 house_weapons: Sequence[str] = (), b1_rolls: Iterable[tuple[str, int]] = ()) -> None:
     """Raise :class:`IllegalActionError` unless the plan's slots fit its leader's powers (LC-7, K-6..K-8).
@@ -165,7 +175,8 @@ def check_slots(plan: BattlePlan, house: str, *, blocked: frozenset[str] = froze
     slot = (*house_weapons, *found.slot_weapons(b1_rolls))
     if plan.weapon in BUILT_IN_WEAPONS and plan.weapon not in slot:
         raise IllegalActionError("battle/weapon", f"{house}: {plan.weapon!r} is a built-in weapon {who} does not "
-                                 f"carry now (G-4, leaders.md K-7); allowed: {', '.join(slot) or 'none'}")
+                                 f"carry in the attack slot now (G-4, leaders.md K-7); allowed: "
+                                 f"{', '.join(slot) or 'none'}{_builtin_hint(found, plan.weapon)}")
     extra = plan.extra_attack
     if extra is not None:
         if plan.weapon in slot and plan.weapon not in house_weapons:
@@ -273,6 +284,13 @@ def karama_substitute_powers(leader: Leader | None, house: str,
     return (("worthless", found[0]),) if found else ()
 
 
+def karama_rule_used(plan: BattlePlan, house: str, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The K-9 ``worthless_is_karama`` power (G01-d) by which the card standing as a Karama on this wheel is one,
+    for the battle's report when that Karama voided the opposing treachery call (KARAMA-45, GAP-147)."""
+    rule = arsenal(plan.leader, house, blocked).rule("worthless_is_karama")
+    return (rule[0],) if rule is not None and plan.karama == "worthless" else ()
+
+
 def atomics_licensed(leader: Leader | None, house: str, opponent: str,
                      blocked: frozenset[str] = frozenset()) -> str | None:
     """The power (K-9 ``atomics_licence(X)``: T11-e X = BG, T12-e X = Atreides) by which Atomics played in this
@@ -300,11 +318,34 @@ def _targets(rule: tuple[str, str] | None, name: str, leaders: tuple[Leader | No
     return holds(_condition(RULE_TARGETS[name]), scene, me)
 
 
+class WornShields:
+    """The K-8 worn shields of a battle's two leaders (LC-1, GAP-95): each is rolled once per battle by its wearer,
+    the first time an attack needs it, and every later attack of that battle reads the same result (GAP-148: the
+    K-17 blast of GUILD-L05-d after the cards). ``report`` receives (side, power ID) of each shield that acts."""
+
+    def __init__(self, kits: Sequence[Arsenal], roll: Roll, report: list[tuple[int, str]]) -> None:
+        self.kits, self.roll, self.report = kits, roll, report
+        self.rolled: list[int | None] = [None, None]
+
+    def worn(self, side: int) -> bool:
+        """Whether side's leader wears any shield (acting or not)."""
+        return bool(self.kits[side].shields)
+
+    def acting(self, side: int) -> int:
+        """How many of side's worn shields act in this battle (rolled now if not yet)."""
+        if self.rolled[side] is None:
+            active = [power for power, bound, _adds in self.kits[side].shields if self.roll(side, WORN_SHIELD) <= bound]
+            self.report.extend((side, power) for power in active)
+            self.rolled[side] = len(active)
+        return self.rolled[side] or 0
+
+
 def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], roll: Roll, *,
                 houses: Sequence[str], blocked: Sequence[frozenset[str]] = NO_FACTS,
                 builtin: Sequence[tuple[str, ...]] = ((), ()),
                 spared: Callable[[int, str], str | None] = lambda foe, weapon: None,
-                acted: list[tuple[int, str]] | None = None) -> tuple[bool, bool]:
+                acted: list[tuple[int, str]] | None = None,
+                worn: WornShields | None = None) -> tuple[bool, bool]:
     """Deaths from the attacks when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28, LC-7).
 
     Each attack, card or built-in (``builtin``: the House's own, TLEILAX-M1; a plan's built-ins act as their
@@ -319,18 +360,12 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     to that attack (ATREIDES-M1, K-10; :func:`dunenb.battle.immunities.attack_protection`), or ``None``: such an
     attack does nothing and no pass is rolled for it. All effects are simultaneous (GAP-28c). ``acted``
     (optional) receives (side, power ID) for each K-8/K-9 power that changed something on this branch (a worn
-    shield that acts, a rule applied) and each immunity that spared a leader."""
+    shield that acts, a rule applied) and each immunity that spared a leader. ``worn``: the battle's
+    :class:`WornShields`, when the caller reads them again after the cards (GAP-148); its report is its own."""
     report = acted if acted is not None else []
     kits = [arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)]
-    worn: list[int | None] = [None, None]
-
-    def worn_shields(side: int) -> int:
-        # LC-1, GAP-95: a built-in shield rolls once per battle (its wearer's d10), the first time it is needed
-        if worn[side] is None:
-            active = [power for power, bound, _adds in kits[side].shields if roll(side, WORN_SHIELD) <= bound]
-            report.extend((side, power) for power in active)
-            worn[side] = len(active)
-        return worn[side] or 0
+    shields_worn = worn if worn is not None else WornShields(kits, roll, report)
+    worn_shields = shields_worn.acting  # LC-1, GAP-95: rolled once per battle, the first time it is needed
 
     instant = [False, False]
     slow = [False, False]

@@ -136,6 +136,17 @@ class SideValues:
     army_bonus: Fraction = Fraction(0)
     disarmed: bool = False
     powers: tuple[str, ...] = ()
+    # the IDs of ``powers`` that act only on a leader's wheel value (K-1 WHEEL_VALUE, K-2 WHEEL_MODIFIER, the
+    # House and main-leader ``leader.value`` acts, the K-10 seduction immunity), each with the side (battle side
+    # order) of the leader whose value it changes: LC-6 makes a dead leader worth 0, so on a branch where he dies
+    # they changed nothing (:func:`acted_powers`, GAP-147)
+    value_targets: tuple[tuple[str, int], ...] = ()
+
+    def acted_powers(self, dead: tuple[bool, bool]) -> tuple[str, ...]:
+        """``powers`` without the value-only entries whose leader is dead on this branch (LC-6, GAP-147): a dead
+        Stilgar in a desert reports FREMEN-L01-b (his tokens still count 1), not FREMEN-L01-a."""
+        moot = {power for power, side in self.value_targets if dead[side]}
+        return tuple(power for power in self.powers if power not in moot)
 
 
 def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defender: int, *,
@@ -184,6 +195,7 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
     scene = Scene.of(territory, houses, leaders, defender=defender, dead=dead, blocked=blocked,
                      shield_wall_standing=shield_wall_standing)
     used: list[list[str]] = [[], []]
+    aims: list[list[tuple[str, int]]] = [[], []]  # SideValues.value_targets (GAP-147)
     disarmed = [False, False]
     for me in (0, 1):  # step 1: K-3, from either side
         for power in acting(scene, me, "DISARM"):
@@ -208,6 +220,7 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
             if times and leaders[target] is not None and not disarmed[target]:
                 modifiers[target] += power.effect.delta * times
                 used[me].append(power.id)
+                aims[me].append((power.id, target))
     house_sets: list[list[tuple[str, Fraction]]] = [[], []]
     for me, leader in enumerate(leaders):
         if leader is None:
@@ -220,6 +233,7 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
                 spared = power_protection(leader, act.power, house=houses[me], blocked=blocked[me])
                 if spared is not None and spared.sure:
                     used[me].append(spared.power)
+                    aims[me].append((spared.power, me))
                     continue
             if act.effect == "set":
                 house_sets[me].append((act.power, Fraction(act.params["value"])))
@@ -233,6 +247,7 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
             else:
                 modifiers[me] += Fraction(act.params["amount"])
             used[holder_side].append(act.power)
+            aims[holder_side].append((act.power, me))
     values: list[Fraction] = []
     for me, leader in enumerate(leaders):
         if leader is None or disarmed[me]:
@@ -246,9 +261,12 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
             assert isinstance(power.effect, WheelValue)
             if options and Fraction(power.effect.value) == value and value != base:
                 used[me].append(power.id)
+                aims[me].append((power.id, me))
                 break
         else:
-            used[me].extend(power for power, set_value in house_sets[me] if set_value == value != base)
+            sets = [power for power, set_value in house_sets[me] if set_value == value != base]
+            used[me].extend(sets)
+            aims[me].extend((power, me) for power in sets)
         values.append(max(Fraction(0), value + modifiers[me]))
     sides = []
     for me in (0, 1):
@@ -259,7 +277,7 @@ def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader
             leader_value=values[me], troops_worth_one=bool(worth_one),
             army_bonus=sum((Fraction(power.effect.amount) for power in bonus
                             if isinstance(power.effect, ArmyBonus)), Fraction(0)),
-            disarmed=disarmed[me], powers=tuple(dict.fromkeys(used[me]))))
+            disarmed=disarmed[me], powers=tuple(dict.fromkeys(used[me])), value_targets=tuple(aims[me])))
     return sides[0], sides[1]
 
 

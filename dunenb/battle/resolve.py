@@ -54,7 +54,15 @@ from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
-from dunenb.battle.leader_weapons import atomics_licensed, card_deaths, check_slots, used_powers
+from dunenb.battle.leader_weapons import (
+    WornShields,
+    arsenal,
+    atomics_licensed,
+    card_deaths,
+    check_slots,
+    karama_rule_used,
+    used_powers,
+)
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide, check_plan
 from dunenb.battle.powers import (
     battle_values,
@@ -243,6 +251,7 @@ def _card_deaths(
     blocked: Sequence[frozenset[str]] = (frozenset(), frozenset()),
     houses: Sequence[str] = ("", ""),
     acted: Sequence[list[str]] | None = None,
+    worn: WornShields | None = None,
 ) -> tuple[bool, bool]:
     """Deaths from the cards when no explosion happens (CARD-POISON-1 .. CARD-SHIELD-3, GAP-28): LC-7 as
     :func:`dunenb.battle.leader_weapons.card_deaths` resolves it, with the secondary leaders' K-6..K-9 powers.
@@ -250,7 +259,8 @@ def _card_deaths(
     Waff's pistol); ``blocked``: per side, the powers a Karama blocks in this battle. An attack the target is
     immune to (:func:`dunenb.battle.immunities.attack_protection`: ATREIDES-M1, K-10; ``houses`` the Houses
     playing the leaders, for D-14) does nothing and no pass is rolled for it. ``acted`` (per side) receives the
-    powers that acted: the K-8/K-9 powers and the protecting immunities."""
+    powers that acted: the K-8/K-9 powers and the protecting immunities. ``worn``: the battle's worn shields,
+    read again by the K-17 blast after the cards (GAP-148)."""
     both = blocked[0] | blocked[1]
 
     def spared(foe: int, weapon: str) -> str | None:
@@ -259,7 +269,7 @@ def _card_deaths(
 
     report: list[tuple[int, str]] = []
     deaths = card_deaths(leaders, plans, roll, houses=houses, blocked=blocked, builtin=builtin, spared=spared,
-                         acted=report)
+                         acted=report, worn=worn)
     if acted is not None:
         for side, power in report:
             acted[side].append(power)
@@ -335,11 +345,31 @@ def leader_step(
         # GAP-29a: a Shield card of either side meeting a lasgun sets off the explosion (a worn one never: D-20).
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
-    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted)
-    # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile
+    # ---- GAP-148 (auditL): the worn shields are rolled once per battle, for the cards and then the K-17 blast
+    shield_report: list[tuple[int, str]] = []
+    worn = WornShields([arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)], roll, shield_report)
+    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted,
+                          worn)
+    # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile; LC-7: a worn shield that
+    # acts stops it as a Shield card does, and an immunity to a distance projectile spares its target (GAP-148)
     by_attacks = deaths
+
+    def stops_blast(foe: int) -> bool:
+        spared = attack_protection(leaders[foe], "projectile-distance", house=houses[foe] or None,
+                                   blocked=blocked[0] | blocked[1])
+        if spared is not None and spared.sure:
+            acted[foe].append(spared.power)
+            return True
+        return worn.worn(foe) and worn.acting(foe) > 0
+
     deaths = blast_deaths(houses, (leaders[0], leaders[1]), (plans[0].defense, plans[1].defense), deaths,
-                          (blocked[0], blocked[1]))
+                          (blocked[0], blocked[1]), stops_blast)
+    for side, power in shield_report:
+        acted[side].append(power)
+    blast_ids = blasts(houses, (leaders[0], leaders[1]), (blocked[0], blocked[1]))
+    for me in (0, 1):  # GAP-147: the blast is listed on its holder's side when it killed (the attacks had not)
+        if deaths[1 - me] and not by_attacks[1 - me]:
+            acted[me].extend(blast_ids[me])
     killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
     others = (revenge[0] or killed[0] or doomed[0], revenge[1] or killed[1] or doomed[1])
     # leaders.md K-17 spare (GUILD-L06-d) at B9, after G05-d: the opposing leader lives if both sides agree
@@ -506,9 +536,6 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
                      shield_wall_standing=battle.shield_wall_standing)
     # leaders.md LC-5 B10, K-17: the after-battle entries that fire (a game applies them); keep(...) is the loser's
     after = [fired(scene, me, winner=winner, dead=fates.dead) for me in (0, 1)]
-    blasted = blasts(battle.houses, (fighting[0], fighting[1]), (sides[0].blocked, sides[1].blocked))
-    if fates.explosion is None and not fates.traitor_called_by:  # K-17 blast at B9: listed on its holder's side
-        extra_powers = [blasted[me] if fates.dead[me] and fates.dead[1 - me] else () for me in (0, 1)]
     spare_paid = [0, 0]  # K-17 spare (GUILD-L06-d): the spared leader's side pays the holder's House
     for me in (0, 1):
         power = fates.spared[me]
@@ -547,6 +574,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     # K-9 T11-e / T12-e: Atomics in his battle against House X bring no sanction (CARD-ATOMICS-4)
     licence = [atomics_licensed(fighting[me], sides[me].house, sides[1 - me].house, sides[me].blocked)
                for me in (0, 1)]
+    for me in (0, 1):  # GAP-147: G01-d's worthless card stood as the Karama that voided the opposing call
+        if 1 - me in fates.blocked_calls:
+            extra_powers[me] += karama_rule_used(plans[me], sides[me].house, sides[me].blocked)
     shelter_ref: tuple[str, str, str] | None = None
     if shelter is not None:
         extra_powers[shelter[0]] += (shelter[1],)  # S-4 acted
@@ -567,7 +597,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
             and licence[me] is None,
             powers=tuple(dict.fromkeys(
-                ((powers[me].powers + used_powers(plans[me], side.house, side.blocked))
+                ((powers[me].acted_powers(fates.dead) + used_powers(plans[me], side.house, side.blocked))
                  if fates.explosion is None and not fates.traitor_called_by else ())
                 + fates.acted[me] + extra_powers[me] + ((side.doomed,) if side.doomed else ())))  # K-21 dies_in
             + _licence_used(licence[me], me in fates.atomics_used_by), bounty_fine=fine[me], after_battle=after[me],
