@@ -24,8 +24,9 @@ Battle facts of the powers (issue 10 item 4, all optional): ``dead`` lists the H
 House's powers for this battle (KARAMA-37: Waff without his pistol), an alias of the top-level ``karama_uses``
 (GAP-137: both are read by :mod:`dunenb.battle.case_karama` into ``BattleCase.karama_uses``); ``regenerations``
 those Waff has left (TLEILAX-M2: with one left his death does not eliminate the House); ``captured``
-(HARKONNEN-P4) says the side's leader is one it captured from another House (``house:id``): his own House may
-call treachery on him unless the capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
+(HARKONNEN-P4; BG-L03-b, D-28) says the side's leader is one it captured from another House (``house:id``), by a
+capture source of its House (:mod:`dunenb.battle.captors`, GAP-145): his own House may call treachery on him
+unless the capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c; D-28 reads "BG" for "Harkonnen").
 
 ``extra_attack``, ``extra_defense`` and ``b1_rolls`` (optional, leaders.md K-6..K-8, D-31) fill the slots and
 built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`` may be a built-in that fills the
@@ -65,6 +66,7 @@ from importlib import resources
 from typing import Any
 
 from dunenb.battle import facts, immunities
+from dunenb.battle.captors import captors, may_hold
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.case_karama import CaseKarama, blocked_powers, read_uses
 from dunenb.battle.characters import Allocation, allocate
@@ -89,7 +91,6 @@ from dunenb.battle.wheel import Dial, Tokens
 from dunenb.board import load_board
 from dunenb.errors import DuneError, IllegalActionError, InputError
 from dunenb.jsonio import read_json
-from dunenb.powers.registry import owner
 from dunenb.ruleset import load_ruleset
 
 CASE_FORMAT = "dunenb.battle/1"
@@ -338,7 +339,7 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
     side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
                       regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house),
                       b1_rolls=b1_rolls, spare=_spare(raw.get("spare", False), f"{where}.spare"))
-    _captured(raw.get("captured", False), where, house, leader)
+    _captured(raw.get("captured", False), where, house, leader, dead)
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
 
 
@@ -465,19 +466,25 @@ def _with_karamas(raw: dict[str, Any], sides_raw: list[Any], sides: tuple[CaseSi
     return (found[0], found[1]), uses
 
 
-def _captured(raw: Any, where: str, house: str, leader: Leader | None) -> None:
-    """``captured``: the side's leader is a leader of another House that this House captured (HARKONNEN-P4)."""
+def _captured(raw: Any, where: str, house: str, leader: Leader | None, dead: frozenset[str]) -> None:
+    """``captured``: the side's leader is a leader of another House that this House holds captive by one of its
+    capture sources (:mod:`dunenb.battle.captors`: HARKONNEN-P4, or a living leader of its own with a K-17
+    ``capture`` entry, BG-L03-b Lucille, D-28; GAP-145)."""
     if raw is False:
         return
     if raw is not True:
         raise _fail(f"{where}.captured", f"{raw!r}: true or false")
-
-    capturer = owner("HARKONNEN-P4")
-    if house != capturer:
-        raise _fail(f"{where}.captured", f"only {capturer} capture leaders (HARKONNEN-P4), not {house}")
+    sources = captors(house)
+    if not sources:
+        holders = ", ".join(f"{c.house} ({c.power})" for h in HOUSES for c in captors(h))
+        raise _fail(f"{where}.captured", f"{house} hold no capture power; only {holders} capture leaders "
+                                         "(HARKONNEN-P4, leaders.md K-17, GAP-145)")
     if leader is None or leader.house in (None, house):
         raise _fail(f"{where}.leader", "a captured leader is a roster leader of another House, named 'house:id' "
-                                       "(HARKONNEN-P4)")
+                                       f"({', '.join(c.power for c in sources)})")
+    source, reasons = may_hold(house, leader, dead)
+    if source is None:  # GAP-145: at least one of the House's sources must be able to hold him
+        raise _fail(f"{where}.leader", f"{leader.key} cannot be a captive of {house}: {'; '.join(reasons)}")
 
 
 def _named_leaders(side: CaseSide) -> list[Leader]:
