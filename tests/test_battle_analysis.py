@@ -267,3 +267,46 @@ def test_issue14_leader_names_are_folded_once():
     names = _names.cache_info()
     # a few leaders, each one's names folded once however many chance leaves ask them (the traitor checks)
     assert names.misses <= 10 < names.hits
+
+
+# ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133) and K-24 (DISPERSION-L02-d, GAP-134) in the analysis ----
+def _cells_agree(case, matrix):
+    """Every matrix cell equals the exact resolution of its two plans (the resolver's outcome)."""
+    for i, j in itertools.product(range(len(matrix.rows.plans)), range(len(matrix.columns.plans))):
+        dist = resolve_battle(case.with_plans(matrix.rows.plans[i], matrix.columns.plans[j]))
+        win = [sum((p for p, o in dist if o.winner == house), Fraction(0)) for house in case.houses]
+        tokens = sum(p * (o.sides[1].tokens_lost.total - o.sides[0].tokens_lost.total) for p, o in dist)
+        spice = sum(p * ((o.sides[0].bounty - o.sides[0].spice_lost) - (o.sides[1].bounty - o.sides[1].spice_lost))
+                    for p, o in dist)
+        for part, value in (("win_first", win[0]), ("win_second", win[1]), ("tokens", tokens), ("spice", spice)):
+            assert math.isclose(matrix.array(part)[i, j], float(value), abs_tol=1e-12), (part, i, j)
+
+
+def _burseg_case(territory):
+    from dunenb.battle.case import parse_case
+
+    return parse_case({
+        "format": "dunenb.battle/1", "territory": territory, "defender": "emperor",
+        "sides": [{"house": "emperor", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "burseg",
+                   "hand": ["shield"], "leaders": ["burseg"], "spice": 0},
+                  {"house": "fremen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "otheym",
+                   "hand": ["lasgun"], "leaders": ["otheym"], "spice": 0}]})
+
+
+def test_emperor_l03_c_analysis_burseg_wins_the_explosion_in_an_open_territory():
+    """S-4 (GAP-133): Burseg's shield against a lasgun in an open territory: the resolver gives the Emperor the win,
+    his dialled tokens lost only and Otheym's bounty; the plan matrix cell says the same (before: nobody won),
+    and in a city the explosion still has no winner."""
+    case = _burseg_case("erg-mineur")
+    matrix = plan_matrix(case)
+    _cells_agree(case, matrix)
+    rows = [i for i, plan in enumerate(matrix.rows.plans) if plan.defense == "shield"]
+    cols = [j for j, plan in enumerate(matrix.columns.plans) if plan.weapon == "lasgun"]
+    dist = resolve_battle(case.with_plans(matrix.rows.plans[rows[0]], matrix.columns.plans[cols[0]]))
+    assert [(o.winner, o.explosion, o.sides[0].powers) for _p, o in dist] == [
+        ("emperor", "lasgun-shield", ("EMPEROR-L03-c",))]
+    assert all(matrix.win_first.iat[i, j] == 1.0 for i in rows for j in cols)
+    city = _burseg_case("arrakeen")
+    in_city = plan_matrix(city)
+    _cells_agree(city, in_city)
+    assert all(in_city.win_first.iat[i, j] == 0.0 == in_city.win_second.iat[i, j] for i in rows for j in cols)
