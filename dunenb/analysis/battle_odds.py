@@ -541,7 +541,8 @@ def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix |
     """Solve the battle as a zero-sum game (first side maximises the metric, the second minimises it).
 
     ``metric="win"`` uses P(first wins) - P(second wins), so an explosion counts as a draw (design note: the
-    two win probabilities do not always sum to 1, GAP-29b), unless leaders.md S-4 gives it to Burseg's side. The equilibrium is exact up to the LP tolerance.
+    two win probabilities do not always sum to 1, GAP-29b), unless leaders.md S-4 gives it to Burseg's side.
+    The equilibrium is exact up to the LP tolerance.
     """
     matrix = matrix or plan_matrix(case)
     equilibrium: Equilibrium = solve_zero_sum(matrix.payoff_array(metric))
