@@ -97,3 +97,34 @@ def test_lc_3_the_planner_values_a_terrain_power_in_the_battle_s_territory():
     valued every leader as if no terrain condition held: Otheym 5 in the desert)."""
     assert _otheym_value("erg-mineur", 7) == 8
     assert _otheym_value("arsunt", 5) == 5
+
+
+# ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133): the planner reads the resolver's shelter -----------------
+def _burseg_shield_values(area, sector, monkeypatch=None):
+    """The Emperor's plan values with Burseg (his only leader) and a shield, against a Fremen hand holding a
+    lasgun the bot cannot see: (shield plan, no-defence plan), both dialling 1."""
+    state = position(["emperor", "fremen"], [("emperor", area, sector, 3), ("fremen", area, sector, 3)],
+                     hands={"emperor": ("shield",), "fremen": ("lasgun",)}, begin=False)
+    state = edit_house(state, "emperor", leaders=("burseg",))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    if state.pending.actor != "emperor":
+        state = plan(state, state.houses["fremen"].leaders[0], 1)
+    plans = {a.defense: a for a in decisions(state) if a.kind == "plan" and a.leader == "burseg"
+             and a.regular == 1 and a.spice == 0 and a.weapon == "none"}
+    return tuple(plan_values(state, [plans["shield"], plans["none"]]))
+
+
+def test_emperor_l03_c_analysis_planner_counts_burseg_winning_the_explosion(monkeypatch):
+    """S-4: in an open territory a lasgun against Burseg's shield spares him and his tokens and the Emperor wins
+    (the resolver's outcome); the planner values the shield plan by that outcome, not as a lost explosion."""
+    from dunenb.battle import leader_shelter
+    from dunenb.bots import battle_planner
+
+    sheltered = _burseg_shield_values("erg-mineur", 7)
+    monkeypatch.setattr(leader_shelter, "sheltered", lambda *args, **kwargs: None)
+    if hasattr(battle_planner, "_pair_shelter"):
+        battle_planner._pair_shelter.cache_clear()
+    unsheltered = _burseg_shield_values("erg-mineur", 7)
+    # the Fremen's own guessed shield may meet their lasgun too; Burseg's shield makes the explosion likelier
+    assert sheltered[0] > unsheltered[0] and sheltered[1] > unsheltered[1]
+    assert sheltered[0] - unsheltered[0] > sheltered[1] - unsheltered[1]

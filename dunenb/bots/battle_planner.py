@@ -77,6 +77,8 @@ CARD_VALUE = {"worthless": 0.2, "snooper": 1.5, "shield": 1.5}  # a weapon not l
 WEAPON_VALUE = 2.0
 NOT_A_PLAN = -1e9  # the value of another action offered with the plans (a truth trance): never chosen
 KARAMA_VALUE = 2.0  # a Karama kept for later, in tokens (design)
+#: leaders.md S-4 (GAP-133): the leader-step branch of an explosion that spares the bot's leader and tokens.
+SHELTERED = "sheltered"
 ATOMICS_PENALTY = 30.0  # CARD-ATOMICS-4: the user is outlawed; the bot never wants that
 EMPTIED_SHARE = 0.25  # what a battle won with every token lost is still worth (the enemy army is gone)
 MAIN_LEADER_VALUE = 60.0  # VICTORY-2: losing the main leader eliminates the House
@@ -214,6 +216,11 @@ class Fighters:
         None) against each other, as the resolver counts them."""
         return _pair_values(self, mine, theirs)
 
+    def shelter(self, mine: str | None, theirs: str | None) -> int | None:
+        """leaders.md S-4 (EMPEROR-L03-c, GAP-133): the side (0: the bot) whose leader an explosion here spares,
+        by the resolver's own test (:func:`dunenb.battle.leader_shelter.sheltered`), or ``None``."""
+        return _pair_shelter(self, mine, theirs)
+
     def fate(self, side: int, leader_id: str | None) -> object:
         """The leader-step spec of a leader of side ``side`` (0: the bot) (:func:`_fate_leader`)."""
         from dunenb.rules.traitors import leader_of
@@ -233,6 +240,18 @@ def _pair_values(facts: Fighters, mine: str | None, theirs: str | None) -> tuple
     values = battle_values(facts.houses, leaders, 0 if facts.defender else 1, territory=facts.territory,
                            dead=facts.dead, blocked=facts.blocked, shield_wall_standing=facts.shield_wall_standing)
     return float(values[0].leader_value), float(values[1].leader_value)
+
+
+# ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133): an explosion the resolver gives to the sheltered side
+@lru_cache(maxsize=4096)
+def _pair_shelter(facts: Fighters, mine: str | None, theirs: str | None) -> int | None:
+    from dunenb.battle.leader_shelter import sheltered
+    from dunenb.rules.traitors import leader_of
+
+    leaders = (None if mine is None else leader_of(facts.houses[0], mine),
+               None if theirs is None else leader_of(facts.houses[1], theirs))
+    found = sheltered(facts.houses, leaders, facts.blocked, facts.territory)
+    return None if found is None else found[0]
 
 
 def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Fighters:
@@ -345,11 +364,13 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
             if strength is not None:
                 theirs = (facts.fate(1, lid), weapon, defence)
         for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
+            if branch == "explosion" and facts is not None and facts.shelter(my_leader, lid) == 0:
+                branch, my_dead = SHELTERED, False  # S-4: the bot's side wins it, its leader lives
             alive = 0 if strength is None or their_dead else their_value
             if branch == "treachery":
                 bounty = strength if their_dead else 2  # TRAITOR-10
             else:
-                bounty = strength if (their_dead and branch == "normal" and strength is not None) else 0
+                bounty = strength if (their_dead and branch in ("normal", SHELTERED) and strength is not None) else 0
             key = (branch, my_dead, alive, bounty, mine_value)
             merged[key] = merged.get(key, 0.0) + weight * probability
     return merged
@@ -480,6 +501,8 @@ def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: float, de
         outcome = SPICE_VALUE * bounty - (losses["leader"] if my_dead else 0.0)
         if branch == "explosion":  # CARD-ATOMICS-3, CARD-LASGUN-1: everything there is lost, no winner
             outcome += losses["lose"] - losses["cards"]
+        elif branch == SHELTERED:  # S-4 (GAP-133): a win with its dialled tokens lost; every card there is lost
+            outcome += losses["win"] - losses["cards"]
         elif branch == "treachery":  # TRAITOR-11: the caller wins and loses nothing
             outcome += losses["stakes"]
         else:
