@@ -12,6 +12,7 @@ import pytest
 from dunenb.analysis.battle_odds import (
     _block,
     _dial_arrays,
+    case_outcomes_of,
     optimal_plans,
     outcome_table,
     plan_matrix,
@@ -310,3 +311,31 @@ def test_emperor_l03_c_analysis_burseg_wins_the_explosion_in_an_open_territory()
     in_city = plan_matrix(city)
     _cells_agree(city, in_city)
     assert all(in_city.win_first.iat[i, j] == 0.0 == in_city.win_second.iat[i, j] for i in rows for j in cols)
+
+
+def _weapon_case(passed):
+    from dunenb.battle.case import parse_case
+
+    extra = {"passed": {"DISPERSION-L02-c": passed}} if passed else {}
+    return parse_case({
+        "format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "atreides",
+        "sides": [{"house": "atreides", "tokens": {"regular": 8}, "dial": {"regular": 1}, "leader": "paul",
+                   "hand": ["shield"], "leaders": ["paul"], "spice": 0},
+                  {"house": "dispersion", "tokens": {"regular": 2, "elite": 3}, "dial": {"elite": 1},
+                   "leader": "hellica", "hand": [], "leaders": ["hellica"], "spice": 0, "dead": ["logno"], **extra}]})
+
+
+def test_dispersion_l02_d_analysis_the_heir_holding_logno_s_weapon_counts_every_token_1():
+    """K-24 D02-d (GAP-134, GAP-146): the case states that Logno's Weapon (DISPERSION-L02-c, TROOPS_WORTH_ONE)
+    passed to Hellica; the resolver lists it among her side's powers, and the plan matrix, built from the same
+    leaders, counts every Dispersion token 1 (before, the analysis read the roster, where Logno holds it)."""
+    case, plain = _weapon_case("hellica"), _weapon_case(None)
+    assert "DISPERSION-L02-c" in {power.id for power in case.sides[1].plan.leader.powers}
+    assert "DISPERSION-L02-c" in case_outcomes_of(case)[0][1].sides[1].powers
+    matrix, before = plan_matrix(case), plan_matrix(plain)
+    _cells_agree(case, matrix)
+    assert matrix.shape == before.shape
+    assert (matrix.array("win_second") > before.array("win_second")).any()
+    assert not (matrix.array("win_second") < before.array("win_second")).any()
+    # Paul's shield stops the karate (DISPERSION-P1); only the Weapon's full tokens turn the battle
+    assert (optimal_plans(plain).value, optimal_plans(case).value) == pytest.approx((1.0, -1.0))

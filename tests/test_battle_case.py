@@ -329,3 +329,39 @@ def case_json_outcomes(case):
     from dunenb.battle.case import case_outcomes
 
     return case_outcomes(case)
+
+
+# ---- K-24 D02-d (GAP-134, GAP-146): where Logno's Weapon passed, stated in a case ---------------------------
+def _weapon_side(**changes):
+    side = {"house": "dispersion", "tokens": {"regular": 2, "elite": 3}, "dial": {"regular": 1, "elite": 3},
+            "leader": "hellica", "dead": ["logno"], "passed": {"DISPERSION-L02-c": "hellica"}}
+    side.update(changes)
+    return {"format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "atreides",
+            "sides": [{"house": "atreides", "tokens": {"regular": 6}, "dial": {"regular": 4}, "leader": "paul"},
+                      side]}
+
+
+def test_dispersion_l02_d_case_the_heir_holds_the_weapon_and_logno_no_longer():
+    """K-24 "for good": Hellica holds DISPERSION-L02-c (every Dispersion token worth 1, listed among the side's
+    powers); Logno, alive again, no longer holds it; null says it is lost for good."""
+    outcome = case_json(parse_case(_weapon_side()))["outcomes"][0]["sides"]["dispersion"]
+    roster = case_json(parse_case(_weapon_side(passed={})))["outcomes"][0]["sides"]["dispersion"]
+    assert "DISPERSION-L02-c" in outcome["powers"] and "DISPERSION-L02-c" not in roster["powers"]
+    assert outcome["total"] == roster["total"] + 0.5  # the regular token dialled counts 1, not 1/2
+    logno = parse_case(_weapon_side(leader="logno", dead=[]))
+    assert "DISPERSION-L02-c" not in {power.id for power in logno.sides[1].plan.leader.powers}
+    lost = parse_case(_weapon_side(leader="logno", dead=[], passed={"DISPERSION-L02-c": None}))
+    assert "DISPERSION-L02-c" not in {power.id for power in lost.sides[1].plan.leader.powers}
+    own = parse_case(_weapon_side(leader="logno", dead=[], passed={}))
+    assert "DISPERSION-L02-c" in {power.id for power in own.sides[1].plan.leader.powers}
+
+
+@pytest.mark.parametrize(("changes", "needle"), [
+    ({"passed": {"DISPERSION-L02-c": "elpek"}}, "allowed heirs: dama, murbella, logno"),
+    ({"passed": {"DISPERSION-L02-c": "logno"}}, "Logno is dead: at its holder's death"),
+    ({"passed": {"DISPERSION-L02-b": "hellica"}}, "allowed: DISPERSION-L02-c"),
+    ({"passed": ["hellica"]}, "must be an object"),
+])
+def test_dispersion_l02_d_case_refuses_a_weapon_no_heir_could_hold(changes, needle):
+    message = error_of(_weapon_side(**changes))
+    assert "passed" in message and needle in message, message

@@ -15,7 +15,7 @@
             "dead": ["this House's leaders in its tanks"], "blocked": ["KARAMA-37"], "regenerations": 1,
             "captured": false,
             "extra_attack": null | "projectile-distance" | "krys" | ..., "extra_defense": null | "snooper" | ...,
-            "b1_rolls": {"HARKONNEN-L10-c": 2}, "spare": false},
+            "b1_rolls": {"HARKONNEN-L10-c": 2}, "spare": false, "passed": {"DISPERSION-L02-c": "dama"}},
            {"house": "harkonnen", ...}]}
 ```
 
@@ -33,6 +33,10 @@ built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`
 attack slot (``"karate"``, ``"poison-slow-built-in"``). A plan the leader's powers do not allow is refused naming
 the field. ``spare`` (optional, leaders.md K-17 GUILD-L06-d): true on Olmric's side, he spares the opposing leader
 his side's attacks would kill; true on the opposing side, it accepts and pays 4 (both are needed, GAP-131).
+
+``passed`` (optional, leaders.md K-24 D02-d, GAP-146) says where a power that passes for good has gone
+(``data/leader_inherit.json``: Logno's Weapon, DISPERSION-L02-c): {power ID: the heir holding it, or null once lost};
+the side's leaders then hold it as :func:`dunenb.rules.leader_inherit.with_passed` gives it in a game.
 
 ``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
 blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
@@ -102,7 +106,7 @@ _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description",
              "prescience", "karama_uses", "shield_wall_standing")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
               "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use",
-              "extra_attack", "extra_defense", "b1_rolls", "spare")
+              "extra_attack", "extra_defense", "b1_rolls", "spare", "passed")
 
 
 @dataclass(frozen=True)
@@ -336,6 +340,12 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         if dial.spice > spice:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
     dead = _dead(raw.get("dead"), f"{where}.dead", house, leader, leaders)
+    passed = _passed(raw.get("passed"), f"{where}.passed", house, dead)
+    if passed:  # leaders.md K-24 D02-d (GAP-146): the side's leaders hold the passed powers as in a game
+        from dunenb.rules.leader_inherit import with_passed  # the rules package builds on this one
+
+        plan = dataclasses.replace(plan, leader=None if leader is None else with_passed(passed, leader))
+        leaders = None if leaders is None else tuple(with_passed(passed, item) for item in leaders if item)
     side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
                       regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house),
                       b1_rolls=b1_rolls, spare=_spare(raw.get("spare", False), f"{where}.spare"))
@@ -350,6 +360,44 @@ def _spare(raw: Any, field: str) -> bool:
     if not isinstance(raw, bool):
         raise _fail(field, f"{raw!r}: must be true or false (K-17 spare: the holder offers, the opponent accepts)")
     return raw
+
+
+def _passed(raw: Any, field: str, house: str, dead: frozenset[str]) -> tuple[tuple[str, str, str], ...]:
+    """``passed`` (leaders.md K-24 D02-d, GAP-134, GAP-146): {power ID: holder} for a power of ``house`` that
+    passes for good (``data/leader_inherit.json``: DISPERSION-L02-c, Logno's Weapon), naming the heir who holds it
+    now, or null once it is lost for good. The record is the game's ``GameState.powers_passed``, read by the same
+    :func:`dunenb.rules.leader_inherit.with_passed`. The holder must be one of its heirs and alive (at a holder's
+    death it passes at once)."""
+    from dunenb.rules.leader_inherit import load_passes  # the rules package builds on this one
+
+    if raw is None:
+        return ()
+    passes = {passing.passes.upper(): passing for passing in load_passes() if passing.house == house}
+    example = '{"DISPERSION-L02-c": "dama"}'
+    if not isinstance(raw, dict):
+        raise _fail(field, f"must be an object {{power ID: holder or null}}, e.g. {example}")
+    found = []
+    for power, heir in sorted(raw.items()):
+        passing = passes.get(power.upper())
+        if passing is None:
+            raise _fail(field, f"{power!r} is no power of {house} that passes for good (leaders.md K-24, "
+                               f"data/leader_inherit.json); allowed: "
+                               f"{', '.join(sorted(p.passes for p in passes.values())) or 'none'}")
+        where = f"{field}.{power}"
+        if heir is None:
+            found.append((passing.passes, house, ""))  # GAP-134: lost for good
+            continue
+        if not isinstance(heir, str):
+            raise _fail(where, f"{heir!r}: a leader id or name of {house}, or null (lost for good)")
+        person = _roster_leader(heir, where, house)
+        if person.house != house or person.id not in passing.heirs:
+            raise _fail(where, f"{person.key} may not hold {passing.passes}; allowed heirs: "
+                               f"{', '.join(passing.heirs)} ({passing.power}, GAP-134)")
+        if person.id in dead:
+            raise _fail(where, f"{person.name} is dead: at its holder's death {passing.passes} passes at once to "
+                               "the strongest living heir (GAP-134); name her or null")
+        found.append((passing.passes, house, person.id))
+    return tuple(found)
 
 
 def _b1_rolls(raw: Any, field: str, leader: Leader | None) -> tuple[tuple[str, int], ...]:
