@@ -339,3 +339,20 @@ def test_dispersion_l02_d_analysis_the_heir_holding_logno_s_weapon_counts_every_
     assert not (matrix.array("win_second") < before.array("win_second")).any()
     # Paul's shield stops the karate (DISPERSION-P1); only the Weapon's full tokens turn the battle
     assert (optimal_plans(plain).value, optimal_plans(case).value) == pytest.approx((1.0, -1.0))
+
+
+def test_fremen_l05_c_analysis_the_exchange_voids_every_cell():
+    """K-18 leader_exchange (FREMEN-L05-c, D-29): Siona against a captured Léto II the Fremen cannot call: every
+    plan pair is void in the resolver, and the matrix reads the same (no win, no loss, no spice)."""
+    from dunenb.battle.case import parse_case
+
+    case = parse_case({
+        "format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "fremen",
+        "sides": [{"house": "fremen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "siona",
+                   "hand": ["poison-fast"], "leaders": ["siona"], "spice": 1},
+                  {"house": "harkonnen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "fremen:leto-ii",
+                   "captured": True, "traitors": ["fremen:leto-ii"], "hand": ["lasgun"],
+                   "leaders": ["fremen:leto-ii"], "spice": 1}]})
+    matrix = plan_matrix(case)
+    _cells_agree(case, matrix)
+    assert not any(matrix.array(part).any() for part in ("win_first", "win_second", "spice", "tokens"))

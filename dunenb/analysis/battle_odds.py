@@ -36,6 +36,7 @@ from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import released_by
 from dunenb.battle.leader_after import spare_price
 from dunenb.battle.leader_bounty import bounty_for
+from dunenb.battle.leader_exchange import exchange_of, may_exchange
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error
@@ -349,6 +350,14 @@ def _block(
     fighting = (leaders[1], leaders[0]) if fates.swapped else leaders
     shape = (len(value_a), len(value_b))
     ones = np.ones(shape)
+    # leaders.md K-18 leader_exchange (FREMEN-L05-c, D-29), as settle: at B8, unless a treachery was called, the
+    # battle is void (nobody wins, nothing is lost, no bounty)
+    if not fates.traitor_called_by and not fates.blocked_calls and any(may_exchange(leader) for leader in leaders):
+        scene = Scene.of(territory, houses, leaders, defender=0 if defender_first else 1, dead=dead,
+                         blocked=blocked, shield_wall_standing=shield_wall_standing)
+        if exchange_of(scene) is not None:
+            zeros = np.zeros(shape)
+            return zeros, zeros, zeros, zeros
     if fates.explosion is not None:
         return _explosion_block(fates, p, fighting, (tokens_a, tokens_b), (spice_a, spice_b), totals,
                                 defender_first, houses, dead, blocked, territory, shield_wall_standing)
