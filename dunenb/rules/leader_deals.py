@@ -446,9 +446,7 @@ def _apply_slip(state: GameState, action: Action) -> GameState:
     return _accepted(state, ctx, proposal)
 
 
-# --- F05-c: the automatic leader exchange (D-29) --------------------------------------------------------------
-
-
+# --- F05-c: the automatic leader exchange (D-29; its test and words: dunenb.battle.leader_exchange) ---------
 
 @dataclass(frozen=True)
 class GiveLeader(Action):
