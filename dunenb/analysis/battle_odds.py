@@ -86,7 +86,8 @@ def outcome_table(distribution: Distribution) -> pd.DataFrame:
 
 
 def win_probabilities(distribution: Distribution) -> dict[str, float]:
-    """Probability that each House wins, and that nobody does (``"(none)"``: an explosion)."""
+    """Probability that each House wins, and that nobody does (``"(none)"``: an explosion, or a battle the K-18
+    leader_exchange voids, FREMEN-L05-c)."""
     result: dict[str, Fraction] = {}
     for probability, outcome in distribution:
         key = outcome.winner or "(none)"
