@@ -12,6 +12,7 @@ import pytest
 from dunenb.analysis.battle_odds import (
     _block,
     _dial_arrays,
+    case_outcomes_of,
     optimal_plans,
     outcome_table,
     plan_matrix,
@@ -267,3 +268,91 @@ def test_issue14_leader_names_are_folded_once():
     names = _names.cache_info()
     # a few leaders, each one's names folded once however many chance leaves ask them (the traitor checks)
     assert names.misses <= 10 < names.hits
+
+
+# ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133) and K-24 (DISPERSION-L02-d, GAP-134) in the analysis ----
+def _cells_agree(case, matrix):
+    """Every matrix cell equals the exact resolution of its two plans (the resolver's outcome)."""
+    for i, j in itertools.product(range(len(matrix.rows.plans)), range(len(matrix.columns.plans))):
+        dist = resolve_battle(case.with_plans(matrix.rows.plans[i], matrix.columns.plans[j]))
+        win = [sum((p for p, o in dist if o.winner == house), Fraction(0)) for house in case.houses]
+        tokens = sum(p * (o.sides[1].tokens_lost.total - o.sides[0].tokens_lost.total) for p, o in dist)
+        spice = sum(p * ((o.sides[0].bounty - o.sides[0].spice_lost) - (o.sides[1].bounty - o.sides[1].spice_lost))
+                    for p, o in dist)
+        for part, value in (("win_first", win[0]), ("win_second", win[1]), ("tokens", tokens), ("spice", spice)):
+            assert math.isclose(matrix.array(part)[i, j], float(value), abs_tol=1e-12), (part, i, j)
+
+
+def _burseg_case(territory):
+    from dunenb.battle.case import parse_case
+
+    return parse_case({
+        "format": "dunenb.battle/1", "territory": territory, "defender": "emperor",
+        "sides": [{"house": "emperor", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "burseg",
+                   "hand": ["shield"], "leaders": ["burseg"], "spice": 0},
+                  {"house": "fremen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "otheym",
+                   "hand": ["lasgun"], "leaders": ["otheym"], "spice": 0}]})
+
+
+def test_emperor_l03_c_analysis_burseg_wins_the_explosion_in_an_open_territory():
+    """S-4 (GAP-133): Burseg's shield against a lasgun in an open territory: the resolver gives the Emperor the win,
+    his dialled tokens lost only and Otheym's bounty; the plan matrix cell says the same (before: nobody won),
+    and in a city the explosion still has no winner."""
+    case = _burseg_case("erg-mineur")
+    matrix = plan_matrix(case)
+    _cells_agree(case, matrix)
+    rows = [i for i, plan in enumerate(matrix.rows.plans) if plan.defense == "shield"]
+    cols = [j for j, plan in enumerate(matrix.columns.plans) if plan.weapon == "lasgun"]
+    dist = resolve_battle(case.with_plans(matrix.rows.plans[rows[0]], matrix.columns.plans[cols[0]]))
+    assert [(o.winner, o.explosion, o.sides[0].powers) for _p, o in dist] == [
+        ("emperor", "lasgun-shield", ("EMPEROR-L03-c",))]
+    assert all(matrix.win_first.iat[i, j] == 1.0 for i in rows for j in cols)
+    city = _burseg_case("arrakeen")
+    in_city = plan_matrix(city)
+    _cells_agree(city, in_city)
+    assert all(in_city.win_first.iat[i, j] == 0.0 == in_city.win_second.iat[i, j] for i in rows for j in cols)
+
+
+def _weapon_case(passed):
+    from dunenb.battle.case import parse_case
+
+    extra = {"passed": {"DISPERSION-L02-c": passed}} if passed else {}
+    return parse_case({
+        "format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "atreides",
+        "sides": [{"house": "atreides", "tokens": {"regular": 8}, "dial": {"regular": 1}, "leader": "paul",
+                   "hand": ["shield"], "leaders": ["paul"], "spice": 0},
+                  {"house": "dispersion", "tokens": {"regular": 2, "elite": 3}, "dial": {"elite": 1},
+                   "leader": "hellica", "hand": [], "leaders": ["hellica"], "spice": 0, "dead": ["logno"], **extra}]})
+
+
+def test_dispersion_l02_d_analysis_the_heir_holding_logno_s_weapon_counts_every_token_1():
+    """K-24 D02-d (GAP-134, GAP-146): the case states that Logno's Weapon (DISPERSION-L02-c, TROOPS_WORTH_ONE)
+    passed to Hellica; the resolver lists it among her side's powers, and the plan matrix, built from the same
+    leaders, counts every Dispersion token 1 (before, the analysis read the roster, where Logno holds it)."""
+    case, plain = _weapon_case("hellica"), _weapon_case(None)
+    assert "DISPERSION-L02-c" in {power.id for power in case.sides[1].plan.leader.powers}
+    assert "DISPERSION-L02-c" in case_outcomes_of(case)[0][1].sides[1].powers
+    matrix, before = plan_matrix(case), plan_matrix(plain)
+    _cells_agree(case, matrix)
+    assert matrix.shape == before.shape
+    assert (matrix.array("win_second") > before.array("win_second")).any()
+    assert not (matrix.array("win_second") < before.array("win_second")).any()
+    # Paul's shield stops the karate (DISPERSION-P1); only the Weapon's full tokens turn the battle
+    assert (optimal_plans(plain).value, optimal_plans(case).value) == pytest.approx((1.0, -1.0))
+
+
+def test_fremen_l05_c_analysis_the_exchange_voids_every_cell():
+    """K-18 leader_exchange (FREMEN-L05-c, D-29): Siona against a captured Léto II the Fremen cannot call: every
+    plan pair is void in the resolver, and the matrix reads the same (no win, no loss, no spice)."""
+    from dunenb.battle.case import parse_case
+
+    case = parse_case({
+        "format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "fremen",
+        "sides": [{"house": "fremen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "siona",
+                   "hand": ["poison-fast"], "leaders": ["siona"], "spice": 1},
+                  {"house": "harkonnen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "fremen:leto-ii",
+                   "captured": True, "traitors": ["fremen:leto-ii"], "hand": ["lasgun"],
+                   "leaders": ["fremen:leto-ii"], "spice": 1}]})
+    matrix = plan_matrix(case)
+    _cells_agree(case, matrix)
+    assert not any(matrix.array(part).any() for part in ("win_first", "win_second", "spice", "tokens"))

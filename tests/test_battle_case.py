@@ -286,3 +286,82 @@ def test_cli_refuses_float_dice_before_any_work(tmp_path):
     run = subprocess.run([sys.executable, "-m", "dunenb.cli", "battle", str(path), "--json"],
                          capture_output=True, text=True)
     assert run.returncode != 0 and "sides[0].dice[0]: 4.5 is not a d10 result" in run.stderr
+
+
+# ---- BG-L03-b (D-28, GAP-145): a leader the BG captured, stated in a case ------------------------------------
+def _captive_case(bg_side):
+    return {"format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "atreides",
+            "sides": [{"house": "atreides", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "paul"},
+                      {"house": "bene-gesserit", "tokens": {"regular": 3}, "dial": {"regular": 1}, **bg_side}]}
+
+
+def test_bg_l03_b_case_states_a_leader_lucille_captured_and_his_house_may_call_on_him():
+    """D-28: Lucille's captive (a male non-main leader of another House) may lead for the BG; his own House may
+    cry treachery on him (TRAITOR-13, GAP-35c with "BG" for "Harkonnen") unless the BG hold him as a traitor."""
+    case = parse_case(_captive_case({"leader": "atreides:duncan-idaho", "captured": True}))
+    assert "duncan-idaho" in case.sides[0].side.traitors  # FAQ 19: the Atreides recognise him
+    assert [o.traitor_called_by for _p, o in case_json_outcomes(case)] == [("atreides",)]
+    held = parse_case(_captive_case({"leader": "atreides:duncan-idaho", "captured": True,
+                                     "traitors": ["atreides:duncan-idaho"]}))
+    assert "duncan-idaho" not in held.sides[0].side.traitors  # TRAITOR-13 (2): the captor's own slip
+
+
+@pytest.mark.parametrize(("side", "needle"), [
+    ({"leader": "atreides:paul", "captured": True}, "never captures a main leader"),
+    ({"leader": "atreides:jessica", "captured": True}, "only a male leader"),
+    ({"leader": "atreides:duncan-idaho", "captured": True, "dead": ["lucille"]}, "lucille is dead"),
+    ({"leader": "alia", "captured": True}, "roster leader of another House"),
+])
+def test_bg_l03_b_case_refuses_a_captive_lucille_could_not_hold(side, needle):
+    """D-28 (GAP-145): the BG's captive must be one BG-L03-b could have taken and Lucille must live; the error
+    names the source and what it allows."""
+    message = error_of(_captive_case(side))
+    assert needle in message and ("BG-L03-b" in message or "house:id" in message), message
+
+
+def test_bg_l03_b_case_a_house_with_no_capture_power_is_refused():
+    message = error_of(variant(("sides", 0, "captured"), True))
+    assert "atreides hold no capture power" in message and "harkonnen (HARKONNEN-P4)" in message
+    assert "bene-gesserit (BG-L03-b)" in message
+
+
+def case_json_outcomes(case):
+    from dunenb.battle.case import case_outcomes
+
+    return case_outcomes(case)
+
+
+# ---- K-24 D02-d (GAP-134, GAP-146): where Logno's Weapon passed, stated in a case ---------------------------
+def _weapon_side(**changes):
+    side = {"house": "dispersion", "tokens": {"regular": 2, "elite": 3}, "dial": {"regular": 1, "elite": 3},
+            "leader": "hellica", "dead": ["logno"], "passed": {"DISPERSION-L02-c": "hellica"}}
+    side.update(changes)
+    return {"format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "atreides",
+            "sides": [{"house": "atreides", "tokens": {"regular": 6}, "dial": {"regular": 4}, "leader": "paul"},
+                      side]}
+
+
+def test_dispersion_l02_d_case_the_heir_holds_the_weapon_and_logno_no_longer():
+    """K-24 "for good": Hellica holds DISPERSION-L02-c (every Dispersion token worth 1, listed among the side's
+    powers); Logno, alive again, no longer holds it; null says it is lost for good."""
+    outcome = case_json(parse_case(_weapon_side()))["outcomes"][0]["sides"]["dispersion"]
+    roster = case_json(parse_case(_weapon_side(passed={})))["outcomes"][0]["sides"]["dispersion"]
+    assert "DISPERSION-L02-c" in outcome["powers"] and "DISPERSION-L02-c" not in roster["powers"]
+    assert outcome["total"] == roster["total"] + 0.5  # the regular token dialled counts 1, not 1/2
+    logno = parse_case(_weapon_side(leader="logno", dead=[]))
+    assert "DISPERSION-L02-c" not in {power.id for power in logno.sides[1].plan.leader.powers}
+    lost = parse_case(_weapon_side(leader="logno", dead=[], passed={"DISPERSION-L02-c": None}))
+    assert "DISPERSION-L02-c" not in {power.id for power in lost.sides[1].plan.leader.powers}
+    own = parse_case(_weapon_side(leader="logno", dead=[], passed={}))
+    assert "DISPERSION-L02-c" in {power.id for power in own.sides[1].plan.leader.powers}
+
+
+@pytest.mark.parametrize(("changes", "needle"), [
+    ({"passed": {"DISPERSION-L02-c": "elpek"}}, "allowed heirs: dama, murbella, logno"),
+    ({"passed": {"DISPERSION-L02-c": "logno"}}, "Logno is dead: at its holder's death"),
+    ({"passed": {"DISPERSION-L02-b": "hellica"}}, "allowed: DISPERSION-L02-c"),
+    ({"passed": ["hellica"]}, "must be an object"),
+])
+def test_dispersion_l02_d_case_refuses_a_weapon_no_heir_could_hold(changes, needle):
+    message = error_of(_weapon_side(**changes))
+    assert "passed" in message and needle in message, message

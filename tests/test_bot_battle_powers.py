@@ -97,3 +97,72 @@ def test_lc_3_the_planner_values_a_terrain_power_in_the_battle_s_territory():
     valued every leader as if no terrain condition held: Otheym 5 in the desert)."""
     assert _otheym_value("erg-mineur", 7) == 8
     assert _otheym_value("arsunt", 5) == 5
+
+
+# ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133): the planner reads the resolver's shelter -----------------
+def _burseg_shield_values(area, sector, monkeypatch=None):
+    """The Emperor's plan values with Burseg (his only leader) and a shield, against a Fremen hand holding a
+    lasgun the bot cannot see: (shield plan, no-defence plan), both dialling 1."""
+    state = position(["emperor", "fremen"], [("emperor", area, sector, 3), ("fremen", area, sector, 3)],
+                     hands={"emperor": ("shield",), "fremen": ("lasgun",)}, begin=False)
+    state = edit_house(state, "emperor", leaders=("burseg",))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    if state.pending.actor != "emperor":
+        state = plan(state, state.houses["fremen"].leaders[0], 1)
+    plans = {a.defense: a for a in decisions(state) if a.kind == "plan" and a.leader == "burseg"
+             and a.regular == 1 and a.spice == 0 and a.weapon == "none"}
+    return tuple(plan_values(state, [plans["shield"], plans["none"]]))
+
+
+def test_emperor_l03_c_analysis_planner_counts_burseg_winning_the_explosion(monkeypatch):
+    """S-4: in an open territory a lasgun against Burseg's shield spares him and his tokens and the Emperor wins
+    (the resolver's outcome); the planner values the shield plan by that outcome, not as a lost explosion."""
+    from dunenb.battle import leader_shelter
+    from dunenb.bots import battle_planner
+
+    sheltered = _burseg_shield_values("erg-mineur", 7)
+    monkeypatch.setattr(leader_shelter, "sheltered", lambda *args, **kwargs: None)
+    if hasattr(battle_planner, "_pair_shelter"):
+        battle_planner._pair_shelter.cache_clear()
+    unsheltered = _burseg_shield_values("erg-mineur", 7)
+    # the Fremen's own guessed shield may meet their lasgun too; Burseg's shield makes the explosion likelier
+    assert sheltered[0] > unsheltered[0] and sheltered[1] > unsheltered[1]
+    assert sheltered[0] - unsheltered[0] > sheltered[1] - unsheltered[1]
+
+
+# ---- leaders.md K-24 D02-d (DISPERSION-L02-d, GAP-134, GAP-146): the planner reads where the Weapon passed ----
+def _dispersion_to_plan(passed):
+    """The Dispersion (2 regular, 2 marked in Arsunt; Logno in the tanks) to plan against the Atreides; with
+    ``passed`` the game records Logno's Weapon as Hellica's."""
+    import dataclasses
+
+    state = position(["dispersion", "atreides"], [("dispersion", "arsunt", 5, 2, 2), ("atreides", "arsunt", 5, 4)],
+                     begin=False)
+    hs = state.houses["dispersion"]
+    state = edit_house(state, "dispersion", leaders=tuple(x for x in hs.leaders if x != "logno"),
+                       leader_tanks=hs.leader_tanks + ("logno",))
+    if passed:
+        state = dataclasses.replace(state, powers_passed=(("DISPERSION-L02-c", "dispersion", "hellica"),))
+    state = skip_pre_battle(settle_powers(begin_phase(state)))
+    if state.pending.actor != "dispersion":
+        state = plan(state, "duncan-idaho", 2)
+    return state
+
+
+def test_dispersion_l02_d_analysis_planner_counts_the_weapon_hellica_received():
+    """Once Logno's Weapon (DISPERSION-L02-c, TROOPS_WORTH_ONE) has passed to Hellica, the planner counts her side's
+    tokens 1 each, as the resolver does (K-4); before, it read the roster and its armies ignored K-4."""
+    values = {}
+    for passed in (False, True):
+        state = _dispersion_to_plan(passed)
+        assert state.pending.actor == "dispersion"
+        seen = view(state, "dispersion")
+        armies = fighters(seen, "dispersion", "atreides", context_of(seen)).armies("hellica", None)
+        assert armies[0] == ((True, 0.0) if passed else (False, 0.0))
+        plans = [a for a in decisions(state) if a.kind == "plan" and a.leader == "hellica"]
+        values[passed] = {(a.regular, a.marked, a.spice, a.weapon, a.defense): value
+                          for a, value in zip(plans, plan_values(state, plans), strict=True)}
+    assert values[True].keys() == values[False].keys()
+    gains = {key: values[True][key] - values[False][key] for key in values[True]}
+    assert all(gain >= -1e-12 for gain in gains.values())
+    assert any(gain > 0 for key, gain in gains.items() if key[0] > 0)  # a regular token dialled counts 1, not 1/2

@@ -311,3 +311,29 @@ def test_d_16_siona_s_exchange_acts_only_against_a_leto_ii_of_another_house():
         pending[opponent] = (state.pending.kind, bool(events_of(state, "battle-outcome")))
     assert pending["fremen:leto-ii"] == ("give-leader", False)
     assert pending["feyd-rautha"][0] != "give-leader" and pending["feyd-rautha"][1]
+
+
+def test_fremen_l05_c_case_trace_shows_the_exchange_the_game_logs():
+    """D-29 (FREMEN-L05-c): a battle case of Siona against a captured Léto II whom the Fremen cannot call (the
+    Harkonnen hold his slip, TRAITOR-13 case 2) is void, as in a game: no winner, nothing lost, FREMEN-L05-c
+    listed on the Fremen side, and the outcome's ``void`` carries the very words of the game's leader-exchange
+    event. When the Fremen may call on him (FAQ 19), the treachery comes first and B8 is skipped (LC-5)."""
+    side = {"house": "harkonnen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "fremen:leto-ii",
+            "captured": True}
+    raw = {"format": "dunenb.battle/1", "territory": "mesa-molle", "defender": "fremen",
+           "sides": [{"house": "fremen", "tokens": {"regular": 3}, "dial": {"regular": 1}, "leader": "siona"},
+                     dict(side, traitors=["fremen:leto-ii"])]}
+    [outcome] = case_json(parse_case(raw))["outcomes"]
+    assert outcome["winner"] is None and not outcome["traitor_called_by"]
+    assert outcome["sides"]["fremen"]["powers"] == ["FREMEN-L05-c"] and outcome["sides"]["harkonnen"]["powers"] == []
+    assert all(s["tokens_lost"] == 0 and s["leader"] == "alive" and s["bounty"] == 0
+               for s in outcome["sides"].values())
+    state = deals_open_battle(["fremen", "harkonnen"], edit=lambda s: held_by_harkonnen(s, "fremen", "leto-ii"))
+    state = play_battle(state, {"fremen": SubmitPlan("fremen", "siona", 1, 0, 0),
+                                "harkonnen": SubmitPlan("harkonnen", "fremen:leto-ii", 1, 0, 0)},
+                        through=("leader-buy-off",), calls={})
+    [logged] = events_of(state, "leader-exchange")
+    assert outcome["void"] == {"house": "fremen", "power": "FREMEN-L05-c", "text": logged.text}
+    raw["sides"][1] = side
+    [called] = case_json(parse_case(raw))["outcomes"]
+    assert called["traitor_called_by"] == ["fremen"] and "void" not in called

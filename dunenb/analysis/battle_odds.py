@@ -36,7 +36,9 @@ from dunenb.battle.case import BattleCase
 from dunenb.battle.facts import released_by
 from dunenb.battle.leader_after import spare_price
 from dunenb.battle.leader_bounty import bounty_for
+from dunenb.battle.leader_exchange import exchange_of, may_exchange
 from dunenb.battle.leader_powers import Scene
+from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import Battle, BattlePlan
@@ -84,7 +86,8 @@ def outcome_table(distribution: Distribution) -> pd.DataFrame:
 
 
 def win_probabilities(distribution: Distribution) -> dict[str, float]:
-    """Probability that each House wins, and that nobody does (``"(none)"``: an explosion)."""
+    """Probability that each House wins, and that nobody does (``"(none)"``: an explosion, or a battle the K-18
+    leader_exchange voids, FREMEN-L05-c)."""
     result: dict[str, Fraction] = {}
     for probability, outcome in distribution:
         key = outcome.winner or "(none)"
@@ -348,13 +351,17 @@ def _block(
     fighting = (leaders[1], leaders[0]) if fates.swapped else leaders
     shape = (len(value_a), len(value_b))
     ones = np.ones(shape)
+    # leaders.md K-18 leader_exchange (FREMEN-L05-c, D-29), as settle: at B8, unless a treachery was called, the
+    # battle is void (nobody wins, nothing is lost, no bounty)
+    if not fates.traitor_called_by and not fates.blocked_calls and any(may_exchange(leader) for leader in leaders):
+        scene = Scene.of(territory, houses, leaders, defender=0 if defender_first else 1, dead=dead,
+                         blocked=blocked, shield_wall_standing=shield_wall_standing)
+        if exchange_of(scene) is not None:
+            zeros = np.zeros(shape)
+            return zeros, zeros, zeros, zeros
     if fates.explosion is not None:
-        win_a = np.zeros(shape)
-        win_b = np.zeros(shape)
-        lost_a = totals[0] * ones
-        lost_b = totals[1] * ones
-        spice_bal = (-spice_a[:, None] + spice_b[None, :]) * ones
-        return p * win_a, p * win_b, p * spice_bal, p * (lost_b - lost_a)
+        return _explosion_block(fates, p, fighting, (tokens_a, tokens_b), (spice_a, spice_b), totals,
+                                defender_first, houses, dead, blocked, territory, shield_wall_standing)
     if len(fates.traitor_called_by) == 1:
         caller = fates.traitor_called_by[0]
         traitor = fighting[1 - caller]
@@ -404,6 +411,34 @@ def _block(
         if power is not None:
             spice_bal = spice_bal + sign * 2 * spare_price(power, fighting[me])
     return p * win_a, p * win_b, p * spice_bal * ones, p * (lost_b - lost_a)
+
+
+def _explosion_block(
+    fates: Fates, p: float, fighting: Sequence[Leader | None], tokens: tuple[np.ndarray, np.ndarray],
+    spice: tuple[np.ndarray, np.ndarray], totals: tuple[int, int], defender_first: bool, houses: tuple[str, str],
+    dead: tuple[frozenset[str], frozenset[str]], blocked: tuple[frozenset[str], frozenset[str]], territory: str,
+    shield_wall_standing: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """An explosion or battle Atomics, as :func:`dunenb.battle.resolve.settle` settles it: nobody wins, both
+    sides lose every token there and their wheel spice (CARD-ATOMICS-3, CARD-LASGUN-1, GAP-29b), unless leaders.md
+    S-4 shelters a side's leader (:func:`dunenb.battle.leader_shelter.sheltered`, the resolver's own test:
+    EMPEROR-L03-c Burseg in an open territory, GAP-133): that side wins, loses only its dialled tokens, and takes
+    the dead opposing leader's bounty (D-22)."""
+    shape = (len(tokens[0]), len(tokens[1]))
+    ones = np.ones(shape)
+    lost = [totals[0] * ones, totals[1] * ones]
+    wins = [np.zeros(shape), np.zeros(shape)]
+    spice_bal = (-spice[0][:, None] + spice[1][None, :]) * ones
+    shelter = sheltered(houses, fighting, blocked, territory)
+    if shelter is not None:
+        winner = shelter[0]
+        wins[winner] = ones
+        lost[winner] = (tokens[0][:, None] * ones) if winner == 0 else (tokens[1][None, :] * ones)
+        if fighting[1 - winner] is not None and fates.dead[1 - winner]:
+            scene = Scene.of(territory, houses, fighting, defender=0 if defender_first else 1, dead=dead,
+                             blocked=blocked, shield_wall_standing=shield_wall_standing)
+            spice_bal = spice_bal + (1 if winner == 0 else -1) * bounty_for(scene, winner).amount
+    return p * wins[0], p * wins[1], p * spice_bal, p * (lost[1] - lost[0])
 
 
 def plan_matrix(
@@ -516,7 +551,8 @@ def optimal_plans(case: BattleCase, *, metric: str = "win", matrix: PlanMatrix |
     """Solve the battle as a zero-sum game (first side maximises the metric, the second minimises it).
 
     ``metric="win"`` uses P(first wins) - P(second wins), so an explosion counts as a draw (design note: the
-    two win probabilities do not always sum to 1, GAP-29b). The equilibrium is exact up to the LP tolerance.
+    two win probabilities do not always sum to 1, GAP-29b), unless leaders.md S-4 gives it to Burseg's side.
+    The equilibrium is exact up to the LP tolerance.
     """
     matrix = matrix or plan_matrix(case)
     equilibrium: Equilibrium = solve_zero_sum(matrix.payoff_array(metric))

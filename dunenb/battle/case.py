@@ -15,7 +15,7 @@
             "dead": ["this House's leaders in its tanks"], "blocked": ["KARAMA-37"], "regenerations": 1,
             "captured": false,
             "extra_attack": null | "projectile-distance" | "krys" | ..., "extra_defense": null | "snooper" | ...,
-            "b1_rolls": {"HARKONNEN-L10-c": 2}, "spare": false},
+            "b1_rolls": {"HARKONNEN-L10-c": 2}, "spare": false, "passed": {"DISPERSION-L02-c": "dama"}},
            {"house": "harkonnen", ...}]}
 ```
 
@@ -24,14 +24,19 @@ Battle facts of the powers (issue 10 item 4, all optional): ``dead`` lists the H
 House's powers for this battle (KARAMA-37: Waff without his pistol), an alias of the top-level ``karama_uses``
 (GAP-137: both are read by :mod:`dunenb.battle.case_karama` into ``BattleCase.karama_uses``); ``regenerations``
 those Waff has left (TLEILAX-M2: with one left his death does not eliminate the House); ``captured``
-(HARKONNEN-P4) says the side's leader is one it captured from another House (``house:id``): his own House may
-call treachery on him unless the capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c).
+(HARKONNEN-P4; BG-L03-b, D-28) says the side's leader is one it captured from another House (``house:id``), by a
+capture source of its House (:mod:`dunenb.battle.captors`, GAP-145): his own House may call treachery on him
+unless the capturer holds him as a traitor (FAQ 19, TRAITOR-13, GAP-35c; D-28 reads "BG" for "Harkonnen").
 
 ``extra_attack``, ``extra_defense`` and ``b1_rolls`` (optional, leaders.md K-6..K-8, D-31) fill the slots and
 built-ins the side's leader has (:mod:`dunenb.battle.leader_weapons`); ``weapon`` may be a built-in that fills the
 attack slot (``"karate"``, ``"poison-slow-built-in"``). A plan the leader's powers do not allow is refused naming
 the field. ``spare`` (optional, leaders.md K-17 GUILD-L06-d): true on Olmric's side, he spares the opposing leader
 his side's attacks would kill; true on the opposing side, it accepts and pays 4 (both are needed, GAP-131).
+
+``passed`` (optional, leaders.md K-24 D02-d, GAP-146) says where a power that passes for good has gone
+(``data/leader_inherit.json``: Logno's Weapon, DISPERSION-L02-c): {power ID: the heir holding it, or null once lost};
+the side's leaders then hold it as :func:`dunenb.rules.leader_inherit.with_passed` gives it in a game.
 
 ``karama`` (optional) is a card added on the wheel as a Karama (KARAMA-3, GAP-55b): it voids the opposing House's
 blockable traitor calls (the Harkonnen's, KARAMA-45) and is always lost. ``tokens`` are all the side's tokens in the
@@ -65,6 +70,7 @@ from importlib import resources
 from typing import Any
 
 from dunenb.battle import alias, facts, immunities
+from dunenb.battle.captors import captors, may_hold
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, KARAMA_CARDS, OTHER_CARDS, WEAPONS, wheel_karama_power
 from dunenb.battle.case_karama import CaseKarama, blocked_powers, read_uses
 from dunenb.battle.characters import Allocation, allocate
@@ -89,7 +95,6 @@ from dunenb.battle.wheel import Dial, Tokens
 from dunenb.board import load_board
 from dunenb.errors import DuneError, IllegalActionError, InputError
 from dunenb.jsonio import read_json
-from dunenb.powers.registry import owner
 from dunenb.ruleset import load_ruleset
 
 CASE_FORMAT = "dunenb.battle/1"
@@ -101,7 +106,7 @@ _TOP_KEYS = ("format", "territory", "defender", "sides", "title", "description",
              "prescience", "karama_uses", "shield_wall_standing")
 _SIDE_KEYS = ("house", "tokens", "dial", "leader", "weapon", "defense", "karama", "traitors", "dice", "hand",
               "leaders", "spice", "notes", "dead", "blocked", "regenerations", "captured", "karama_use",
-              "extra_attack", "extra_defense", "b1_rolls", "spare")
+              "extra_attack", "extra_defense", "b1_rolls", "spare", "passed")
 
 
 @dataclass(frozen=True)
@@ -350,10 +355,16 @@ def _parse_side(raw: Any, index: int) -> CaseSide:
         if dial.spice > spice:
             raise _fail(f"{where}.dial.spice", f"dials {dial.spice} spice but the side owns {spice}")
     dead = _dead(raw.get("dead"), f"{where}.dead", house, leader, leaders)
+    passed = _passed(raw.get("passed"), f"{where}.passed", house, dead)
+    if passed:  # leaders.md K-24 D02-d (GAP-146): the side's leaders hold the passed powers as in a game
+        from dunenb.rules.leader_inherit import with_passed  # the rules package builds on this one
+
+        plan = dataclasses.replace(plan, leader=None if leader is None else with_passed(passed, leader))
+        leaders = None if leaders is None else tuple(with_passed(passed, item) for item in leaders if item)
     side = BattleSide(house, tokens, plan, frozenset(), tuple(dice_raw), wheel_karama_power(house), dead=dead,
                       regenerations=_regenerations(raw.get("regenerations"), f"{where}.regenerations", house),
                       b1_rolls=b1_rolls, spare=_spare(raw.get("spare", False), f"{where}.spare"))
-    _captured(raw.get("captured", False), where, house, leader)
+    _captured(raw.get("captured", False), where, house, leader, dead)
     return CaseSide(side, hand, leaders, spice)  # type: ignore[arg-type]
 
 
@@ -364,6 +375,44 @@ def _spare(raw: Any, field: str) -> bool:
     if not isinstance(raw, bool):
         raise _fail(field, f"{raw!r}: must be true or false (K-17 spare: the holder offers, the opponent accepts)")
     return raw
+
+
+def _passed(raw: Any, field: str, house: str, dead: frozenset[str]) -> tuple[tuple[str, str, str], ...]:
+    """``passed`` (leaders.md K-24 D02-d, GAP-134, GAP-146): {power ID: holder} for a power of ``house`` that
+    passes for good (``data/leader_inherit.json``: DISPERSION-L02-c, Logno's Weapon), naming the heir who holds it
+    now, or null once it is lost for good. The record is the game's ``GameState.powers_passed``, read by the same
+    :func:`dunenb.rules.leader_inherit.with_passed`. The holder must be one of its heirs and alive (at a holder's
+    death it passes at once)."""
+    from dunenb.rules.leader_inherit import load_passes  # the rules package builds on this one
+
+    if raw is None:
+        return ()
+    passes = {passing.passes.upper(): passing for passing in load_passes() if passing.house == house}
+    example = '{"DISPERSION-L02-c": "dama"}'
+    if not isinstance(raw, dict):
+        raise _fail(field, f"must be an object {{power ID: holder or null}}, e.g. {example}")
+    found = []
+    for power, heir in sorted(raw.items()):
+        passing = passes.get(power.upper())
+        if passing is None:
+            raise _fail(field, f"{power!r} is no power of {house} that passes for good (leaders.md K-24, "
+                               f"data/leader_inherit.json); allowed: "
+                               f"{', '.join(sorted(p.passes for p in passes.values())) or 'none'}")
+        where = f"{field}.{power}"
+        if heir is None:
+            found.append((passing.passes, house, ""))  # GAP-134: lost for good
+            continue
+        if not isinstance(heir, str):
+            raise _fail(where, f"{heir!r}: a leader id or name of {house}, or null (lost for good)")
+        person = _roster_leader(heir, where, house)
+        if person.house != house or person.id not in passing.heirs:
+            raise _fail(where, f"{person.key} may not hold {passing.passes}; allowed heirs: "
+                               f"{', '.join(passing.heirs)} ({passing.power}, GAP-134)")
+        if person.id in dead:
+            raise _fail(where, f"{person.name} is dead: at its holder's death {passing.passes} passes at once to "
+                               "the strongest living heir (GAP-134); name her or null")
+        found.append((passing.passes, house, person.id))
+    return tuple(found)
 
 
 def _b1_rolls(raw: Any, field: str, leader: Leader | None) -> tuple[tuple[str, int], ...]:
@@ -480,19 +529,25 @@ def _with_karamas(raw: dict[str, Any], sides_raw: list[Any], sides: tuple[CaseSi
     return (found[0], found[1]), uses
 
 
-def _captured(raw: Any, where: str, house: str, leader: Leader | None) -> None:
-    """``captured``: the side's leader is a leader of another House that this House captured (HARKONNEN-P4)."""
+def _captured(raw: Any, where: str, house: str, leader: Leader | None, dead: frozenset[str]) -> None:
+    """``captured``: the side's leader is a leader of another House that this House holds captive by one of its
+    capture sources (:mod:`dunenb.battle.captors`: HARKONNEN-P4, or a living leader of its own with a K-17
+    ``capture`` entry, BG-L03-b Lucille, D-28; GAP-145)."""
     if raw is False:
         return
     if raw is not True:
         raise _fail(f"{where}.captured", f"{raw!r}: true or false")
-
-    capturer = owner("HARKONNEN-P4")
-    if house != capturer:
-        raise _fail(f"{where}.captured", f"only {capturer} capture leaders (HARKONNEN-P4), not {house}")
+    sources = captors(house)
+    if not sources:
+        holders = ", ".join(f"{c.house} ({c.power})" for h in HOUSES for c in captors(h))
+        raise _fail(f"{where}.captured", f"{house} hold no capture power; only {holders} capture leaders "
+                                         "(HARKONNEN-P4, leaders.md K-17, GAP-145)")
     if leader is None or leader.house in (None, house):
         raise _fail(f"{where}.leader", "a captured leader is a roster leader of another House, named 'house:id' "
-                                       "(HARKONNEN-P4)")
+                                       f"({', '.join(c.power for c in sources)})")
+    source, reasons = may_hold(house, leader, dead)
+    if source is None:  # GAP-145: at least one of the House's sources must be able to hold him
+        raise _fail(f"{where}.leader", f"{leader.key} cannot be a captive of {house}: {'; '.join(reasons)}")
 
 
 def _named_leaders(side: CaseSide) -> list[Leader]:

@@ -88,12 +88,16 @@ def _outcomes_text(case: BattleCase, data: dict[str, Any]) -> str:
         event = "explosion" if outcome["explosion"] else ""
         if outcome["traitor_called_by"]:
             event = "traitor: " + ", ".join(outcome["traitor_called_by"])
+        if outcome.get("void"):  # leaders.md K-18 leader_exchange (FREMEN-L05-c, D-29)
+            event = f"void: {outcome['void']['power']}"
         line = f"{outcome['probability']:>7.1%}  {outcome['winner'] or '(none)':<14} {event:<22}"
         for house in houses:
             side = outcome["sides"][house]
             line += (f" | {side['total']:>5g} {side['leader']:<6} {side['tokens_lost']:>4} "
                      f"{side['tokens_left']:>4} {side['spice_lost']:>5} {side['bounty']:>6}")
         lines.append(line)
+        if outcome.get("void"):  # the words of the game's leader-exchange event (dunenb.battle.leader_exchange)
+            lines.append(f"{'':>7}  {outcome['void']['text']}")
         for effect in outcome.get("on_call", ()):  # leaders.md K-21, e.g. EMPEROR-L11-a
             if effect["spice"]:
                 lines.append(f"{'':>7}  on call ({effect['power']}): the Bank pays {effect['house']} "

@@ -50,6 +50,7 @@ from dunenb.battle.leader_after import (
     spared,
 )
 from dunenb.battle.leader_bounty import bounty_for
+from dunenb.battle.leader_exchange import exchange_of, exchange_text, may_exchange
 from dunenb.battle.leader_karama import with_wheel_karamas
 from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_shelter import sheltered
@@ -184,6 +185,9 @@ class BattleOutcome:
     # leaders.md S-4 (EMPEROR-L03-c): (House, leader id, power) of the leader the explosion spared, with his
     # House's tokens there (only the dialled ones are lost): his House wins (GAP-133)
     sheltered: tuple[str, str, str] | None = dataclasses.field(default=None, metadata={"digest": "if-set"})
+    # leaders.md K-18 leader_exchange (FREMEN-L05-c, D-29): (House, power) whose leader voided the battle at B8
+    # (:mod:`dunenb.battle.leader_exchange`): nothing is lost, nobody dies, nobody wins
+    void: tuple[str, str] | None = dataclasses.field(default=None, metadata={"digest": "if-set"})
 
     @property
     def outlawed(self) -> tuple[str, ...]:
@@ -205,7 +209,8 @@ class BattleOutcome:
             "outlawed": list(self.outlawed),
             "on_call": [effect.to_json() for effect in self.on_call],
             "eliminated": list(self.eliminated),
-        }
+        } | ({"void": {"house": self.void[0], "power": self.void[1], "text": exchange_text(*self.void)}}
+             if self.void is not None else {})  # K-18 leader_exchange, the game's leader-exchange words
 
 
 Distribution = tuple[tuple[Fraction, BattleOutcome], ...]
@@ -490,6 +495,9 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
         for me, leader in enumerate(fighting)
     ]
     totals = [army[me] + alive_value[me] for me in (0, 1)]
+    void = _exchange(battle, owners, defender, fates)  # K-18 leader_exchange at B8 (D-29), before any death
+    if void is not None:
+        return _void_outcome(battle, army, totals, void)
     tokens_lost: list[Tokens]
     spice_lost = [plan.dial.spice for plan in plans]
     bounty = [0, 0]
@@ -665,6 +673,38 @@ def on_call_effects(
             elif effect.kind == "draw_from_caller":
                 effects.append(CallEffect(effect.power, owner, cards=effect.cards, source=sides[caller].house))
     return tuple(effects)
+
+
+# ---- leaders.md K-18 leader_exchange (FREMEN-L05-c Siona facing Léto II, D-29): the battle void at B8
+def _exchange(battle: Battle, owners: Sequence[Leader | None], defender: int, fates: Fates) -> tuple[int, str] | None:
+    """(side, power) of the automatic exchange that voids the battle at LC-5 B8 (:func:`dunenb.battle.
+    leader_exchange.exchange_of`, the game's own test), or ``None``; skipped once a treachery was called (LC-5; as in
+    a game, a call a Karama voided counts as called)."""
+    if fates.traitor_called_by or fates.blocked_calls or not any(may_exchange(leader) for leader in owners):
+        return None
+    sides = battle.sides
+    return exchange_of(Scene.of(battle.territory, battle.houses, owners, defender=defender,
+                                dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
+                                shield_wall_standing=battle.shield_wall_standing))
+
+
+def _void_outcome(battle: Battle, army: Sequence[Fraction], totals: Sequence[Fraction],
+                  void: tuple[int, str]) -> BattleOutcome:
+    """The battle voided by the exchange: cards, dialled tokens and wheel spice stay with their Houses, nobody
+    dies, no bounty, no winner; the power is listed on its holder's side (the gifts are a game's decisions)."""
+    outcome_sides = []
+    for me, side in enumerate(battle.sides):
+        leader = side.plan.leader
+        outcome_sides.append(SideOutcome(
+            house=side.house, army_value=army[me], total=totals[me], leader=None if leader is None else leader.id,
+            leader_owner=None if leader is None else _owner(leader, side),
+            leader_fate="none" if leader is None else "alive", tokens_lost=Tokens(), tokens_left=side.tokens,
+            spice_lost=0, bounty=0, cards_played=side.plan.cards_on_wheel, cards_lost=(),
+            cards_kept=side.plan.cards_on_wheel, powers=(void[1],) if me == void[0] else ()))
+    return BattleOutcome(territory=battle.territory, defender=battle.defender, winner=None, explosion=None,
+                         traitor_called_by=(), leaders_swapped=False, territory_destroyed=False,
+                         sides=(outcome_sides[0], outcome_sides[1]), void=(battle.sides[void[0]].house, void[1]))
+# ---- end K-18 leader_exchange
 
 
 def _owner(leader: Leader, planned_by: BattleSide) -> str:

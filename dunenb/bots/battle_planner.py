@@ -56,7 +56,7 @@ from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_karama import is_leader_use
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import battle_values, builtin_weapons, immune_to
+from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to
 from dunenb.battle.resolve import fates_distribution
 from dunenb.battle.roster import Leader, inline_leader
 from dunenb.battle.wheel import Dial, army_value
@@ -78,6 +78,10 @@ CARD_VALUE = {"worthless": 0.2, "snooper": 1.5, "shield": 1.5}  # a weapon not l
 WEAPON_VALUE = 2.0
 NOT_A_PLAN = -1e9  # the value of another action offered with the plans (a truth trance): never chosen
 KARAMA_VALUE = 2.0  # a Karama kept for later, in tokens (design)
+#: leaders.md K-4, K-5: (tokens all worth 1, army bonus) of both sides when no power changes the armies.
+PLAIN_ARMIES = ((False, 0.0), (False, 0.0))
+#: leaders.md S-4 (GAP-133): the leader-step branch of an explosion that spares the bot's leader and tokens.
+SHELTERED = "sheltered"
 ATOMICS_PENALTY = 30.0  # CARD-ATOMICS-4: the user is outlawed; the bot never wants that
 EMPTIED_SHARE = 0.25  # what a battle won with every token lost is still worth (the enemy army is gone)
 MAIN_LEADER_VALUE = 60.0  # VICTORY-2: losing the main leader eliminates the House
@@ -190,11 +194,11 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
 @dataclass(frozen=True)
 class Opposition:
     """The opposing plans considered: ``configs`` are (weight, leader strength or None, weapon, defence, whether
-    the bot holds that leader as a traitor, the leader's id or None); ``dials`` are (weight, army value) of its
-    menu dials."""
+    the bot holds that leader as a traitor, the leader's id or None); ``dials`` are (weight, army value, army
+    value with every token worth 1: leaders.md K-4) of its menu dials."""
 
     configs: tuple[tuple[float, int | None, str | None, str | None, bool, str | None], ...]
-    dials: tuple[tuple[float, float], ...]
+    dials: tuple[tuple[float, float, float], ...]
 
 
 @dataclass(frozen=True)
@@ -209,31 +213,64 @@ class Fighters:
     #: the battle's territory and the Shield Wall, for the terrain conditions (leaders.md LC-3/LC-4)
     territory: str = ""
     shield_wall_standing: bool = True
+    #: leaders.md K-24 D02-d (GAP-134, GAP-146): the game's record of powers passed for good (Logno's Weapon)
+    passed: tuple[tuple[str, str, str], ...] = ()
+
+    def leader(self, side: int, leader_id: str) -> Leader:
+        """The leader ``leader_id`` of side ``side`` (0: the bot) as he fights: the roster's, with the powers
+        passed to him or from him (:func:`dunenb.rules.leader_inherit.with_passed`, GAP-146)."""
+        from dunenb.rules.leader_inherit import with_passed
+        from dunenb.rules.traitors import leader_of
+
+        return with_passed(self.passed, leader_of(self.houses[side], leader_id))
+
+    def armies(self, mine: str | None, theirs: str | None) -> tuple[tuple[bool, float], tuple[bool, float]]:
+        """Per side (the bot's first), whether its tokens are all worth 1 (leaders.md K-4 TROOPS_WORTH_ONE) and its
+        army bonus (K-5 ARMY_BONUS), as the resolver counts them (``side_army_value``)."""
+        values = _pair_sides(self, mine, theirs)
+        return ((values[0].troops_worth_one, float(values[0].army_bonus)),
+                (values[1].troops_worth_one, float(values[1].army_bonus)))
 
     def values(self, mine: str | None, theirs: str | None) -> tuple[float, float]:
         """The wheel values (``leader.value``) of the bot's leader ``mine`` and the opposing ``theirs`` (ids or
         None) against each other, as the resolver counts them."""
         return _pair_values(self, mine, theirs)
 
+    def shelter(self, mine: str | None, theirs: str | None) -> int | None:
+        """leaders.md S-4 (EMPEROR-L03-c, GAP-133): the side (0: the bot) whose leader an explosion here spares,
+        by the resolver's own test (:func:`dunenb.battle.leader_shelter.sheltered`), or ``None``."""
+        return _pair_shelter(self, mine, theirs)
+
     def fate(self, side: int, leader_id: str | None) -> object:
         """The leader-step spec of a leader of side ``side`` (0: the bot) (:func:`_fate_leader`)."""
-        from dunenb.rules.traitors import leader_of
-
         if leader_id is None:
             return None
-        return _fate_leader(self.houses[side], leader_of(self.houses[side], leader_id), self.blocked[side])
+        return _fate_leader(self.houses[side], self.leader(side, leader_id), self.blocked[side])
 
 
 @lru_cache(maxsize=4096)
 def _pair_values(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[float, float]:
-    from dunenb.rules.traitors import leader_of
+    values = _pair_sides(facts, mine, theirs)
+    return float(values[0].leader_value), float(values[1].leader_value)
 
-    leaders = (None if mine is None else leader_of(facts.houses[0], mine),
-               None if theirs is None else leader_of(facts.houses[1], theirs))
+
+@lru_cache(maxsize=4096)
+def _pair_sides(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[SideValues, SideValues]:
+    leaders = (None if mine is None else facts.leader(0, mine), None if theirs is None else facts.leader(1, theirs))
     # the resolver's values (LC-6), in the battle's territory: WHEEL_VALUE(4 | Gara Kulon)... (LC-3, LC-4)
     values = battle_values(facts.houses, leaders, 0 if facts.defender else 1, territory=facts.territory,
                            dead=facts.dead, blocked=facts.blocked, shield_wall_standing=facts.shield_wall_standing)
-    return float(values[0].leader_value), float(values[1].leader_value)
+    return values[0], values[1]
+
+
+# ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133): an explosion the resolver gives to the sheltered side
+@lru_cache(maxsize=4096)
+def _pair_shelter(facts: Fighters, mine: str | None, theirs: str | None) -> int | None:
+    from dunenb.battle.leader_shelter import sheltered
+
+    leaders = (None if mine is None else facts.leader(0, mine), None if theirs is None else facts.leader(1, theirs))
+    found = sheltered(facts.houses, leaders, facts.blocked, facts.territory)
+    return None if found is None else found[0]
 
 
 def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Fighters:
@@ -243,7 +280,7 @@ def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) ->
 
     return Fighters((house, opponent), house == ctx.defender, (own_dead(state, house), own_dead(state, opponent)),
                     (blocked_in_battle(state, house), blocked_in_battle(state, opponent)), ctx.area,
-                    state.shield_wall_standing)
+                    state.shield_wall_standing, state.powers_passed)
 
 
 def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:
@@ -251,10 +288,9 @@ def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:
     powers, whoever he is (each power ID belongs to one leader, so the powers of every leader it may face are
     blocked at once)."""
     from dunenb.battle.leader_karama import voidable_powers
-    from dunenb.rules.traitors import leader_of
 
     powers = frozenset(power for *_rest, lid in opp.configs if lid is not None
-                       for power in voidable_powers(leader_of(facts.houses[1], lid)))
+                       for power in voidable_powers(facts.leader(1, lid)))
     return dataclasses.replace(facts, blocked=(facts.blocked[0], facts.blocked[1] | powers))
 
 
@@ -267,7 +303,7 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
     dials = menu_dials(tokens, state.houses[opponent].spice)
     weights = DIAL_WEIGHTS[:len(dials)]
-    dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))))
+    dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))), float(army_value(Dial(0, r + m, s))))
                       for w, (r, m, s) in zip(weights, dials, strict=True))
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
     # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead (leaders.md S-3, GAP-142: or as Alma)
@@ -333,25 +369,30 @@ def battle_stakes(state: GameState, house: str, area_id: str) -> float:
 def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | None = None,
                 my_leader: str | None = None) -> dict[tuple, float]:
     """Merge the opposing configurations into (branch, my leader dead, their leader's value if alive,
-    bounty for me, my leader's value) -> probability. With ``facts`` the values and the leader step are those of
-    the battle hooks (:class:`Fighters`); without, base strengths."""
+    bounty for me, my leader's value, the two sides' armies: :meth:`Fighters.armies`) -> probability. With
+    ``facts`` the values, the armies and the leader step are those of the battle hooks (:class:`Fighters`);
+    without, base strengths and plain armies."""
     merged: dict[tuple, float] = {}
     # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration
     step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
     for weight, strength, weapon, defence, traitor, lid in opp.configs:
         theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
         mine_value, their_value = float(mine[0] or 0), float(strength or 0)
+        armies = PLAIN_ARMIES
         if facts is not None:
             mine_value, their_value = facts.values(my_leader, lid)
+            armies = facts.armies(my_leader, lid)  # leaders.md K-4, K-5 (the Weapon of K-24 D02-d among them)
             if strength is not None:
                 theirs = (facts.fate(1, lid), weapon, defence)
         for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
+            if branch == "explosion" and facts is not None and facts.shelter(my_leader, lid) == 0:
+                branch, my_dead = SHELTERED, False  # S-4: the bot's side wins it, its leader lives
             alive = 0 if strength is None or their_dead else their_value
             if branch == "treachery":
                 bounty = strength if their_dead else 2  # TRAITOR-10
             else:
-                bounty = strength if (their_dead and branch == "normal" and strength is not None) else 0
-            key = (branch, my_dead, alive, bounty, mine_value)
+                bounty = strength if (their_dead and branch in ("normal", SHELTERED) and strength is not None) else 0
+            key = (branch, my_dead, alive, bounty, mine_value, armies)
             merged[key] = merged.get(key, 0.0) + weight * probability
     return merged
 
@@ -448,7 +489,8 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
             memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[-1] else facts,
                                     None if leader is None else plan.leader)
-        my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
+        my_army = (float(army_value(Dial(plan.regular, plan.marked, plan.spice))),
+                   float(army_value(Dial(0, plan.regular + plan.marked, plan.spice))))  # K-4: every token 1
         dialled = plan.regular + plan.marked
         losses = {
             "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
@@ -474,20 +516,24 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     return values
 
 
-def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: float, defender: bool,
+def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[float, float], defender: bool,
                 losses: dict[str, float]) -> float:
+    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4)."""
     value = 0.0
-    for (branch, my_dead, their_alive, bounty, my_strength), probability in situations.items():
+    for (branch, my_dead, their_alive, bounty, my_strength, armies), probability in situations.items():
+        (my_one, my_bonus), (their_one, their_bonus) = armies
         outcome = SPICE_VALUE * bounty - (losses["leader"] if my_dead else 0.0)
         if branch == "explosion":  # CARD-ATOMICS-3, CARD-LASGUN-1: everything there is lost, no winner
             outcome += losses["lose"] - losses["cards"]
+        elif branch == SHELTERED:  # S-4 (GAP-133): a win with its dialled tokens lost; every card there is lost
+            outcome += losses["win"] - losses["cards"]
         elif branch == "treachery":  # TRAITOR-11: the caller wins and loses nothing
             outcome += losses["stakes"]
         else:
-            mine = my_army + (0 if my_dead else my_strength)
+            mine = my_army[my_one] + my_bonus + (0 if my_dead else my_strength)
             won = 0.0
-            for weight, theirs in dials:
-                total = theirs + their_alive
+            for weight, theirs, theirs_one in dials:
+                total = (theirs_one if their_one else theirs) + their_bonus + their_alive
                 won += weight * (mine > total or (mine == total and defender))
             outcome += won * losses["win"] + (1.0 - won) * (losses["lose"] - losses["cards"])
         value += probability * outcome

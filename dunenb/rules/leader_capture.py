@@ -26,9 +26,9 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
-from dunenb.battle.leader_after import KIND, action_of
+from dunenb.battle.captors import captors
 from dunenb.battle.resolve import BattleOutcome, SideOutcome
-from dunenb.battle.roster import Power, load_roster
+from dunenb.battle.roster import Power
 from dunenb.rules.battle_context import BattleContext
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.traitors import holder_of, leader_key, leader_of
@@ -36,7 +36,6 @@ from dunenb.state import GameState
 
 ROLL = "capture-d10"
 TRY = "capture-try"
-MALE = "M"
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,8 @@ def target(state: GameState, side: SideOutcome, outcome: BattleOutcome) -> tuple
         return None
     owner, lid = enemy.leader_owner, enemy.leader
     leader = leader_of(owner, lid)
-    if owner == side.house or leader.sex != MALE or leader.main or (owner, lid) in state.captured:
+    source = next((c for c in captors(side.house) if c.leader is not None), None)  # K-17 capture (GAP-145)
+    if source is None or source.refusal(leader) is not None or (owner, lid) in state.captured:
         return None
     if owner in state.eliminated or is_acting_main(state, owner, lid) or holder_of(state, owner, lid) is None:
         return None
@@ -139,9 +139,8 @@ def capture(state: GameState, house: str, owner: str, lid: str, power: str) -> G
 
 
 def _capture_leaders(house: str) -> tuple[tuple[str, str], ...]:
-    """(leader id, power ID) of ``house``'s own leaders with a K-17 ``capture`` entry."""
-    return tuple((leader.id, power.id) for leader in load_roster().leaders if leader.house == house
-                 for power in leader.powers if power.kind == KIND and action_of(power)[0] == "capture")
+    """(leader id, power ID) of ``house``'s own leaders with a K-17 ``capture`` entry (:mod:`dunenb.battle.captors`)."""
+    return tuple((c.leader, c.power) for c in captors(house) if c.leader is not None)
 
 
 def release_freed(state: GameState) -> GameState:

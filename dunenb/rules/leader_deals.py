@@ -43,11 +43,13 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle.leader_exchange import EXCHANGE, exchange_of, exchange_text, partner
+from dunenb.battle.leader_exchange import offer_word as exchange_offer_word
 from dunenb.battle.leader_powers import Scene, acting, holds
 from dunenb.battle.roster import Leader, Power
 from dunenb.errors import IllegalActionError
 from dunenb.powers.karama import suppressed_powers
-from dunenb.powers.leader_effects import Condition, Effect, parse_condition
+from dunenb.powers.leader_effects import Effect
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
 from dunenb.rules.lent_powers import MAX_LEND_TURNS
@@ -211,14 +213,9 @@ class AnswerAlliance(Action):
         return self.answer == ACCEPT
 
 
-@lru_cache(maxsize=64)
-def _partner(text: str) -> Condition:
-    return parse_condition(text)
-
-
 def offer_word(power: Power) -> str:
     """The offer of a K-18 entry (``spice``, ``revive``, ``traitor``, ``prescience``, ``leader_exchange``)."""
-    return args(power)[1].split("(")[0].strip()
+    return exchange_offer_word(power)  # one reading for the game and the resolver (dunenb.battle.leader_exchange)
 
 
 def proposals(state: GameState, ctx: BattleContext, house: str) -> tuple[Power, ...]:
@@ -231,7 +228,7 @@ def proposals(state: GameState, ctx: BattleContext, house: str) -> tuple[Power, 
     found = scene(state, ctx, {h: plans[h].leader for h in ctx.houses})
     me = ctx.houses.index(house)
     return tuple(power for power in acting(found, me, ALLIANCE)
-                 if holds(_partner(args(power)[0]), found, me) and offer_word(power) in OFFERS)
+                 if holds(partner(args(power)[0]), found, me) and offer_word(power) in OFFERS)
 
 
 def _offers(state: GameState, ctx: BattleContext, house: str) -> list[ProposeAlliance]:
@@ -449,10 +446,7 @@ def _apply_slip(state: GameState, action: Action) -> GameState:
     return _accepted(state, ctx, proposal)
 
 
-# --- F05-c: the automatic leader exchange (D-29) --------------------------------------------------------------
-
-EXCHANGE = "leader_exchange"
-
+# --- F05-c: the automatic leader exchange (D-29; its test and words: dunenb.battle.leader_exchange) ---------
 
 @dataclass(frozen=True)
 class GiveLeader(Action):
@@ -467,12 +461,8 @@ class GiveLeader(Action):
 def _exchange(state: GameState, ctx: BattleContext) -> tuple[str, str] | None:
     """(House, power) of an automatic K-18 entry (F05-c: Siona against Léto II) that acts in this battle."""
     plans = dict(ctx.plans)
-    found = scene(state, ctx, {h: plans[h].leader for h in ctx.houses})
-    for me, house in enumerate(ctx.houses):
-        for power in acting(found, me, ALLIANCE):
-            if offer_word(power) == EXCHANGE and holds(_partner(args(power)[0]), found, me):
-                return house, power.id
-    return None
+    found = exchange_of(scene(state, ctx, {h: plans[h].leader for h in ctx.houses}))  # the resolver's own test
+    return None if found is None else (ctx.houses[found[0]], found[1])
 
 
 def giftable(state: GameState, house: str) -> tuple[str, ...]:
@@ -485,8 +475,7 @@ def giftable(state: GameState, house: str) -> tuple[str, ...]:
 
 def _begin_exchange(state: GameState, ctx: BattleContext, house: str, power: str) -> GameState:
     state = with_events(state, event(
-        "leader-exchange", f"{house}'s leader meets Léto II: the battle is void and each House gives the other one "
-        f"of its own secondary leaders for good ({power}, leaders.md D-29)", house=house,
+        "leader-exchange", exchange_text(house, power), house=house,  # the words dunenb battle prints too
         partner=ctx.opponent(house), power=power, powers=(power,)))
     return _next_gift(state, ctx, house, power, (house, ctx.opponent(house)))
 

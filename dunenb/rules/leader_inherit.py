@@ -15,6 +15,7 @@ earlier holder), which :func:`dunenb.rules.battle_phase.own_house_leader` applie
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
@@ -80,19 +81,31 @@ def load_passes() -> tuple[Passing, ...]:
 
 def holder(state: GameState, passing: Passing) -> str | None:
     """The leader id who holds the power now ("" once lost for good; the source while it never passed)."""
-    return next((heir for power, house, heir in state.powers_passed if power == passing.passes), passing.source)
+    return holder_in(state.powers_passed, passing)
+
+
+def holder_in(passed: Sequence[tuple[str, str, str]], passing: Passing) -> str:
+    """:func:`holder` from a record of passed powers, (power, House, holder id) as ``GameState.powers_passed``
+    (a battle case's ``passed``, GAP-146)."""
+    return next((heir for power, _house, heir in passed if power == passing.passes), passing.source)
 
 
 def held_by(state: GameState, leader: Leader) -> Leader:
     """``leader`` with the passed powers as they stand: the power added to its holder, taken from its source
     once it has passed on (K-24 "for good")."""
-    if not state.powers_passed or leader.house is None:
+    return with_passed(state.powers_passed, leader)
+
+
+def with_passed(passed: Sequence[tuple[str, str, str]], leader: Leader) -> Leader:
+    """:func:`held_by` from a record of passed powers (the game's ``GameState.powers_passed``, a battle case's
+    ``passed`` field, the planner's view: one rule for all, GAP-146)."""
+    if not passed or leader.house is None:
         return leader
     powers = leader.powers
     for passing in load_passes():
         if leader.house != passing.house:
             continue
-        held = holder(state, passing) == leader.id
+        held = holder_in(passed, passing) == leader.id
         has = any(power.id == passing.passes for power in powers)
         if has and not held:
             powers = tuple(power for power in powers if power.id != passing.passes)
