@@ -151,6 +151,7 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     return house, key, blocked
 
 
+@lru_cache(maxsize=4096)  # issue 14 item 4: one leader record per spec (an inline leader is built once)
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
     """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked))."""
     from dunenb.rules.traitors import leader_of
@@ -163,6 +164,9 @@ def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozense
     return inline_leader(name, int(spec)), name, frozenset()  # type: ignore[call-overload]
 
 
+_NO_DIAL, _NO_TOKENS = Dial(), WheelTokens()  # the leader step reads neither dial nor tokens
+
+
 @lru_cache(maxsize=1 << 16)
 def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
@@ -172,11 +176,11 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
     (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
     leaders = [my_leader, their_leader]
     extras = tuple(mine[3:5]) + (None,) * (5 - len(mine))  # leaders.md K-6/K-7: the extra attack and defence
-    plans = [BattlePlan(Dial(), leaders[0], mine[1], mine[2], extra_attack=extras[0], extra_defense=extras[1]),
-             BattlePlan(Dial(), leaders[1], theirs[1], theirs[2])]
+    plans = [BattlePlan(_NO_DIAL, leaders[0], mine[1], mine[2], extra_attack=extras[0], extra_defense=extras[1]),
+             BattlePlan(_NO_DIAL, leaders[1], theirs[1], theirs[2])]
     called = frozenset({their_leader.id}) if traitor and their_leader is not None else frozenset()
-    sides = [BattleSide(my_house, WheelTokens(), plans[0], traitors=called, blocked=my_blocked),
-             BattleSide(their_house, WheelTokens(), plans[1], blocked=their_blocked)]
+    sides = [BattleSide(my_house, _NO_TOKENS, plans[0], traitors=called, blocked=my_blocked),
+             BattleSide(their_house, _NO_TOKENS, plans[1], blocked=their_blocked)]
     ordered = (sides[0], sides[1]) if my_index == 0 else (sides[1], sides[0])
     result = []
     for probability, fates in fates_distribution(Battle("arena", ordered[0].house, ordered)):
@@ -335,15 +339,21 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     bounty for me, my leader's value) -> probability. With ``facts`` the values and the leader step are those of
     the battle hooks (:class:`Fighters`); without, base strengths."""
     merged: dict[tuple, float] = {}
-    # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration
+    # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration, and the
+    # values and spec of each opposing leader are the same for all his cards (looked up once per leader)
     step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
+    per_leader: dict[str | None, tuple[float, float, object]] = {}
     for weight, strength, weapon, defence, traitor, lid in opp.configs:
         theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
         mine_value, their_value = float(mine[0] or 0), float(strength or 0)
         if facts is not None:
-            mine_value, their_value = facts.values(my_leader, lid)
+            found = per_leader.get(lid)
+            if found is None:
+                found = per_leader[lid] = (*facts.values(my_leader, lid),
+                                           None if strength is None else facts.fate(1, lid))
+            mine_value, their_value, spec = found
             if strength is not None:
-                theirs = (facts.fate(1, lid), weapon, defence)
+                theirs = (spec, weapon, defence)
         for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
             alive = 0 if strength is None or their_dead else their_value
             if branch == "treachery":

@@ -226,6 +226,9 @@ class _Context:
     blocks: dict[str, float] = field(default_factory=dict)  # GAP-140: settlements to take from a House about to win
     values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
     threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
+    # issue 14 item 4: per-decision memos of loss() and on_dune() (the same for every candidate action)
+    losses: dict[tuple[str, int], float] = field(default_factory=dict)
+    _on_dune: int | None = None
     _risk: Risk | None = None
 
     @property
@@ -237,10 +240,17 @@ class _Context:
 
     def loss(self, area_id: str, sector: int) -> float:
         """P(tokens left at (``area_id``, ``sector``) until the next turn are destroyed by its storm or worm)."""
-        return self.risk.loss(area_id, sector)
+        key = (area_id, sector)
+        found = self.losses.get(key)
+        if found is None:
+            found = self.losses[key] = self.risk.loss(area_id, sector)
+        return found
 
     def on_dune(self) -> int:
-        return sum(houses.get(self.house, Tokens()).total for houses in self.present.values())
+        """The House's tokens on Dune."""
+        if self._on_dune is None:
+            self._on_dune = sum(houses.get(self.house, Tokens()).total for houses in self.present.values())
+        return self._on_dune
 
     def threat(self, area_id: str) -> float:
         """The strongest army of another House (not there yet) that could move into ``area_id`` next turn:
