@@ -135,6 +135,16 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
         mine = (1, *mine[1:])
     if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
         theirs = (1, theirs[1], theirs[2])
+    # issue 14 item 4: two more folds, after the strength ones (which read the cards as given), that the leader step
+    # cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1: card_deaths skips it, and
+    # no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and when the bot calls its
+    # traitor, the traitor's attacks are not resolved (GAP-35b: only the caller's weapon acts; FAQ 23). The call
+    # always stands here: the opposing side holds no Karama (KARAMA-45) and no K-21 dies_in applies in the
+    # "arena" of _leader_step.
+    if "worthless" in mine:
+        mine = (mine[0], *(None if card == "worthless" else card for card in mine[1:]))
+    if traitor and theirs[1] is not None:
+        theirs = (theirs[0], None, theirs[2])
     return _leader_step(mine, theirs, traitor, my_index)
 
 
