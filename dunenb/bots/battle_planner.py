@@ -451,6 +451,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     stakes = battle_stakes(seen, house, ctx.area)
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
     memo: dict[tuple, dict[tuple, float]] = {}
+    betrayals: dict[str, float] = {}
     values = []
     for plan in plans:
         if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
@@ -485,7 +486,9 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             if karama != NONE:  # KARAMA-3: the treachery is blocked; the card is lost (KARAMA-2)
                 value -= KARAMA_VALUE
             else:  # TRAITOR-11: betrayed, the bot loses all it has there, the spice and the cards played
-                risk = betrayal_odds(seen, house, opponent, plan.leader)
+                if plan.leader not in betrayals:  # issue 14 item 4: once per leader, not per plan
+                    betrayals[plan.leader] = betrayal_odds(seen, house, opponent, plan.leader)
+                risk = betrayals[plan.leader]
                 value = (1 - risk) * value + risk * (losses["lose"] - losses["cards"])
         if weapon == "atomics":
             value -= ATOMICS_PENALTY

@@ -228,6 +228,7 @@ class _Context:
     threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
     # issue 14 item 4: per-decision memos of loss() and on_dune() (the same for every candidate action)
     losses: dict[tuple[str, int], float] = field(default_factory=dict)
+    prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
     _on_dune: int | None = None
     _risk: Risk | None = None
 
@@ -417,7 +418,10 @@ def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
         from dunenb.rules.movement import landing_price
 
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
-        cost = landing_price(state, house, action.area, arriving.total, first=first)[0]  # GUILD-P2/M1 included
+        key = (action.area, arriving.total, first)  # issue 14 item 4: one price per landing size and area
+        if key not in context.prices:
+            context.prices[key] = landing_price(state, house, action.area, arriving.total, first=first)[0]
+        cost = context.prices[key]  # GUILD-P2/M1 included
         if state.houses[house].spice < cost:
             return -10.0
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
@@ -742,6 +746,8 @@ class HeuristicBot:
             seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
+        if len(best) == 1:  # issue 14 item 4: no tie to break, no generator to build (the draw could only be 0)
+            return actions[int(best[0])]
         generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])  # issue 14
         return actions[int(best[int(generator.integers(len(best)))])]
 
