@@ -177,6 +177,14 @@ def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozense
 _NO_DIAL, _NO_TOKENS = Dial(), WheelTokens()  # the leader step reads neither dial nor tokens
 
 
+@lru_cache(maxsize=4096)  # issue 14 item 4: a side meets many opposing sides; it is built once
+def _step_side(house: str, leader: Leader | None, weapon: str | None, defence: str | None, extra_attack: str | None,
+               extra_defense: str | None, traitors: frozenset[str], blocked: frozenset[str]) -> BattleSide:
+    """One side of :func:`_leader_step`'s battle: its leader and cards (no dial, no tokens: the step reads neither)."""
+    plan = BattlePlan(_NO_DIAL, leader, weapon, defence, extra_attack=extra_attack, extra_defense=extra_defense)
+    return BattleSide(house, _NO_TOKENS, plan, traitors=traitors, blocked=blocked)
+
+
 @lru_cache(maxsize=1 << 16)
 def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
@@ -184,13 +192,10 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
     the leader ``None``, a strength or (house, id, blocked powers) (:func:`_fate_leader`)."""
     (my_leader, my_house, my_blocked) = _wheel_leader(mine[0], "me")
     (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
-    leaders = [my_leader, their_leader]
     extras = tuple(mine[3:5]) + (None,) * (5 - len(mine))  # leaders.md K-6/K-7: the extra attack and defence
-    plans = [BattlePlan(_NO_DIAL, leaders[0], mine[1], mine[2], extra_attack=extras[0], extra_defense=extras[1]),
-             BattlePlan(_NO_DIAL, leaders[1], theirs[1], theirs[2])]
     called = frozenset({their_leader.id}) if traitor and their_leader is not None else frozenset()
-    sides = [BattleSide(my_house, _NO_TOKENS, plans[0], traitors=called, blocked=my_blocked),
-             BattleSide(their_house, _NO_TOKENS, plans[1], blocked=their_blocked)]
+    sides = [_step_side(my_house, my_leader, mine[1], mine[2], extras[0], extras[1], called, my_blocked),
+             _step_side(their_house, their_leader, theirs[1], theirs[2], None, None, frozenset(), their_blocked)]
     ordered = (sides[0], sides[1]) if my_index == 0 else (sides[1], sides[0])
     result = []
     for probability, fates in fates_distribution(Battle("arena", ordered[0].house, ordered)):
@@ -468,7 +473,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
             memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[-1] else facts,
                                     None if leader is None else plan.leader)
-        my_army = float(army_value(Dial(plan.regular, plan.marked, plan.spice)))
+        my_army = _army(plan.regular, plan.marked, plan.spice)
         dialled = plan.regular + plan.marked
         losses = {
             "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
@@ -494,6 +499,12 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             value -= ATOMICS_PENALTY
         values.append(value)
     return values
+
+
+@lru_cache(maxsize=1024)
+def _army(regular: int, marked: int, spice: int) -> float:
+    """The army value of a dial (WHEEL-2, WHEEL-3) as a float, once per dial (issue 14 item 4)."""
+    return float(army_value(Dial(regular, marked, spice)))
 
 
 def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: float, defender: bool,
