@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -229,6 +229,7 @@ class _Context:
     # issue 14 item 4: per-decision memos of loss() and on_dune() (the same for every candidate action)
     losses: dict[tuple[str, int], float] = field(default_factory=dict)
     prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
+    enemies: dict[str, float] = field(default_factory=dict)  # enemy_potential memo
     _on_dune: int | None = None
     _risk: Risk | None = None
 
@@ -257,32 +258,38 @@ class _Context:
         """The strongest army of another House (not there yet) that could move into ``area_id`` next turn:
         3 territories with ornithopters, else 1 (MOVE-4b, GAP-21)."""
         if area_id not in self.threats_near:
-            board = load_board()
-            ornithopters = {h for area, houses in self.present.items() if board.area(area).is_settlement
-                            for h in houses}
             distance = _distances(area_id)
             best = 0.0
-            for area, houses in self.present.items():
-                if area == area_id:
-                    continue
-                for h, tokens in houses.items():
-                    if h == self.house or h in self.state.eliminated:
-                        continue
-                    if distance.get(area, 99) <= (3 if h in ornithopters else 1):
-                        best = max(best, army_potential(self.state, h, tokens))
+            for area, potential, reach in self.rivals:
+                if area != area_id and distance.get(area, 99) <= reach:
+                    best = max(best, potential)
             self.threats_near[area_id] = best
         return self.threats_near[area_id]
 
+    @cached_property
+    def rivals(self) -> tuple[tuple[str, float, int], ...]:
+        """(area, army potential, reach) of every army of another House still in play: the reach is 3 territories
+        with ornithopters, else 1 (MOVE-4b, GAP-21). Issue 14 item 4: once per decision, for :meth:`threat`."""
+        board = load_board()
+        ornithopters = {h for area, houses in self.present.items() if board.area(area).is_settlement for h in houses}
+        return tuple((area, army_potential(self.state, h, tokens), 3 if h in ornithopters else 1)
+                     for area, houses in self.present.items() for h, tokens in houses.items()
+                     if h != self.house and h not in self.state.eliminated)
+
     def mine(self, area: str) -> Tokens:
-        return self.present.get(area, {}).get(self.house, Tokens())
+        return self.present.get(area, {}).get(self.house, _NO_TOKENS)
 
     def enemy_potential(self, area: str) -> float:
         """The strongest other army there (0 if none)."""
-        others = [army_potential(self.state, h, t) for h, t in self.present.get(area, {}).items()
-                  if h != self.house and h not in self.state.eliminated and (h, area) not in self.state.at_peace]
-        return max(others, default=0.0)
+        found = self.enemies.get(area)
+        if found is None:  # issue 14 item 4: once per area and decision
+            others = [army_potential(self.state, h, t) for h, t in self.present.get(area, {}).items()
+                      if h != self.house and h not in self.state.eliminated and (h, area) not in self.state.at_peace]
+            found = self.enemies[area] = max(others, default=0.0)
+        return found
 
 
+_NO_TOKENS = Tokens()
 _LAST_CONTEXT: list[_Context | None] = [None]
 
 
