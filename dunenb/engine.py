@@ -392,13 +392,7 @@ def view(state: GameState, house: str | None) -> GameState:
     """
     if house is None:
         return state
-    houses = FrozenDict({
-        h: hs if h == house else evolve(
-            hs, hand=("hidden",) * len(hs.hand), traitors=(("hidden", "hidden"),) * len(hs.traitors),
-            prediction=None if hs.prediction is None else ("hidden", 0),
-            trance_answers=())  # CARD-TRUTH-1, GAP-56: a truth-trance answer is the asker's alone
-        for h, hs in state.houses.items()
-    })
+    houses = FrozenDict({h: hs if h == house else _hidden_house(hs) for h, hs in state.houses.items()})
     tokens = state.storm_tokens if holds_power(state, house, "FREMEN-P1") else FrozenDict()
     shown = None if state.pending is None else _redacted(state.pending, house)
     # The unseen treachery cards are the deck plus the other hands: only their number is public.
@@ -410,6 +404,25 @@ def view(state: GameState, house: str | None) -> GameState:
     state = evolve(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
                    pending=shown, treachery_deck=deck)
     return captive_secrecy.redact(state, god, house)  # HARKONNEN-P4, FAQ 17 (GAP-75): a captive kept from others
+
+
+#: issue 14 item 4: id(HouseState) -> (that HouseState, its view by another House). Successive states share most
+#: HouseStates, so the bots' views of a game redact each once; the entry holds the record, so its id stays its own.
+_HIDDEN_HOUSES: dict[int, tuple[HouseState, HouseState]] = {}
+
+
+def _hidden_house(hs: HouseState) -> HouseState:
+    """A House as the others see it: its hand, slips and prediction hidden, its truth-trance answers gone."""
+    found = _HIDDEN_HOUSES.get(id(hs))
+    if found is not None and found[0] is hs:
+        return found[1]
+    hidden = evolve(hs, hand=("hidden",) * len(hs.hand), traitors=(("hidden", "hidden"),) * len(hs.traitors),
+                    prediction=None if hs.prediction is None else ("hidden", 0),
+                    trance_answers=())  # CARD-TRUTH-1, GAP-56: a truth-trance answer is the asker's alone
+    if len(_HIDDEN_HOUSES) >= 4096:
+        _HIDDEN_HOUSES.clear()
+    _HIDDEN_HOUSES[id(hs)] = (hs, hidden)
+    return hidden
 
 
 def _redacted(shown: Pending, house: str) -> Pending:

@@ -184,6 +184,7 @@ def blast_deaths(houses: tuple[str, str], leaders: tuple[Leader | None, Leader |
     return (result[0], result[1])
 
 
+@lru_cache(maxsize=4096)  # issue 14 item 4: asked at every chance leaf of the leader step
 def regen_ids(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
               blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """K-17 regen_dialled (DISPERSION-L05-c): per side, the IDs of the acting entries, whose d10 the leader step
@@ -196,6 +197,7 @@ def regen_ids(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | No
     return (ids(0), ids(1))
 
 
+@lru_cache(maxsize=4096)  # issue 14 item 4: asked at every chance leaf of the leader step
 def spare_ids(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
               blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """K-17 spare (GUILD-L06-d): per side, the IDs of the acting entries."""

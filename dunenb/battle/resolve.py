@@ -74,7 +74,7 @@ from dunenb.battle.powers import (
 )
 from dunenb.battle.rolls import REGEN, SHIELD_PASS, Roll
 from dunenb.battle.roster import Leader, load_roster
-from dunenb.battle.wheel import Tokens
+from dunenb.battle.wheel import Dial, Tokens
 from dunenb.errors import IllegalActionError, InputError
 
 #: Spice earned by the caller when the called traitor survives (TRAITOR-10).
@@ -82,6 +82,7 @@ TRAITOR_SURVIVES_SPICE = 2
 #: Leader fates in an outcome. "captured" (HARKONNEN-P4) happens after the battle and is never produced here.
 LEADER_FATES = ("alive", "dead", "none", "captured")
 D10 = tuple(range(1, 11))
+_NO_DIAL, _NO_TOKENS = Dial(), Tokens()  # what _strip leaves of a side's dial and tokens
 ONE_TENTH = Fraction(1, 10)
 
 
@@ -447,6 +448,9 @@ def _merged_fates(key: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, F
 def _strip(side: BattleSide) -> BattleSide:
     """The parts of a side the leader step looks at (dial and tokens do not matter), for caching."""
     plan = side.plan
+    if (plan.dial == _NO_DIAL and side.tokens == _NO_TOKENS and not side.dead and side.regenerations is None
+            and not side.voices_against and not side.b1_rolls):
+        return side  # issue 14 item 4: already stripped (the bot's leader steps): equal to the copy below
     return BattleSide(side.house, Tokens(), BattlePlan(leader=plan.leader, weapon=plan.weapon, defense=plan.defense,
                                                        karama=plan.karama, karama_use=plan.karama_use,
                                                        extra_attack=plan.extra_attack,

@@ -140,6 +140,16 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
         mine = (1, *mine[1:])
     if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
         theirs = (1, theirs[1], theirs[2])
+    # issue 14 item 4: two more folds, after the strength ones (which read the cards as given), that the leader step
+    # cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1: card_deaths skips it, and
+    # no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and when the bot calls its
+    # traitor, the traitor's attacks are not resolved (GAP-35b: only the caller's weapon acts; FAQ 23). The call
+    # always stands here: the opposing side holds no Karama (KARAMA-45) and no K-21 dies_in applies in the
+    # "arena" of _leader_step.
+    if "worthless" in mine:
+        mine = (mine[0], *(None if card == "worthless" else card for card in mine[1:]))
+    if traitor and theirs[1] is not None:
+        theirs = (theirs[0], None, theirs[2])
     return _leader_step(mine, theirs, traitor, my_index)
 
 
@@ -156,6 +166,7 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     return house, key, blocked
 
 
+@lru_cache(maxsize=4096)  # issue 14 item 4: one leader record per spec (an inline leader is built once)
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
     """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked))."""
     from dunenb.rules.traitors import leader_of
@@ -168,6 +179,17 @@ def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozense
     return inline_leader(name, int(spec)), name, frozenset()  # type: ignore[call-overload]
 
 
+_NO_DIAL, _NO_TOKENS = Dial(), WheelTokens()  # the leader step reads neither dial nor tokens
+
+
+@lru_cache(maxsize=4096)  # issue 14 item 4: a side meets many opposing sides; it is built once
+def _step_side(house: str, leader: Leader | None, weapon: str | None, defence: str | None, extra_attack: str | None,
+               extra_defense: str | None, traitors: frozenset[str], blocked: frozenset[str]) -> BattleSide:
+    """One side of :func:`_leader_step`'s battle: its leader and cards (no dial, no tokens: the step reads neither)."""
+    plan = BattlePlan(_NO_DIAL, leader, weapon, defence, extra_attack=extra_attack, extra_defense=extra_defense)
+    return BattleSide(house, _NO_TOKENS, plan, traitors=traitors, blocked=blocked)
+
+
 @lru_cache(maxsize=1 << 16)
 def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
@@ -175,13 +197,10 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
     the leader ``None``, a strength or (house, id, blocked powers) (:func:`_fate_leader`)."""
     (my_leader, my_house, my_blocked) = _wheel_leader(mine[0], "me")
     (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
-    leaders = [my_leader, their_leader]
     extras = tuple(mine[3:5]) + (None,) * (5 - len(mine))  # leaders.md K-6/K-7: the extra attack and defence
-    plans = [BattlePlan(Dial(), leaders[0], mine[1], mine[2], extra_attack=extras[0], extra_defense=extras[1]),
-             BattlePlan(Dial(), leaders[1], theirs[1], theirs[2])]
     called = frozenset({their_leader.id}) if traitor and their_leader is not None else frozenset()
-    sides = [BattleSide(my_house, WheelTokens(), plans[0], traitors=called, blocked=my_blocked),
-             BattleSide(their_house, WheelTokens(), plans[1], blocked=their_blocked)]
+    sides = [_step_side(my_house, my_leader, mine[1], mine[2], extras[0], extras[1], called, my_blocked),
+             _step_side(their_house, their_leader, theirs[1], theirs[2], None, None, frozenset(), their_blocked)]
     ordered = (sides[0], sides[1]) if my_index == 0 else (sides[1], sides[0])
     result = []
     for probability, fates in fates_distribution(Battle("arena", ordered[0].house, ordered)):
@@ -373,17 +392,23 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     ``facts`` the values, the armies and the leader step are those of the battle hooks (:class:`Fighters`);
     without, base strengths and plain armies."""
     merged: dict[tuple, float] = {}
-    # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration
+    # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration, and the
+    # values and spec of each opposing leader are the same for all his cards (looked up once per leader)
     step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
+    per_leader: dict[str | None, tuple[float, float, tuple, object]] = {}
     for weight, strength, weapon, defence, traitor, lid in opp.configs:
         theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
         mine_value, their_value = float(mine[0] or 0), float(strength or 0)
         armies = PLAIN_ARMIES
         if facts is not None:
-            mine_value, their_value = facts.values(my_leader, lid)
-            armies = facts.armies(my_leader, lid)  # leaders.md K-4, K-5 (the Weapon of K-24 D02-d among them)
+            found = per_leader.get(lid)
+            if found is None:
+                found = per_leader[lid] = (*facts.values(my_leader, lid),
+                                           facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
+                                           None if strength is None else facts.fate(1, lid))
+            mine_value, their_value, armies, spec = found
             if strength is not None:
-                theirs = (facts.fate(1, lid), weapon, defence)
+                theirs = (spec, weapon, defence)
         for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
             if branch == "explosion" and facts is not None and facts.shelter(my_leader, lid) == 0:
                 branch, my_dead = SHELTERED, False  # S-4: the bot's side wins it, its leader lives
@@ -473,6 +498,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     stakes = battle_stakes(seen, house, ctx.area)
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
     memo: dict[tuple, dict[tuple, float]] = {}
+    betrayals: dict[str, float] = {}
     values = []
     for plan in plans:
         if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
@@ -489,8 +515,8 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
             memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[-1] else facts,
                                     None if leader is None else plan.leader)
-        my_army = (float(army_value(Dial(plan.regular, plan.marked, plan.spice))),
-                   float(army_value(Dial(0, plan.regular + plan.marked, plan.spice))))  # K-4: every token 1
+        my_army = (_army(plan.regular, plan.marked, plan.spice),
+                   _army(0, plan.regular + plan.marked, plan.spice))  # K-4: every token 1
         dialled = plan.regular + plan.marked
         losses = {
             "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
@@ -508,12 +534,20 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             if karama != NONE:  # KARAMA-3: the treachery is blocked; the card is lost (KARAMA-2)
                 value -= KARAMA_VALUE
             else:  # TRAITOR-11: betrayed, the bot loses all it has there, the spice and the cards played
-                risk = betrayal_odds(seen, house, opponent, plan.leader)
+                if plan.leader not in betrayals:  # issue 14 item 4: once per leader, not per plan
+                    betrayals[plan.leader] = betrayal_odds(seen, house, opponent, plan.leader)
+                risk = betrayals[plan.leader]
                 value = (1 - risk) * value + risk * (losses["lose"] - losses["cards"])
         if weapon == "atomics":
             value -= ATOMICS_PENALTY
         values.append(value)
     return values
+
+
+@lru_cache(maxsize=1024)
+def _army(regular: int, marked: int, spice: int) -> float:
+    """The army value of a dial (WHEEL-2, WHEEL-3) as a float, once per dial (issue 14 item 4)."""
+    return float(army_value(Dial(regular, marked, spice)))
 
 
 def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[float, float], defender: bool,

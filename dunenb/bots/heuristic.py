@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -226,6 +226,11 @@ class _Context:
     blocks: dict[str, float] = field(default_factory=dict)  # GAP-140: settlements to take from a House about to win
     values: dict[tuple[str, int, int], float] = field(default_factory=dict)  # site_value memo
     threats_near: dict[str, float] = field(default_factory=dict)  # threat memo
+    # issue 14 item 4: per-decision memos of loss() and on_dune() (the same for every candidate action)
+    losses: dict[tuple[str, int], float] = field(default_factory=dict)
+    prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
+    enemies: dict[str, float] = field(default_factory=dict)  # enemy_potential memo
+    _on_dune: int | None = None
     _risk: Risk | None = None
 
     @property
@@ -237,41 +242,54 @@ class _Context:
 
     def loss(self, area_id: str, sector: int) -> float:
         """P(tokens left at (``area_id``, ``sector``) until the next turn are destroyed by its storm or worm)."""
-        return self.risk.loss(area_id, sector)
+        key = (area_id, sector)
+        found = self.losses.get(key)
+        if found is None:
+            found = self.losses[key] = self.risk.loss(area_id, sector)
+        return found
 
     def on_dune(self) -> int:
-        return sum(houses.get(self.house, Tokens()).total for houses in self.present.values())
+        """The House's tokens on Dune."""
+        if self._on_dune is None:
+            self._on_dune = sum(houses.get(self.house, Tokens()).total for houses in self.present.values())
+        return self._on_dune
 
     def threat(self, area_id: str) -> float:
         """The strongest army of another House (not there yet) that could move into ``area_id`` next turn:
         3 territories with ornithopters, else 1 (MOVE-4b, GAP-21)."""
         if area_id not in self.threats_near:
-            board = load_board()
-            ornithopters = {h for area, houses in self.present.items() if board.area(area).is_settlement
-                            for h in houses}
             distance = _distances(area_id)
             best = 0.0
-            for area, houses in self.present.items():
-                if area == area_id:
-                    continue
-                for h, tokens in houses.items():
-                    if h == self.house or h in self.state.eliminated:
-                        continue
-                    if distance.get(area, 99) <= (3 if h in ornithopters else 1):
-                        best = max(best, army_potential(self.state, h, tokens))
+            for area, potential, reach in self.rivals:
+                if area != area_id and distance.get(area, 99) <= reach:
+                    best = max(best, potential)
             self.threats_near[area_id] = best
         return self.threats_near[area_id]
 
+    @cached_property
+    def rivals(self) -> tuple[tuple[str, float, int], ...]:
+        """(area, army potential, reach) of every army of another House still in play: the reach is 3 territories
+        with ornithopters, else 1 (MOVE-4b, GAP-21). Issue 14 item 4: once per decision, for :meth:`threat`."""
+        board = load_board()
+        ornithopters = {h for area, houses in self.present.items() if board.area(area).is_settlement for h in houses}
+        return tuple((area, army_potential(self.state, h, tokens), 3 if h in ornithopters else 1)
+                     for area, houses in self.present.items() for h, tokens in houses.items()
+                     if h != self.house and h not in self.state.eliminated)
+
     def mine(self, area: str) -> Tokens:
-        return self.present.get(area, {}).get(self.house, Tokens())
+        return self.present.get(area, {}).get(self.house, _NO_TOKENS)
 
     def enemy_potential(self, area: str) -> float:
         """The strongest other army there (0 if none)."""
-        others = [army_potential(self.state, h, t) for h, t in self.present.get(area, {}).items()
-                  if h != self.house and h not in self.state.eliminated and (h, area) not in self.state.at_peace]
-        return max(others, default=0.0)
+        found = self.enemies.get(area)
+        if found is None:  # issue 14 item 4: once per area and decision
+            others = [army_potential(self.state, h, t) for h, t in self.present.get(area, {}).items()
+                      if h != self.house and h not in self.state.eliminated and (h, area) not in self.state.at_peace]
+            found = self.enemies[area] = max(others, default=0.0)
+        return found
 
 
+_NO_TOKENS = Tokens()
 _LAST_CONTEXT: list[_Context | None] = [None]
 
 
@@ -407,7 +425,10 @@ def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
         from dunenb.rules.movement import landing_price
 
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
-        cost = landing_price(state, house, action.area, arriving.total, first=first)[0]  # GUILD-P2/M1 included
+        key = (action.area, arriving.total, first)  # issue 14 item 4: one price per landing size and area
+        if key not in context.prices:
+            context.prices[key] = landing_price(state, house, action.area, arriving.total, first=first)[0]
+        cost = context.prices[key]  # GUILD-P2/M1 included
         if state.houses[house].spice < cost:
             return -10.0
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
@@ -732,6 +753,8 @@ class HeuristicBot:
             seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
+        if len(best) == 1:  # issue 14 item 4: no tie to break, no generator to build (the draw could only be 0)
+            return actions[int(best[0])]
         generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])  # issue 14
         return actions[int(best[int(generator.integers(len(best)))])]
 

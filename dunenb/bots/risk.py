@@ -124,6 +124,22 @@ def worm_strike_probability(state: GameState) -> dict[str, float]:
     tops = [top for top in state.spice_deck.pile_tops if top is not None]
     if not tops:
         return {}
+    # issue 14 item 4: the odds read only the cards left, the top card this state shows and the pile tops (the
+    # amounts of spice do not change them), so each House's decisions of a turn share one table
+    key = (tuple(sorted(state.spice_deck.remaining.items())), state.deck_tops.get("spice"),
+           tuple(state.spice_deck.pile_tops))
+    found = _WORM_ODDS.get(key)
+    if found is None:
+        if len(_WORM_ODDS) >= 256:
+            _WORM_ODDS.clear()
+        found = _WORM_ODDS[key] = _worm_strikes(state, tops)
+    return dict(found)
+
+
+_WORM_ODDS: dict[tuple, dict[str, float]] = {}  # worm_strike_probability memo
+
+
+def _worm_strikes(state: GameState, tops: list[str]) -> dict[str, float]:
     spice = state.spice_on_map
     for top in tops:
         if spice.get(top, 0) <= 0:
