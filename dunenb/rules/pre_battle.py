@@ -704,7 +704,7 @@ def wheel_uses(state: GameState, house: str) -> tuple[str, ...]:
 def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     """What in ``plan`` breaks a Voice, an answer or a disclosed leader in force (empty if nothing)."""
     ctx = context_of(state)
-    if ctx.sequence is None:
+    if ctx.sequence is None or not may_be_bound(ctx, plan.house):
         return ()
     problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
                      if shown.house == plan.house and plan.leader != shown.leader)
@@ -737,6 +737,18 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     hand = playable_cards(leader, plan.house, hand, blocked=blocked)  # GAP-127: only cards he may play can be forced
     hand += scoped
     return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
+
+
+def may_be_bound(ctx: BattleContext, house: str) -> bool:
+    """Whether anything in force can bind a plan of ``house`` in this battle: a leader disclosed for it (GAP-79), a
+    Voice on it (BG-P1, ATREIDES-M2), a question it answered (ATREIDES-P1, GUILD-M2) or a K-16 binding (``lock_spice``,
+    ``estimate``). Without any, :func:`violations` finds nothing in any plan (issue 14 item 4: the plan menu judges
+    dozens of plans a battle; each would read the leader's immunities for nothing)."""
+    from dunenb.rules.leader_pre_battle import binds_plans
+
+    seq = ctx.sequence
+    return seq is not None and (any(shown.house == house for shown in ctx.shown) or bool(seq.voices_on(house))
+                                or bool(seq.answered(house)) or binds_plans(ctx, house))
 
 
 def karama_forced(state: GameState, house: str) -> bool:
