@@ -396,6 +396,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
     # nothing else), so each such combination is judged once, on its first plan, not again for every dial
     # (issue 14 item 4: the same menu, cheaper).
     verdicts: dict[tuple[str, ...], bool] = {}
+    judge = pre_battle.plan_judge(state, house)  # issue 14 item 4: the leader's facts read once
     plans: list[Action] = []
     for leader in leaders or (NONE,):
         own = _karamas(state, house, leader, karamas)  # K-9 G01-d: Edric's worthless Karama
@@ -413,7 +414,7 @@ def _plan_decisions(state: GameState) -> list[Action]:
                 if leader != NONE and _restriction_error(plan) is not None:
                     continue  # leaders.md K-21: a plan the leader's restrictions forbid is not offered
                 if bound is None:
-                    bound = verdicts[key] = bool(pre_battle.violations(state, plan))
+                    bound = verdicts[key] = bool(judge(plan))
                     if bound:
                         continue
                 plans.append(plan)
