@@ -113,9 +113,19 @@ def blocked_in_battle(state: GameState, house: str) -> frozenset[str]:
     from dunenb.battle.powers import battle_acts
     from dunenb.rules.leader_karama import blocked_leader_powers
 
+    last = _LAST_BLOCKED[0]
+    if last is not None and last[0] is state and last[1] == house:
+        return last[2]
     house_powers = frozenset(act.power for act in battle_acts() if act.holder == house
                              and holder(state, act.power) != house)
-    return house_powers | blocked_leader_powers(state, house)  # LC-11: a Karama against a secondary leader
+    found = house_powers | blocked_leader_powers(state, house)  # LC-11: a Karama against a secondary leader
+    _LAST_BLOCKED[0] = (state, house, found)
+    return found
+
+
+#: issue 14 item 4: the last answer of :func:`blocked_in_battle`, for the very same (immutable) state object: a plan
+#: menu asks it for every leader and every check.
+_LAST_BLOCKED: list[tuple[GameState, str, frozenset[str]] | None] = [None]
 
 
 def own_dead(state: GameState, house: str) -> frozenset[str]:
