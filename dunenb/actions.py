@@ -64,7 +64,9 @@ class Action:
             value = values[name]
             if type(value) is exact:
                 continue
-            if exact is _AlwaysCheck and type(value) is tuple and (type(self), name, repr(value)) in _CHECKED_TUPLES:
+            if exact is _AlwaysCheck and type(value) is tuple and (
+                    _CHECKED_OBJECTS.get((type(self), name, id(value))) is value
+                    or (type(self), name, repr(value)) in _CHECKED_TUPLES):
                 continue  # this very tuple was checked for this field before (menus repeat paths, placements)
             self._repair(name)
 
@@ -82,6 +84,9 @@ class Action:
             if len(_CHECKED_TUPLES) > MAX_CHECKED_TUPLES:
                 _CHECKED_TUPLES.clear()
             _CHECKED_TUPLES.add((type(self), name, repr(value)))
+            if len(_CHECKED_OBJECTS) > MAX_CHECKED_TUPLES:
+                _CHECKED_OBJECTS.clear()
+            _CHECKED_OBJECTS[(type(self), name, id(value))] = value
 
     @property
     def actor(self) -> str:
@@ -327,6 +332,11 @@ class _AlwaysCheck:
 #: entry of a well-typed tuple.
 _CHECKED_TUPLES: set[tuple[type, str, str]] = set()
 MAX_CHECKED_TUPLES = 200_000
+#: issue 14 item 4: the same checked tuple objects by identity (a menu's paths come from a cached route table, so
+#: the very same objects recur), which spares the ``repr``. The entry holds the object, so its ``id`` is not reused
+#: while it is kept; a tuple that passed its check holds only immutable values (tuples, strings, numbers), so
+#: it stays valid. Bounded like :data:`_CHECKED_TUPLES`.
+_CHECKED_OBJECTS: dict[tuple[type, str, int], tuple] = {}
 
 
 def _plan(cls: type[Action]) -> tuple[tuple[str, type], ...]:

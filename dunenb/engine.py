@@ -260,7 +260,8 @@ def sample_chance(state: GameState) -> Action:
     outcomes = chance_outcomes(state)
     if not outcomes:
         raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
-
+    if len(outcomes) == 1:  # issue 14 item 4: a sure outcome needs no draw (the loop below would return it too)
+        return outcomes[0][0]
     generator = seeded_rng([state.rng_seed, state.rng_counter])  # issue 14: the same draws, built faster
     draw = generator.random()
     cumulative = 0.0

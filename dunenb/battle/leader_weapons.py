@@ -238,10 +238,20 @@ def slot_options(leader: Leader | None, house: str, hand: Iterable[str], *, bloc
     """Every (weapon, defense, extra_attack, extra_defense) the leader may put on the wheel from ``hand`` (the
     ``attack_cards`` and ``defence_cards`` to consider, in order), for plan menus: the one-slot plans first, then
     those the leader's K-6/K-7 powers add. A card fills one slot (the hand counts)."""
-    held = Counter(hand)
-    rolls = tuple(b1_rolls)
     if leader is None:
         return [(None, None, None, None)]
+    # issue 14 item 4: the plan menus ask again and again for the same leader and hand; only the hand's counts
+    # matter, so it is keyed sorted
+    return list(_slot_options(leader, house, tuple(sorted(hand)), blocked, tuple(house_weapons), tuple(b1_rolls),
+                              tuple(attack_cards), tuple(defence_cards)))
+
+
+@lru_cache(maxsize=2048)
+def _slot_options(leader: Leader, house: str, hand: tuple[str, ...], blocked: frozenset[str],
+                  house_weapons: tuple[str, ...], rolls: tuple[tuple[str, int], ...], attack_cards: tuple[str, ...],
+                  defence_cards: tuple[str, ...]) -> tuple[tuple[str | None, str | None, str | None, str | None], ...]:
+    """:func:`slot_options` for a leader, on frozen facts (cached)."""
+    held = Counter(hand)
     found = arsenal(leader, house, blocked)
     weapons: list[str | None] = [None] + [c for c in attack_cards if held[c]] + list(house_weapons)
     weapons += list(found.slot_weapons(rolls))
@@ -267,7 +277,7 @@ def slot_options(leader: Leader | None, house: str, hand: Iterable[str], *, bloc
         except IllegalActionError:
             continue
         result.append(combo)
-    return result
+    return tuple(result)
 
 
 def karama_substitutes(leader: Leader | None, house: str, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:

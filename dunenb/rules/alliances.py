@@ -255,28 +255,38 @@ def window_decisions(state: GameState) -> list[Action]:
     cards, leaders, powers = sorted(set(hs.hand)), _tradeable_leaders(state, house), owned_powers(state, house)
     for partner in _partners(state, house):
         their_spice = state.houses[partner].spice
-        options += [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= hs.spice]
-        if MENU_SPICE[-1] <= hs.spice:
-            options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
-        if cards and len(state.houses[partner].hand) < hand_limit(state, partner):
-            for card in cards:
-                options.append(_menu_offer(house, partner, "card", card, 1))
-                if their_spice >= MENU_CARD_PRICE:
-                    options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
-        for key in leaders:
-            options.append(_menu_offer(house, partner, "leader", key, 1))
-            if their_spice >= MENU_LEADER_PRICE:
-                options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
-        for power in powers:
-            options.append(_menu_offer(house, partner, "power", power, 1))
-            if their_spice >= MENU_POWER_PRICE:
-                options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
+        room = bool(cards) and len(state.houses[partner].hand) < hand_limit(state, partner)
+        options += _goods_offers(house, partner, hs.spice, tuple(cards) if room else (), leaders, powers,
+                                 their_spice)
         options += _revival_offers(state, house, partner)
         if hs.reserve.regular >= MENU_TOKENS:
             options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS))
             if their_spice >= MENU_TOKENS:
                 options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS, MENU_TOKENS))
     return options
+
+
+@functools.lru_cache(maxsize=4096)
+def _goods_offers(house: str, partner: str, spice: int, cards: tuple[str, ...], leaders: tuple[str, ...],
+                  powers: tuple[str, ...], their_spice: int) -> tuple[Action, ...]:
+    """The menu's offers of ``house`` to ``partner`` of spice, cards (``cards``: those it may give now), leaders and
+    powers, a pure function of these facts (issue 14 item 4: a window lists the same offers again and again)."""
+    options: list[Action] = [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= spice]
+    if MENU_SPICE[-1] <= spice:
+        options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
+    for card in cards:
+        options.append(_menu_offer(house, partner, "card", card, 1))
+        if their_spice >= MENU_CARD_PRICE:
+            options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
+    for key in leaders:
+        options.append(_menu_offer(house, partner, "leader", key, 1))
+        if their_spice >= MENU_LEADER_PRICE:
+            options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
+    for power in powers:
+        options.append(_menu_offer(house, partner, "power", power, 1))
+        if their_spice >= MENU_POWER_PRICE:
+            options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
+    return tuple(options)
 
 
 def revival_power() -> str:

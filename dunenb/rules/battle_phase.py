@@ -67,7 +67,7 @@ from typing import Any, ClassVar
 from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle import alias
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS, wheel_karama_power
-from dunenb.battle.leader_traits import may_lead, plan_error
+from dunenb.battle.leader_traits import may_lead, plan_error, restrictions
 from dunenb.battle.leader_weapons import check_slots, karama_substitutes, slot_options
 from dunenb.battle.order import defender_of
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
@@ -402,11 +402,16 @@ def _plan_decisions(state: GameState) -> list[Action]:
     # nothing else), so each such combination is judged once, on its first plan, not again for every dial
     # (issue 14 item 4: the same menu, cheaper).
     verdicts: dict[tuple[str, ...], bool] = {}
+    judge = pre_battle.plan_judge(state, house)  # issue 14 item 4: the leader's facts read once
     plans: list[Action] = []
     for leader in leaders or (NONE,):
         own = _karamas(state, house, leader, karamas)  # K-9 G01-d: Edric's worthless Karama
+        # issue 14 item 4: a combo of slot_options fits the hand already; only one with a Karama card is counted
         triples = [(w, d, k, u, x, y) for w, d, x, y in slots.get(leader, []) for k, u in own
-                   if not Counter(c for c in (w, d, k, x, y) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
+                   if k == NONE
+                   or not Counter(c for c in (w, d, k, x, y) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
+        # issue 14 item 4: a leader without K-21 restrictions has no plan they forbid (plan_error finds none)
+        restricted = leader != NONE and bool(restrictions(leader_of(house, leader)))
         for regular, marked, spice in dials:
             for weapon, defense, karama, against, extra_attack, extra_defense in (
                     triples if leader != NONE else [(NONE,) * 6]):
@@ -416,10 +421,10 @@ def _plan_decisions(state: GameState) -> list[Action]:
                     continue
                 plan = _menu_plan(house, leader, regular, marked, spice, weapon, defense, karama, against,
                                   extra_attack, extra_defense)
-                if leader != NONE and _restriction_error(plan) is not None:
+                if restricted and _restriction_error(plan) is not None:
                     continue  # leaders.md K-21: a plan the leader's restrictions forbid is not offered
                 if bound is None:
-                    bound = verdicts[key] = bool(pre_battle.violations(state, plan))
+                    bound = verdicts[key] = bool(judge(plan))
                     if bound:
                         continue
                 plans.append(plan)

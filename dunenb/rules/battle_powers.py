@@ -113,9 +113,21 @@ def blocked_in_battle(state: GameState, house: str) -> frozenset[str]:
     from dunenb.battle.powers import battle_acts
     from dunenb.rules.leader_karama import blocked_leader_powers
 
-    house_powers = frozenset(act.power for act in battle_acts() if act.holder == house
-                             and holder(state, act.power) != house)
-    return house_powers | blocked_leader_powers(state, house)  # LC-11: a Karama against a secondary leader
+    last = _LAST_BLOCKED[0]
+    if last is None or last[0] is not state:
+        last = _LAST_BLOCKED[0] = (state, {})
+    found = last[1].get(house)
+    if found is None:
+        house_powers = frozenset(act.power for act in battle_acts() if act.holder == house
+                                 and holder(state, act.power) != house)
+        # LC-11: a Karama against a secondary leader
+        found = last[1][house] = house_powers | blocked_leader_powers(state, house)
+    return found
+
+
+#: issue 14 item 4: the answers of :func:`blocked_in_battle` for the last (immutable) state object asked about, by
+#: House: a plan menu asks them for every leader and every check, a leader's scene for both sides.
+_LAST_BLOCKED: list[tuple[GameState, dict[str, frozenset[str]]] | None] = [None]
 
 
 def own_dead(state: GameState, house: str) -> frozenset[str]:

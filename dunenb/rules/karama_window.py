@@ -92,7 +92,7 @@ def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
     from dunenb.rules.bidding import karama_cards as cards
 
     held = tuple(dict.fromkeys(cards(state, house) + battle_substitutes(state, house)))
-    if state.pending is None or state.pending.kind != KIND:
+    if not held or state.pending is None or state.pending.kind != KIND:  # issue 14 item 4: none, nothing to free
         return held
     free = Counter(state.houses[house].hand) - Counter(_pledged(state, house).cards)
     return tuple(card for card in held if free[card])
@@ -214,7 +214,8 @@ def _decisions(state: GameState) -> list[Action]:
     house = node(state).actor
     menu: list[Action] = [Pass(house)]
     cards = karama_cards(state, house)
-    menu += [UseKarama(house, use, card) for use in _open_uses(state) for card in cards]
+    if cards:  # issue 14 item 4: without a card the open uses need not be read
+        menu += [UseKarama(house, use, card) for use in _open_uses(state) for card in cards]
     return menu
 
 

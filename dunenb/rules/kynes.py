@@ -93,7 +93,21 @@ _menu_local_storm = menu_maker(LocalStorm)
 _menu_call_worm = menu_maker(CallWorm)
 
 
+#: issue 14 item 4: the last menu of :func:`_menu`, for the very same (immutable) state object: the slot's menu asks
+#: it twice (its local storms, then its worm calls).
+_LAST_MENU: list[tuple[GameState, str, tuple[Action, ...]] | None] = [None]
+
+
 def _menu(state: GameState, house: str) -> list[Action]:
+    last = _LAST_MENU[0]
+    if last is not None and last[0] is state and last[1] == house:
+        return list(last[2])
+    menu = _build_menu(state, house)
+    _LAST_MENU[0] = (state, house, tuple(menu))
+    return menu
+
+
+def _build_menu(state: GameState, house: str) -> list[Action]:
     slot = state.pending.detail  # type: ignore[union-attr]
     menu: list[Action] = []
     if holds_power(state, house, LOCAL_STORM) and not slot.get("local_storm"):

@@ -687,6 +687,12 @@ def locked_spice(ctx: BattleContext, house: str) -> int | None:
     return None
 
 
+def binds_plans(ctx: BattleContext, house: str) -> bool:
+    """Whether a K-16 binding (``lock_spice``, ``estimate``) is in force on ``house``'s plan: without one
+    :func:`plan_problems` finds nothing (issue 14 item 4, :func:`dunenb.rules.pre_battle.may_be_bound`)."""
+    return locked_spice(ctx, house) is not None or bool(estimates_on(ctx, house))
+
+
 def plan_problems(ctx: BattleContext, plan: Any) -> tuple[str, ...]:
     """What in ``plan`` breaks a K-16 binding (``lock_spice``, ``estimate``), for
     :func:`dunenb.rules.pre_battle.violations`."""

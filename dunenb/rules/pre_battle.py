@@ -51,6 +51,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -709,40 +710,78 @@ def wheel_uses(state: GameState, house: str) -> tuple[str, ...]:
 
 def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     """What in ``plan`` breaks a Voice, an answer or a disclosed leader in force (empty if nothing)."""
-    ctx = context_of(state)
-    if ctx.sequence is None:
-        return ()
-    problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
-                     if shown.house == plan.house and not alias.binds(shown.leader, plan.leader))  # S-3, GAP-142
-    wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
-                       defense=None if plan.defense == NONE else plan.defense,
-                       # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)
-                       extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
-                       extra_defense=None if plan.extra_defense == NONE else plan.extra_defense,
-                       karama=None if plan.karama == NONE else plan.karama)  # D-25: a Karama kind (scope+)
-    hand = () if plan.leader == NONE else state.houses[plan.house].hand  # GAP-67: no leader, no card to force
-    # DISPERSION-M2 (leader.immune "voice", Dama) and K-10: no Voice binds a plan led by a leader immune to it
-    leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
-    blocked = suppressed_powers(state)
-    released = list(immunities.released(leader, house=plan.house, blocked=blocked))
-    released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
-    against = getattr(plan, "against", NONE)
-    if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
-        released.extend(facts.released_by(against, ctx.sequence, plan.house))
-    answers = [answer.kind for _question, answer in ctx.sequence.answered(plan.house)]
-    protection = immunities.prescience_protection(leader, house=plan.house, blocked=blocked)
-    rolled = protection is not None and any(  # a d10 immunity counts once declared and rolled (GAP-98)
-        shown.house == plan.house and shown.leader == plan.leader and shown.power == protection.power
-        for shown in ctx.shown)
-    problems += immunities.prescience_problems(answers, leader, house=plan.house, blocked=blocked,
-                                               allow_d10=rolled)  # K-10, GAP-96
-    from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
+    return plan_judge(state, plan.house)(plan)
 
-    problems += plan_problems(ctx, plan)
-    scoped = tuple(card for card in hand if card in seq_mod.SCOPE_KINDS)  # D-25: a worthless card, a Karama card
-    hand = playable_cards(leader, plan.house, hand, blocked=blocked)  # GAP-127: only cards he may play can be forced
-    hand += scoped
-    return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
+
+def _bound_by_nothing(plan: SubmitPlan) -> tuple[str, ...]:
+    return ()
+
+
+def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str, ...]]:
+    """:func:`violations` for the plans of ``house`` in this state: what depends on the leader alone (a disclosure,
+    his immunities, the cards he may play) is read once per leader (issue 14 item 4: a plan menu judges dozens of
+    plans, a few leaders each)."""
+    ctx = context_of(state)
+    seq = ctx.sequence
+    if seq is None or not may_be_bound(ctx, house):
+        return _bound_by_nothing
+    blocked = suppressed_powers(state)
+    answers = [answer.kind for _question, answer in seq.answered(house)]
+    by_leader: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+    def of_leader(key: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """(problems, releases, cards that may be forced) of a plan led by ``key``."""
+        problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
+                         if shown.house == house and not alias.binds(shown.leader, key))  # S-3, GAP-142
+        hand = () if key == NONE else state.houses[house].hand  # GAP-67: no leader, no card to force
+        # DISPERSION-M2 (leader.immune "voice", Dama) and K-10: no Voice binds a plan led by a leader immune to it
+        leader = None if key == NONE else leader_of(house, key)
+        released = tuple(immunities.released(leader, house=house, blocked=blocked))
+        released += tuple(immunity_rolls.released_voices(ctx, house))  # a d10 rolled against a command (GAP-99)
+        protection = immunities.prescience_protection(leader, house=house, blocked=blocked)
+        rolled = protection is not None and any(  # a d10 immunity counts once declared and rolled (GAP-98)
+            shown.house == house and shown.leader == key and shown.power == protection.power
+            for shown in ctx.shown)
+        problems += immunities.prescience_problems(answers, leader, house=house, blocked=blocked,
+                                                   allow_d10=rolled)  # K-10, GAP-96
+        scoped = tuple(card for card in hand if card in seq_mod.SCOPE_KINDS)  # D-25: a worthless card, a Karama
+        # GAP-127: only cards he may play can be forced
+        forced = tuple(playable_cards(leader, house, hand, blocked=blocked)) + scoped
+        return problems, released, forced
+
+    def judge(plan: SubmitPlan) -> tuple[str, ...]:
+        from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
+
+        assert seq is not None
+        known = by_leader.get(plan.leader)
+        if known is None:
+            known = by_leader[plan.leader] = of_leader(plan.leader)
+        problems, released, hand = known
+        wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
+                           defense=None if plan.defense == NONE else plan.defense,
+                           # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)
+                           extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
+                           extra_defense=None if plan.extra_defense == NONE else plan.extra_defense,
+                           karama=None if plan.karama == NONE else plan.karama)  # D-25: a Karama kind (scope+)
+        against = getattr(plan, "against", NONE)
+        if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
+            released += tuple(facts.released_by(against, seq, house))
+        problems += plan_problems(ctx, plan)
+        return problems + seq_mod.plan_violations(seq, house, wheel, hand=hand, karama_shown=released)
+
+    return judge
+
+
+def may_be_bound(ctx: BattleContext, house: str) -> bool:
+    """Whether anything in force can bind a plan of ``house`` in this battle: a leader disclosed for it (GAP-79), a
+    Voice on it (BG-P1, ATREIDES-M2), a question it answered (ATREIDES-P1, GUILD-M2) or a K-16 binding (``lock_spice``,
+    ``estimate``). Without any, :func:`violations` finds nothing in any plan (issue 14 item 4: the plan menu judges
+    dozens of plans a battle; each would read the leader's immunities for nothing)."""
+    from dunenb.rules.leader_pre_battle import binds_plans
+
+    seq = ctx.sequence
+    return seq is not None and (any(shown.house == house for shown in ctx.shown) or bool(seq.voices_on(house))
+                                or bool(seq.answered(house)) or binds_plans(ctx, house))
 
 
 def karama_forced(state: GameState, house: str) -> bool:

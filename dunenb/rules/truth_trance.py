@@ -131,10 +131,15 @@ _menu_question = menu_maker(AskTruthTrance)
 def questions(state: GameState, house: str) -> list[Action]:
     """Every question ``house`` may ask now: with a truth trance in hand (CARD-TRUTH-1), or with a power's
     trances left this turn (BG-M1)."""
-    return [_menu_question(house, target, q.id, subject, means)
-            for means in _means(state, house)
-            for target in active_houses(state) if target != house
-            for q in load_questions() for subject in _subjects(state, house, target, q)]
+    means = _means(state, house)
+    if not means:
+        return []
+    targets = [target for target in active_houses(state) if target != house]
+    # issue 14 item 4: the (question, subject) pairs of each target are the same for every means: listed once
+    asked = {target: [(q.id, subject) for q in load_questions() for subject in _subjects(state, house, target, q)]
+             for target in targets}
+    return [_menu_question(house, target, question, subject, how)
+            for how in means for target in targets for question, subject in asked[target]]
 
 
 def check_question(state: GameState, action: AskTruthTrance) -> IllegalActionError | None:
