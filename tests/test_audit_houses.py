@@ -1,0 +1,78 @@
+"""Independent audit of houses.md (session 12, auditH): each House power, main-leader power or Karama use found
+not to act as the spec states, rebuilt as its scene and played through the engine."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from helpers_game import assert_conserved, clear_map, place, quiet_setup, set_storms
+
+from dunenb.actions import Pass
+from dunenb.engine import apply_action, legal_actions
+from dunenb.rules import storm
+from dunenb.rules.karama_window import UseKarama
+from dunenb.state import FrozenDict, GameState, Tokens
+
+
+def _board(houses: list[str], *, storm_at: int, hands: dict[str, tuple[str, ...]]) -> GameState:
+    """An empty map with the main storm on ``storm_at`` and the hands given."""
+    state = set_storms(clear_map(quiet_setup(houses)), main=storm_at)
+    for house, cards in hands.items():
+        hs = state.houses[house]
+        state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=cards)))
+    return dataclasses.replace(state, events=())
+
+
+def _pass_weather(state: GameState) -> GameState:
+    while state.pending is not None and state.pending.kind == "weather":
+        state = apply_action(state, Pass(state.pending.actor))
+    return state
+
+
+# --- FREMEN-P3 / KARAMA-7 in the storm phase ---------------------------------------------------------------
+
+def _storm_over_fremen(karama: bool) -> GameState:
+    """Turn 2's storm phase: the main storm on 10, the Fremen token says 7, so it sweeps sectors 11-17; 4 Fremen
+    and 3 Atreides wait in the Grande Etendue, sector 17 (a desert); the Atreides hold a Karama or no card
+    (GAP-63: a House with a hand is asked, whatever it holds)."""
+    state = _board(["fremen", "atreides"], storm_at=10, hands={"atreides": ("karama",) if karama else ()})
+    state = place(place(state, "fremen", "grande-etendue", 17, 4), "atreides", "grande-etendue", 17, 3)
+    state = dataclasses.replace(state, storm_tokens=FrozenDict({"main": 7}))
+    return _pass_weather(storm.begin_phase(state))
+
+
+def test_fremen_p3_karama_7_the_storm_phase_asks_the_karama_before_the_storm_halves_a_fremen_group():
+    state = _storm_over_fremen(karama=True)
+    assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
+    assert "KARAMA-7" in state.pending.detail["uses"]
+    assert UseKarama("atreides", "KARAMA-7", "karama") in legal_actions(state)
+    state = apply_action(state, UseKarama("atreides", "KARAMA-7", "karama"))
+    assert state.storm_main == 17
+    assert ("fremen", "grande-etendue", 17) not in state.forces  # the whole group is lost (KARAMA-7)
+    assert ("atreides", "grande-etendue", 17) not in state.forces
+    assert state.houses["fremen"].tanks == Tokens(4)
+    assert state.suppressions == ()  # that storm event only (GAP-149)
+    assert "karama" in state.treachery_discard
+    assert_conserved(state)
+
+
+def test_fremen_p3_karama_7_passed_in_the_storm_phase_the_fremen_lose_half_rounded_up():
+    state = _storm_over_fremen(karama=True)
+    state = apply_action(state, Pass("atreides"))
+    assert state.storm_main == 17
+    assert state.forces[("fremen", "grande-etendue", 17)] == Tokens(2)  # ceil(4 / 2) = 2 lost (FREMEN-P3)
+    assert state.houses["fremen"].tanks == Tokens(2)
+
+
+def test_fremen_p3_no_window_when_no_fremen_group_would_be_halved():
+    state = _storm_over_fremen(karama=False)  # no hand to ask: the storm moves at once
+    assert state.pending is None or state.pending.kind != "karama-window" or \
+        "KARAMA-7" not in state.pending.detail["uses"]
+    assert state.storm_main == 17
+    assert state.forces[("fremen", "grande-etendue", 17)] == Tokens(2)
+    one = _board(["fremen", "atreides"], storm_at=10, hands={"atreides": ("karama",)})
+    one = place(one, "fremen", "grande-etendue", 17, 1)  # a single token is lost either way: nothing to block
+    one = _pass_weather(storm.begin_phase(dataclasses.replace(one, storm_tokens=FrozenDict({"main": 7}))))
+    assert one.storm_main == 17 and ("fremen", "grande-etendue", 17) not in one.forces
+    assert not (one.pending is not None and one.pending.kind == "karama-window"
+                and "KARAMA-7" in one.pending.detail["uses"])
