@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from helpers_game import assert_conserved, clear_map, place, quiet_setup, set_storms
+from helpers_game import assert_conserved, clear_map, force, place, put_spice, quiet_setup, set_storms
 
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, legal_actions
-from dunenb.rules import storm
+from dunenb.rules import spice, storm
 from dunenb.rules.karama_window import UseKarama
+from dunenb.rules.worm_riding import RideWorm
 from dunenb.state import FrozenDict, GameState, Tokens
 
 
@@ -76,3 +77,45 @@ def test_fremen_p3_no_window_when_no_fremen_group_would_be_halved():
     assert one.storm_main == 17 and ("fremen", "grande-etendue", 17) not in one.forces
     assert not (one.pending is not None and one.pending.kind == "karama-window"
                 and "KARAMA-7" in one.pending.detail["uses"])
+
+
+# --- FREMEN-P2 b / KARAMA-6 (ii): the Karama after a ride is announced -----------------------------------------
+
+def _ride_announced(hands: tuple[str, ...]) -> GameState:
+    """A worm strikes the Grande Etendue (4 Fremen tamed in sector 17, 3 Atreides devoured in 18); the Fremen
+    announce a ride of all 4 to the Erg Mineur, sector 7, where 2 Atreides and 5 spice lie."""
+    state = _board(["fremen", "atreides"], storm_at=1, hands={"atreides": hands})
+    state = put_spice(put_spice(state, "grande-etendue", 6), "erg-mineur", 5)
+    state = place(place(state, "fremen", "grande-etendue", 17, 4), "atreides", "grande-etendue", 18, 3)
+    state = place(state, "atreides", "erg-mineur", 7, 2)
+    deck = dataclasses.replace(state.spice_deck, pile_tops=("grande-etendue", None))
+    state = force(spice.begin_blow(dataclasses.replace(state, spice_deck=deck)), spice.DrawSpiceCard(1, "worm"))
+    if state.pending.kind == "karama-window":  # KARAMA-6 (i), at the strike: passed
+        state = apply_action(state, Pass("atreides"))
+    assert state.pending.kind == "ride" and ("fremen", "grande-etendue", 17) in state.forces  # tamed (P2 a)
+    return apply_action(state, RideWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 4))
+
+
+def test_fremen_p2_karama_6_after_a_ride_is_announced_the_worm_devours_the_riders_at_the_destination():
+    state = _ride_announced(("karama",))
+    assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
+    assert state.pending.detail["uses"] == ("KARAMA-6",)
+    run_before, windows_before = state.worm_run, state.alliance_windows
+    state = apply_action(state, UseKarama("atreides", "KARAMA-6", "karama"))
+    assert ("fremen", "erg-mineur", 7) not in state.forces  # the riders are devoured
+    assert ("atreides", "erg-mineur", 7) not in state.forces  # so is every token at the destination
+    assert "erg-mineur" not in state.spice_on_map  # and its spice
+    assert state.houses["fremen"].tanks == Tokens(4) and state.houses["atreides"].tanks == Tokens(5)
+    assert (state.worm_run, state.alliance_windows) == (run_before, windows_before)  # no card (GAP-150)
+    assert state.pending.kind == "spice" and state.suppressions == ()  # the next card; the use lasted that worm
+    assert_conserved(state)
+
+
+def test_fremen_p2_karama_6_passed_after_the_announcement_the_ride_is_made():
+    state = _ride_announced(("karama",))
+    state = apply_action(state, Pass("atreides"))
+    assert state.forces[("fremen", "erg-mineur", 7)] == Tokens(4)
+    assert state.forces[("atreides", "erg-mineur", 7)] == Tokens(2) and state.spice_on_map["erg-mineur"] == 5
+    assert state.pending.kind == "spice"
+    nobody = _ride_announced(())  # no hand to ask (GAP-63): the ride is made at once
+    assert nobody.forces[("fremen", "erg-mineur", 7)] == Tokens(4) and nobody.pending.kind == "spice"
