@@ -8,7 +8,7 @@ import dataclasses
 from helpers_game import assert_conserved, clear_map, force, place, put_spice, quiet_setup, set_storms
 
 from dunenb.actions import Pass
-from dunenb.engine import apply_action, legal_actions
+from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.rules import spice, storm
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.worm_riding import RideWorm
@@ -119,3 +119,19 @@ def test_fremen_p2_karama_6_passed_after_the_announcement_the_ride_is_made():
     assert state.pending.kind == "spice"
     nobody = _ride_announced(())  # no hand to ask (GAP-63): the ride is made at once
     assert nobody.forces[("fremen", "erg-mineur", 7)] == Tokens(4) and nobody.pending.kind == "spice"
+
+
+def test_fremen_p2_the_riders_of_one_strike_go_to_one_desert_territory_into_one_sector_of_it():
+    state = _board(["fremen", "atreides"], storm_at=1, hands={"atreides": ()})
+    state = place(place(state, "fremen", "grande-etendue", 17, 4), "fremen", "grande-etendue", 19, 2)
+    deck = dataclasses.replace(state.spice_deck, pile_tops=("grande-etendue", None))
+    state = force(spice.begin_blow(dataclasses.replace(state, spice_deck=deck)), spice.DrawSpiceCard(1, "worm"))
+    assert state.pending.kind == "ride" and state.pending.detail["sector"] == 17
+    state = apply_action(state, RideWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 4))
+    assert state.pending.kind == "ride" and state.pending.detail["sector"] == 19  # the second army of T
+    rides = [a for a in legal_actions(state) if isinstance(a, RideWorm)]
+    assert rides and {(a.to_area, a.to_sector) for a in rides} == {("erg-mineur", 7)}  # only joining the first
+    elsewhere = RideWorm("fremen", "grande-etendue", 19, "mesa-maya", 10, 2)
+    assert check_action(state, elsewhere).code == "ride/destination"
+    state = apply_action(state, RideWorm("fremen", "grande-etendue", 19, "erg-mineur", 7, 2))
+    assert state.forces[("fremen", "erg-mineur", 7)] == Tokens(6) and state.pending.kind == "spice"
