@@ -9,7 +9,7 @@ from helpers_game import assert_conserved, clear_map, force, place, put_spice, q
 
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action, legal_actions
-from dunenb.rules import spice, storm
+from dunenb.rules import movement, spice, storm
 from dunenb.rules.karama_window import UseKarama
 from dunenb.rules.worm_riding import RideWorm
 from dunenb.state import FrozenDict, GameState, Tokens
@@ -22,6 +22,20 @@ def _board(houses: list[str], *, storm_at: int, hands: dict[str, tuple[str, ...]
         hs = state.houses[house]
         state = dataclasses.replace(state, houses=state.houses.set(house, dataclasses.replace(hs, hand=cards)))
     return dataclasses.replace(state, events=())
+
+
+def _to_slot(state: GameState, house: str) -> GameState:
+    """From the start of step e): pass every window and end other slots until ``house``'s slot is open."""
+    state = movement.begin_phase(dataclasses.replace(state, events=()))
+    while state.pending.kind != "movement" or state.pending.actor != house:
+        actor, kind = state.pending.actor, state.pending.kind
+        if kind == "slot-choice":
+            state = apply_action(state, movement.TakeSlot(actor) if actor == house else Pass(actor))
+        elif kind == "movement":
+            state = apply_action(state, movement.EndSlot(actor))
+        else:
+            state = apply_action(state, Pass(actor))
+    return state
 
 
 def _pass_weather(state: GameState) -> GameState:
@@ -135,3 +149,22 @@ def test_fremen_p2_the_riders_of_one_strike_go_to_one_desert_territory_into_one_
     assert check_action(state, elsewhere).code == "ride/destination"
     state = apply_action(state, RideWorm("fremen", "grande-etendue", 19, "erg-mineur", 7, 2))
     assert state.forces[("fremen", "erg-mineur", 7)] == Tokens(6) and state.pending.kind == "spice"
+
+
+# --- GUILD-M1 / KARAMA-17: the tokens the Guild cannot pay for ------------------------------------------------
+
+def test_guild_m1_karama_17_the_tokens_the_guild_cannot_pay_stay_in_reserve_and_the_event_names_karama_17():
+    state = _board(["guild", "atreides"], storm_at=10, hands={"atreides": ("karama",)})
+    state = dataclasses.replace(state, houses=state.houses.set("guild", dataclasses.replace(
+        state.houses["guild"], spice=5)), bank=state.bank - (5 - state.houses["guild"].spice))
+    state = _to_slot(state, "guild")
+    state = apply_action(state, movement.Land("guild", "pole-nord", 1, 8))
+    assert state.pending.kind == "karama-window"
+    state = apply_action(state, UseKarama("atreides", "KARAMA-17", "karama"))
+    events = list(state.events)
+    # KARAMA-17: the 8 tokens pay GUILD-P2, half of 2 each at the Pole: 1 a token, so 5 spice land 5
+    assert [e.data["count"] for e in events if e.kind == "land"] == [5]
+    reduced = [e for e in events if e.kind == "land-reduced"]
+    assert [e.data["count"] for e in reduced] == [3]
+    assert "KARAMA-17" in reduced[0].text and "KARAMA-15" not in reduced[0].text  # the use played, not another
+    assert state.houses["guild"].spice == 0
