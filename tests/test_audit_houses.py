@@ -168,3 +168,65 @@ def test_guild_m1_karama_17_the_tokens_the_guild_cannot_pay_stay_in_reserve_and_
     assert [e.data["count"] for e in reduced] == [3]
     assert "KARAMA-17" in reduced[0].text and "KARAMA-15" not in reduced[0].text  # the use played, not another
     assert state.houses["guild"].spice == 0
+
+
+# --- ATREIDES-P1 / TLEILAX-M1 / G-4: a prescience answer names Waff's pistol ----------------------------------
+
+def _waff_asked(hands: tuple[str, ...] = ()) -> GameState:
+    from helpers_game import decisions
+    from test_leader_mind_powers import scene, until
+
+    from dunenb.rules.pre_battle import AskPrescience
+
+    state = until(scene(["atreides", "bene-tleilax"], hands={"bene-tleilax": hands}), "atreides", "ATREIDES-P1")
+    state = apply_action(state, AskPrescience("atreides", "attack"))
+    while state.pending.kind != "battle-answer":
+        state = apply_action(state, decisions(state)[0])
+    return state
+
+
+def test_atreides_p1_tleilax_m1_the_answer_your_attack_names_waffs_pistol():
+    """houses.md ATREIDES-P1: the answer 'includes built-in weapons (G-4)'; TLEILAX-M1: Waff always carries a
+    distance projectile. Led by Waff with no attack card, the Tleilax wheel shows a projectile: 'projectile' is a
+    truthful answer, and after 'none' Waff may not lead (before, 'none' let his pistol kill unseen)."""
+    from helpers_game import skip_pre_battle
+    from test_leader_mind_powers import at_plan_of
+
+    from dunenb.rules.battle_phase import SubmitPlan
+    from dunenb.rules.pre_battle import AnswerPrescience, answer_choices
+
+    state = _waff_asked()
+    assert "projectile" in answer_choices(state, "bene-tleilax")
+    waff = SubmitPlan("bene-tleilax", "tylwyth-waff", 1, 0, 0, "none", "none")
+    other = SubmitPlan("bene-tleilax", "goose", 1, 0, 0, "none", "none")
+    said = skip_pre_battle(apply_action(state, AnswerPrescience("bene-tleilax", "projectile")))
+    said = at_plan_of(said, "bene-tleilax", ("duncan-idaho", 1, 0, 0))
+    assert check_action(said, waff) is None
+    assert check_action(said, other).code == "battle/bound-by-voice"  # 'projectile' binds: no pistol, no card
+    none = skip_pre_battle(apply_action(state, AnswerPrescience("bene-tleilax", "none")))
+    none = at_plan_of(none, "bene-tleilax", ("duncan-idaho", 1, 0, 0))
+    assert check_action(none, waff).code == "battle/bound-by-voice"  # his pistol is an attack
+    assert check_action(none, other) is None
+
+
+def test_atreides_p1_tleilax_m1_waff_with_a_poison_answers_poison_and_projectile_in_a_case():
+    from dunenb.battle.case import parse_case
+    from dunenb.errors import InputError
+
+    def case(answer: str) -> dict:
+        def side(house: str, leader: str, weapon: str | None) -> dict:
+            return {"house": house, "tokens": {"regular": 5, "elite": 0},
+                    "dial": {"regular": 2, "elite": 0, "spice": 2}, "leader": leader, "weapon": weapon,
+                    "defense": None}
+        return {"format": "dunenb.battle/1", "territory": "bassin-imperial", "defender": "atreides",
+                "sides": [side("atreides", "gurney", None), side("bene-tleilax", "tylwyth-waff", "poison-fast")],
+                "prescience": {"by": "atreides", "slot": "attack", "answer": answer}}
+
+    assert parse_case(case("poison+projectile")).sequence is not None
+    for wrong in ("poison", "none"):
+        try:
+            parse_case(case(wrong))
+        except InputError as error:
+            assert "the wheel shows poison+projectile" in str(error)
+        else:
+            raise AssertionError(f"the answer {wrong!r} was accepted")

@@ -72,7 +72,7 @@ from dunenb.battle.immunities import IMMUNE
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
 from dunenb.battle.leader_weapons import check_slots, karama_substitutes, playable_cards
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import slot_weapon_powers, slot_weapons
+from dunenb.battle.powers import carried_weapons, slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
 from dunenb.battle.sequence import (
@@ -685,7 +685,8 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked) + scoped
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
         problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
-        problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
+        problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released,
+                                    carried=carried_weapons(side.house, plan.leader, own_blocked))  # G-4
         if problems:
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
                                "prescience answer bind the plan); change the weapon or defence, or add a karama card "

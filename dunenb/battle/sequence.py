@@ -290,7 +290,7 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
 
 def plan_violations(
     seq: BattleSequence, house: str, plan: BattlePlan, *, hand: Iterable[str] | None = None,
-    karama_shown: Iterable[str] = (),
+    karama_shown: Iterable[str] = (), carried: Iterable[str] = (),
 ) -> tuple[str, ...]:
     """What in ``house``'s final plan breaks a Voice or a prescience answer (checked at the reveal).
 
@@ -300,7 +300,9 @@ def plan_violations(
     (the commands naming KIND: leaders.md K-10) or ``"voice#N"`` (the N-th command of the sequence: a d10
     immunity rolled against it, GAP-99). An answer ``"immune"`` (K-10) binds nothing. A forced kind binds
     only if the hand holds one (L753, FAQ 12). Design note: a worthless card is no kind for the prescience
-    answer: "none" allows an empty slot or a worthless card.
+    answer: "none" allows an empty slot or a worthless card. ``carried``: the built-in attacks the plan's leader
+    carries by a House power (houses.md G-4, TLEILAX-M1: :func:`dunenb.battle.powers.carried_weapons`): no Voice
+    touches them, but an answer about the attack names them (ATREIDES-P1).
     """
     released = set(karama_shown)
     problems = []
@@ -325,7 +327,7 @@ def plan_violations(
     for question, answer in seq.answered(house):
         if "prescience" in released or question.power in released or answer.kind == "immune":
             continue  # K-10: "Tu ne peux voir..." binds nothing (GAP-96; dunenb.battle.immunities)
-        played = slot_answer(plan, question.slot)  # GAP-138: every attack (defence) of the wheel, extra slots too
+        played = slot_answer(plan, question.slot, carried)  # GAP-138: every attack (defence), extra slots too
         if played != answer.kind:
             problems.append(f"the prescience answer was {answer.kind or 'none'}, the wheel shows "
                             f"{played or 'none'}")
@@ -336,22 +338,26 @@ def plan_violations(
 ANSWER_JOIN = "+"
 
 
-def slot_answer(plan: BattlePlan, slot: str) -> str | None:
+def slot_answer(plan: BattlePlan, slot: str, carried: Iterable[str] = ()) -> str | None:
     """The truthful prescience answer for ``slot`` (``attack`` or ``defence``) of ``plan``, or None ("none").
 
     ATREIDES-P1: the answer names kinds, not subtypes, includes built-in weapons (G-4), and a leader with two
     attacks names both; GAP-138: every card or built-in in the slot's kind counts, the leaders' extra slots
     (leaders.md K-6 ``extra_attack`` / ``extra_defense``, K-7 built-ins) included; two kinds are named in the
     order of the slot's kinds, joined by ``+``, a kind played twice once. A worthless card is no kind.
+    ``carried``: the attacks a House power builds into the leader (houses.md G-4: TLEILAX-M1, Waff's pistol),
+    named too.
 
     >>> slot_answer(BattlePlan(weapon="poison-fast", extra_attack="projectile-distance"), "attack")
+    'poison+projectile'
+    >>> slot_answer(BattlePlan(weapon="poison-fast"), "attack", ("projectile-distance",))
     'poison+projectile'
     >>> slot_answer(BattlePlan(defense="shield", extra_defense="shield"), "defence")
     'shield'
     >>> slot_answer(BattlePlan(), "attack") is None
     True
     """
-    cards = plan.attacks if slot == "attack" else plan.defences
+    cards = plan.attacks + tuple(carried) if slot == "attack" else plan.defences
     order = ATTACK_KINDS if slot == "attack" else DEFENCE_KINDS
     kinds = {card_kind(card) for card in cards if card != "worthless"}
     return ANSWER_JOIN.join(kind for kind in order if kind in kinds) or None

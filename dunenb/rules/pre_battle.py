@@ -736,7 +736,10 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     scoped = tuple(card for card in hand if card in seq_mod.SCOPE_KINDS)  # D-25: a worthless card, a Karama card
     hand = playable_cards(leader, plan.house, hand, blocked=blocked)  # GAP-127: only cards he may play can be forced
     hand += scoped
-    return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released)
+    from dunenb.battle.powers import carried_weapons  # houses.md G-4: an answer names Waff's pistol (TLEILAX-M1)
+
+    return problems + seq_mod.plan_violations(ctx.sequence, plan.house, wheel, hand=hand, karama_shown=released,
+                                              carried=carried_weapons(plan.house, leader, blocked))
 
 
 def karama_forced(state: GameState, house: str) -> bool:
