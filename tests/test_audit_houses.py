@@ -230,3 +230,52 @@ def test_atreides_p1_tleilax_m1_waff_with_a_poison_answers_poison_and_projectile
             assert "the wheel shows poison+projectile" in str(error)
         else:
             raise AssertionError(f"the answer {wrong!r} was accepted")
+
+
+# --- BG-P1 / CARD-ATOMICS-4: Atomics forced by the Voice make no outlaw ------------------------------------------
+
+def _forced_atomics_battle(command: bool) -> GameState:
+    """The BG (Darwi) fight the Atreides, who hold Atomics; the BG force (or not) the Atomics with the Voice; the
+    Atreides play them with Gurney."""
+    from helpers_game import play_battle, skip_pre_battle
+    from test_leader_mind_powers import scene, until
+
+    from dunenb.rules.battle_phase import SubmitPlan
+    from dunenb.rules.pre_battle import UseVoice
+
+    state = until(scene(["bene-gesserit", "atreides"], hands={"atreides": ("atomics",), "bene-gesserit": ()}),
+                  "bene-gesserit", "BG-P1")
+    if command:
+        state = apply_action(state, UseVoice("bene-gesserit", "force", "atomics"))
+    state = skip_pre_battle(state)
+    plans = {"bene-gesserit": SubmitPlan("bene-gesserit", "darwi", 1, 0, 0, "none", "none"),
+             "atreides": SubmitPlan("atreides", "gurney", 1, 0, 0, "atomics", "none")}
+    return play_battle(state, plans, past_outcome=True, until=lambda s: s.phase != "battle")
+
+
+def test_bg_p1_a_house_the_voice_forces_to_play_atomics_is_no_outlaw():
+    forced = _forced_atomics_battle(command=True)
+    assert any(e.kind == "battle-outcome" for e in forced.events)
+    assert "atreides" not in forced.outlawed  # houses.md BG-P1: no outlaw act, nobody sanctioned
+    free = _forced_atomics_battle(command=False)
+    assert "atreides" in free.outlawed  # CARD-ATOMICS-4: Atomics played freely are an outlaw act
+
+
+def test_bg_p1_case_atomics_forced_by_the_voice_are_not_outlawed_in_the_outcome():
+    from dunenb.battle.case import case_outcomes, parse_case
+
+    def case(voice: bool) -> dict:
+        def side(house: str, leader: str, weapon: str | None, hand: list[str]) -> dict:
+            return {"house": house, "tokens": {"regular": 5, "elite": 0},
+                    "dial": {"regular": 2, "elite": 0, "spice": 2}, "leader": leader, "weapon": weapon,
+                    "defense": None, "hand": hand}
+        raw = {"format": "dunenb.battle/1", "territory": "bassin-imperial", "defender": "bene-gesserit",
+               "sides": [side("bene-gesserit", "darwi", None, []), side("atreides", "gurney", "atomics", ["atomics"])]}
+        if voice:
+            raw["voice"] = {"by": "bene-gesserit", "mode": "force", "kind": "atomics"}
+        return raw
+
+    forced = [outcome.outlawed for _p, outcome in case_outcomes(parse_case(case(True)))]
+    free = [outcome.outlawed for _p, outcome in case_outcomes(parse_case(case(False)))]
+    assert forced and all(outlawed == () for outlawed in forced)
+    assert free and all(outlawed == ("atreides",) for outlawed in free)

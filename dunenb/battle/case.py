@@ -82,6 +82,7 @@ from dunenb.battle.sequence import (
     PrescienceQuestion,
     VoiceCommand,
     answers_of_slot,
+    forced_kinds,
     plan_violations,
 )
 from dunenb.battle.traitors import can_be_traitor_of
@@ -673,6 +674,7 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             raise _fail(f"{where}.karama_use", f"{plan.karama_use!r} blocks nothing that binds {side.house} or "
                                                "acts on the opposing wheel here; "
                                                f"allowed: {_allowed((None, *open_uses))} (GAP-80)")
+    forced: frozenset[str] = frozenset()  # BG-P1: the kinds a Voice in force makes this side play
     if sequence is not None:
         own_blocked = side.side.blocked  # the case's Karama uses (dunenb.battle.case_karama)
         # DISPERSION-M2 and K-10: a leader immune to a Voice is not bound by it (dunenb.battle.immunities)
@@ -687,13 +689,15 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
         problems = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
         problems += plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released,
                                     carried=carried_weapons(side.house, plan.leader, own_blocked))  # G-4
+        forced = forced_kinds(sequence, side.house, karama_shown=released)
         if problems:
             raise _fail(where, f"the plan breaks: {'; '.join(problems)} (BG-P1, ATREIDES-P1: the Voice and the "
                                "prescience answer bind the plan); change the weapon or defence, or add a karama card "
                                "with its karama_use")
     # K-2 per Voice command (D-24): the Voices the case states against this side, obeyed or not
     voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
-    return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices))
+    return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices,
+                                                              voice_forced=forced))  # BG-P1: forced Atomics
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

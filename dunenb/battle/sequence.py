@@ -312,11 +312,8 @@ def plan_violations(
     kinds |= {"worthless"} if "worthless" in plan.cards_played else set()
     kinds |= {"karama"} if plan.karama is not None else set()
     for voice in seq.voices_on(house):
-        if ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
-                or (voice.scope and voice.scope in released)  # LC-11 b: a Karama against Darwi (D-25)
-                or f"voice#{seq.voices.index(voice)}" in released):
-            continue  # K-10: "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one
-            #           (a d10 immunity rolled against it, GAP-99)
+        if _released(seq, voice, released):
+            continue
         if voice.mode == "forbid" and voice.kind in kinds:
             problems.append(f"the Voice forbade {voice.kind}")
         if voice.mode == "force" and voice.kind not in kinds:
@@ -332,6 +329,26 @@ def plan_violations(
             problems.append(f"the prescience answer was {answer.kind or 'none'}, the wheel shows "
                             f"{played or 'none'}")
     return tuple(problems)
+
+
+def _released(seq: BattleSequence, voice: VoiceCommand, released: set[str]) -> bool:
+    """Whether a Karama shown or an immunity (``released``, as :func:`plan_violations` reads it) frees the side
+    from ``voice``: K-10 "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one (a
+    d10 immunity rolled against it, GAP-99); LC-11 b a Karama against Darwi (D-25)."""
+    return ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
+            or bool(voice.scope and voice.scope in released)
+            or f"voice#{seq.voices.index(voice)}" in released)
+
+
+def forced_kinds(seq: BattleSequence | None, house: str, *, karama_shown: Iterable[str] = ()) -> frozenset[str]:
+    """The kinds a Voice command in force forces ``house`` to play (``karama_shown`` as for
+    :func:`plan_violations`): houses.md BG-P1, a House forced to play Atomics commits no outlaw act
+    (CARD-ATOMICS-4); the resolver reads it from ``BattleSide.voice_forced``."""
+    if seq is None:
+        return frozenset()
+    released = set(karama_shown)
+    return frozenset(voice.kind for voice in seq.voices_on(house)
+                     if voice.mode == "force" and not _released(seq, voice, released))
 
 
 #: GAP-138: the kinds of an answer naming two attacks (K-6 extra slot, K-7 built-in) or two defences are joined so.

@@ -203,6 +203,28 @@ def leader_trance_means(state: GameState, house: str) -> tuple[str, ...]:
                       or any(s.house == house and s.leader == found[0].id for s in ctx.shown)))
 
 
+def _released(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> list[str]:
+    """What frees ``plan`` from the Voices and answers in force (``plan_violations``' ``karama_shown``): the
+    immunities of its leader (DISPERSION-M2, K-10), the d10s rolled against a command (GAP-99) and the Karama
+    hidden on its wheel against a binding (KARAMA-25/43/40/18, GAP-80; LC-11 b)."""
+    assert ctx.sequence is not None
+    leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
+    released = list(immunities.released(leader, house=plan.house, blocked=suppressed_powers(state)))
+    released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
+    against = getattr(plan, "against", NONE)
+    if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
+        released.extend(facts.released_by(against, ctx.sequence, plan.house))
+    return released
+
+
+def voice_forced(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> frozenset[str]:
+    """houses.md BG-P1: the kinds a Voice command in force in the battle ``ctx`` makes ``plan``'s House play
+    (Atomics played so make no outlaw, CARD-ATOMICS-4; read by the resolver from ``BattleSide.voice_forced``)."""
+    if ctx.sequence is None:
+        return frozenset()
+    return seq_mod.forced_kinds(ctx.sequence, plan.house, karama_shown=_released(state, ctx, plan))
+
+
 def answering_leaders(state: GameState, ctx: BattleContext, house: str,
                       leaders: tuple[str, ...]) -> tuple[str, ...]:
     """The ``leaders`` whose wheel could give every kind ``house`` answered in this battle so far, slot by slot
@@ -718,11 +740,7 @@ def violations(state: GameState, plan: SubmitPlan) -> tuple[str, ...]:
     # DISPERSION-M2 (leader.immune "voice", Dama) and K-10: no Voice binds a plan led by a leader immune to it
     leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
     blocked = suppressed_powers(state)
-    released = list(immunities.released(leader, house=plan.house, blocked=blocked))
-    released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
-    against = getattr(plan, "against", NONE)
-    if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
-        released.extend(facts.released_by(against, ctx.sequence, plan.house))
+    released = _released(state, ctx, plan)
     answers = [answer.kind for _question, answer in ctx.sequence.answered(plan.house)]
     protection = immunities.prescience_protection(leader, house=plan.house, blocked=blocked)
     rolled = protection is not None and any(  # a d10 immunity counts once declared and rolled (GAP-98)
