@@ -279,3 +279,29 @@ def test_bg_p1_case_atomics_forced_by_the_voice_are_not_outlawed_in_the_outcome(
     free = [outcome.outlawed for _p, outcome in case_outcomes(parse_case(case(False)))]
     assert forced and all(outlawed == () for outlawed in forced)
     assert free and all(outlawed == ("atreides",) for outlawed in free)
+
+
+def test_atreides_p1_tleilax_m1_after_an_answer_only_waff_can_give_no_other_leader_is_disclosed_at_b3():
+    """GUILD-M2 asks the Tleilax 'your attack?' and they answer 'projectile+atomics' (Waff's pistol and their
+    Atomics card: only Waff can show it). The Idaho-Ghola's B3 power (TLEILAX-L10-e, sense_karama) would disclose
+    him, and he would have to lead with a wheel that cannot show that answer: it is not offered (GAP-138; the
+    conformance game of seed 123 reached no legal plan that way)."""
+    from helpers_game import decisions
+    from test_leader_mind_powers import scene, until
+
+    from dunenb.rules.leader_pre_battle import UsePreBattle
+    from dunenb.rules.pre_battle import AnswerPrescience, AskPrescience, answer_choices
+
+    state = until(scene(["guild", "bene-tleilax"], hands={"bene-tleilax": ("atomics",)}), "guild", "GUILD-M2")
+    assert "idaho-ghola" in state.houses["bene-tleilax"].leaders
+    state = apply_action(state, AskPrescience("guild", "attack"))
+    while state.pending.kind != "battle-answer":
+        state = apply_action(state, decisions(state)[0])
+    assert "projectile+atomics" in answer_choices(state, "bene-tleilax")
+    state = apply_action(state, AnswerPrescience("bene-tleilax", "projectile+atomics"))
+    seen = []
+    while state.pending.kind != "battle-plan":
+        if state.pending.kind == "leader-pre-battle" and state.pending.actor == "bene-tleilax":
+            seen += [a.leader for a in decisions(state) if isinstance(a, UsePreBattle)]
+        state = apply_action(state, decisions(state)[0])
+    assert "idaho-ghola" not in seen
