@@ -42,7 +42,7 @@ from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error
 from dunenb.battle.leader_weapons import slot_options
 from dunenb.battle.plans import Battle, BattlePlan
-from dunenb.battle.powers import NO_FACTS, battle_values, marked_token_value, slot_weapons
+from dunenb.battle.powers import NO_FACTS, battle_values, carried_weapons, marked_token_value, slot_weapons
 from dunenb.battle.resolve import Distribution, Fates, fates_distribution, resolve_battle
 from dunenb.battle.roster import Leader
 from dunenb.battle.sequence import plan_violations
@@ -206,7 +206,8 @@ def _obeys(case: BattleCase, index: int, leader: Leader, weapon: str | None, def
     if side.plan.karama_use is not None:
         released.extend(released_by(side.plan.karama_use, case.sequence, side.house))  # LC-11 b: a leader's Voice
     return not plan_violations(case.sequence, side.house, BattlePlan(leader=leader, weapon=weapon, defense=defence),
-                               hand=hand, karama_shown=released)
+                               hand=hand, karama_shown=released,
+                               carried=carried_weapons(side.house, leader, side.side.blocked))  # G-4, TLEILAX-M1
 
 
 # ------------------------------------------------------------------------------------------------ plan matrices

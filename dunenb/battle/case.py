@@ -78,7 +78,7 @@ from dunenb.battle.immunities import IMMUNE
 from dunenb.battle.leader_mind import is_leader_power, prescience_slots
 from dunenb.battle.leader_weapons import check_slots, karama_substitutes, playable_cards
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import slot_weapon_powers, slot_weapons
+from dunenb.battle.powers import carried_weapons, slot_weapon_powers, slot_weapons
 from dunenb.battle.resolve import D10, Distribution, distribution_json, resolve_battle
 from dunenb.battle.roster import HOUSES, Leader, fold, inline_leader, load_roster
 from dunenb.battle.sequence import (
@@ -88,6 +88,7 @@ from dunenb.battle.sequence import (
     PrescienceQuestion,
     VoiceCommand,
     answers_of_slot,
+    forced_kinds,
     plan_violations,
 )
 from dunenb.battle.traitors import can_be_traitor_of
@@ -761,6 +762,7 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             raise _fail(f"{where}.karama_use", f"{plan.karama_use!r} blocks nothing that binds {side.house} or "
                                                "acts on the opposing wheel here; "
                                                f"allowed: {_allowed((None, *open_uses))} (GAP-80)")
+    forced: frozenset[str] = frozenset()  # BG-P1: the kinds a Voice in force makes this side play
     if sequence is not None:
         own_blocked = side.side.blocked  # the case's Karama uses (dunenb.battle.case_karama)
         # DISPERSION-M2 and K-10: a leader immune to a Voice is not bound by it (dunenb.battle.immunities)
@@ -773,7 +775,9 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
             hand = playable_cards(plan.leader, side.house, hand, blocked=own_blocked) + scoped
         answers = [answer.kind for _question, answer in sequence.answered(side.house)]
         immune = immunities.prescience_problems(answers, plan.leader, house=side.house, blocked=own_blocked)
-        problems = immune + plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released)
+        problems = immune + plan_violations(sequence, side.house, plan, hand=hand, karama_shown=released,
+                                            carried=carried_weapons(side.house, plan.leader, own_blocked))  # G-4
+        forced = forced_kinds(sequence, side.house, karama_shown=released)
         if problems:
             # K-10 (GAP-96): a side whose leader is immune to prescience fixes the answer, not its plan
             remedy = ("state the answer 'immune' (it binds nothing)" if immune else
@@ -782,7 +786,8 @@ def _finish_side(side: CaseSide, opposing: CaseSide, sequence: BattleSequence | 
                                f"prescience answer bind the plan); {remedy}")
     # K-2 per Voice command (D-24): the Voices the case states against this side, obeyed or not
     voices = len(sequence.voices_on(side.house)) if sequence is not None else 0
-    return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices))
+    return dataclasses.replace(side, side=dataclasses.replace(side.side, voices_against=voices,
+                                                              voice_forced=forced))  # BG-P1: forced Atomics
 
 
 def load_case(path: str | os.PathLike[str]) -> BattleCase:

@@ -492,15 +492,17 @@ def slot_answers(leader: Leader | None, house: str, hand: Iterable[str], slot: s
     count (ATREIDES-P1: "includes built-in weapons; a leader with two attacks names both", GAP-138)."""
     from dunenb.battle.cards import DEFENCES, WEAPONS
     from dunenb.battle.leader_traits import plan_error
+    from dunenb.battle.powers import carried_weapons
     from dunenb.battle.sequence import slot_answer
 
+    carried = carried_weapons(house, leader, blocked)  # houses.md G-4: Waff's pistol is named too (TLEILAX-M1)
     found: dict[str, None] = {}
     for weapon, defense, extra_attack, extra_defense in slot_options(
             leader, house, hand, blocked=blocked, house_weapons=house_weapons, b1_rolls=b1_rolls,
             attack_cards=WEAPONS, defence_cards=DEFENCES):
         plan = BattlePlan(leader=leader, weapon=weapon, defense=defense, extra_attack=extra_attack,
                           extra_defense=extra_defense)
-        answer = slot_answer(plan, slot)
+        answer = slot_answer(plan, slot, carried)
         if answer is not None and answer not in found and plan_error(  # K-21 no_house_powers (karate)
                 leader, house, weapon=weapon, dialled=0, spice=0) is None:
             found[answer] = None

@@ -93,7 +93,9 @@ class BattleSide:
     a Karama blocks in this battle (KARAMA-21, KARAMA-22, KARAMA-23, KARAMA-37, KARAMA-42: they do not act);
     ``regenerations`` the regenerations its main leader has left (TLEILAX-M2: Waff's death then does not
     eliminate the House), ``None`` when it has none to count; ``voices_against`` the Voice commands given against
-    this House in this battle, obeyed or not (leaders.md K-2 WHEEL_MODIFIER ``per voice_command``, D-24)."""
+    this House in this battle, obeyed or not (leaders.md K-2 WHEEL_MODIFIER ``per voice_command``, D-24);
+    ``voice_forced`` the kinds a Voice command in force forced it to play (houses.md BG-P1: Atomics played so
+    make no outlaw, CARD-ATOMICS-4; :func:`dunenb.battle.sequence.forced_kinds`)."""
 
     house: str
     tokens: Tokens
@@ -105,6 +107,7 @@ class BattleSide:
     blocked: frozenset[str] = field(default_factory=frozenset)
     regenerations: int | None = None
     voices_against: int = 0
+    voice_forced: frozenset[str] = field(default_factory=frozenset)
     #: leaders.md D-31: the d10 results rolled at B1 for this side's powers, as (power ID, face): HARKONNEN-L10-c
     #: (Yueh's slow poison is there only on a d10 ≤ 2)
     b1_rolls: tuple[tuple[str, int], ...] = ()

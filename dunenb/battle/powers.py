@@ -310,6 +310,13 @@ def builtin_weapons(houses: Sequence[str], leaders: Sequence[Leader | None],
                             (frozenset(blocked[0]), frozenset(blocked[1])))
 
 
+def carried_weapons(house: str, leader: Leader | None, blocked: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The built-in attacks ``leader`` carries for ``house`` besides his cards (``leader.weapons``, houses.md G-4:
+    TLEILAX-M1, Waff's distance projectile, unless ``blocked`` holds the power, KARAMA-37), seen from that side
+    alone: what its answer to "your attack?" must name too (ATREIDES-P1, GUILD-M2)."""
+    return _builtin_weapons((house, ""), (leader, None), (frozenset(blocked), frozenset()))[0]
+
+
 @lru_cache(maxsize=4096)  # issue 14 item 4: the leader step asks again at every d10 branch
 def _builtin_weapons(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
                      blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -77,6 +77,8 @@ from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.errors import IllegalActionError, InputError
 
+ATOMICS_KIND = "atomics"  # the Voice's kind naming the Atomics card (BG-P1: forced, it makes no outlaw)
+
 #: Spice earned by the caller when the called traitor survives (TRAITOR-10).
 TRAITOR_SURVIVES_SPICE = 2
 #: Leader fates in an outcome. "captured" (HARKONNEN-P4) happens after the battle and is never produced here.
@@ -607,7 +609,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
             tokens_saved=saved[me],
             spice_lost=spice_lost[me], bounty=bounty[me], cards_played=plans[me].cards_on_wheel,
             cards_lost=lost_cards[me], cards_kept=kept_cards[me], outlawed=me in fates.atomics_used_by
-            and licence[me] is None,
+            and licence[me] is None and ATOMICS_KIND not in side.voice_forced,  # BG-P1: forced, no outlaw
             powers=tuple(dict.fromkeys(
                 ((powers[me].acted_powers(fates.dead) + used_powers(plans[me], side.house, side.blocked))
                  if fates.explosion is None and not fates.traitor_called_by else ())

@@ -290,7 +290,7 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
 
 def plan_violations(
     seq: BattleSequence, house: str, plan: BattlePlan, *, hand: Iterable[str] | None = None,
-    karama_shown: Iterable[str] = (),
+    karama_shown: Iterable[str] = (), carried: Iterable[str] = (),
 ) -> tuple[str, ...]:
     """What in ``house``'s final plan breaks a Voice or a prescience answer (checked at the reveal).
 
@@ -300,7 +300,9 @@ def plan_violations(
     (the commands naming KIND: leaders.md K-10) or ``"voice#N"`` (the N-th command of the sequence: a d10
     immunity rolled against it, GAP-99). An answer ``"immune"`` (K-10) binds nothing. A forced kind binds
     only if the hand holds one (L753, FAQ 12). Design note: a worthless card is no kind for the prescience
-    answer: "none" allows an empty slot or a worthless card.
+    answer: "none" allows an empty slot or a worthless card. ``carried``: the built-in attacks the plan's leader
+    carries by a House power (houses.md G-4, TLEILAX-M1: :func:`dunenb.battle.powers.carried_weapons`): no Voice
+    touches them, but an answer about the attack names them (ATREIDES-P1).
     """
     released = set(karama_shown)
     problems = []
@@ -310,11 +312,8 @@ def plan_violations(
     kinds |= {"worthless"} if "worthless" in plan.cards_played else set()
     kinds |= {"karama"} if plan.karama is not None else set()
     for voice in seq.voices_on(house):
-        if ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
-                or (voice.scope and voice.scope in released)  # LC-11 b: a Karama against Darwi (D-25)
-                or f"voice#{seq.voices.index(voice)}" in released):
-            continue  # K-10: "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one
-            #           (a d10 immunity rolled against it, GAP-99)
+        if _released(seq, voice, released):
+            continue
         if voice.mode == "forbid" and voice.kind in kinds:
             problems.append(f"the Voice forbade {voice.kind}")
         if voice.mode == "force" and voice.kind not in kinds:
@@ -325,33 +324,57 @@ def plan_violations(
     for question, answer in seq.answered(house):
         if "prescience" in released or question.power in released or answer.kind == "immune":
             continue  # K-10: "Tu ne peux voir..." binds nothing (GAP-96; dunenb.battle.immunities)
-        played = slot_answer(plan, question.slot)  # GAP-138: every attack (defence) of the wheel, extra slots too
+        played = slot_answer(plan, question.slot, carried)  # GAP-138: every attack (defence), extra slots too
         if played != answer.kind:
             problems.append(f"the prescience answer was {answer.kind or 'none'}, the wheel shows "
                             f"{played or 'none'}")
     return tuple(problems)
 
 
+def _released(seq: BattleSequence, voice: VoiceCommand, released: set[str]) -> bool:
+    """Whether a Karama shown or an immunity (``released``, as :func:`plan_violations` reads it) frees the side
+    from ``voice``: K-10 "voice:KIND" the commands naming KIND (voice[shield,snooper]); "voice#N" the N-th one (a
+    d10 immunity rolled against it, GAP-99); LC-11 b a Karama against Darwi (D-25)."""
+    return ("voice" in released or voice.power in released or f"voice:{voice.kind}" in released
+            or bool(voice.scope and voice.scope in released)
+            or f"voice#{seq.voices.index(voice)}" in released)
+
+
+def forced_kinds(seq: BattleSequence | None, house: str, *, karama_shown: Iterable[str] = ()) -> frozenset[str]:
+    """The kinds a Voice command in force forces ``house`` to play (``karama_shown`` as for
+    :func:`plan_violations`): houses.md BG-P1, a House forced to play Atomics commits no outlaw act
+    (CARD-ATOMICS-4); the resolver reads it from ``BattleSide.voice_forced``."""
+    if seq is None:
+        return frozenset()
+    released = set(karama_shown)
+    return frozenset(voice.kind for voice in seq.voices_on(house)
+                     if voice.mode == "force" and not _released(seq, voice, released))
+
+
 #: GAP-138: the kinds of an answer naming two attacks (K-6 extra slot, K-7 built-in) or two defences are joined so.
 ANSWER_JOIN = "+"
 
 
-def slot_answer(plan: BattlePlan, slot: str) -> str | None:
+def slot_answer(plan: BattlePlan, slot: str, carried: Iterable[str] = ()) -> str | None:
     """The truthful prescience answer for ``slot`` (``attack`` or ``defence``) of ``plan``, or None ("none").
 
     ATREIDES-P1: the answer names kinds, not subtypes, includes built-in weapons (G-4), and a leader with two
     attacks names both; GAP-138: every card or built-in in the slot's kind counts, the leaders' extra slots
     (leaders.md K-6 ``extra_attack`` / ``extra_defense``, K-7 built-ins) included; two kinds are named in the
     order of the slot's kinds, joined by ``+``, a kind played twice once. A worthless card is no kind.
+    ``carried``: the attacks a House power builds into the leader (houses.md G-4: TLEILAX-M1, Waff's pistol),
+    named too.
 
     >>> slot_answer(BattlePlan(weapon="poison-fast", extra_attack="projectile-distance"), "attack")
+    'poison+projectile'
+    >>> slot_answer(BattlePlan(weapon="poison-fast"), "attack", ("projectile-distance",))
     'poison+projectile'
     >>> slot_answer(BattlePlan(defense="shield", extra_defense="shield"), "defence")
     'shield'
     >>> slot_answer(BattlePlan(), "attack") is None
     True
     """
-    cards = plan.attacks if slot == "attack" else plan.defences
+    cards = plan.attacks + tuple(carried) if slot == "attack" else plan.defences
     order = ATTACK_KINDS if slot == "attack" else DEFENCE_KINDS
     kinds = {card_kind(card) for card in cards if card != "worthless"}
     return ANSWER_JOIN.join(kind for kind in order if kind in kinds) or None

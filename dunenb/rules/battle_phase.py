@@ -727,6 +727,7 @@ def battle_of(state: GameState, ctx: BattleContext) -> Battle:
                                 blocked=battle_powers.blocked_in_battle(state, house),  # KARAMA-37, G-7
                                 regenerations=battle_powers.regenerations_left(state, house),  # TLEILAX-M2
                                 voices_against=len(ctx.sequence.voices_on(house)) if ctx.sequence else 0,  # D-24
+                                voice_forced=pre_battle.voice_forced(state, ctx, plan),  # BG-P1: forced Atomics
                                 b1_rolls=leader_rolls.side_rolls(ctx, house),  # leaders.md D-31
                                 spare=leader_spare.agreed(ctx)))  # leaders.md K-17 spare (GUILD-L06-d)
     return Battle(ctx.area, ctx.defender, (sides[0], sides[1]), state.shield_wall_standing)  # LC-3

@@ -143,11 +143,18 @@ def action_of(power: Power | str) -> str:
 
 
 def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
-    """The leaders ``house`` may lead with here; only the bound one once a leader is shown (BG-M2, K-16)."""
+    """The leaders ``house`` may lead with here; only the bound one once a leader is shown (BG-M2, K-16); at B3,
+    only those whose wheel can still give the prescience answers ``house`` gave (GAP-138: using a power shows
+    its leader, who must lead; e.g. after 'projectile+atomics', which only Waff's pistol and an Atomics card
+    show, TLEILAX-M1, the Idaho-Ghola's sense_karama would leave no legal plan)."""
     from dunenb.rules.battle_phase import available_leaders
+    from dunenb.rules.pre_battle import answering_leaders
 
     leaders = available_leaders(state, house, ctx.area, ctx.committed)
-    return alias.bound((s.leader for s in ctx.shown if s.house == house), leaders)  # leaders.md S-3, GAP-142
+    shown = [s.leader for s in ctx.shown if s.house == house]
+    if any(alias.binds(leader, key) for leader in shown for key in leaders):
+        return alias.bound(shown, leaders)  # leaders.md S-3, GAP-142: a composite is bound by Alma's and X's
+    return answering_leaders(state, ctx, house, leaders)
 
 
 def _used(ctx: BattleContext, house: str, power: str) -> bool:

@@ -1009,9 +1009,10 @@ def _resolve_land(state: GameState, action: Land) -> GameState:
         kept = tokens.total - most
         tokens = Tokens(max(0, tokens.regular - kept), tokens.marked - max(0, kept - tokens.regular))
         cost, ids = landing_price(state, action.house, action.area, tokens.total, first=first)
+        played = sorted({s.karama for s in state.suppressions if s.scope == "action"})  # this landing's window
         state = with_events(state, event(
-            "land-reduced", f"{action.house} cannot pay for {kept} token(s): they stay in the reserve (KARAMA-15)",
-            house=action.house, count=kept))
+            "land-reduced", f"{action.house} cannot pay for {kept} token(s): they stay in the reserve "
+            f"({', '.join(played + ['LAND-3'])})", house=action.house, count=kept))
     payee, payee_ids = applied(state, "landing.payee", None, {"house": action.house})
     ids += payee_ids
     state = _edit(state, action.house, reserve=hs.reserve - tokens)

@@ -203,6 +203,28 @@ def leader_trance_means(state: GameState, house: str) -> tuple[str, ...]:
                       or any(s.house == house and s.leader == found[0].id for s in ctx.shown)))
 
 
+def _released(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> list[str]:
+    """What frees ``plan`` from the Voices and answers in force (``plan_violations``' ``karama_shown``): the
+    immunities of its leader (DISPERSION-M2, K-10), the d10s rolled against a command (GAP-99) and the Karama
+    hidden on its wheel against a binding (KARAMA-25/43/40/18, GAP-80; LC-11 b)."""
+    assert ctx.sequence is not None
+    leader = None if plan.leader == NONE else leader_of(plan.house, plan.leader)
+    released = list(immunities.released(leader, house=plan.house, blocked=suppressed_powers(state)))
+    released += immunity_rolls.released_voices(ctx, plan.house)  # a d10 rolled against a command (GAP-99)
+    against = getattr(plan, "against", NONE)
+    if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
+        released.extend(facts.released_by(against, ctx.sequence, plan.house))
+    return released
+
+
+def voice_forced(state: GameState, ctx: BattleContext, plan: SubmitPlan) -> frozenset[str]:
+    """houses.md BG-P1: the kinds a Voice command in force in the battle ``ctx`` makes ``plan``'s House play
+    (Atomics played so make no outlaw, CARD-ATOMICS-4; read by the resolver from ``BattleSide.voice_forced``)."""
+    if ctx.sequence is None:
+        return frozenset()
+    return seq_mod.forced_kinds(ctx.sequence, plan.house, karama_shown=_released(state, ctx, plan))
+
+
 def answering_leaders(state: GameState, ctx: BattleContext, house: str,
                       leaders: tuple[str, ...]) -> tuple[str, ...]:
     """The ``leaders`` whose wheel could give every kind ``house`` answered in this battle so far, slot by slot
@@ -725,12 +747,14 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
     seq = ctx.sequence
     if seq is None or not may_be_bound(ctx, house):
         return _bound_by_nothing
+    from dunenb.battle.powers import carried_weapons
+
     blocked = suppressed_powers(state)
     answers = [answer.kind for _question, answer in seq.answered(house)]
-    by_leader: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+    by_leader: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
 
-    def of_leader(key: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-        """(problems, releases, cards that may be forced) of a plan led by ``key``."""
+    def of_leader(key: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """(problems, releases, cards that may be forced, weapons carried) of a plan led by ``key``."""
         problems = tuple(f"{shown.leader} was disclosed as its leader ({shown.power}, GAP-79)" for shown in ctx.shown
                          if shown.house == house and not alias.binds(shown.leader, key))  # S-3, GAP-142
         hand = () if key == NONE else state.houses[house].hand  # GAP-67: no leader, no card to force
@@ -747,7 +771,8 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
         scoped = tuple(card for card in hand if card in seq_mod.SCOPE_KINDS)  # D-25: a worthless card, a Karama
         # GAP-127: only cards he may play can be forced
         forced = tuple(playable_cards(leader, house, hand, blocked=blocked)) + scoped
-        return problems, released, forced
+        carried = tuple(carried_weapons(house, leader, blocked))  # houses.md G-4: Waff's pistol (TLEILAX-M1)
+        return problems, released, forced, carried
 
     def judge(plan: SubmitPlan) -> tuple[str, ...]:
         from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
@@ -756,7 +781,7 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
         known = by_leader.get(plan.leader)
         if known is None:
             known = by_leader[plan.leader] = of_leader(plan.leader)
-        problems, released, hand = known
+        problems, released, hand, carried = known
         wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
                            defense=None if plan.defense == NONE else plan.defense,
                            # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)
@@ -767,7 +792,8 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
         if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
             released += tuple(facts.released_by(against, seq, house))
         problems += plan_problems(ctx, plan)
-        return problems + seq_mod.plan_violations(seq, house, wheel, hand=hand, karama_shown=released)
+        return problems + seq_mod.plan_violations(seq, house, wheel, hand=hand, karama_shown=released,
+                                                  carried=carried)
 
     return judge
 

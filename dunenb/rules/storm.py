@@ -14,7 +14,9 @@ of the path, 0 included. At the same node a House that may use Atomics on the Sh
 (CARD-ATOMICS-2, GAP-55: :mod:`dunenb.rules.atomics`). The storm then
 moves counterclockwise and ravages every sector it passes over or stops on (STORM-6, STORM-18, GAP-9).
 If both storms end on the same sector, the double storm destroys everything there but the Pole and the
-inside of Sietchs (STORM-15, GAP-11).
+inside of Sietchs (STORM-15, GAP-11). Before a storm moves, if it would take only half of a group of the holder
+of FREMEN-P3, KARAMA-7 is asked in a window (GAP-63): played, every such group it meets loses all its tokens,
+for this storm's movement only (GAP-149).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dunenb.actions import Action, DialStorm, DrawStormToken, Pass, PlayWeatherC
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play, owner
 from dunenb.powers.karama import lift
-from dunenb.powers.registry import power
+from dunenb.powers.registry import implemented_uses, power
 from dunenb.rules.atomics import BlowShieldWall, blow_shield_wall, can_blow_shield_wall, check_blow
 from dunenb.rules.common import (
     WEATHER_CONTROL,
@@ -33,8 +35,10 @@ from dunenb.rules.common import (
     destroy_in_sector,
     edit_house,
     event,
+    is_exposed_to_storm,
     pending,
     steps_from,
+    storm_losses,
     storm_order,
     uniform,
     with_events,
@@ -44,6 +48,7 @@ from dunenb.state import FrozenDict, GameState, evolve
 
 FREMEN_TOKENS = tuple(range(1, 8))  # GAP-7c: 7 tokens numbered 1-7
 STORM_TOKENS_POWER = "FREMEN-P1"  # data/powers.json: the storm moves by its holder's tokens
+HALF_LOSSES = "FREMEN-P3"  # data/powers.json: a storm takes half of each of its holder's groups (KARAMA-7)
 DIAL_RANGE = tuple(range(0, 4))  # GAP-7a: each of two players dials 0..3
 WEATHER_BONUS = {"plus1": 1, "plus2": 2}  # STORM-5, CARD-WEATHER-2: add "up to 2" sectors
 
@@ -215,7 +220,32 @@ def _apply_weather(state: GameState, action: Action) -> GameState:
     return _ask_from(state, storm, move, index + 1)
 
 
+def _halves_a_group(state: GameState, sectors: tuple[int, ...]) -> bool:
+    """Whether FREMEN-P3 would spare some tokens of a group the storm destroys in one of ``sectors``."""
+    for (house, area, sector), tokens in state.forces.items():
+        if sector in sectors and is_exposed_to_storm(state, area):
+            lost, ids = storm_losses(state, house, tokens)
+            if HALF_LOSSES in ids and lost.total < tokens.total:
+                return True
+    return False
+
+
 def _move_storm(state: GameState, storm: str, move: int) -> GameState:
+    """Once the move is known (token or dials, then weather control), KARAMA-7 is asked if the storm would halve a
+    group of the holder of FREMEN-P3 (GAP-149: one window per storm movement, an "event" of houses.md; the
+    Karama takes every such group this storm destroys whole), then the storm moves."""
+    start = getattr(state, "storm_main" if storm == "main" else "storm_secondary")
+    uses = implemented_uses(HALF_LOSSES, "storm-event")
+    if uses and _halves_a_group(state, steps_from(start, move)):
+        return open_window(state, uses, "storm-move", storm=storm, move=move)
+    return _resolve_move(state, storm, move)
+
+
+def _resume_move(state: GameState, data: FrozenDict) -> GameState:
+    return _resolve_move(state, data["storm"], data["move"])
+
+
+def _resolve_move(state: GameState, storm: str, move: int) -> GameState:
     field = "storm_main" if storm == "main" else "storm_secondary"
     start = getattr(state, field)
     path = steps_from(start, move)
@@ -225,6 +255,7 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
         storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
     for sector in path:
         state = destroy_in_sector(state, sector, cause=f"{storm} storm")
+    state = lift(state, "event")  # KARAMA-7 lasted this storm's movement (GAP-149)
     end = path[-1] if path else start
     state = (evolve(state, storm_main=end) if storm == "main"
              else evolve(state, storm_secondary=end))
@@ -244,6 +275,7 @@ def _finish_phase(state: GameState) -> GameState:
 
 
 register_resume("storm-token-draw", _draw_tokens)
+register_resume("storm-move", _resume_move)  # KARAMA-7 against FREMEN-P3 (GAP-149)
 
 HANDLERS = {
     "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
