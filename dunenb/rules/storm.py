@@ -223,8 +223,22 @@ def _move_storm(state: GameState, storm: str, move: int) -> GameState:
     state = with_events(state, event(
         "storm-moved", f"The {storm} storm moves {move} sector(s): {start} → {path[-1] if path else start}",
         storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
+    from dunenb.rules.leader_karama_events import ask_leaders, storm_shelters
+
+    # leaders.md LC-11 c (GAP-152): a Karama against the leader whose S-2 shelter would halve this passage's losses
+    leaders = storm_shelters(state, tuple(path))
+    return ask_leaders(state, leaders, "storm-passage", moment="c, her S-2 shelter from this storm", lasts="event",
+                       storm=storm, path=tuple(path), start=start, asked=bool(leaders))
+
+
+def _storm_passes(state: GameState, data: FrozenDict) -> GameState:
+    """STORM-6: the storm ``data["storm"]`` destroys what it passes over (after the LC-11 c window of S-2, whose
+    suppression lasted this passage), then the next storm or the end of the phase."""
+    storm, path, start = data["storm"], data["path"], data["start"]
     for sector in path:
         state = destroy_in_sector(state, sector, cause=f"{storm} storm")
+    if data["asked"]:
+        state = lift(state, "event")
     end = path[-1] if path else start
     state = (evolve(state, storm_main=end) if storm == "main"
              else evolve(state, storm_secondary=end))
@@ -244,6 +258,7 @@ def _finish_phase(state: GameState) -> GameState:
 
 
 register_resume("storm-token-draw", _draw_tokens)
+register_resume("storm-passage", _storm_passes)
 
 HANDLERS = {
     "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
