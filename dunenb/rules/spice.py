@@ -235,7 +235,7 @@ def _strike(state: GameState, pile: int, target: str | None) -> GameState:
     """SPICE-6: the worm devours (FREMEN-P2 a spares its holder unless KARAMA-6 was played), the alliance window
     of a run of worms (ALLIANCE-1/2), then the holder's ride (FREMEN-P2 b) before the next card."""
     if target is None:
-        return _devoured(state, FrozenDict(pile=pile, target=None, asked=False))
+        return _devoured(state, FrozenDict({"pile": pile, "target": None, "asked": False}))
     from dunenb.rules.leader_karama_events import ask_leaders, worm_shelters
 
     # leaders.md LC-11 c (GAP-152): a Karama against the leader whose S-2 shelter would spare tokens from this worm
