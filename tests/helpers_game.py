@@ -507,3 +507,20 @@ def play_battle(state: GameState, plans: Mapping[str, Action | Any] | None = Non
         if not past_outcome and any(e.kind == "battle-outcome" for e in state.events):
             break
     return dataclasses.replace(state, events=events) if keep_events else state
+
+
+#: The resumes of the LC-11 a windows (GAP-151): a Karama against a secondary leader once his House uses one of his
+#: powers before B6 (dunenb.rules.leader_karama_before).
+LC11_A_RESUMES = ("battle-voice-stated", "battle-question-stated", "leader-pre-battle-declared")
+
+
+def pass_leader_karama(state: GameState) -> GameState:
+    """Every House asked at an LC-11 a window (GAP-151) passes; the events of every step are kept."""
+    from dunenb.actions import Pass
+
+    said = state.events
+    while state.pending is not None and state.pending.kind == "karama-window" \
+            and state.pending.detail.get("resume") in LC11_A_RESUMES:
+        state = apply_action(state, Pass(state.pending.actor))
+        said += state.events
+    return dataclasses.replace(state, events=said)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, play_battle, skip_pre_battle
+from helpers_game import decisions, events_of, pass_leader_karama, play_battle, skip_pre_battle
 from test_battle_case_facts import error_of, side, winner
 from test_powers_pre_battle import open_battle, pass_windows
 
@@ -85,7 +85,7 @@ def test_K_11_a_leaders_voice_binds_the_opponent_and_discloses_him(house, leader
     opp, opp_leader = OPPONENT
     state = until(scene([house, opp], hands={opp: ("poison-fast",)}), house, power)
     assert leader in state.houses[house].leaders
-    state = apply_action(state, UseVoice(house, "forbid", "poison"))
+    state = pass_leader_karama(apply_action(state, UseVoice(house, "forbid", "poison")))
     if voice_roll(power) is not None:
         assert state.pending.kind == "battle-voice-roll"
         assert {a.value for a in decisions(state)} == set(range(1, 11))  # a chance node (LC-1)
@@ -115,7 +115,7 @@ def test_K_11_a_failed_voice_roll_gives_no_command(house, leader, power):
     """K-11 d10≤N (GAP-101): on N+1 or more the stated command is not given: it binds nothing."""
     opp, opp_leader = OPPONENT
     state = until(scene([house, opp], hands={opp: ("poison-fast",)}), house, power)
-    state = apply_action(state, UseVoice(house, "forbid", "poison"))
+    state = pass_leader_karama(apply_action(state, UseVoice(house, "forbid", "poison")))
     state = apply_action(state, VoiceRoll(house, voice_roll(power) + 1))
     assert events_of(state, "voice-roll")[0].data["given"] is False
     assert not context_of(state).sequence.voices_on(opp)
@@ -135,7 +135,7 @@ def test_K_11_a_once_a_turn_voice_is_offered_once_per_game_turn(house, leader, p
     the turn; a later battle of the same turn does not offer it, the next turn's does."""
     opp = OPPONENT[0]
     state = until(scene([house, opp]), house, power)
-    state = apply_action(state, UseVoice(house, "forbid", "lasgun"))
+    state = pass_leader_karama(apply_action(state, UseVoice(house, "forbid", "lasgun")))
     assert (power, state.turn) in state.leader_power_uses
     fresh = scene([house, opp])  # another battle: offered unless used this turn
     assert (house, power) in offered(fresh, context_of(fresh), "voice")
@@ -155,12 +155,12 @@ def test_K_11_a_leader_who_cannot_lead_here_gives_no_voice():
 def test_K_11_two_commands_in_one_battle_never_name_the_same_kind():
     """K-11: BG-P1 then Alma's extra command (BG-L01-a) may not name the kind BG-P1 named."""
     state = until(scene(["bene-gesserit", "guild"]), "bene-gesserit", "BG-P1")
-    state = apply_action(state, UseVoice("bene-gesserit", "forbid", "poison"))
+    state = pass_leader_karama(apply_action(state, UseVoice("bene-gesserit", "forbid", "poison")))
     state = until(state, "bene-gesserit", "BG-L01-a")
     assert all(getattr(a, "card_kind", None) != "poison" for a in decisions(state))
     error = check_action(state, UseVoice("bene-gesserit", "force", "poison"))
     assert error is not None and error.code == "battle/voice"
-    state = apply_action(state, UseVoice("bene-gesserit", "forbid", "projectile"))
+    state = pass_leader_karama(apply_action(state, UseVoice("bene-gesserit", "forbid", "projectile")))
     assert [v.kind for v in context_of(state).sequence.voices_on("guild")] == ["poison", "projectile"]
 
 
@@ -232,7 +232,7 @@ def test_K_2_a_matre_gains_per_voice_command_against_her_side_in_a_game(leader, 
     for voiced in (False, True):
         state = until(scene(["bene-gesserit", "dispersion"], tokens=12), "bene-gesserit", "BG-P1")
         if voiced:
-            state = apply_action(state, UseVoice("bene-gesserit", "forbid", "lasgun"))
+            state = pass_leader_karama(apply_action(state, UseVoice("bene-gesserit", "forbid", "lasgun")))
         state = skip_pre_battle(state)
         ctx = context_of(state)
         houses, her = ctx.houses, ctx.houses.index("dispersion")
@@ -316,7 +316,7 @@ def test_K_12_a_leaders_question_binds_the_answer_within_his_scope(house, leader
         error = check_action(state, AskPrescience(house, bad.pop()))
         assert error is not None and error.code == "battle/prescience"
     slot = slots[0]
-    state = apply_action(state, AskPrescience(house, slot))
+    state = pass_leader_karama(apply_action(state, AskPrescience(house, slot)))
     assert events_of(state, "prescience")[0].data["power"] == power
     assert (house, leader) in [(s.house, s.leader) for s in context_of(state).shown]
     state = play_battle(state, until="battle-answer")
@@ -345,7 +345,7 @@ def test_K_12_the_same_question_is_never_asked_twice():
     assert "GUILD-L01-c" in holders
     assert holders[0] == "GUILD-M2"  # the Guild defends: its own battle turn
     state = until(state, "guild", "GUILD-M2")
-    state = apply_action(state, AskPrescience("guild", "attack"))
+    state = pass_leader_karama(apply_action(state, AskPrescience("guild", "attack")))
     state = until(state, "guild", "GUILD-L01-c")
     assert {a.slot for a in decisions(state) if isinstance(a, AskPrescience)} == {"defence"}
     error = check_action(state, AskPrescience("guild", "attack"))
@@ -422,13 +422,13 @@ def test_GAP_105_a_second_command_never_forces_a_slot_already_forced():
     defence slot: an Emperor holding both could obey neither); it may still forbid one, or force an attack."""
     state = until(scene(["bene-gesserit", "emperor"], hands={"emperor": ("shield", "snooper")}), "bene-gesserit",
                   "BG-P1")
-    state = apply_action(state, UseVoice("bene-gesserit", "force", "shield"))
+    state = pass_leader_karama(apply_action(state, UseVoice("bene-gesserit", "force", "shield")))
     state = until(state, "bene-gesserit", "BG-L01-a")
     menu = {(a.mode, a.card_kind) for a in decisions(state) if isinstance(a, UseVoice)}
     assert ("force", "snooper") not in menu and ("forbid", "snooper") in menu and ("force", "poison") in menu
     error = check_action(state, UseVoice("bene-gesserit", "force", "snooper"))
     assert error is not None and error.code == "battle/voice" and "GAP-105" in str(error)
-    state = skip_pre_battle(apply_action(state, UseVoice("bene-gesserit", "forbid", "snooper")))
+    state = skip_pre_battle(pass_leader_karama(apply_action(state, UseVoice("bene-gesserit", "forbid", "snooper"))))
     state = at_plan_of(state, "emperor", ("alma", 1, 0, 0))
     plans = [a for a in decisions(state) if isinstance(a, SubmitPlan)]
     # GAP-127: the forced shield binds every leader who may play a Shield card; Tyekanik (EMPEROR-L02, K-8, GAP-91)

@@ -13,6 +13,7 @@ from helpers_game import (
     events_of,
     give_cards,
     outcome_map,
+    pass_leader_karama,
     place,
     play_battle,
     quiet_setup,
@@ -67,7 +68,7 @@ def play(state, *actions):
     said = state.events
     for action in actions:
         assert check_action(state, action) is None, check_action(state, action)
-        state = apply_action(state, action)
+        state = pass_leader_karama(apply_action(state, action))  # LC-11 a windows passed (GAP-151)
         said += state.events
     return dataclasses.replace(state, events=said)
 

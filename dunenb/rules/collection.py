@@ -61,6 +61,7 @@ from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
 from dunenb.powers import applied, holder, is_in_play
+from dunenb.powers.karama import lift
 from dunenb.powers.registry import power, powers_at
 from dunenb.rules import flow, leader_specials
 from dunenb.rules.common import Handler, edit_house, event, pending, rules, storm_order, with_events
@@ -388,7 +389,19 @@ def pay_incomes(state: GameState) -> GameState:
 
 def _collect(state: GameState, data: object = None) -> GameState:
     state = harvest(state)
+    from dunenb.rules.leader_karama_events import ask_leaders
+
+    # leaders.md LC-11 c (GAP-152): a Karama against the leader whose S-8 tax would apply, asked before the taxes
+    due = tuple((area, owner_of(state, area)) for area, amount in load_victory_rules().taxes if amount)
+    leaders = leader_specials.tax_leaders(state, due)
+    return ask_leaders(state, leaders, "taxes", moment="c, his S-8 tax", lasts="action", asked=bool(leaders))
+
+
+def _taxes(state: GameState, data: Any) -> GameState:
+    """TAX-1 (after the LC-11 c window of S-8, whose suppression lasted these taxes), then the rest of step j."""
     state = collect_taxes(state)
+    if data["asked"]:
+        state = lift(state, "action")
     state = pay_incomes(state)
     state = record_standings(state)
     note = tie_note(state)
@@ -569,6 +582,7 @@ def tie_note(state: GameState) -> str | None:
 
 
 register_resume("collection", _collect)
+register_resume("taxes", _taxes)
 register_resume("prediction-reveal", _prediction_revealed)
 
 HANDLERS: dict[str, Handler] = {

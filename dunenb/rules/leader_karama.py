@@ -15,7 +15,9 @@ three moments, and the Karamas shown with the wheels at the reveal (GAP-80; KARA
   refunded). Outside battle the caller gives the use's duration (``lasts`` ``"event"`` or ``"action"``: one S-2
   event, one S-8 tax) and lifts it once that use is settled (:func:`dunenb.powers.karama.lift`). KARAMA-50
   against a minion of Vladimir (HARKONNEN-M3, GAP-125) is asked this way before the resolution of a battle where
-  his bonus applies (:func:`ask_minions`).
+  his bonus applies (:func:`ask_minions`). Moment (a) is asked where a leader's Voice, question or K-16 action is
+  used (:mod:`dunenb.rules.leader_karama_before`, GAP-151); moment (c) before an S-8 tax or an S-2 storm or worm
+  (:mod:`dunenb.rules.leader_karama_events`, GAP-152).
 * **KARAMA-29 on the wheel** (GAP-124): a card a House power lets count as a Karama (BG-P5: a worthless card),
   shown with a wheel, is asked in a window at the reveal, before any wheel Karama acts (:func:`after_reveal`).
 * **KARAMA-20** (GAP-123): hidden against a House holding DISPERSION-P1 and shown at the reveal, it voids the

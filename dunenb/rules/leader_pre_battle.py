@@ -67,8 +67,9 @@ from dunenb.battle.roster import Power, load_roster
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, with_events
+from dunenb.rules.karama_window import register_resume
 from dunenb.rules.leader_deals import args, entries
-from dunenb.state import GameState, Tokens
+from dunenb.state import FrozenDict, GameState, Tokens
 
 NONE = "none"
 KIND = "PRE_BATTLE"
@@ -270,6 +271,52 @@ def _apply(state: GameState, action: Action) -> GameState:
     if not isinstance(action, UsePreBattle):
         return begin(state, ctx, node(state).detail["index"] + 1, _step_now(state))
     state, ctx = _show(state, ctx, action)
+    state = _pay(state, ctx, action)
+    from dunenb.rules.leader_karama_before import ask_before_use
+
+    # leaders.md LC-11 a (GAP-151): a Karama against the leader, once the action is declared and paid
+    return ask_before_use(state, ctx, action.house, action.power, DECLARED, action=action)
+
+
+DECLARED = "leader-pre-battle-declared"
+
+
+def _pay(state: GameState, ctx: BattleContext, action: UsePreBattle) -> GameState:
+    """What the K-16 action costs, paid when it is declared (kept if a Karama then cancels it, LC-11 a): the
+    price of ``buy_card`` to the Bank, of ``see_storm`` to the Fremen."""
+    what = action_of(_powers()[action.power])
+    house, other = action.house, ctx.opponent(action.house)
+    if what == "buy_card":
+        price = int(action.choice)
+        state = edit_house(state, house, spice=state.houses[house].spice - price)
+        return dataclasses.replace(state, bank=state.bank + price)
+    if what == "see_storm":  # pay the Fremen (the opponent: condition vs Fremen), then see their tokens
+        state = edit_house(state, house, spice=state.houses[house].spice - STORM_PRICE)
+        state = edit_house(state, other, spice=state.houses[other].spice + STORM_PRICE)
+        return with_events(state, event(
+            "leader-see-storm", f"{house} pay {other} {STORM_PRICE} spice to see their storm tokens for next turn "
+            f"({action.power}, leaders.md K-16, FREMEN-P1)", house=house, source=other, price=STORM_PRICE,
+            power=action.power, powers=(action.power,)))
+    return state
+
+
+def _declared(state: GameState, data: FrozenDict) -> GameState:
+    """The K-16 action declared (after the LC-11 a window): cancelled if a Karama voids it, else carried out."""
+    from dunenb.rules.leader_karama_before import cancelled
+
+    ctx: BattleContext = data["battle"]
+    action: UsePreBattle = data["action"]
+    state, void = cancelled(state, action.house, action.power, "pre-battle action")
+    if void:
+        return _again(state, ctx, action.house)
+    return _carry_out(state, ctx, action)
+
+
+register_resume(DECLARED, _declared)
+
+
+def _carry_out(state: GameState, ctx: BattleContext, action: UsePreBattle) -> GameState:
+    """The effect of the K-16 action ``action`` (its price already paid, :func:`_pay`)."""
     power = _powers()[action.power]
     what = action_of(power)
     house, other = action.house, ctx.opponent(action.house)
@@ -298,19 +345,11 @@ def _apply(state: GameState, action: Action) -> GameState:
                                                           power=action.power))
     if what == "buy_card":
         price = int(action.choice)
-        state = edit_house(state, house, spice=state.houses[house].spice - price)
-        state = dataclasses.replace(state, bank=state.bank + price)
         return _draw(state, ctx, house, action.power, 1, seen=BUY_PRICES[price], paid=price)
     if what == "fill_hand":
         count = _fill_to(power) - len(state.houses[house].hand)
         return _draw(state, ctx, house, action.power, count, seen=True)
-    if what == "see_storm":  # pay the Fremen (the opponent: condition vs Fremen), then see their tokens
-        state = edit_house(state, house, spice=state.houses[house].spice - STORM_PRICE)
-        state = edit_house(state, other, spice=state.houses[other].spice + STORM_PRICE)
-        state = with_events(state, event(
-            "leader-see-storm", f"{house} pay {other} {STORM_PRICE} spice to see their storm tokens for next turn "
-            f"({action.power}, leaders.md K-16, FREMEN-P1)", house=house, source=other, price=STORM_PRICE,
-            power=action.power, powers=(action.power,)))
+    if what == "see_storm":  # paid when declared (:func:`_pay`); now they see the Fremen's tokens
         return dataclasses.replace(state, pending=pending("leader-see-storm", "chance", battle=ctx, house=house,
                                                           power=action.power))
     if what == "traitor_draw":

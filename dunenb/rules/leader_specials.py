@@ -282,9 +282,8 @@ def record_battle(state: GameState, led: tuple[tuple[str, str, str], ...]) -> Ga
     return dataclasses.replace(state, battles_led=kept + tuple((h, key, area, state.turn) for h, key, area in led))
 
 
-def tax(state: GameState, area: str, owner: str, amount: int) -> tuple[int, tuple[str, ...]]:
-    """S-8 (``ducal_tax``): the tax ``owner`` collects for ``area`` (TAX-1 gives ``amount``), and the powers that
-    changed it."""
+def _ducal(state: GameState, area: str, owner: str) -> Special | None:
+    """S-8: the ``ducal_tax`` special that changes ``owner``'s tax for ``area`` now, if any."""
     for special in load_specials():
         house, lid = special.holder
         if special.rule != "ducal_tax" or special.territory != area or owner != house or special.tax is None:
@@ -292,8 +291,28 @@ def tax(state: GameState, area: str, owner: str, amount: int) -> tuple[int, tupl
         led = (house, lid, area, state.turn) in state.battles_led
         alive = lid in state.houses[house].leaders and (house, lid) not in state.captured
         if led and alive and special.power not in suppressed_powers(state):
-            return special.tax, (special.power,)
-    return amount, ()
+            return special
+    return None
+
+
+def tax(state: GameState, area: str, owner: str, amount: int) -> tuple[int, tuple[str, ...]]:
+    """S-8 (``ducal_tax``): the tax ``owner`` collects for ``area`` (TAX-1 gives ``amount``), and the powers that
+    changed it."""
+    special = _ducal(state, area, owner)
+    if special is None or special.tax is None:
+        return amount, ()
+    return special.tax, (special.power,)
+
+
+def tax_leaders(state: GameState, taxes: tuple[tuple[str, str | None], ...]) -> tuple[tuple[str, str], ...]:
+    """S-8, leaders.md LC-11 c: the (House, id) of each leader whose ducal tax would apply now to one of ``taxes``
+    ((area, owner) of the settlements taxed at step j), for the Karama window asked before the taxes (GAP-152)."""
+    found = []
+    for area, owner in taxes:
+        special = None if owner is None else _ducal(state, area, owner)
+        if special is not None and special.holder not in found:
+            found.append(special.holder)
+    return tuple(found)
 
 
 # --- S-6: the Idaho-Ghola ---------------------------------------------------------------------------------------
@@ -360,6 +379,20 @@ def apply_ghola_return(state: GameState, action: GholaReturn) -> GameState:
 
 def _sheltered(state: GameState, house: str, area: str) -> str | None:
     """S-2: the power that shelters ``house``'s tokens in ``area`` now, if any."""
+    special = _shelter(state, house, area)
+    return None if special is None else special.power
+
+
+def shelter_holder(state: GameState, house: str, area: str) -> tuple[str, str] | None:
+    """S-2, leaders.md LC-11 c: the (House, id) of the leader whose desert shelter would soften an event for
+    ``house``'s tokens in ``area`` now (the Karama window asked before that worm or storm, GAP-152)."""
+    if not state.battles_led:
+        return None
+    special = _shelter(state, house, area)
+    return None if special is None else special.holder
+
+
+def _shelter(state: GameState, house: str, area: str) -> Special | None:
     from dunenb.board import SHIELD_WALL
     from dunenb.rules.common import rules
 
@@ -371,7 +404,7 @@ def _sheltered(state: GameState, house: str, area: str) -> str | None:
         desert = kind == "desert" or (area == SHIELD_WALL and not state.shield_wall_standing)  # LC-3, GAP-30
         if desert and (holder, lid, area, state.turn - 1) in state.battles_led and \
                 special.power not in suppressed_powers(state):
-            return special.power
+            return special
     return None
 
 

@@ -498,10 +498,33 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         if scope is not None:  # leaders.md D-25: a widened command discloses Darwi (GAP-132)
             command = dataclasses.replace(command, scope=scope)
             state, ctx = _disclose(state, ctx, action.house, scope)
-        if voice_roll(power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after the command is stated
-            return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
-        return _given(state, ctx, command)
+        from dunenb.rules.leader_karama_before import ask_before_use
+
+        # leaders.md LC-11 a (GAP-151): a Karama against the leader whose Voice this is, once it is stated
+        return ask_before_use(state, ctx, action.house, power, VOICE_STATED, command=command)
     return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
+
+
+VOICE_STATED = "battle-voice-stated"
+
+
+def _voice_stated(state: GameState, data: FrozenDict) -> GameState:
+    """A Voice command stated (after the LC-11 a window against its leader): cancelled if a Karama voids it
+    (no command; the once-a-turn use stays spent), else rolled (K-11 d10) or given."""
+    from dunenb.rules.leader_karama_before import cancelled
+
+    ctx: BattleContext = data["battle"]
+    command: seq_mod.VoiceCommand = data["command"]
+    assert ctx.sequence is not None
+    state, void = cancelled(state, command.by, command.power, "Voice")
+    if void:
+        return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
+    if voice_roll(command.power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after it is stated
+        return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
+    return _given(state, ctx, command)
+
+
+register_resume(VOICE_STATED, _voice_stated)
 
 
 def _given(state: GameState, ctx: BattleContext, command: seq_mod.VoiceCommand) -> GameState:
@@ -590,15 +613,38 @@ def _apply_prescience(state: GameState, action: Action) -> GameState:
     assert sequence is not None
     power = _power_now(state)
     if isinstance(action, AskPrescience):
-        target = ctx.opponent(action.house)
-        seq = seq_mod.advance(sequence, seq_mod.PrescienceQuestion(action.house, target, action.slot, power))
         state, ctx = _disclose(state, ctx, action.house, power)
-        state = with_events(state, event("prescience", f"{action.house} asks {target}: \"your {action.slot}?\" "
-                                         f"({power}); the answer is binding", house=action.house, target=target,
-                                         slot=action.slot, power=power, powers=(power,)))
-    else:
-        seq = seq_mod.advance(sequence, seq_mod.Pass())
+        from dunenb.rules.leader_karama_before import ask_before_use
+
+        # leaders.md LC-11 a (GAP-151): a Karama against the leader whose prescience this is, once it is asked
+        return ask_before_use(state, ctx, action.house, power, QUESTION_STATED, asker=action.house,
+                              slot=action.slot, asked=power)
+    return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
+
+
+QUESTION_STATED = "battle-question-stated"
+
+
+def _question_stated(state: GameState, data: FrozenDict) -> GameState:
+    """A prescience question asked (after the LC-11 a window against its leader): no question if a Karama voids
+    it, else it is put to the opponent and binds his answer."""
+    from dunenb.rules.leader_karama_before import cancelled
+
+    ctx: BattleContext = data["battle"]
+    house, slot, power = data["asker"], data["slot"], data["asked"]
+    assert ctx.sequence is not None
+    state, void = cancelled(state, house, power, "prescience question")
+    if void:
+        return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
+    target = ctx.opponent(house)
+    seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceQuestion(house, target, slot, power))
+    state = with_events(state, event("prescience", f"{house} asks {target}: \"your {slot}?\" ({power}); the "
+                                     "answer is binding", house=house, target=target, slot=slot, power=power,
+                                     powers=(power,)))
     return _next(state, dataclasses.replace(ctx, sequence=seq))
+
+
+register_resume(QUESTION_STATED, _question_stated)
 
 
 # --- answers (GAP-78) ------------------------------------------------------------------------------------

@@ -166,15 +166,22 @@ def _place_spice(state: GameState, pile: int, territory: str, value: int) -> Gam
                                     pile=pile, area=territory, amount=value))
 
 
+def _victims(state: GameState, territory: str) -> tuple[tuple[str, ...], Any, tuple[str, ...]]:
+    """The Houses present in ``territory`` (tokens or a committed harvester), those a worm devours there (hook
+    ``worm.victims``: FREMEN-P2 a spares the tamer) and the powers that spared some."""
+    present = tuple(sorted({h for (h, a, _s) in state.forces if a == territory}
+                           | {k[0] for k in state.committed_harvesters if k[1] == territory}))
+    victims, ids = applied(state, "worm.victims", present, {"area": territory})
+    return present, victims, tuple(ids)
+
+
 def devour(state: GameState, territory: str, *, cause: str) -> GameState:
     """SPICE-6, SPICE-8, GAP-17: a worm destroys the armies, the spice and the committed harvesters there.
 
     The Houses devoured are those the hook ``worm.victims`` leaves (FREMEN-P2 a: the worm spares the tokens and
     the committed harvester of the House that tames it); the spice is always lost."""
     name = rules().board.area(territory).name
-    present = tuple(sorted({h for (h, a, _s) in state.forces if a == territory}
-                           | {k[0] for k in state.committed_harvesters if k[1] == territory}))
-    victims, ids = applied(state, "worm.victims", present, {"area": territory})
+    present, victims, ids = _victims(state, territory)
     for house in present:
         if house not in victims:
             state = with_events(state, event("worm-tamed", f"{cause}: the worm spares {house} in {name} "
@@ -227,6 +234,18 @@ def _resume_strike(state: GameState, data: FrozenDict) -> GameState:
 def _strike(state: GameState, pile: int, target: str | None) -> GameState:
     """SPICE-6: the worm devours (FREMEN-P2 a spares its holder unless KARAMA-6 was played), the alliance window
     of a run of worms (ALLIANCE-1/2), then the holder's ride (FREMEN-P2 b) before the next card."""
+    if target is None:
+        return _devoured(state, FrozenDict({"pile": pile, "target": None, "asked": False}))
+    from dunenb.rules.leader_karama_events import ask_leaders, worm_shelters
+
+    # leaders.md LC-11 c (GAP-152): a Karama against the leader whose S-2 shelter would spare tokens from this worm
+    leaders = worm_shelters(state, target, _victims(state, target)[1])
+    return ask_leaders(state, leaders, "worm-shelter", moment="c, her S-2 shelter from this worm", lasts="event",
+                       pile=pile, target=target, asked=bool(leaders))
+
+
+def _devoured(state: GameState, data: FrozenDict) -> GameState:
+    pile, target = data["pile"], data["target"]
     if target is not None:
         state = devour(state, target, cause="Shai-Hulud")
     run = state.worm_run
@@ -247,6 +266,7 @@ def _strike(state: GameState, pile: int, target: str | None) -> GameState:
 
 
 register_resume("worm-strike", _resume_strike)
+register_resume("worm-shelter", _devoured)
 
 HANDLERS = {
     "spice": Handler(apply=_apply_draw, outcomes=spice_outcomes, is_outcome=is_spice_outcome),

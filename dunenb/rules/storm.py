@@ -253,9 +253,21 @@ def _resolve_move(state: GameState, storm: str, move: int) -> GameState:
     state = with_events(state, event(
         "storm-moved", f"The {storm} storm moves {move} sector(s): {start} → {path[-1] if path else start}",
         storm=storm, origin=start, moves=move, sector=path[-1] if path else start, path=path))
+    from dunenb.rules.leader_karama_events import ask_leaders, storm_shelters
+
+    # leaders.md LC-11 c (GAP-152): a Karama against the leader whose S-2 shelter would halve this passage's losses
+    leaders = storm_shelters(state, tuple(path))
+    return ask_leaders(state, leaders, "storm-passage", moment="c, her S-2 shelter from this storm", lasts="event",
+                       storm=storm, path=tuple(path), start=start)
+
+
+def _storm_passes(state: GameState, data: FrozenDict) -> GameState:
+    """STORM-6: the storm ``data["storm"]`` destroys what it passes over (after the LC-11 c window of S-2, whose
+    suppression lasted this passage), then the next storm or the end of the phase."""
+    storm, path, start = data["storm"], data["path"], data["start"]
     for sector in path:
         state = destroy_in_sector(state, sector, cause=f"{storm} storm")
-    state = lift(state, "event")  # KARAMA-7 lasted this storm's movement (GAP-149)
+    state = lift(state, "event")  # KARAMA-7 (GAP-149) and the LC-11 c use against S-2 (GAP-152) lasted this storm
     end = path[-1] if path else start
     state = (evolve(state, storm_main=end) if storm == "main"
              else evolve(state, storm_secondary=end))
@@ -276,6 +288,7 @@ def _finish_phase(state: GameState) -> GameState:
 
 register_resume("storm-token-draw", _draw_tokens)
 register_resume("storm-move", _resume_move)  # KARAMA-7 against FREMEN-P3 (GAP-149)
+register_resume("storm-passage", _storm_passes)  # LC-11 c against S-2 (GAP-152)
 
 HANDLERS = {
     "storm-token": Handler(apply=_apply_token, outcomes=_token_outcomes),
