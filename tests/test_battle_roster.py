@@ -39,13 +39,14 @@ def test_leaders_md_samples_and_decisions():
 def test_leader_powers_implemented_flags_the_leaders_whose_every_power_acts():
     """Issue 11: ``powers_implemented`` is true when every power of the leader is applied (the value kinds
     K-1..K-5, and the traits and specials of K-20..K-25 applied so far), e.g. Farok (FREMEN-L09-a/b/c) and
-    Stilgar (S-1 too); false for Alma (S-3 is not applied) and main leaders."""
+    Stilgar (S-1 too), Alma (S-3 "Alma as X" too, GAP-141); false for main leaders."""
     data = roster_as_json()
     first = data["leaders"][0]
     assert {"id", "name", "house", "strength", "sex", "main"} <= set(first)
     flags = {(leader["house"], leader["id"]): leader["powers_implemented"] for leader in data["leaders"]}
     assert flags[("fremen", "farok")] is True and flags[("fremen", "stilgar")] is True
-    assert flags[("bene-gesserit", "alma")] is False
+    assert flags[("bene-gesserit", "alma")] is True  # S-3 is applied (GAP-141)
+    assert all(leader["powers_implemented"] for leader in data["leaders"] if not leader["main"])  # issue 11
     assert not any(leader["powers_implemented"] for leader in data["leaders"] if leader["main"])
     powers = sum(len(leader["powers"]) for leader in data["leaders"] if not leader["main"])
     assert powers == 348  # leaders.md: "96 leaders with 348 power IDs"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from helpers_game import decisions, events_of, play_battle, play_chance
+from helpers_game import decisions, events_of, pass_leader_karama, play_battle, play_chance
 from test_leader_weapon_games import _position
 
 from dunenb.action_text import describe
@@ -83,7 +83,7 @@ def test_bg_l01_c_alma_as_margot_uses_margots_pre_battle_and_after_battle_powers
     state = play_battle(state, until="leader-pre-battle")
     use = UsePreBattle(BG, "alma+margot", "BG-L08-b")  # K-16 see_card, X's power, committed as "Alma as Margot"
     assert use in decisions(state) and UsePreBattle(BG, "margot", "BG-L08-b") in decisions(state)
-    state = apply_action(state, use)
+    state = pass_leader_karama(apply_action(state, use))  # LC-11 a (GAP-151): the Harkonnen may Karama her use
     assert [(e.data["leader"], e.data["power"]) for e in events_of(state, "leader-disclosed")] == [
         ("alma+margot", "BG-L08-b")]
     assert LeaderShown(BG, "alma+margot", "BG-L08-b") in context_of(state).shown

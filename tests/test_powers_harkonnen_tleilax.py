@@ -504,7 +504,7 @@ def test_harkonnen_p4_case_captured_leader_may_be_called_by_his_own_house():
     result = case_json(parse_case(raw))["outcomes"][0]
     assert result["traitor_called_by"] == [] and result["winner"] == "harkonnen"
     bad = case(side("fremen", "harkonnen:piter", 5, captured=True), side("harkonnen", "feyd-rautha", 1))
-    with pytest.raises(InputError, match="only harkonnen capture"):
+    with pytest.raises(InputError, match=r"fremen hold no capture power; only harkonnen \(HARKONNEN-P4\)"):
         parse_case(bad)
     bad = case(side("harkonnen", "piter", 5, captured=True), side("fremen", "stilgar", 1))
     with pytest.raises(InputError, match="captured leader is a roster leader of another House"):
