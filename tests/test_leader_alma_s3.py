@@ -212,3 +212,14 @@ def test_bg_l01_c_a_battle_case_states_alma_as_x_and_no_slip_is_called_on_her():
     with pytest.raises(InputError) as error:
         _case("jessica+murbella")
     assert error.value.code == "case/field" and "S-3" in error.value.message
+
+
+def test_bg_l01_c_a_karama_against_the_committed_composite_leaves_her_committed():
+    """LC-11 a against "Alma as X" (conformance seed 177): the Karama voids her powers for the battle, but not the
+    S-3 entry that already acted when she was committed (GAP-141), so the disclosed composite may still lead."""
+    from dunenb.battle.leader_karama import voidable_powers
+
+    composite = leader_of(BG, "alma+margot")
+    voided = voidable_powers(composite)
+    assert "BG-L01-c" not in voided and {"BG-L01-a", "BG-L08-b"} <= voided
+    assert "BG-L01-c" in voidable_powers(leader_of(BG, "alma"))  # plain Alma: a Karama stops a commitment as X

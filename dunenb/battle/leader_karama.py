@@ -91,10 +91,16 @@ def group_of(use: str) -> str:
 
 
 def voidable_powers(leader: Leader | None) -> frozenset[str]:
-    """The IDs of ``leader``'s entries that LC-11 voids: his powers, never his traits (LC-10)."""
+    """The IDs of ``leader``'s entries that LC-11 voids: his powers, never his traits (LC-10). "Alma as X" keeps
+    her S-3 entry: it acted when she was committed (B0, D-15), and a Karama voids only what is still to come
+    (LC-11 a: the use being declared is cancelled; GAP-141), so the committed composite stays a leader of the
+    battle with no other power."""
     if leader is None or leader.main:
         return frozenset()
-    return frozenset(power.id for power in leader.powers if not is_trait(power, leader))
+    from dunenb.battle import alias
+
+    spent = alias.alias_power(leader) if alias.is_alias(leader.id) else None
+    return frozenset(power.id for power in leader.powers if not is_trait(power, leader) and power.id != spent)
 
 
 @lru_cache(maxsize=1)

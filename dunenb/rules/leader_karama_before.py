@@ -37,6 +37,14 @@ def ask_before_use(state: GameState, ctx: BattleContext, house: str, power: str,
     leader = leader_of_power(power)
     if leader is None or leader.house != house or use_against(leader) is None:
         return RESUMES[resume](state, FrozenDict({"battle": ctx, **data}))
+    from dunenb.battle import alias
+    from dunenb.rules.traitors import leader_of
+
+    # leaders.md S-3 (GAP-141): once "Alma as X" is disclosed, she is the leader who uses Alma's and X's powers
+    committed = next((s.leader for s in ctx.shown if s.house == house and alias.is_alias(s.leader)
+                      and alias.binds(leader.id, s.leader)), None)
+    if committed is not None:
+        leader = leader_of(house, committed)
     return ask_against_leader(state, leader, resume, moment="a, before B6", battle=ctx, power=power, **data)
 
 
