@@ -70,3 +70,21 @@ def test_dispersion_start_10_spice_3_marked_10_in_arsunt_1_harvester():
     assert (total.regular, total.marked) == (17, 3)
     assert hs.reserve.total == 10
     assert load_ruleset().house("dispersion").free_cards == 1
+
+
+def test_gap_40_lost_starting_conditions_are_the_houses_md_start_lines_and_marked_tokens_start_off_planet():
+    """GAP-40: the seed's starting conditions are lost; the START lines of houses.md decide them (20 tokens a
+    House, houses.md G-1, not the 30 of L151), and the design records that the marked tokens start in reserve."""
+    state = quiet_setup(["fremen", "emperor", "dispersion"], stop_before="auction-card")
+    for house in ("fremen", "emperor", "dispersion"):
+        hs = state.houses[house]
+        assert (hs.reserve + hs.tanks + board_tokens(state, house)).total == 20
+    emperor = state.houses["emperor"]  # EMPEROR-START: 10 spice, 5 S + 15, all off-planet, no harvester
+    assert (emperor.spice, emperor.harvesters) == (10, 0)
+    assert (emperor.reserve.regular, emperor.reserve.marked) == (15, 5)
+    fremen = state.houses["fremen"]  # FREMEN-START: 3 spice, 3 F + 17, 10 on Dune, 1 harvester
+    assert (fremen.spice, fremen.harvesters) == (3, 1)
+    assert board_tokens(state, "fremen").total == 10 and board_tokens(state, "fremen").marked == 0
+    assert fremen.reserve.marked == 3
+    dispersion = state.houses["dispersion"]  # DISPERSION-START: the 3 A tokens stay in reserve (design)
+    assert board_tokens(state, "dispersion").marked == 0 and dispersion.reserve.marked == 3
