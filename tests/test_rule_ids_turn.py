@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from helpers_game import (
+    dial,
     events_of,
     finish_turn,
     give_weather_control,
@@ -58,10 +59,13 @@ def test_storm_1_two_kinds_of_storm_the_main_one_and_the_secondary_one():
     both = storm_position(secondary_storm=True)
     assert both.storm_main == 1 and both.storm_secondary is not None
     assert both.pending.detail["storm"] == "main"
+    both = dial(dial(both, 1, 1), 1, 1)  # each storm has its own movement
+    assert [e.data["storm"] for e in events_of(both, "storm-moved")] == ["secondary"]
+    assert both.storm_main == 3
     only_main = storm_position()
     assert only_main.storm_secondary is None  # the secondary storm is the table's option
-    kinds = {e.data["storm"] for e in events_of(finish_turn(both), "storm-moved")}
-    assert kinds <= {"main", "secondary"}
+    only_main = dial(only_main, 1, 1)
+    assert only_main.phase != "storm" or only_main.pending.detail.get("storm") != "secondary"
 
 
 def test_storm_13_the_secondary_storm_moves_each_turn_counterclockwise_weather_control_adds_2_each_max_11():
@@ -80,8 +84,27 @@ def test_storm_13_the_secondary_storm_moves_each_turn_counterclockwise_weather_c
     assert data["moves"] == 11  # 7 + 2 + 2 with the Fremen
     assert data["path"] == tuple(((start - 1 + k) % 24) + 1 for k in range(1, 12))  # counterclockwise
     assert state.storm_secondary == ((start - 1 + 11) % 24) + 1
-    again = finish_turn(state)  # and it moves again at the next turn's start
-    assert again.turn == state.turn + 1
+
+
+def test_storm_13_gap_8_without_the_fremen_the_secondary_storm_moves_every_turn_at_most_10():
+    """STORM-13 says "otherwise 9"; GAP-8 (section 20) reads it as a slip for 6 + 2 + 2 = 10."""
+    state = give_weather_control(give_weather_control(storm_position(secondary_storm=True), "atreides"),
+                                 "harkonnen")
+    state = dial(state, 0, 0)  # the main storm stays; the card holders keep their cards for the secondary
+    while state.pending.kind == "weather" and state.pending.detail["storm"] == "main":
+        state = storm_play(state, Pass(state.pending.actor))
+    start = state.storm_secondary
+    state = dial(state, 3, 3)
+    for house in ("atreides", "harkonnen"):
+        state = storm_play(state, PlayWeatherControl(house, "secondary", "plus2"))
+    assert moved(state, "secondary")["moves"] == 10
+    assert state.storm_secondary == ((start - 1 + 10) % 24) + 1
+    state = finish_turn(state)  # the next turn it moves again, after the main storm
+    state = dial(state, 0, 0)
+    assert state.pending.kind == "dial" and state.pending.detail["storm"] == "secondary"
+    before = state.storm_secondary
+    state = dial(state, 1, 0)
+    assert moved(state, "secondary")["path"] == ((before % 24) + 1,)
 
 
 # --- the auction ---------------------------------------------------------------------------------------------
