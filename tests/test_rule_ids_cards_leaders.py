@@ -215,6 +215,13 @@ def test_d_13_reverend_mothers_every_bg_leader_and_every_copy_of_jessica_and_ali
             assert outcome["sides"]["harkonnen"]["total"] == 1 + 3, (house, foe)
     for outcome in _case(("harkonnen", "feyd-rautha", False), ("fremen", "chani")):  # not a Reverend Mother
         assert outcome["sides"]["harkonnen"]["total"] == 1 + 6
+    # Mentats (Tufir A07, Piter H04, Bellonda B04): Bellonda (BG-L04-b) is worth 2 less facing one
+    def bellonda(house: str, foe: str) -> set[float]:
+        return {o["sides"]["bene-gesserit"]["total"] for o in _case(("bene-gesserit", "bellonda", False), (house, foe))}
+
+    (plain,) = bellonda("harkonnen", "feyd-rautha")
+    assert bellonda("harkonnen", "piter") == {plain - 2}
+    assert bellonda("atreides", "tufir") == {plain - 2}
     sets = closed_sets()
     assert sets["reverend-mother"].holds(ROSTER.find("Alia", house="fremen"))
     assert sets["mentat"].holds(ROSTER.find("Piter", house="harkonnen"))
