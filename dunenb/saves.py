@@ -58,6 +58,22 @@ _NODE_FIELDS = frozenset({"id", "parent", "action", "comment"})
 _NOT_RULES = frozenset({"widgets", "render", "imperium", "iron_die", "adventures", "games", "__pycache__"})
 
 
+def rules_roots(package: Path) -> list[tuple[str, str]]:
+    """GAP-68: the folders whose files make the rules fingerprint, each with the prefix its files take: the package,
+    and ``dunenb.data`` as ``data/`` wherever it is installed. In a wheel or a worktree with a link the data sit in
+    the package (``dunenb/data``); an editable install maps the package ``dunenb.data`` to the project's ``data/``
+    folder outside it, which a walk of the package alone would miss (the data would then not be fingerprinted)."""
+    roots = [("", str(package))]
+    if not (package / "data").is_dir():
+        import importlib.util
+
+        spec = importlib.util.find_spec("dunenb.data")
+        locations = list(spec.submodule_search_locations or ()) if spec is not None else []
+        if locations:
+            roots.append(("data/", str(Path(locations[0]).resolve())))
+    return roots
+
+
 @cache
 def rules_fingerprint() -> str:
     """GAP-68: a digest of the engine's rules, its code and its data (every ``.py``, ``.json`` and ``.csv`` of
@@ -69,14 +85,14 @@ def rules_fingerprint() -> str:
     size, modification and change times (ns) and inode. Writing a file changes its change time (which no tool
     can set back), so a changed rules file never finds its old digest: the files are hashed again."""
     package = Path(__file__).resolve().parent
-    root = str(package)
     files: list[tuple[str, str]] = []  # (path relative to the package, with "/"; path to open)
-    for folder, subfolders, names in os.walk(root, followlinks=True):  # dunenb/data may be a symbolic link
-        subfolders[:] = sorted(name for name in subfolders if name not in _NOT_RULES)
-        # os.walk joins each folder to ``root``: its relative path is the rest (plain strings: issue 14 part 3)
-        relative = "" if folder == root else folder[len(root) + 1:].replace(os.sep, "/") + "/"
-        files += [(relative + name, os.path.join(folder, name)) for name in names
-                  if name.endswith((".py", ".json", ".csv"))]
+    for prefix, root in rules_roots(package):
+        for folder, subfolders, names in os.walk(root, followlinks=True):  # dunenb/data may be a symbolic link
+            subfolders[:] = sorted(name for name in subfolders if name not in _NOT_RULES)
+            # os.walk joins each folder to ``root``: its relative path is the rest (plain strings: issue 14 part 3)
+            relative = prefix if folder == root else prefix + folder[len(root) + 1:].replace(os.sep, "/") + "/"
+            files += [(relative + name, os.path.join(folder, name)) for name in names
+                      if name.endswith((".py", ".json", ".csv"))]
     files.sort()  # by relative path (each is unique)
     key = []
     for relative, path in files:

@@ -168,17 +168,28 @@ def test_gap_68_the_fingerprint_is_the_digest_of_the_rules_files_by_relative_pat
 
     monkeypatch.setattr(saves, "_fingerprint_cache", lambda package: None)
     package = Path(saves.__file__).resolve().parent
-    files = []
-    for folder, subfolders, names in os.walk(package, followlinks=True):
-        subfolders[:] = [name for name in subfolders if name not in saves._NOT_RULES]
-        files += [Path(folder) / name for name in names if name.endswith((".py", ".json", ".csv"))]
+    import importlib.util
+
+    data = package / "data"  # a worktree's link or a wheel's folder; an editable install maps dunenb.data elsewhere
+    if not data.is_dir():
+        spec = importlib.util.find_spec("dunenb.data")
+        assert spec is not None and spec.submodule_search_locations
+        data = Path(list(spec.submodule_search_locations)[0]).resolve()
+    files = []  # (relative path, file)
+    for root, prefix in ((package, ""), (data, "data/")):
+        for folder, subfolders, names in os.walk(root, followlinks=True):
+            subfolders[:] = [name for name in subfolders if name not in saves._NOT_RULES]
+            if root == package and Path(folder) == package:
+                subfolders[:] = [name for name in subfolders if name != "data"]  # walked as its own root
+            files += [(prefix + (Path(folder) / name).relative_to(root).as_posix(), Path(folder) / name)
+                      for name in names if name.endswith((".py", ".json", ".csv"))]
     digest = hashlib.sha256()
-    for path in sorted(files, key=lambda p: p.relative_to(package).as_posix()):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for relative, path in sorted(files):
+        digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
     saves.rules_fingerprint.cache_clear()
     try:
         assert saves.rules_fingerprint() == digest.hexdigest()
-        assert any(p.relative_to(package).as_posix().startswith("data/") for p in files)  # through the link
+        assert any(relative == "data/leaders.json" for relative, _ in files)  # the rules data are fingerprinted
     finally:
         saves.rules_fingerprint.cache_clear()
 
