@@ -197,13 +197,7 @@ def test_guild_l06_c_olmric_asks_in_arrakeen_only_and_the_refusal_names_his_entr
                 "prescience": {"by": "guild", "slot": "attack", "answer": answer},
                 "sides": [side("atreides", "duncan-idaho", weapon="lasgun"), side("guild", "olmric")]}
 
-    path = tmp_path / "case.json"
-    path.write_text(json.dumps(case("arrakeen", "lasgun")), encoding="utf-8")
-    parser = argparse.ArgumentParser(prog="dunenb")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["battle", str(path), "--json"])
-    assert args.func(args) == 0
-    (outcome,) = json.loads(capsys.readouterr().out)["outcomes"]
+    (outcome,) = _cli_outcomes(tmp_path, capsys, case("arrakeen", "lasgun"))
     assert outcome["sides"]["guild"]["leader"] == "dead"
     with pytest.raises(InputError, match="the prescience answer was none"):
         parse_case(case("arrakeen", "none"))
@@ -255,11 +249,16 @@ def test_atreides_l04_a_leto_ii_answers_immune_and_the_refusal_says_so(tmp_path,
 
     with pytest.raises(InputError, match="state the answer 'immune'"):
         parse_case(case("none"))
+    (outcome,) = _cli_outcomes(tmp_path, capsys, case("immune"))
+    assert outcome["sides"]["guild"]["leader"] == "dead"
+
+
+def _cli_outcomes(tmp_path, capsys, raw: dict[str, object]) -> list[dict[str, object]]:
+    """The outcomes ``dunenb battle CASE --json`` prints for the case ``raw`` (written to a file, as a tester would)."""
     path = tmp_path / "case.json"
-    path.write_text(json.dumps(case("immune")), encoding="utf-8")
+    path.write_text(json.dumps(raw), encoding="utf-8")
     parser = argparse.ArgumentParser(prog="dunenb")
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["battle", str(path), "--json"])
     assert args.func(args) == 0
-    (outcome,) = json.loads(capsys.readouterr().out)["outcomes"]
-    assert outcome["sides"]["guild"]["leader"] == "dead"
+    return json.loads(capsys.readouterr().out)["outcomes"]
