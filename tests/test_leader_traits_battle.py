@@ -121,8 +121,10 @@ def test_k_21_cannot_carry_no_such_defence_on_his_wheel(power_id, kinds):
     # the battle library applies the same trait (a dunenb battle case)
     mine = BattleSide(house, Tokens(3), BattlePlan(Dial(1), leader, defense=kinds[-1]))
     theirs = BattleSide("harkonnen", Tokens(3), BattlePlan(Dial(1), ROSTER.find("Piter")))
-    with pytest.raises(IllegalActionError, match="cannot carry"):
+    with pytest.raises(IllegalActionError, match="cannot carry") as refused:
         resolve_battle(Battle("mesa-molle", house, (mine, theirs)))
+    allowed = ", ".join(["none", *(kind for kind in ("snooper", "shield", "worthless") if kind not in kinds)])
+    assert refused.value.message.endswith(f"allowed: {allowed}")  # Leto II F11-e: none or a worthless card
 
 
 # --- K-21 attacks_only, no_army (Miles Teg A12) -------------------------------------------------------------------

@@ -42,7 +42,7 @@ import dataclasses
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind
+from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, card_kind
 from dunenb.battle.plans import Battle
 from dunenb.battle.roster import Leader, Power
 from dunenb.errors import IllegalActionError
@@ -113,10 +113,11 @@ def carry_error(leader: Leader | None, *, attacks: Sequence[str | None],
         if rule == "cannot_carry":
             for defense in defences:
                 if defense is not None and card_kind(defense) in params:
+                    others = [kind for kind in DEFENCES if kind not in params]  # e.g. Leto II F11-e: worthless only
                     return IllegalActionError(
                         "battle/leader-cannot-carry", f"defense: {leader.name} cannot carry a {defense} "
-                        f"({power_id}: {', '.join(params)}; every defence slot, GAP-144); allowed: none or "
-                        "another defence")
+                        f"({power_id}: {', '.join(params)}; every defence slot, GAP-144); allowed: "
+                        f"{', '.join(['none', *others])}")
         if rule == "attacks_only":
             for weapon in attacks:
                 if weapon not in (None, "worthless") and (
