@@ -213,6 +213,18 @@ class Pass(Action):
     house: str
 
 
+@dataclass(frozen=True)
+class PowerDie(Action):
+    """A public die (LC-1) that ``house`` rolls for its leader's power ``power`` and that shows ``value``: the shape
+    of the after-battle dice (BG-L03-b capture, BG-L09-b torture, TLEILAX-L03-d destroy_tanks). Each subclass
+    names its own ``kind``, which is its save format; this base has none and is never an action itself."""
+
+    is_chance: ClassVar[bool] = True
+    house: str
+    power: str
+    value: int
+
+
 # --- spice ----------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

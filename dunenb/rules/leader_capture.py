@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, PowerDie
 from dunenb.battle.captors import captors
 from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
@@ -39,15 +39,11 @@ TRY = "capture-try"
 
 
 @dataclass(frozen=True)
-class CaptureDie(Action):
+class CaptureDie(PowerDie):
     """The d10 of BG-L03-b (LC-1: public): the capture succeeds on a face above ``owner``'s ``leader``'s base
     strength."""
 
     kind: ClassVar[str] = ROLL
-    is_chance: ClassVar[bool] = True
-    house: str
-    power: str
-    value: int
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, PowerDie
 from dunenb.battle.leader_after import action_of
 from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
@@ -40,14 +40,10 @@ D3 = (1, 2, 3)
 
 
 @dataclass(frozen=True)
-class TanksDie(Action):
+class TanksDie(PowerDie):
     """The 1d3 of TLEILAX-L03-d (LC-1: public): how many enemy tokens ``house`` may destroy in the tanks."""
 
     kind: ClassVar[str] = ROLL
-    is_chance: ClassVar[bool] = True
-    house: str
-    power: str
-    value: int
 
 
 @dataclass(frozen=True)

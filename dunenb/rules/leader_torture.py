@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, PowerDie
 from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
 from dunenb.errors import IllegalActionError
@@ -38,14 +38,10 @@ ASK = "torture-trance"
 
 
 @dataclass(frozen=True)
-class TortureDie(Action):
+class TortureDie(PowerDie):
     """The d10 of BG-L09-b (LC-1: public): the torture works on a face at most ``strength``."""
 
     kind: ClassVar[str] = ROLL
-    is_chance: ClassVar[bool] = True
-    house: str
-    power: str
-    value: int
 
 
 def begin(state: GameState, ctx: BattleContext, outcome: BattleOutcome, queue: tuple, side: SideOutcome,
