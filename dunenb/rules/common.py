@@ -110,6 +110,15 @@ def node(state: GameState) -> Pending:
     return state.pending
 
 
+def menu_error(action: Action, menu: Sequence[Action], code: str, when: str) -> IllegalActionError | None:
+    """``None`` if ``action`` is one of ``menu``, else the error ``code`` saying it "is not a choice ``when``" and
+    listing the choices (for the small closed menus whose only rule is their list, e.g. the K-17 choices)."""
+    if action in menu:
+        return None
+    allowed = ", ".join(a.notation() for a in menu)
+    return IllegalActionError(code, f"{action.notation()!r} is not a choice {when}; allowed: {allowed}")
+
+
 def pending(kind: str, actor: str, **detail: Any) -> Pending:
     return Pending(kind=kind, actor=actor, detail=FrozenDict(detail))
 

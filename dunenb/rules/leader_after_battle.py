@@ -89,6 +89,7 @@ from dunenb.rules.common import (
     edit_house,
     event,
     kill_tokens,
+    menu_error,
     node,
     pending,
     rules,
@@ -470,12 +471,8 @@ def _decisions(state: GameState) -> list[Action]:
 
 
 def _check(state: GameState, action: Action) -> IllegalActionError | None:
-    menu = _decisions(state)
-    if action in menu:
-        return None
-    allowed = ", ".join(a.notation() for a in menu)
-    return IllegalActionError("after-battle/choice", f"{action.notation()!r} is not a choice of "
-                              f"{node(state).detail['power']} now (leaders.md K-17); allowed: {allowed}")
+    return menu_error(action, _decisions(state), "after-battle/choice",
+                      f"of {node(state).detail['power']} now (leaders.md K-17)")
 
 
 def _apply(state: GameState, action: Action) -> GameState:

@@ -32,7 +32,7 @@ from dunenb.battle.plans import Battle
 from dunenb.battle.resolve import BattleOutcome, Fates
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, menu_error, node, pending, with_events
 from dunenb.state import GameState
 
 ASK = "leader-spare"
@@ -101,12 +101,8 @@ def _decisions(state: GameState) -> list[Action]:
 
 
 def _check(state: GameState, action: Action) -> IllegalActionError | None:
-    menu = _decisions(state)
-    if action in menu:
-        return None
-    allowed = ", ".join(a.notation() for a in menu)
-    return IllegalActionError("battle/spare", f"{action.notation()!r} is not a choice now (leaders.md K-17 spare, "
-                              f"{node(state).detail['power']}); allowed: {allowed}")
+    return menu_error(action, _decisions(state), "battle/spare",
+                      f"now (leaders.md K-17 spare, {node(state).detail['power']})")
 
 
 def _apply(state: GameState, action: Action) -> GameState:

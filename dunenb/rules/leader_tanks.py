@@ -31,7 +31,7 @@ from dunenb.battle.resolve import BattleOutcome, SideOutcome
 from dunenb.battle.roster import Power
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext
-from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
+from dunenb.rules.common import Handler, edit_house, event, menu_error, node, pending, uniform, with_events
 from dunenb.state import GameState, Tokens
 
 ROLL = "after-battle-d3"
@@ -103,13 +103,10 @@ def _decisions(state: GameState) -> list[Action]:
 
 
 def _check(state: GameState, action: Action) -> IllegalActionError | None:
-    menu = _decisions(state)
-    if action in menu:
-        return None
-    allowed = ", ".join(a.notation() for a in menu)
-    return IllegalActionError("after-battle/destroy", f"{action.notation()!r} is not a choice of "
-                              f"{node(state).detail['power']} now (leaders.md K-17 destroy_tanks: at most "
-                              f"{node(state).detail['most']} token(s) of the enemy's tanks); allowed: {allowed}")
+    detail = node(state).detail
+    return menu_error(action, _decisions(state), "after-battle/destroy",
+                      f"of {detail['power']} now (leaders.md K-17 destroy_tanks: at most {detail['most']} token(s) "
+                      "of the enemy's tanks)")
 
 
 def _apply(state: GameState, action: Action) -> GameState:
