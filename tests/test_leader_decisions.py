@@ -16,6 +16,7 @@ from test_leader_weapon_games import _position
 
 from dunenb.battle.case import case_json, parse_case
 from dunenb.battle.characters import allocate, copy_in_play, leaders_in_game
+from dunenb.battle.leader_karama import leader_of_power
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import battle_values
 from dunenb.battle.resolve import enumerate_battle_rolls, resolve_battle, resolve_with_rolls
@@ -35,11 +36,9 @@ PLAIN = "mesa-molle"  # a plain mountain: no terrain condition of these leaders 
 
 
 def _power(power_id: str) -> tuple[Leader, object]:
-    for leader in ROSTER.leaders:
-        for power in leader.powers:
-            if power.id == power_id:
-                return leader, power
-    raise AssertionError(power_id)
+    leader = leader_of_power(power_id)  # the roster's own lookup of an entry's leader
+    assert leader is not None, power_id
+    return leader, next(power for power in leader.powers if power.id == power_id)
 
 
 def _raw(first: dict, second: dict, territory: str = PLAIN, defender: str | None = None) -> dict:
