@@ -56,7 +56,7 @@ def _storm_over_fremen(karama: bool) -> GameState:
     return _pass_weather(storm.begin_phase(state))
 
 
-def test_fremen_p3_karama_7_the_storm_phase_asks_the_karama_before_the_storm_halves_a_fremen_group():
+def test_fremen_p3_karama_7_gap_149_the_storm_phase_asks_the_karama_before_the_storm_halves_a_fremen_group():
     state = _storm_over_fremen(karama=True)
     assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
     assert "KARAMA-7" in state.pending.detail["uses"]
@@ -110,7 +110,7 @@ def _ride_announced(hands: tuple[str, ...]) -> GameState:
     return apply_action(state, RideWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 4))
 
 
-def test_fremen_p2_karama_6_after_a_ride_is_announced_the_worm_devours_the_riders_at_the_destination():
+def test_fremen_p2_karama_6_gap_150_after_a_ride_is_announced_the_worm_devours_the_riders_at_the_destination():
     state = _ride_announced(("karama",))
     assert state.pending.kind == "karama-window" and state.pending.actor == "atreides"
     assert state.pending.detail["uses"] == ("KARAMA-6",)

@@ -95,7 +95,7 @@ def test_atreides_l02_a_harkonnen_m3_nothing_reported_for_a_dead_vladimir_or_dun
     assert vladimir["sides"]["atreides"]["powers"] == ["ATREIDES-L06-c"]
 
 
-def test_guild_l08_b_doubling_ziarenkos_zero_bounty_changes_nothing(tmp_path, capsys):
+def test_guild_l08_b_gap_147_doubling_ziarenkos_zero_bounty_changes_nothing(tmp_path, capsys):
     """G08-b BOUNTY(x2) against H12-d BOUNTY(victim_fixed 0): LC-8 sets 0 first, then doubles it: 0. Only the
     victim's entry changed the bounty (GAP-147); G07-d's +3 after it pays 3 and is listed."""
     (doubled,) = battle(tmp_path, capsys, "arrakeen", "guild", side("guild", "hasimir", weapon="lasgun"),
@@ -205,7 +205,7 @@ def test_guild_l06_c_olmric_asks_in_arrakeen_only_and_the_refusal_names_his_entr
         parse_case(case("carthag", "lasgun"))
 
 
-def test_guild_l05_d_tolrics_blast_is_stopped_by_an_acting_worn_shield(tmp_path, capsys):
+def test_guild_l05_d_gap_148_tolrics_blast_is_stopped_by_an_acting_worn_shield(tmp_path, capsys):
     """G05-d blast: Leto I's lasgun kills Tolric, whose blast (a distance projectile) hits Leto I; LC-7: a worn
     shield that acts (A08-a, d10 <= 4) stops it as a Shield card would: he lives on 4 faces in 10 (GAP-148)."""
     outcomes = battle(tmp_path, capsys, "arrakeen", "atreides", side("atreides", "leto-i", weapon="lasgun"),

@@ -325,7 +325,7 @@ def _weapon_case(passed):
                    "leader": "hellica", "hand": [], "leaders": ["hellica"], "spice": 0, "dead": ["logno"], **extra}]})
 
 
-def test_dispersion_l02_d_analysis_the_heir_holding_logno_s_weapon_counts_every_token_1():
+def test_dispersion_l02_d_gap_146_analysis_the_heir_holding_logno_s_weapon_counts_every_token_1():
     """K-24 D02-d (GAP-134, GAP-146): the case states that Logno's Weapon (DISPERSION-L02-c, TROOPS_WORTH_ONE)
     passed to Hellica; the resolver lists it among her side's powers, and the plan matrix, built from the same
     leaders, counts every Dispersion token 1 (before, the analysis read the roster, where Logno holds it)."""

@@ -312,7 +312,7 @@ def test_bg_l03_b_case_states_a_leader_lucille_captured_and_his_house_may_call_o
     ({"leader": "atreides:duncan-idaho", "captured": True, "dead": ["lucille"]}, "lucille is dead"),
     ({"leader": "alia", "captured": True}, "roster leader of another House"),
 ])
-def test_bg_l03_b_case_refuses_a_captive_lucille_could_not_hold(side, needle):
+def test_bg_l03_b_gap_145_case_refuses_a_captive_lucille_could_not_hold(side, needle):
     """D-28 (GAP-145): the BG's captive must be one BG-L03-b could have taken and Lucille must live; the error
     names the source and what it allows."""
     message = error_of(_captive_case(side))

@@ -25,7 +25,7 @@ def _window(dead=None):
     return state
 
 
-def test_guild_l01_d_before_the_reveal_edric_s_worthless_card_is_a_karama_at_the_battle_s_start():
+def test_guild_l01_d_gap_143_before_the_reveal_edric_s_worthless_card_is_a_karama_at_the_battle_s_start():
     state = _window()
     assert WORTHLESS in decisions(state) and check_action(state, WORTHLESS) is None
     state = apply_action(state, WORTHLESS)

@@ -77,7 +77,7 @@ def test_bg_l01_c_x_traits_do_not_come_irulans_disarm_against_shaddam_stays_behi
     assert "BG-L11-a" in talamane and "BG-L11-c" not in talamane  # K-21 one_battle_per_turn is a trait
 
 
-def test_bg_l01_c_alma_as_margot_uses_margots_pre_battle_and_after_battle_powers():
+def test_bg_l01_c_gap_142_alma_as_margot_uses_margots_pre_battle_and_after_battle_powers():
     state = _position([BG, "harkonnen"], [(BG, "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
                       {"harkonnen": ("shield", "snooper")}, rolls=False)
     state = play_battle(state, until="leader-pre-battle")
@@ -214,7 +214,7 @@ def test_bg_l01_c_a_battle_case_states_alma_as_x_and_no_slip_is_called_on_her():
     assert error.value.code == "case/field" and "S-3" in error.value.message
 
 
-def test_bg_l01_c_a_karama_against_the_committed_composite_leaves_her_committed():
+def test_bg_l01_c_gap_141_a_karama_against_the_committed_composite_leaves_her_committed():
     """LC-11 a against "Alma as X" (conformance seed 177): the Karama voids her powers for the battle, but not the
     S-3 entry that already acted when she was committed (GAP-141), so the disclosed composite may still lead."""
     from dunenb.battle.leader_karama import voidable_powers

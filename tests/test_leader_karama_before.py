@@ -33,7 +33,7 @@ def _window(state, house, use, play: bool):
     return dataclasses.replace(state, events=said), asked
 
 
-def test_karama_19_lc_11_a_a_karama_cancels_ludwics_pre_battle_gain():
+def test_karama_19_lc_11_a_gap_151_a_karama_cancels_ludwics_pre_battle_gain():
     """GUILD-L04-d at Gara Kulon, KARAMA-19 (LC-11 a): once the Guild declare Ludwic's gain (which shows him), a
     window against Ludwic asks the Atreides; passed, 2 spice from the Bank; played, no spice, the card is
     discarded, Ludwic stays shown (the Guild must lead with him) and his powers are void for the battle."""

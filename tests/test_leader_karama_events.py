@@ -117,7 +117,7 @@ def _left(state):
     return 0 if stack is None else stack.total
 
 
-def test_atreides_l10_c_karama_lc_11_c_a_karama_voids_her_shelter_from_one_storm():
+def test_atreides_l10_c_karama_lc_11_c_gap_152_a_karama_voids_her_shelter_from_one_storm():
     """ATREIDES-L10-c, LC-11 c (GAP-152): the storm is about to pass over Siona's sheltered tokens (sector 6): a
     Karama window opens against her first; passed, 2 of the 3 tokens survive (half, rounded up, lost); played,
     the storm destroys all 3, the card is discarded and the suppression is lifted after that passage."""

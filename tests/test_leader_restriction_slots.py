@@ -50,7 +50,7 @@ def _refused(leader, code, **cards):
 
 
 @pytest.mark.parametrize("power_id", ["FREMEN-L11-e", "FREMEN-L12-e"])
-def test_fremen_l11_e_and_fremen_l12_e_cannot_carry_binds_the_second_defence_slot(power_id):
+def test_fremen_l11_e_and_fremen_l12_e_gap_144_cannot_carry_binds_the_second_defence_slot(power_id):
     leader = _with(power_id, "TLEILAX-L09-c")  # CARD_SLOTS(0 attacks, 2 defences)
     check_slots(BattlePlan(leader=leader, defense="worthless", extra_defense="worthless"), leader.house)  # the slot
     for card in ("snooper", "shield"):
