@@ -225,3 +225,35 @@ def test_the_replay_browser_draws_the_extra_slots_of_a_revealed_battle() -> None
     case = battle_case_of(state, detail)
     assert case.sides[[side.house for side in case.sides].index("emperor")].plan.extra_attack == \
         "projectile-distance"
+
+
+def test_the_replay_browser_case_of_a_battle_keeps_a_captive_and_passed_powers() -> None:
+    """GAP-145, FAQ 19: the Harkonnen lead their captive Gurney (HARKONNEN-P4); the case the replay browser opens
+    marks him ``captured``, so his own House may call treachery on him in the explorer as in the game. GAP-146:
+    a power that passed for good (leaders.md K-24 D02-d, Logno's Weapon) is the case's ``passed``."""
+    import dataclasses
+
+    from helpers_game import held_by_harkonnen, play_battle
+    from test_rules_battle_phase import position
+
+    from dunenb.rules.battle_phase import SubmitPlan, begin_phase
+    from dunenb.widgets.replay_browser import battle_case_of, revealed_battle
+
+    state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
+                     begin=False)
+    state = begin_phase(held_by_harkonnen(state, "atreides", "gurney"))
+    plans = {"atreides": SubmitPlan("atreides", "duncan-idaho", 1, 0, 0),
+             "harkonnen": SubmitPlan("harkonnen", "atreides:gurney", 1, 0, 0)}
+    state = play_battle(state, plans, until=lambda s: revealed_battle(s) is not None)
+    detail = revealed_battle(state)
+    assert detail is not None
+    sides = {side.house: side.side for side in battle_case_of(state, detail).sides}
+    assert sides["harkonnen"].plan.leader is not None and sides["harkonnen"].plan.leader.key == "atreides:gurney"
+    assert "gurney" in sides["atreides"].traitors  # FAQ 19: his own House may call treachery on him
+    from dunenb.widgets.replay_browser import _held_facts
+
+    passed = dataclasses.replace(state, powers_passed=(("DISPERSION-L02-c", "dispersion", "dama"),
+                                                       ("DISPERSION-L02-c", "atreides", "")))
+    assert _held_facts(passed, "dispersion", "logno") == {"passed": {"DISPERSION-L02-c": "dama"}}
+    assert _held_facts(passed, "atreides", "duncan-idaho") == {"passed": {"DISPERSION-L02-c": None}}
+    assert _held_facts(passed, "harkonnen", "atreides:gurney") == {"captured": True}

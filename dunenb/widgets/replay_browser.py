@@ -257,9 +257,28 @@ def battle_case_of(state, detail: BattleContext) -> BattleCase:
             "defense": None if plan.defense == "none" else plan.defense,
             **{name: getattr(plan, name) for name in ("extra_attack", "extra_defense")  # leaders.md K-6, K-7
                if getattr(plan, name) != "none"},
-            **({"b1_rolls": rolls} if (rolls := _leader_rolls(state, detail, house, plan.leader)) else {})})
+            **({"b1_rolls": rolls} if (rolls := _leader_rolls(state, detail, house, plan.leader)) else {}),
+            **_held_facts(state, house, plan.leader)})
     return parse_case({"format": CASE_FORMAT, "territory": detail.area, "defender": detail.defender,
                        "sides": sides, "karama_uses": _karama_uses(state, detail, sides)})
+
+
+def _held_facts(state, house: str, leader: str) -> dict:
+    """The case fields of what ``house`` holds in the game that change its side (GAP-145, GAP-146): ``captured``
+    when its leader is a captive of its own (HARKONNEN-P4, BG-L03-b: the game's ``captured``), ``passed`` for its
+    powers that passed for good (leaders.md K-24 D02-d: the game's ``powers_passed``, a heir's id or null once
+    lost)."""
+    from dunenb.rules.traitors import leader_ref
+
+    facts: dict = {}
+    if leader not in (None, "none"):
+        owner, _id = person = leader_ref(house, leader)
+        if owner != house and person in state.captured:
+            facts["captured"] = True
+    passed = {power: (heir or None) for power, owner, heir in state.powers_passed if owner == house}
+    if passed:
+        facts["passed"] = passed
+    return facts
 
 
 def _karama_uses(state, detail: BattleContext, sides: list[dict]) -> list:
