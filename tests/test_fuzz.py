@@ -8,6 +8,7 @@ import contextlib
 import copy
 import io
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -180,11 +181,23 @@ def cli_argv(draw):
     return words
 
 
+@contextlib.contextmanager
+def _inside(folder: Path):
+    """The current directory is ``folder`` for the block (``contextlib.chdir`` is Python 3.11+)."""
+    before = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
 @settings(max_examples=60, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argv=cli_argv())
 def test_fuzz_cli_arguments_exit_cleanly(argv):
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    # a relative path among the values ("heuristic", "map", ...) is written inside WORK, never in the checkout
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _inside(WORK):
         try:
             status = main(argv)
         except SystemExit as exit_:  # argparse: usage errors exit 2, --help exits 0
