@@ -6,6 +6,8 @@ full field check, the full plan judgement, the menu of every listed plan being l
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -14,13 +16,15 @@ from dunenb.actions import Action
 from dunenb.bots import make_bot
 from dunenb.engine import CHANCE, apply_action, check_action, initial_state, make_config
 from dunenb.errors import InputError
-from dunenb.rules import movement, pre_battle
+from dunenb.powers.holders import acting_main_leader
+from dunenb.rules import alliances, movement, pre_battle
+from dunenb.rules.alliances import Offer
 from dunenb.rules.battle_context import context_of
-from dunenb.rules.common import double_storm_sietch, rules
+from dunenb.rules.common import double_storm_sietch, edit_house, rules
 from dunenb.rules.movement import Emerge, Land, Move, Reposition
 from dunenb.ruleset import HOUSE_IDS
 from dunenb.seeding import seeded_rng
-from dunenb.state import GameState, evolve
+from dunenb.state import FrozenDict, GameState, evolve
 
 HOUSES = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
 
@@ -192,3 +196,67 @@ def test_issue14_movement_menus_equal_the_plain_rebuild() -> None:
         assert movement._reposition_menu(state, house) == _plain_reposition_menu(state, house)
         checked += 1
     assert checked > 500
+
+
+# --- the alliance window menu (issue 14 item 4): cached offers equal the plain rebuild --------------------------
+
+def _plain_window_menu(state: GameState) -> list[Action]:
+    """The alliance window's menu as it was built before its caches: every offer built anew."""
+    from dunenb.rules.bidding import hand_limit
+    from dunenb.rules.traitors import leader_of, leader_ref
+
+    assert state.pending is not None
+    house = state.pending.actor
+    options: list[Action] = [alliances.EndWindow(house)]
+    if state.pending.detail["offers"] >= alliances.MAX_OFFERS:
+        return options
+    hs = state.houses[house]
+    acting = acting_main_leader(state, house)
+    leaders = [k for k in hs.leaders if not leader_of(house, k).main and k != acting
+               and leader_ref(house, k) not in state.captured]
+    for partner in alliances._partners(state, house):
+        their = state.houses[partner].spice
+        room = len(state.houses[partner].hand) < hand_limit(state, partner)
+        options += [Offer(house, partner, "spice", "spice", n) for n in alliances.MENU_SPICE if n <= hs.spice]
+        if alliances.MENU_SPICE[-1] <= hs.spice:
+            options.append(Offer(house, partner, "spice", "spice", alliances.MENU_SPICE[-1], delay=1))
+        goods = [("card", c, alliances.MENU_CARD_PRICE) for c in (sorted(set(hs.hand)) if room else [])]
+        goods += [("leader", k, alliances.MENU_LEADER_PRICE) for k in leaders]
+        goods += [("power", p, alliances.MENU_POWER_PRICE) for p in alliances.owned_powers(state, house)]
+        for what, item, price in goods:
+            options.append(Offer(house, partner, what, item, 1))
+            if their >= price:
+                options.append(Offer(house, partner, what, item, 1, price))
+        options += alliances._revival_offers(state, house, partner)
+        if hs.reserve.regular >= alliances.MENU_TOKENS:
+            options.append(Offer(house, partner, "token", "regular", alliances.MENU_TOKENS))
+            if their >= alliances.MENU_TOKENS:
+                options.append(Offer(house, partner, "token", "regular", alliances.MENU_TOKENS, alliances.MENU_TOKENS))
+    return options
+
+
+def test_issue14_alliance_menus_equal_the_plain_rebuild() -> None:
+    """The window's menu from its caches (purses capped at the sums the offers read, offers by kind of goods,
+    the tradeable leaders) is the plain rebuild's list, in order, at every window node of random 6- and 8-House
+    games, also with other purses (0 to 7 spice for the dealer and for each partner)."""
+    checked = 0
+    for houses, seeds in ((HOUSES, (0, 1, 2)), (list(HOUSE_IDS), (0, 1))):
+        for seed in seeds:
+            config = make_config(houses, seed=seed, turn_limit=8)
+            bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(houses)}
+            state = initial_state(config)
+            while state.pending is not None:
+                if state.pending.kind == "alliance":
+                    variants = [state]
+                    for spice in (0, 2, 4, 5, 7):
+                        variants.append(edit_house(state, state.pending.actor, spice=spice))
+                        variants.append(evolve(state, houses=FrozenDict(
+                            {h: dataclasses.replace(hs, spice=(spice + k) % 8)
+                             for k, (h, hs) in enumerate(state.houses.items())})))
+                    for variant in variants:
+                        assert alliances.window_decisions(variant) == _plain_window_menu(variant)
+                        checked += 1
+                action = (engine.sample_chance(state) if engine.current_player(state) == CHANCE
+                          else bots[engine.current_player(state)].choose(state))
+                state = apply_action(state, action)
+    assert checked > 1000

@@ -536,6 +536,8 @@ _LAST_MENU: list[tuple[GameState, tuple[Action, ...]] | None] = [None]
 _menu_land = lru_cache(maxsize=4096, typed=True)(Land)
 _menu_move = lru_cache(maxsize=8192, typed=True)(Move)
 _menu_reposition = lru_cache(maxsize=2048, typed=True)(Reposition)
+_menu_end_slot = menu_maker(EndSlot, 64)
+_menu_hajj = menu_maker(PlayHajj, 64)
 
 
 def _slot_decisions(state: GameState) -> list[Action]:
@@ -554,7 +556,7 @@ def _build_menu(state: GameState) -> list[Action]:
     house = state.pending.actor
     slot = _slot(state)
     hs = state.houses[house]
-    menu: list[Action] = [EndSlot(house)]
+    menu: list[Action] = [_menu_end_slot(house)]
     if not slot["landed"] and not slot["moved"]:
         menu += _revival_menu(state, house)
     if can_land_now(slot):
@@ -564,7 +566,7 @@ def _build_menu(state: GameState) -> list[Action]:
     if slot["repositions"] == 0:
         menu += _reposition_menu(state, house)
     if HAJJ in hs.hand:
-        menu.append(PlayHajj(house))  # CARD-HAJJ-1: during landing and movement
+        menu.append(_menu_hajj(house))  # CARD-HAJJ-1: during landing and movement
     for extra in SLOT_MENUS:  # House powers acting in the slot (dunenb.rules.kynes: FREMEN-M1, FREMEN-M2)
         menu += extra(state, house)
     return menu
