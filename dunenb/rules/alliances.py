@@ -496,14 +496,21 @@ def apply_window(state: GameState, action: Action) -> GameState:
                                      back_what=action.back_what, back_item=action.back_item))
     return evolve(state, pending=pending(
         "alliance-answer", action.receiver, window=detail["window"], index=detail["index"],
-        offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer)),
+        offers=detail["offers"] + 1, offer=tuple(getattr(action, name) for name in _OFFER_FIELDS),
         resume=detail["resume"]))
+
+
+_OFFER_FIELDS = tuple(f.name for f in dataclasses.fields(Offer))  # issue 14: read once, in field order
 
 
 def pending_offer(state: GameState) -> Offer:
     """The offer on the table at an ``alliance-answer`` node."""
     assert state.pending is not None
-    return Offer(*state.pending.detail["offer"])
+    fields = state.pending.detail["offer"]
+    try:  # issue 14: the listed offer is asked again at its answer (its pledge, its apply): one object serves them
+        return _menu_offer(*fields)
+    except TypeError:  # an unhashable field: built, and checked, as before (its error raised by Offer itself)
+        return Offer(*fields)
 
 
 
