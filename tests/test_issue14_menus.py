@@ -6,17 +6,25 @@ full field check, the full plan judgement, the menu of every listed plan being l
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from dunenb import engine
+from dunenb.actions import Action
 from dunenb.bots import make_bot
 from dunenb.engine import CHANCE, apply_action, check_action, initial_state, make_config
 from dunenb.errors import InputError
-from dunenb.rules import pre_battle
+from dunenb.powers.holders import acting_main_leader
+from dunenb.rules import alliances, movement, pre_battle
+from dunenb.rules.alliances import Offer
 from dunenb.rules.battle_context import context_of
-from dunenb.rules.movement import Move
+from dunenb.rules.common import double_storm_sietch, edit_house, rules
+from dunenb.rules.movement import Emerge, Land, Move, Reposition
+from dunenb.ruleset import HOUSE_IDS
 from dunenb.seeding import seeded_rng
+from dunenb.state import FrozenDict, GameState, evolve
 
 HOUSES = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
 
@@ -73,3 +81,182 @@ def test_issue14_plan_menus_listed_plans_are_legal_and_unbound() -> None:
                       else bots[engine.current_player(state)].choose(state))
             state = apply_action(state, action)
     assert seen
+
+
+# --- the movement slot menu (issue 14 item 4): cached blocks equal the plain rebuild ---------------------------
+
+def _plain_move_menu(state: GameState, house: str) -> list[Action]:
+    """The move menu as it was built before the per-army cache: every army, every route, every group."""
+    steps = movement.move_range(state, house)
+    storms = state.storm_sectors()
+    menu: list[Action] = []
+    for area, sector, tokens in movement.armies(state, house):
+        groups = [tokens] + ([movement._split(tokens, tokens.total // 2)] if tokens.total >= 2 else [])
+        paths = movement._safe_routes.__wrapped__(area, steps, frozenset(storms))
+        for group in groups:
+            for _destination, path in paths:
+                menu.append(Move(house, area, sector, path, group.regular, group.marked))
+        entry = None
+        for neighbour in rules().board.area(area).adjacent:
+            if neighbour != movement.POLE and storms and entry is None:
+                entry = next(((neighbour, s) for s in movement.area_sectors(neighbour) if s in storms), None)
+        if entry is not None:
+            menu.append(Move(house, area, sector, (entry,), tokens.regular, tokens.marked))
+    return menu
+
+
+def _plain_landing_menu(state: GameState, house: str) -> list[Action]:
+    hs = state.houses[house]
+    menu: list[Action] = []
+    if hs.reserve.total == 0:
+        return menu
+    storms = state.storm_sectors()
+    first = movement._slot(state)["landed"] == 0
+    most_by_price: dict[int, int] = {}
+    for area in rules().board.areas:
+        rate = movement.landing_price_per_token(area.id)
+        if rate not in most_by_price:
+            most_by_price[rate] = movement.affordable_landing(state, house, area.id, first=first)
+        most = most_by_price[rate]
+        if most < 1:
+            continue
+        for sector in movement.area_sectors(area.id):
+            if area.id != movement.POLE and sector in storms:
+                continue
+            for count in sorted({n for n in (most, 1, most // 2) if 1 <= n <= most}, reverse=True):
+                tokens = movement._split(hs.reserve, count)
+                menu.append(Land(house, area.id, sector, tokens.regular, tokens.marked))
+    for sector in storms:
+        area = next(a for a in rules().board.areas_in_sector(sector) if a.id != movement.POLE)
+        if most_by_price.get(movement.landing_price_per_token(area.id), 0) >= 1:
+            tokens = movement._split(hs.reserve, 1)
+            action = Land(house, area.id, sector, tokens.regular, tokens.marked)
+            if action not in menu:
+                menu.append(action)
+    if movement.holds_power(state, house, movement.ADVISORS):
+        menu += movement._peace_landing_menu(state, house, menu)
+    return menu
+
+
+def _plain_emergence_menu(state: GameState, house: str) -> list[Action]:
+    reserve = state.houses[house].reserve
+    slot = movement._slot(state)
+    if reserve.total == 0 or slot.get("emerged", slot["landed"]):
+        return []
+    counts = sorted({n for n in (reserve.total, 1, reserve.total // 2) if 1 <= n <= reserve.total}, reverse=True)
+    return [Emerge(house, a, s, t.regular, t.marked) for a in movement.emergence_areas()
+            for s in movement.area_sectors(a) if s not in state.storm_sectors()
+            for t in (movement._split(reserve, c) for c in counts)]
+
+
+def _plain_reposition_menu(state: GameState, house: str) -> list[Action]:
+    menu: list[Action] = []
+    for area, sector, tokens in movement.armies(state, house):
+        if area == movement.POLE or double_storm_sietch(state, area, sector):
+            continue
+        for target in movement.area_sectors(area):
+            if target != sector and not any(s in state.storm_sectors()
+                                            for s in movement.reposition_route(area, sector, target)):
+                menu.append(Reposition(house, area, sector, target, tokens.regular, tokens.marked))
+    return menu
+
+
+def _slot_positions() -> list[GameState]:
+    """Movement slots of random 6- and 8-House games, each also under other storms (none, one, two, a double)."""
+    positions = []
+    for houses, seeds in ((HOUSES, (0, 1, 2, 3)), (list(HOUSE_IDS), (0, 1))):
+        for seed in seeds:
+            config = make_config(houses, seed=seed, turn_limit=8)
+            bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(houses)}
+            state = initial_state(config)
+            while state.pending is not None:
+                if state.pending.kind == "movement":
+                    positions.append(state)
+                action = (engine.sample_chance(state) if engine.current_player(state) == CHANCE
+                          else bots[engine.current_player(state)].choose(state))
+                state = apply_action(state, action)
+    varied = []
+    for k, state in enumerate(positions[::7]):
+        for main, secondary in ((None, None), (1 + k % 18, None), (1 + k % 18, 1 + (k * 5) % 18), (3, 3)):
+            varied.append(evolve(state, storm_main=main, storm_secondary=secondary))
+    return positions + varied
+
+
+def test_issue14_movement_menus_equal_the_plain_rebuild() -> None:
+    """Every block of the movement slot menu (moves, landings, emergences, repositions), built from its caches,
+    is the plain rebuild's list, in order, at every movement slot of random games and under other storms."""
+    checked = 0
+    for state in _slot_positions():
+        house = state.pending.actor  # type: ignore[union-attr]
+        assert movement._move_menu(state, house) == _plain_move_menu(state, house)
+        if movement.holds_power(state, house, movement.NATIVES):
+            assert movement._emergence_menu(state, house) == _plain_emergence_menu(state, house)
+        else:
+            assert movement._landing_menu(state, house) == _plain_landing_menu(state, house)
+        assert movement._reposition_menu(state, house) == _plain_reposition_menu(state, house)
+        checked += 1
+    assert checked > 500
+
+
+# --- the alliance window menu (issue 14 item 4): cached offers equal the plain rebuild --------------------------
+
+def _plain_window_menu(state: GameState) -> list[Action]:
+    """The alliance window's menu as it was built before its caches: every offer built anew."""
+    from dunenb.rules.bidding import hand_limit
+    from dunenb.rules.traitors import leader_of, leader_ref
+
+    assert state.pending is not None
+    house = state.pending.actor
+    options: list[Action] = [alliances.EndWindow(house)]
+    if state.pending.detail["offers"] >= alliances.MAX_OFFERS:
+        return options
+    hs = state.houses[house]
+    acting = acting_main_leader(state, house)
+    leaders = [k for k in hs.leaders if not leader_of(house, k).main and k != acting
+               and leader_ref(house, k) not in state.captured]
+    for partner in alliances._partners(state, house):
+        their = state.houses[partner].spice
+        room = len(state.houses[partner].hand) < hand_limit(state, partner)
+        options += [Offer(house, partner, "spice", "spice", n) for n in alliances.MENU_SPICE if n <= hs.spice]
+        if alliances.MENU_SPICE[-1] <= hs.spice:
+            options.append(Offer(house, partner, "spice", "spice", alliances.MENU_SPICE[-1], delay=1))
+        goods = [("card", c, alliances.MENU_CARD_PRICE) for c in (sorted(set(hs.hand)) if room else [])]
+        goods += [("leader", k, alliances.MENU_LEADER_PRICE) for k in leaders]
+        goods += [("power", p, alliances.MENU_POWER_PRICE) for p in alliances.owned_powers(state, house)]
+        for what, item, price in goods:
+            options.append(Offer(house, partner, what, item, 1))
+            if their >= price:
+                options.append(Offer(house, partner, what, item, 1, price))
+        options += alliances._revival_offers(state, house, partner)
+        if hs.reserve.regular >= alliances.MENU_TOKENS:
+            options.append(Offer(house, partner, "token", "regular", alliances.MENU_TOKENS))
+            if their >= alliances.MENU_TOKENS:
+                options.append(Offer(house, partner, "token", "regular", alliances.MENU_TOKENS, alliances.MENU_TOKENS))
+    return options
+
+
+def test_issue14_alliance_menus_equal_the_plain_rebuild() -> None:
+    """The window's menu from its caches (purses capped at the sums the offers read, offers by kind of goods,
+    the tradeable leaders) is the plain rebuild's list, in order, at every window node of random 6- and 8-House
+    games, also with other purses (0 to 7 spice for the dealer and for each partner)."""
+    checked = 0
+    for houses, seeds in ((HOUSES, (0, 1, 2)), (list(HOUSE_IDS), (0, 1))):
+        for seed in seeds:
+            config = make_config(houses, seed=seed, turn_limit=8)
+            bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(houses)}
+            state = initial_state(config)
+            while state.pending is not None:
+                if state.pending.kind == "alliance":
+                    variants = [state]
+                    for spice in (0, 2, 4, 5, 7):
+                        variants.append(edit_house(state, state.pending.actor, spice=spice))
+                        variants.append(evolve(state, houses=FrozenDict(
+                            {h: dataclasses.replace(hs, spice=(spice + k) % 8)
+                             for k, (h, hs) in enumerate(state.houses.items())})))
+                    for variant in variants:
+                        assert alliances.window_decisions(variant) == _plain_window_menu(variant)
+                        checked += 1
+                action = (engine.sample_chance(state) if engine.current_player(state) == CHANCE
+                          else bots[engine.current_player(state)].choose(state))
+                state = apply_action(state, action)
+    assert checked > 1000

@@ -84,9 +84,16 @@ def acting_main_leader(state: GameState, house: str) -> str | None:
     >>> acting_main_leader(fallen, "emperor"), acting_main_leader(fallen, "atreides")
     ('farad-n', 'paul')
     """
+    return _acting_main(house, dead_leaders(state, house))
+
+
+@lru_cache(maxsize=256)
+def _acting_main(house: str, dead: frozenset[str]) -> str | None:
+    """issue 14: the roster's ``acting_main`` is a pure function of the House and its dead leaders (the roster is
+    loaded once): its walk of the roster is made once for each such pair."""
     from dunenb.battle.roster import load_roster
 
-    return load_roster().acting_main(house, dead_leaders(state, house))
+    return load_roster().acting_main(house, dead)
 
 
 def is_acting_main(state: GameState, house: str, leader_id: str) -> bool:

@@ -77,7 +77,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, menu_maker
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, owner
 from dunenb.powers.holders import acting_main_leader
@@ -223,9 +223,16 @@ def _tradeable_leaders(state: GameState, house: str) -> tuple[str, ...]:
     """The keys of ``house``'s living leaders who may change hands: every one but a main leader (G-7) and a
     captured leader (HARKONNEN-P4: he is a prisoner, not a good; GAP-77). A successor in his main leader's place
     is the main leader (G-7, GAP-88)."""
-    acting = acting_main_leader(state, house)
-    return tuple(key for key in state.houses[house].leaders if not leader_of(house, key).main
-                 and key != acting and leader_ref(house, key) not in state.captured)
+    return _tradeable(house, state.houses[house].leaders, acting_main_leader(state, house), state.captured)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tradeable(house: str, leaders: tuple[str, ...], acting: str | None,
+               captured: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """:func:`_tradeable_leaders` as a pure function of the facts it reads (issue 14: the roster lookups of each
+    leader are made once for these facts, not at every listing of an alliance window)."""
+    return tuple(key for key in leaders if not leader_of(house, key).main
+                 and key != acting and leader_ref(house, key) not in captured)
 
 
 def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
@@ -237,6 +244,9 @@ def owned_powers(state: GameState, house: str) -> tuple[str, ...]:
 #: offers in a window, or the same Houses in the next window, is listed the same offers again; building each anew
 #: (with its field checks) made the alliance window the dearest menu of a bot game.
 _menu_offer = functools.lru_cache(maxsize=4096, typed=True)(Offer)
+_menu_end_window = menu_maker(EndWindow, 64)  # issue 14: the answers of every window, built once a House
+_menu_accept = menu_maker(AcceptOffer, 64)
+_menu_decline = menu_maker(DeclineOffer, 64)
 
 
 def window_decisions(state: GameState) -> list[Action]:
@@ -247,18 +257,22 @@ def window_decisions(state: GameState) -> list[Action]:
     from dunenb.rules.bidding import hand_limit
 
     house = state.pending.actor
-    options: list[Action] = [EndWindow(house)]
+    options: list[Action] = [_menu_end_window(house)]
     if state.pending.detail["offers"] >= MAX_OFFERS:
         return options
     hs = state.houses[house]
     # issue 14: what the House can give is the same for every partner, so it is looked up once
-    cards, leaders, powers = sorted(set(hs.hand)), _tradeable_leaders(state, house), owned_powers(state, house)
+    cards, leaders, powers = tuple(sorted(set(hs.hand))), _tradeable_leaders(state, house), owned_powers(state, house)
+    reviver = holder(state, revival_power()) == house  # issue 14: asked once, not for each partner
     for partner in _partners(state, house):
         their_spice = state.houses[partner].spice
         room = bool(cards) and len(state.houses[partner].hand) < hand_limit(state, partner)
-        options += _goods_offers(house, partner, hs.spice, tuple(cards) if room else (), leaders, powers,
-                                 their_spice)
-        options += _revival_offers(state, house, partner)
+        # issue 14: the offers read the two purses only through the listed sums and prices, so each is capped at
+        # the largest of them (the same comparisons, the same offers): purses that differ above it share a cache
+        options += _goods_offers(house, partner, min(hs.spice, _SPICE_READ), cards if room else (), leaders, powers,
+                                 min(their_spice, _PRICE_READ))
+        if reviver:
+            options += _revival_offers(state, house, partner)
         if hs.reserve.regular >= MENU_TOKENS:
             options.append(_menu_offer(house, partner, "token", "regular", MENU_TOKENS))
             if their_spice >= MENU_TOKENS:
@@ -266,26 +280,41 @@ def window_decisions(state: GameState) -> list[Action]:
     return options
 
 
-@functools.lru_cache(maxsize=4096)
+#: The largest spice sum and the largest price :func:`_goods_offers` compares a purse with (issue 14).
+_SPICE_READ = max(MENU_SPICE)
+_PRICE_READ = max(MENU_CARD_PRICE, MENU_LEADER_PRICE, MENU_POWER_PRICE)
+
+
 def _goods_offers(house: str, partner: str, spice: int, cards: tuple[str, ...], leaders: tuple[str, ...],
                   powers: tuple[str, ...], their_spice: int) -> tuple[Action, ...]:
     """The menu's offers of ``house`` to ``partner`` of spice, cards (``cards``: those it may give now), leaders and
-    powers, a pure function of these facts (issue 14 item 4: a window lists the same offers again and again)."""
+    powers, a pure function of these facts (issue 14 item 4: a window lists the same offers again and again; each
+    kind of goods is cached on the facts it reads, so a change of hand does not rebuild the spice offers)."""
+    return (_spice_offers(house, partner, spice)
+            + _item_offers(house, partner, "card", cards, their_spice >= MENU_CARD_PRICE, MENU_CARD_PRICE)
+            + _item_offers(house, partner, "leader", leaders, their_spice >= MENU_LEADER_PRICE, MENU_LEADER_PRICE)
+            + _item_offers(house, partner, "power", powers, their_spice >= MENU_POWER_PRICE, MENU_POWER_PRICE))
+
+
+@functools.lru_cache(maxsize=1024)
+def _spice_offers(house: str, partner: str, spice: int) -> tuple[Action, ...]:
+    """The spice gifts listed (1, 2, 5, and 5 next turn, ALLIANCE-8) for a giver with ``spice``."""
     options: list[Action] = [_menu_offer(house, partner, "spice", "spice", n) for n in MENU_SPICE if n <= spice]
     if MENU_SPICE[-1] <= spice:
         options.append(_menu_offer(house, partner, "spice", "spice", MENU_SPICE[-1], delay=1))  # ALLIANCE-8
-    for card in cards:
-        options.append(_menu_offer(house, partner, "card", card, 1))
-        if their_spice >= MENU_CARD_PRICE:
-            options.append(_menu_offer(house, partner, "card", card, 1, MENU_CARD_PRICE))
-    for key in leaders:
-        options.append(_menu_offer(house, partner, "leader", key, 1))
-        if their_spice >= MENU_LEADER_PRICE:
-            options.append(_menu_offer(house, partner, "leader", key, 1, MENU_LEADER_PRICE))
-    for power in powers:
-        options.append(_menu_offer(house, partner, "power", power, 1))
-        if their_spice >= MENU_POWER_PRICE:
-            options.append(_menu_offer(house, partner, "power", power, 1, MENU_POWER_PRICE))
+    return tuple(options)
+
+
+@functools.lru_cache(maxsize=4096)
+def _item_offers(house: str, partner: str, what: str, items: tuple[str, ...], sold: bool,
+                 price: int) -> tuple[Action, ...]:
+    """Each of ``items`` (cards, leaders or powers) as a gift and, if the partner can pay (``sold``), for
+    ``price`` spice."""
+    options: list[Action] = []
+    for item in items:
+        options.append(_menu_offer(house, partner, what, item, 1))
+        if sold:
+            options.append(_menu_offer(house, partner, what, item, 1, price))
     return tuple(options)
 
 
@@ -467,14 +496,21 @@ def apply_window(state: GameState, action: Action) -> GameState:
                                      back_what=action.back_what, back_item=action.back_item))
     return evolve(state, pending=pending(
         "alliance-answer", action.receiver, window=detail["window"], index=detail["index"],
-        offers=detail["offers"] + 1, offer=tuple(getattr(action, f.name) for f in dataclasses.fields(Offer)),
+        offers=detail["offers"] + 1, offer=tuple(getattr(action, name) for name in _OFFER_FIELDS),
         resume=detail["resume"]))
+
+
+_OFFER_FIELDS = tuple(f.name for f in dataclasses.fields(Offer))  # issue 14: read once, in field order
 
 
 def pending_offer(state: GameState) -> Offer:
     """The offer on the table at an ``alliance-answer`` node."""
     assert state.pending is not None
-    return Offer(*state.pending.detail["offer"])
+    fields = state.pending.detail["offer"]
+    try:  # issue 14: the listed offer is asked again at its answer (its pledge, its apply): one object serves them
+        return _menu_offer(*fields)
+    except TypeError:  # an unhashable field: built, and checked, as before (its error raised by Offer itself)
+        return Offer(*fields)
 
 
 
@@ -494,7 +530,7 @@ def answer_pledge(state: GameState, house: str) -> Pledge:
 def answer_decisions(state: GameState) -> list[Action]:
     assert state.pending is not None
     house = state.pending.actor
-    return [AcceptOffer(house), DeclineOffer(house)]
+    return [_menu_accept(house), _menu_decline(house)]
 
 
 # --- moving goods ----------------------------------------------------------------------------------------

@@ -536,6 +536,8 @@ _LAST_MENU: list[tuple[GameState, tuple[Action, ...]] | None] = [None]
 _menu_land = lru_cache(maxsize=4096, typed=True)(Land)
 _menu_move = lru_cache(maxsize=8192, typed=True)(Move)
 _menu_reposition = lru_cache(maxsize=2048, typed=True)(Reposition)
+_menu_end_slot = menu_maker(EndSlot, 64)
+_menu_hajj = menu_maker(PlayHajj, 64)
 
 
 def _slot_decisions(state: GameState) -> list[Action]:
@@ -554,7 +556,7 @@ def _build_menu(state: GameState) -> list[Action]:
     house = state.pending.actor
     slot = _slot(state)
     hs = state.houses[house]
-    menu: list[Action] = [EndSlot(house)]
+    menu: list[Action] = [_menu_end_slot(house)]
     if not slot["landed"] and not slot["moved"]:
         menu += _revival_menu(state, house)
     if can_land_now(slot):
@@ -564,7 +566,7 @@ def _build_menu(state: GameState) -> list[Action]:
     if slot["repositions"] == 0:
         menu += _reposition_menu(state, house)
     if HAJJ in hs.hand:
-        menu.append(PlayHajj(house))  # CARD-HAJJ-1: during landing and movement
+        menu.append(_menu_hajj(house))  # CARD-HAJJ-1: during landing and movement
     for extra in SLOT_MENUS:  # House powers acting in the slot (dunenb.rules.kynes: FREMEN-M1, FREMEN-M2)
         menu += extra(state, house)
     return menu
@@ -583,42 +585,72 @@ def _revival_menu(state: GameState, house: str) -> list[Action]:
     return menu
 
 
-def _counts(most: int) -> list[int]:
-    return sorted({n for n in (most, 1, most // 2) if 1 <= n <= most}, reverse=True)
+@lru_cache(maxsize=64)
+def _counts(most: int) -> tuple[int, ...]:
+    """The group sizes a menu lists for at most ``most`` tokens: all of them, 1 and half, largest first."""
+    return tuple(sorted({n for n in (most, 1, most // 2) if 1 <= n <= most}, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _rate_areas() -> tuple[str, ...]:
+    """The first area of the board of each LAND-1 rate, in board order: the area whose affordable landing the menu
+    computes for every area of that rate (the price depends on the area only through the rate)."""
+    first: dict[int, str] = {}
+    for area in rules().board.areas:
+        first.setdefault(landing_price_per_token(area.id), area.id)
+    return tuple(first.values())
 
 
 def _landing_menu(state: GameState, house: str) -> list[Action]:
     hs = state.houses[house]
-    menu: list[Action] = []
     if hs.reserve.total == 0:
-        return menu
-    storms = state.storm_sectors()
+        return []
     first = _slot(state)["landed"] == 0
-    most_by_price: dict[int, int] = {}  # the price depends on the area only through LAND-1's rate per token
-    for area in rules().board.areas:
-        rate = landing_price_per_token(area.id)
-        if rate not in most_by_price:
-            most_by_price[rate] = affordable_landing(state, house, area.id, first=first)
-        most = most_by_price[rate]
-        if most < 1:
-            continue
-        counts = _counts(most)
-        for sector in area_sectors(area.id):
-            if area.id != POLE and sector in storms:
-                continue
-            for count in counts:
-                tokens = _split(hs.reserve, count)
-                menu.append(_menu_land(house, area.id, sector, tokens.regular, tokens.marked))
-    for sector in state.storm_sectors():  # LAND-5 for teaching: one token into the storm
-        area = next(a for a in rules().board.areas_in_sector(sector) if a.id != POLE)
-        if most_by_price.get(landing_price_per_token(area.id), 0) >= 1:
-            tokens = _split(hs.reserve, 1)
-            action = _menu_land(house, area.id, sector, tokens.regular, tokens.marked)
-            if action not in menu:
-                menu.append(action)
+    # the price depends on the area only through LAND-1's rate per token: the most affordable at each rate, read
+    # in the first area of that rate (issue 14: the areas the loop of _landings asked, each rate's first one)
+    most = tuple((landing_price_per_token(area_id), affordable_landing(state, house, area_id, first=first))
+                 for area_id in _rate_areas())
+    menu: list[Action] = list(_landings(house, hs.reserve.regular, hs.reserve.marked, state.storm_sectors(), most))
     if holds_power(state, house, ADVISORS):
         menu += _peace_landing_menu(state, house, menu)
     return menu
+
+
+@lru_cache(maxsize=1024)
+def _landings(house: str, regular: int, marked: int, storms: tuple[int, ...],
+              most: tuple[tuple[int, int], ...]) -> tuple[Action, ...]:
+    """The menu's landings of ``house`` with ``regular`` + ``marked`` reserve tokens, ``most`` the most it can pay
+    for at each LAND-1 rate: in each area and each sector outside the storms (all, 1 and half of what it can pay
+    for, unmarked first), then, for teaching, 1 token into each storm sector (LAND-5). A pure function of these
+    facts and the board (issue 14: cached; the counts and token splits of a rate are computed once)."""
+    reserve = Tokens(regular, marked)
+    most_by_price = dict(most)
+    splits: dict[int, list[Tokens]] = {}  # the groups listed, by the most affordable
+    menu: list[Action] = []
+    for area in rules().board.areas:
+        top = most_by_price[landing_price_per_token(area.id)]
+        if top < 1:
+            continue
+        if top not in splits:
+            splits[top] = [_split(reserve, count) for count in _counts(top)]
+        groups = splits[top]
+        for sector in area_sectors(area.id):
+            if area.id != POLE and sector in storms:
+                continue
+            for tokens in groups:
+                menu.append(_menu_land(house, area.id, sector, tokens.regular, tokens.marked))
+    # LAND-5 for teaching: one token into the storm. Such a landing (outside the Pole, in a storm sector) is never
+    # one of the landings above, which avoid the storm sectors: only the storm landings themselves may repeat
+    # (both storms on one sector), so the check for a repeat reads them alone (issue 14: not the whole menu)
+    storm_landings: list[Action] = []
+    for sector in storms:
+        area = next(a for a in rules().board.areas_in_sector(sector) if a.id != POLE)
+        if most_by_price.get(landing_price_per_token(area.id), 0) >= 1:
+            tokens = _split(reserve, 1)
+            action = _menu_land(house, area.id, sector, tokens.regular, tokens.marked)
+            if action not in storm_landings:
+                storm_landings.append(action)
+    return tuple(menu + storm_landings)
 
 
 def _peace_landing_menu(state: GameState, house: str, landings: list[Action]) -> list[Action]:
@@ -635,18 +667,27 @@ _menu_emerge = menu_maker(Emerge)
 
 def _emergence_menu(state: GameState, house: str) -> list[Action]:
     reserve = state.houses[house].reserve
-    menu: list[Action] = []
     slot = _slot(state)
     if reserve.total == 0 or slot.get("emerged", slot["landed"]):  # once a turn, Hajj or not (FREMEN-P4)
-        return menu
+        return []
+    return list(_emergences(house, reserve.regular, reserve.marked, frozenset(state.storm_sectors())))
+
+
+@lru_cache(maxsize=512)
+def _emergences(house: str, regular: int, marked: int, storms: frozenset[int]) -> tuple[Action, ...]:
+    """FREMEN-P4: the menu's emergences of ``regular`` + ``marked`` reserve tokens (all, 1 and half, unmarked first)
+    into each sector outside ``storms`` of each emergence area; a pure function of these facts (issue 14: cached,
+    the splits computed once rather than per sector)."""
+    reserve = Tokens(regular, marked)
+    groups = [_split(reserve, count) for count in _counts(reserve.total)]
+    menu: list[Action] = []
     for area_id in emergence_areas():
         for sector in area_sectors(area_id):
-            if sector in state.storm_sectors():
+            if sector in storms:
                 continue
-            for count in _counts(reserve.total):
-                tokens = _split(reserve, count)
+            for tokens in groups:
                 menu.append(_menu_emerge(house, area_id, sector, tokens.regular, tokens.marked))
-    return menu
+    return tuple(menu)
 
 
 def safe_paths(state: GameState, area: str, sector: int, steps: int) -> dict[tuple[str, int], tuple]:
@@ -657,7 +698,56 @@ def safe_paths(state: GameState, area: str, sector: int, steps: int) -> dict[tup
     storm-free sector; the destination gets one path per storm-free sector. ``sector`` is not needed (sectors do
     not count, MOVE-4b) and is kept for the callers."""
     del sector  # GAP-49: the sector the group leaves from does not restrict its route
-    return dict(_safe_routes(area, steps, frozenset(state.storm_sectors())))
+    return dict(_safe_routes(area, steps, _storms_near(area, steps, state.storm_sectors())))
+
+
+@lru_cache(maxsize=1024)
+def _reach_sectors(area: str, steps: int) -> frozenset[int]:
+    """The sectors of the territories within ``steps`` territories of ``area`` on the board without storms, the
+    North Pole's excepted (storms never touch it).
+
+    issue 14: these are the only storm sectors the routes from ``area`` and its first storm entry can meet. Storms
+    only remove territories from the breadth-first search of :func:`_safe_routes` (a blocked territory is never
+    expanded), so every territory whose safe sectors it reads is within ``steps`` territories of ``area`` on the
+    storm-free board; :func:`_first_storm_entry` reads the neighbours' sectors, at distance 1."""
+    sectors: set[int] = set()
+    seen, frontier = {area}, [area]
+    for _ in range(steps):
+        following = []
+        for here in frontier:
+            for neighbour in _area(here).adjacent:
+                if neighbour not in seen:
+                    seen.add(neighbour)
+                    following.append(neighbour)
+                    if neighbour != POLE:
+                        sectors.update(_area(neighbour).sectors)
+        frontier = following
+    return frozenset(sectors)
+
+
+def _storms_near(area: str, steps: int, storms: Iterable[int]) -> frozenset[int]:
+    """issue 14: the storm sectors that can matter to a move of ``steps`` territories from ``area`` (see
+    :func:`_reach_sectors`): the routes, and so the menu's moves, of two storm sets with the same such sectors are
+    the same, so the caches key on these alone and a storm far away does not rebuild them."""
+    return _reach_sectors(area, steps).intersection(storms)
+
+
+#: issue 14: one tuple object per distinct path of the menus. A move's path tuple is checked field by field once
+#: per object (dunenb.actions: a tuple met again by identity is not checked again, an equal new one is compared by
+#: its text), and the storms change the routes every turn: routes rebuilt for new storms hand out the same path
+#: objects again. Equal values, so the moves listed are the same; bounded: emptied when full.
+_PATHS: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
+MAX_PATHS = 16384
+
+
+def _interned(path: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The one stored tuple equal to ``path`` (``path`` itself the first time)."""
+    found = _PATHS.get(path)
+    if found is None:
+        if len(_PATHS) >= MAX_PATHS:
+            _PATHS.clear()
+        found = _PATHS[path] = path
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -678,7 +768,7 @@ def _safe_routes(area: str, steps: int, storms: frozenset[int]) -> tuple[tuple[t
                 if not usable:
                     continue  # GAP-10, GAP-49: wholly under a storm, no safe way in or through
                 for entry in usable:
-                    found[(neighbour, entry)] = path + ((neighbour, entry),)
+                    found[(neighbour, entry)] = _interned(path + ((neighbour, entry),))
                 following.append((neighbour, path + ((neighbour, usable[0]),)))
         frontier = following
     return tuple(found.items())
@@ -686,29 +776,44 @@ def _safe_routes(area: str, steps: int, storms: frozenset[int]) -> tuple[tuple[t
 
 def _move_menu(state: GameState, house: str) -> list[Action]:
     steps = move_range(state, house)
-    storms = frozenset(state.storm_sectors())
+    storms = state.storm_sectors()
     menu: list[Action] = []
     for area, sector, tokens in armies(state, house):
-        groups = [tokens] + ([_split(tokens, tokens.total // 2)] if tokens.total >= 2 else [])
-        routes = _safe_routes(area, steps, storms)  # = safe_paths, without copying the cached answer
-        for group in groups:
-            for _destination, path in routes:
-                menu.append(_menu_move(house, area, sector, path, group.regular, group.marked))
-        storm_entry = _first_storm_entry(state, area, sector)  # MOVE-7, GAP-10 for teaching
-        if storm_entry is not None:
-            menu.append(_menu_move(house, area, sector, (storm_entry,), tokens.regular, tokens.marked))
+        # issue 14: an army's moves are a pure function of these facts, cached (the armies that did not move and
+        # that no storm came near list the same moves turn after turn); _army_moves builds them as this loop did
+        menu += _army_moves(house, area, sector, tokens.regular, tokens.marked, steps,
+                            _storms_near(area, steps, storms))
     return menu
 
 
-def _first_storm_entry(state: GameState, area: str, sector: int) -> tuple[str, int] | None:
-    """MOVE-7, GAP-10: the first storm sector of a neighbouring territory (any of its sectors, GAP-49)."""
-    storms = state.storm_sectors()
+@lru_cache(maxsize=2048)
+def _army_moves(house: str, area: str, sector: int, regular: int, marked: int, steps: int,
+                storms: frozenset[int]) -> tuple[Action, ...]:
+    """The menu's moves of one army: all of it, then half of it (unmarked first), along each safe route of
+    :func:`_safe_routes`, then, for teaching, all of it into the first storm sector next to it (MOVE-7, GAP-10).
+    ``storms``: the storm sectors near it (:func:`_storms_near`), all that the routes and the storm entry read."""
+    tokens = Tokens(regular, marked)
+    groups = [tokens] + ([_split(tokens, tokens.total // 2)] if tokens.total >= 2 else [])
+    routes = _safe_routes(area, steps, storms)  # = safe_paths, without copying the cached answer
+    moves: list[Action] = []
+    for group in groups:
+        for _destination, path in routes:
+            moves.append(_menu_move(house, area, sector, path, group.regular, group.marked))
+    storm_entry = _storm_entry(area, storms)  # MOVE-7, GAP-10 for teaching
+    if storm_entry is not None:
+        moves.append(_menu_move(house, area, sector, _interned((storm_entry,)), tokens.regular, tokens.marked))
+    return tuple(moves)
+
+
+def _storm_entry(area: str, storms: frozenset[int]) -> tuple[str, int] | None:
+    """MOVE-7, GAP-10: the first storm sector (of ``storms``) of a territory next to ``area``, any of its sectors
+    (GAP-49: whatever sector the group leaves from), never at the North Pole; ``None`` if there is none."""
     if not storms:
         return None
     for neighbour in _area(area).adjacent:
         if neighbour == POLE:
             continue  # MOVE-7: never a storm at the North Pole
-        for entry in entry_sectors(area, sector, neighbour):
+        for entry in area_sectors(neighbour):
             if entry in storms:
                 return neighbour, entry
     return None
@@ -720,16 +825,22 @@ def _reposition_menu(state: GameState, house: str) -> list[Action]:
     Listed only until the House has made one move of 0 in the slot; any further one is still accepted by the
     check (design: a menu graph without cycles keeps random play and seeded bots from looping forever)."""
     menu: list[Action] = []
+    storms = frozenset(state.storm_sectors())
     for area, sector, tokens in armies(state, house):
         if area == POLE or double_storm_sietch(state, area, sector):
             continue  # STORM-15, GAP-11: no 0-move inside a Sietch under the double storm
-        for target in area_sectors(area):
-            if target == sector:
-                continue
-            if any(s in state.storm_sectors() for s in reposition_route(area, sector, target)):
-                continue
+        for target in _reposition_targets(area, sector, storms):
             menu.append(_menu_reposition(house, area, sector, target, tokens.regular, tokens.marked))
     return menu
+
+
+@lru_cache(maxsize=2048)
+def _reposition_targets(area: str, sector: int, storms: frozenset[int]) -> tuple[int, ...]:
+    """MOVE-4a, GAP-22: the other sectors of ``area`` a move of 0 from ``sector`` reaches without entering or
+    crossing a sector of ``storms``, in the area's order (issue 14: a pure function of the board and the storms,
+    cached)."""
+    return tuple(target for target in area_sectors(area) if target != sector
+                 and not any(s in storms for s in reposition_route(area, sector, target)))
 
 
 # --- checks ---------------------------------------------------------------------------------------------
