@@ -101,7 +101,11 @@ class GameRecord(TreeNavigation):
         The action is checked against the rules: an illegal one raises and the tree is unchanged.
         """
         self.node(parent)
-        existing = self._existing_child(parent, action)
+        key: tuple[int, Action] | None = (parent, action)
+        try:  # issue 14 part 3: the action hashed once to look its child up and once to file it (was four times)
+            existing = self._child_of.get(key)  # type: ignore[arg-type]
+        except TypeError:  # an unhashable action: compared with each child (_existing_child)
+            existing, key = self._existing_child(parent, action), None
         if existing is not None:
             return existing
         state = self.apply_action(self.state_at(parent), action)
@@ -109,8 +113,8 @@ class GameRecord(TreeNavigation):
         self._next_id += 1
         self._nodes[node_id] = Node(id=node_id, parent=parent, action=action, comment=comment)
         self._nodes[parent].children.append(node_id)
-        if _hashable(action):
-            self._child_of[(parent, action)] = node_id
+        if key is not None:
+            self._child_of[key] = node_id
         self._depth[node_id] = self._depth[parent] + 1
         self._remember(node_id, state)
         return node_id

@@ -142,12 +142,25 @@ def _hash_rules_files(files: list[tuple[str, str]]) -> str:
     return digest.hexdigest()
 
 
+def _sha256(data: bytes) -> Any:
+    """A SHA-256 object over ``data``: the interpreter's own implementation (module ``_sha256``, ``_sha2`` from
+    Python 3.12), else :func:`hashlib.sha256`. Issue 14 part 3: importing :mod:`hashlib` loads OpenSSL (4 ms CPU,
+    a third of what checking a stamp cost a new process); SHA-256 is one function (FIPS 180-4), so both give the
+    same digest (``tests/test_save_trust.py`` compares them), and hashlib itself falls back on these."""
+    try:
+        from _sha256 import sha256  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        try:
+            from _sha2 import sha256  # type: ignore[import-not-found,no-redef,unused-ignore]
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data)
+
+
 def validation_digest(config: Any, nodes: Any) -> str:
     """GAP-68: sha256 of the rules fingerprint, the configuration and each node's id, parent and action, as JSON
     with sorted keys (what the legality of every node depends on; comments do not count)."""
-    import hashlib
-
-    digest = hashlib.sha256(rules_fingerprint().encode())
+    digest = _sha256(rules_fingerprint().encode())
     digest.update(json.dumps(config, sort_keys=True, separators=(",", ":")).encode())
     encode = _compact_encoder()
     texts = []
@@ -163,14 +176,19 @@ def _compact_encoder() -> Any:
     """``json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode``, the text of one
     node in :func:`validation_digest`. Issue 14 part 3: that ``encode`` builds the C encoder of the ``json``
     package anew for every call (a third of the digest of a big save); here it is built once per digest, with
-    the very arguments ``encode`` gives it, and the pure-Python ``encode`` serves where the C encoder is missing."""
+    the very arguments ``encode`` gives it, and the pure-Python ``encode`` serves where the C encoder is missing.
+
+    Issue 14 part 3, again: no table of the containers being written (``markers=None``, ``check_circular=False``),
+    which was half of what remained. That table only serves to refuse a list or object that contains itself, and
+    the nodes hashed never do: they are the objects :func:`dunenb.jsonio.read_json` parsed or the ones
+    :func:`record_to_dict` built from frozen actions, trees both; for such values the text is the same bytes."""
     from json import encoder as json_encoder
 
     python = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     make = getattr(json_encoder, "c_make_encoder", None)
     if make is None:
         return python.encode
-    fast = make({}, python.default, json_encoder.encode_basestring_ascii, None, python.key_separator,
+    fast = make(None, python.default, json_encoder.encode_basestring_ascii, None, python.key_separator,
                 python.item_separator, python.sort_keys, python.skipkeys, python.allow_nan)
     return lambda value: "".join(fast(value, 0))
 

@@ -212,3 +212,15 @@ def test_gap_68_the_digest_is_the_sha256_of_each_nodes_sorted_compact_json():
         digest.update(encode([node.get("id"), node.get("parent"), node.get("action")]).encode())
     assert saves.validation_digest(config, nodes) == digest.hexdigest()
     assert saves.validation_digest(config, [*nodes, ["not", "an", "object"]]) == ""
+
+
+def test_gap_68_issue14_the_interpreters_sha256_gives_hashlibs_digest():
+    """The digest of a stamp is made with the interpreter's own SHA-256 (no OpenSSL to load): the same bytes as
+    :func:`hashlib.sha256`, for every length around the 64-byte blocks and for a big save's worth of text."""
+    import hashlib
+
+    for data in [bytes(range(256))[:length] for length in range(0, 200)] + [b"\xe9" * 1_000_003]:
+        assert saves._sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+    digest = saves._sha256(b"ab")
+    digest.update(b"c")
+    assert digest.hexdigest() == hashlib.sha256(b"abc").hexdigest()
