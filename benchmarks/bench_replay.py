@@ -72,7 +72,7 @@ def main() -> None:
     print(f"reach a random node, cache cold (replay from the root): median {statistics.median(cold) * 1000:.1f} ms")
     record.clear_cache()
     for node in line:
-        record.state_at(node)  # checkpoints every 32 plies; recent nodes cached
+        record.state_at(node)  # checkpoints every CHECKPOINT_EVERY plies; recent nodes cached
     record._recent.clear()
     partial = []
     for node in targets[:500]:
@@ -103,7 +103,7 @@ def branched_record() -> GameRecord:
 def checkpoint_figures() -> None:
     record = branched_record()
     for node in record.node_ids:
-        record.state_at(node)  # every checkpoint (each 32 plies of every line) is in place
+        record.state_at(node)  # every checkpoint (each CHECKPOINT_EVERY plies of every line) is in place
     generator = np.random.default_rng(4)
     targets = [record.node_ids[int(i)] for i in generator.integers(len(record), size=2_000)]
     times = []

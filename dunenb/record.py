@@ -33,7 +33,10 @@ from dunenb.tree import TreeNavigation
 if TYPE_CHECKING:
     from dunenb.record_view import RecordView
 
-CHECKPOINT_EVERY = 32
+#: issue 14 item 2: at most 15 actions replayed to reach any node from its checkpoint (any node under 10 ms at the
+#: 99th percentile: 3.5 ms CPU measured, 5.8 ms with 32); a checkpoint shares its unchanged parts with the states
+#: around it, so twice as many cost little memory
+CHECKPOINT_EVERY = 16
 RECENT_CACHE_SIZE = 2048
 
 
