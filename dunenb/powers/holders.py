@@ -103,6 +103,28 @@ def holder(state: GameState, power_id: str) -> str | None:
     >>> holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
     'emperor'
     """
+    global _holders
+    cache = _holders
+    if cache[0] is state:  # issue 14 item 4: asked again of the very same state object
+        answers = cache[1]
+        if power_id in answers:
+            return answers[power_id]
+    else:
+        answers = {}
+        cache = _holders = (state, answers)
+    house = answers[power_id] = _holder(state, power_id)
+    return house
+
+
+#: issue 14 item 4: the holders answered for the last state asked about, a one-entry cache replaced as a whole.
+#: A state is frozen, and the entry keeps the state object itself (not its ``id``, which a new object could
+#: reuse), so an answer stored for it is the answer :func:`_holder` gives it again; the rules list a menu or
+#: apply an action asking the same powers of one state many times.
+_holders: tuple[GameState | None, dict[str, str | None]] = (None, {})
+
+
+def _holder(state: GameState, power_id: str) -> str | None:
+    """:func:`holder`, computed."""
     spec = power(power_id)
     house = spec.holder
     if house not in state.config.houses or house in state.eliminated:  # is_in_play, inlined (called very often)
