@@ -181,17 +181,18 @@ def _handler(state: GameState) -> Handler:
     return HANDLERS[state.pending.kind]
 
 
-@dataclasses.dataclass(frozen=True)
 class _Menu:
     """What :func:`legal_actions` or :func:`chance_outcomes` listed for one state object (issue 14 item 4).
 
     It keeps the state itself (not its ``id``, which a new object could reuse) and the ``id`` of each listed
-    action (the listed objects are kept too, so those ids stay theirs)."""
+    action (the listed objects are kept too, so those ids stay theirs). A plain record with slots (built at
+    every node: a frozen dataclass's ``__init__`` cost more); nothing changes it once made."""
 
-    state: GameState
-    actions: list[Action]
-    outcomes: list[tuple[Action, Fraction]] | None
-    ids: frozenset[int]
+    __slots__ = ("actions", "ids", "outcomes", "state")
+
+    def __init__(self, state: GameState, actions: list[Action], outcomes: list[tuple[Action, Fraction]] | None,
+                 ids: frozenset[int]) -> None:
+        self.state, self.actions, self.outcomes, self.ids = state, actions, outcomes, ids
 
 
 #: The menu of the last node listed, a one-entry cache replaced as a whole (one assignment, so a reader sees one

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_pass
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
@@ -212,7 +212,7 @@ def _open_uses(state: GameState) -> tuple[str, ...]:
 
 def _decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    menu: list[Action] = [Pass(house)]
+    menu: list[Action] = [menu_pass(house)]
     cards = karama_cards(state, house)
     if cards:  # issue 14 item 4: without a card the open uses need not be read
         menu += [UseKarama(house, use, card) for use in _open_uses(state) for card in cards]
