@@ -698,8 +698,11 @@ def _after_phase(state: GameState) -> GameState:
 
 def _discard_decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *(DiscardSlip(house, lh, lid) for lh, lid in state.houses[house].traitors
-                           if new_traitor_pool(state, house, ((lh, lid),)))]  # only with a leader left to draw
+    # only with a leader left to draw. issue 14 item 4: the pool is built once, not once per slip: the pool less
+    # one slip is the whole pool, since it never holds a leader on the House's slips (the discarded one included)
+    slips = state.houses[house].traitors
+    return [Pass(house), *(DiscardSlip(house, lh, lid) for lh, lid in slips)] if slips and new_traitor_pool(
+        state, house) else [Pass(house)]
 
 
 def _apply_discard(state: GameState, action: Action) -> GameState:
