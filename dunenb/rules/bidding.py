@@ -200,24 +200,9 @@ def initial_deck() -> FrozenDict[str, int]:
 def hand_limit(state: GameState, house: str) -> int:
     """HAND-1: 4 cards, changed by the powers at hook ``hand.limit`` (HARKONNEN-P2: 8; EMPEROR-M1: 6 while
     Shaddam lives), plus any Chance-card slots (CHANCE-5, GAP-20)."""
-    global _hand_limits
-    cache = _hand_limits
-    if cache[0] is not state:  # issue 14 item 4: asked again of the very same state object (an alliance menu,
-        cache = _hand_limits = (state, {})  # a bid: once per House and per offer)
-    found = cache[1].get(house)
-    if found is None:
-        deck = load_treachery_rules()
-        base = deck.hand_limits.get(house, deck.hand_limit)
-        found = cache[1][house] = (modify(state, "hand.limit", base, {"house": house})
-                                   + state.houses[house].extra_card_slots)
-    return found
-
-
-#: issue 14 item 4: the hand limits answered for the last state asked about, by House: a one-entry cache replaced
-#: as a whole, which keeps the state object itself (not its ``id``, which a new object could reuse). A state is
-#: frozen and the limit depends only on it, the House and the shipped rules, so a kept answer is the one
-#: :func:`hand_limit` computes again.
-_hand_limits: tuple[GameState | None, dict[str, int]] = (None, {})
+    deck = load_treachery_rules()
+    base = deck.hand_limits.get(house, deck.hand_limit)
+    return modify(state, "hand.limit", base, {"house": house}) + state.houses[house].extra_card_slots
 
 
 def has_full_hand(state: GameState, house: str) -> bool:
