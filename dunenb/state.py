@@ -385,9 +385,11 @@ def evolve(value: _T, **changes: Any) -> _T:
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     made = object.__new__(cls)
-    fields = {**value.__dict__, **changes}
-    fields.pop(HASH_KEY, None)  # a hash computed once belongs to the old values (dunenb.hashing)
-    object.__setattr__(made, "__dict__", fields)
+    fields = made.__dict__  # issue 14 item 4: filled in place (cheaper than building a dict and setting it)
+    fields.update(value.__dict__)
+    fields.update(changes)  # the same keys in the same order: each change replaces its field where it stands
+    if HASH_KEY in fields:
+        del fields[HASH_KEY]  # a hash computed once belongs to the old values (dunenb.hashing)
     return made
 
 

@@ -120,7 +120,6 @@ def menu_error(action: Action, menu: Sequence[Action], code: str, when: str) -> 
 
 
 _new = object.__new__
-_set = object.__setattr__
 _owning = FrozenDict._owning
 
 
@@ -129,7 +128,8 @@ def pending(kind: str, actor: str, **detail: Any) -> Pending:
     a record, its three fields written as one dict (the frozen ``__init__`` sets them one by one), and the
     keyword dict, made for this call only, taken as the mapping without a copy: the same record."""
     made = _new(Pending)
-    _set(made, "__dict__", {"kind": kind, "actor": actor, "detail": _owning(detail)})
+    fields = made.__dict__  # filled in place, in field order, as __init__ would (a dict sharing the class's keys)
+    fields["kind"], fields["actor"], fields["detail"] = kind, actor, _owning(detail)
     return made
 
 
@@ -140,7 +140,8 @@ def with_events(state: GameState, *events: Event) -> GameState:
 def event(kind: str, text: str, **data: Any) -> Event:
     """``Event(kind, text, FrozenDict(data))``, built as :func:`pending` builds its node (issue 14 item 4)."""
     made = _new(Event)
-    _set(made, "__dict__", {"kind": kind, "text": text, "data": _owning(data)})
+    fields = made.__dict__
+    fields["kind"], fields["text"], fields["data"] = kind, text, _owning(data)
     return made
 
 
