@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dunenb.powers.karama import is_suppressed
-from dunenb.powers.registry import power
+from dunenb.powers.registry import load_powers, power
 from dunenb.state import GameState, LentPower
 
 
@@ -125,16 +125,33 @@ _holders: tuple[GameState | None, dict[str, str | None]] = (None, {})
 
 def _holder(state: GameState, power_id: str) -> str | None:
     """:func:`holder`, computed."""
-    spec = power(power_id)
-    house = spec.holder
+    house, main_power = _sheet(power_id)
     if house not in state.config.houses or house in state.eliminated:  # is_in_play, inlined (called very often)
         return None
     if state.suppressions and is_suppressed(state, power_id):
         return None
-    if spec.is_main_leader_power and not main_leader_alive(state, house):
+    if main_power and not main_leader_alive(state, house):
         return None
     lend = active_lend(state, power_id) if state.lent_powers else None
     return lend.borrower if lend is not None and is_in_play(state, lend.borrower) else house
+
+
+def _sheet(power_id: str) -> tuple[str, bool]:
+    """The owner of ``power_id`` by its sheet and whether it is a main-leader power (G-7), read from the powers
+    table. issue 14 item 4: kept per power for the table loaded now (looked up again if another is loaded); an
+    undeclared ID raises as :func:`~dunenb.powers.registry.power` does, and is not kept."""
+    global _sheets
+    table = load_powers()
+    if _sheets[0] is not table:
+        _sheets = (table, {})
+    found = _sheets[1].get(power_id)
+    if found is None:
+        spec = power(power_id)
+        found = _sheets[1][power_id] = (spec.holder, spec.is_main_leader_power)
+    return found
+
+
+_sheets: tuple[object, dict[str, tuple[str, bool]]] = (None, {})
 
 
 def holds_power(state: GameState, house: str, power_id: str) -> bool:

@@ -275,10 +275,10 @@ def _played(state: GameState, house: str, use_id: str, card: str) -> GameState:
 def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
     """Ask the next House of the window's order that may still play an open use; else close the window."""
     detail = node(state).detail
-    order = detail["order"]
+    order, target = detail["order"], _target(state)  # issue 14 item 4: the window's target read once
     for index in range(detail["index"] + 1, len(order)):
         house = order[index]
-        if state.houses[house].hand and usable(state, house, uses, _target(state)):
+        if state.houses[house].hand and usable(state, house, uses, target):
             return evolve(state, pending=evolve(
                 node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]
