@@ -15,7 +15,9 @@ from dunenb import engine
 from dunenb.actions import Pass, menu_pass
 from dunenb.bots import make_bot
 from dunenb.engine import CHANCE, apply_action, initial_state, make_config
+from dunenb.errors import RulesDataError
 from dunenb.powers import holders, load_powers
+from dunenb.powers.registry import power
 from dunenb.rules import battle_powers, bidding, traitors
 from dunenb.rules.common import event, pending
 from dunenb.state import Event, FrozenDict, GameState, Pending
@@ -54,6 +56,11 @@ def test_issue14_holder_remembered_is_holder_computed(states: list[GameState]) -
             assert holders.holder(previous, power_id) == holders._holder(previous, power_id)
             assert holders.holder(state, power_id) == expected
         previous = state
+    for power_id in ids:  # the sheet kept per power is the declared one
+        spec = power(power_id)
+        assert holders._sheet(power_id) == (spec.holder, spec.is_main_leader_power)
+    with pytest.raises(RulesDataError):
+        holders._sheet("NOBODY-P9")
 
 
 def test_issue14_leader_lookups_memoized_are_computed(states: list[GameState]) -> None:
