@@ -467,3 +467,7 @@ def parse_action(text: str) -> Action:
         return action_from_dict(data)
     except SaveFormatError as error:
         raise InputError("action/notation", f"{text!r}: {error.message}") from None
+
+
+#: issue 14 item 4: the menus' passes (a Karama window's, a bid's), one object per House (:func:`menu_maker`)
+menu_pass = menu_maker(Pass)

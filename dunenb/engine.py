@@ -20,6 +20,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 
 from dunenb.actions import Action
 from dunenb.errors import IllegalActionError, InputError
@@ -181,17 +183,24 @@ def _handler(state: GameState) -> Handler:
     return HANDLERS[state.pending.kind]
 
 
-@dataclasses.dataclass(frozen=True)
 class _Menu:
     """What :func:`legal_actions` or :func:`chance_outcomes` listed for one state object (issue 14 item 4).
 
-    It keeps the state itself (not its ``id``, which a new object could reuse) and the ``id`` of each listed
-    action (the listed objects are kept too, so those ids stay theirs)."""
+    It keeps the state itself (not its ``id``, which a new object could reuse) and the listed actions, whose
+    identity :meth:`lists` tests. A plain record with slots (built at every node: a frozen dataclass's
+    ``__init__`` cost more); nothing changes it once made."""
 
-    state: GameState
-    actions: list[Action]
-    outcomes: list[tuple[Action, Fraction]] | None
-    ids: frozenset[int]
+    __slots__ = ("actions", "outcomes", "state")
+
+    def __init__(self, state: GameState, actions: list[Action], outcomes: list[tuple[Action, Fraction]] | None,
+                 ) -> None:
+        self.state, self.actions, self.outcomes = state, actions, outcomes
+
+    def lists(self, action: object) -> bool:
+        """Whether ``action`` is one of the listed objects themselves. issue 14 item 4: an identity scan in C,
+        which stops at the pick, instead of a set of every listed ``id`` built at each node; the same answer, as
+        the menu keeps the objects (so no other object can have one of their ids)."""
+        return any(map(is_, repeat(action), self.actions))
 
 
 #: The menu of the last node listed, a one-entry cache replaced as a whole (one assignment, so a reader sees one
@@ -203,7 +212,7 @@ _last_menu: _Menu | None = None
 
 def _remember(state: GameState, actions: list[Action], outcomes: list[tuple[Action, Fraction]] | None = None) -> None:
     global _last_menu
-    _last_menu = _Menu(state, actions, outcomes, frozenset(map(id, actions)))
+    _last_menu = _Menu(state, actions, outcomes)
 
 
 def _listed_for(state: GameState) -> _Menu | None:
@@ -336,7 +345,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     the phase, the House and the reason, and the given state is untouched (states are immutable).
     """
     known = _listed_for(state)
-    if known is None or id(action) not in known.ids:  # a pick from this node's own menu is legal as it is listed
+    if known is None or not known.lists(action):  # a pick from this node's own menu is legal as it is listed
         error = check_action(state, action)
         if error is not None:
             raise error

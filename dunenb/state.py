@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -42,6 +42,24 @@ class FrozenDict(Mapping[K, V], Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+    # issue 14 item 4: the reads below go straight to the inner dict, which nobody changes once the mapping is
+    # made; ``Mapping``'s own versions give the same answers through ``__getitem__`` and ``__iter__``, a Python
+    # call per key (a bot game reads these mappings about a million times).
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def keys(self) -> KeysView[K]:
+        return self._data.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._data.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._data.items()
 
     def __hash__(self) -> int:
         if self._hash is None:
@@ -367,9 +385,11 @@ def evolve(value: _T, **changes: Any) -> _T:
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
     made = object.__new__(cls)
-    fields = {**value.__dict__, **changes}
-    fields.pop(HASH_KEY, None)  # a hash computed once belongs to the old values (dunenb.hashing)
-    object.__setattr__(made, "__dict__", fields)
+    fields = made.__dict__  # issue 14 item 4: filled in place (cheaper than building a dict and setting it)
+    fields.update(value.__dict__)
+    fields.update(changes)  # the same keys in the same order: each change replaces its field where it stands
+    if HASH_KEY in fields:
+        del fields[HASH_KEY]  # a hash computed once belongs to the old values (dunenb.hashing)
     return made
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dunenb.powers.karama import is_suppressed
-from dunenb.powers.registry import power
+from dunenb.powers.registry import load_powers, power
 from dunenb.state import GameState, LentPower
 
 
@@ -110,16 +110,55 @@ def holder(state: GameState, power_id: str) -> str | None:
     >>> holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
     'emperor'
     """
-    spec = power(power_id)
-    house = spec.holder
+    global _holders
+    cache = _holders
+    if cache[0] is state:  # issue 14 item 4: asked again of the very same state object
+        answers = cache[1]
+        if power_id in answers:
+            return answers[power_id]
+    else:
+        answers = {}
+        cache = _holders = (state, answers)
+    house = answers[power_id] = _holder(state, power_id)
+    return house
+
+
+#: issue 14 item 4: the holders answered for the last state asked about, a one-entry cache replaced as a whole.
+#: A state is frozen, and the entry keeps the state object itself (not its ``id``, which a new object could
+#: reuse), so an answer stored for it is the answer :func:`_holder` gives it again; the rules list a menu or
+#: apply an action asking the same powers of one state many times.
+_holders: tuple[GameState | None, dict[str, str | None]] = (None, {})
+
+
+def _holder(state: GameState, power_id: str) -> str | None:
+    """:func:`holder`, computed."""
+    house, main_power = _sheet(power_id)
     if house not in state.config.houses or house in state.eliminated:  # is_in_play, inlined (called very often)
         return None
     if state.suppressions and is_suppressed(state, power_id):
         return None
-    if spec.is_main_leader_power and not main_leader_alive(state, house):
+    if main_power and not main_leader_alive(state, house):
         return None
     lend = active_lend(state, power_id) if state.lent_powers else None
     return lend.borrower if lend is not None and is_in_play(state, lend.borrower) else house
+
+
+def _sheet(power_id: str) -> tuple[str, bool]:
+    """The owner of ``power_id`` by its sheet and whether it is a main-leader power (G-7), read from the powers
+    table. issue 14 item 4: kept per power for the table loaded now (looked up again if another is loaded); an
+    undeclared ID raises as :func:`~dunenb.powers.registry.power` does, and is not kept."""
+    global _sheets
+    table = load_powers()
+    if _sheets[0] is not table:
+        _sheets = (table, {})
+    found = _sheets[1].get(power_id)
+    if found is None:
+        spec = power(power_id)
+        found = _sheets[1][power_id] = (spec.holder, spec.is_main_leader_power)
+    return found
+
+
+_sheets: tuple[object, dict[str, tuple[str, bool]]] = (None, {})
 
 
 def holds_power(state: GameState, house: str, power_id: str) -> bool:

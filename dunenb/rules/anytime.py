@@ -38,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, menu_maker
 from dunenb.errors import IllegalActionError
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
@@ -100,6 +100,11 @@ class KaramaAnyTime(Action):
 
 ANYTIME_ACTIONS: tuple[type[Action], ...] = (BuyHarvester, SellHarvester, PlayGhola, KaramaAnyTime, GholaReturn)
 ANYTIME_KINDS: frozenset[str] = frozenset(cls.kind for cls in ANYTIME_ACTIONS)
+
+
+#: issue 14 item 4: the menus' harvester actions built once per House (dunenb.actions.menu_maker)
+_menu_buy = menu_maker(BuyHarvester)
+_menu_sell = menu_maker(SellHarvester)
 
 
 def is_anytime(action: object) -> bool:
@@ -164,9 +169,9 @@ def menu(state: GameState, house: str, pledge: Pledge = NO_PLEDGE) -> list[Actio
     budget = free_spice(state, house, pledge)
     options: list[Action] = []
     if budget >= HARVESTER_PRICE:
-        options.append(BuyHarvester(house))
+        options.append(_menu_buy(house))
     if hs.harvesters >= 1:
-        options.append(SellHarvester(house))
+        options.append(_menu_sell(house))
     if free_gholas(state, house, pledge):
         for count in _counts(min(hs.tanks.total, budget // GHOLA_TOKEN_PRICE)):
             regular = min(hs.tanks.regular, count)

@@ -56,7 +56,7 @@ from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, holder_of, leader_key, leader_of, leader_ref
-from dunenb.state import Event, GameState
+from dunenb.state import Event, GameState, evolve
 
 NONE = "none"
 #: FAQ 18: killing a captured leader at once earns 2 spice, whatever his strength (paid by the Bank: design).
@@ -216,7 +216,7 @@ def offer_buy_off(state: GameState, ctx: BattleContext) -> GameState:
     offer = buy_off_price(state, ctx)
     if offer is None:
         return _resolve(state, ctx)
-    return dataclasses.replace(state, pending=pending("buy-off", offer[0], battle=ctx, price=offer[1]))
+    return evolve(state, pending=pending("buy-off", offer[0], battle=ctx, price=offer[1]))
 
 
 def _resolve(state: GameState, ctx: BattleContext) -> GameState:
@@ -286,7 +286,7 @@ def void_battle(state: GameState, ctx: BattleContext, peace: str, said: Event) -
     turn (ALLIANCE-11); ``said`` is the event that says why. The plans may still be secret (K-19 at B5)."""
     from dunenb.rules import battle_phase
 
-    state = dataclasses.replace(state, at_peace=state.at_peace + ((peace, ctx.area),))
+    state = evolve(state, at_peace=state.at_peace + ((peace, ctx.area),))
     state = with_events(state, said)
     leaders = {h: ctx.plan_of(h).leader for h in ctx.houses if ctx.plan_of(h) is not None}
     committed = ctx.committed + tuple((h, lid, ctx.area) for h, lid in leaders.items() if lid != NONE)
@@ -344,7 +344,7 @@ def main_leader_died(state: GameState, house: str) -> GameState:
         return eliminate(state, house, cause=f"its main leader was killed and a Karama destroyed his last "
                          f"regeneration ({spec.id}, KARAMA-38, VICTORY-2)")
     state = _set_spent(state, house, spent + destroyed + 1)
-    state = dataclasses.replace(state, main_returns=state.main_returns + ((house, state.turn + 1),))
+    state = evolve(state, main_returns=state.main_returns + ((house, state.turn + 1),))
     return with_events(state, event(
         "main-leader-regenerates", f"{house}'s main leader spends a regeneration"
         + (" (a Karama destroyed another, KARAMA-38)" if destroyed else "")
@@ -374,7 +374,7 @@ def succession(state: GameState, house: str, heir: str) -> GameState:
 
 def _set_spent(state: GameState, house: str, spent: int) -> GameState:
     rest = tuple(entry for entry in state.main_regenerations if entry[0] != house)
-    return dataclasses.replace(state, main_regenerations=rest + ((house, spent),))
+    return evolve(state, main_regenerations=rest + ((house, spent),))
 
 
 def main_leaders_return(state: GameState) -> GameState:
@@ -398,7 +398,7 @@ def main_leaders_return(state: GameState) -> GameState:
             ids = (spec.id,) if spec is not None else ()
             state = with_events(state, event("main-leader-back", f"{leader} regenerates and comes back to {house} "
                                              f"({', '.join(ids)})", house=house, leader=leader, powers=ids))
-    return dataclasses.replace(state, main_returns=tuple(kept))
+    return evolve(state, main_returns=tuple(kept))
 
 
 def is_captured(state: GameState, owner: str, leader_id: str) -> bool:
@@ -414,7 +414,7 @@ def bury_captive(state: GameState, owner: str, leader_id: str) -> GameState:
         state = edit_house(state, keeper, leaders=tuple(x for x in held if x != key))
     hs = state.houses[owner]
     state = edit_house(state, owner, leader_tanks=hs.leader_tanks + (leader_id,))
-    return dataclasses.replace(state, captured=tuple(c for c in state.captured if c != (owner, leader_id)))
+    return evolve(state, captured=tuple(c for c in state.captured if c != (owner, leader_id)))
 
 
 def _keeper(state: GameState) -> str:
@@ -446,7 +446,7 @@ def release(state: GameState, owner: str, leader_id: str, *, why: str, power: st
     if key in hs.leaders:
         state = edit_house(state, keeper, leaders=tuple(x for x in hs.leaders if x != key))
         state = edit_house(state, owner, leaders=state.houses[owner].leaders + (leader_id,))
-    state = dataclasses.replace(state, captured=tuple(c for c in state.captured if c != (owner, leader_id)))
+    state = evolve(state, captured=tuple(c for c in state.captured if c != (owner, leader_id)))
     return with_events(state, event("captive-released", f"{leader_id} goes back to {owner}: {why} "
                                     f"({power})", house=owner, leader=leader_id, powers=(power,)))
 
@@ -540,10 +540,10 @@ def _resume_capture(state: GameState, data: Any) -> GameState:
                                          "KARAMA-47)", house=house, powers=(power_id,)))
         return _next_battle(lift(state, "action"), ctx)
     if data.get("chosen"):  # leaders.md K-17 chosen_capture: a choice, not a draw
-        return dataclasses.replace(state, pending=pending("capture-choice", house, battle=ctx, house=house,
+        return evolve(state, pending=pending("capture-choice", house, battle=ctx, house=house,
                                                           loser=data["loser"], area=data["area"],
                                                           power=data["chosen"]))
-    return dataclasses.replace(state, pending=pending("capture-draw", "chance", battle=ctx, house=house,
+    return evolve(state, pending=pending("capture-draw", "chance", battle=ctx, house=house,
                                                       loser=data["loser"], area=data["area"]))
 
 
@@ -563,7 +563,7 @@ def _apply_draw(state: GameState, action: CaptureDraw | ChooseCaptive) -> GameSt
     state = with_events(state, event("capture-drawn", f"{action.house} capture {action.leader} of {action.owner} "
                                      f"({capture_power()}, {how})", house=action.house, owner=action.owner,
                                      leader=action.leader, powers=powers))
-    return dataclasses.replace(state, pending=pending("captive", action.house, battle=detail["battle"],
+    return evolve(state, pending=pending("captive", action.house, battle=detail["battle"],
                                                       owner=action.owner, leader=action.leader))
 
 
@@ -614,14 +614,14 @@ def _apply_captive(state: GameState, action: Captive) -> GameState:
     if action.choice == "kill":  # FAQ 18: 2 spice from the Bank (design), whatever his strength
         state = edit_house(state, owner, leader_tanks=state.houses[owner].leader_tanks + (leader,))
         state = edit_house(state, house, spice=state.houses[house].spice + KILL_PRICE)
-        state = dataclasses.replace(state, bank=state.bank - KILL_PRICE)
+        state = evolve(state, bank=state.bank - KILL_PRICE)
         state = with_events(state, event("captive-killed", f"{house} kill {leader} of {owner} and take "
                                          f"{KILL_PRICE} spice from the Bank ({power_id}, FAQ 18)", house=house,
                                          owner=owner, leader=leader, powers=(power_id,)))
     else:
         key = leader_key(house, owner, leader)
         state = edit_house(state, house, leaders=state.houses[house].leaders + (key,))
-        state = dataclasses.replace(state, captured=state.captured + ((owner, leader),))
+        state = evolve(state, captured=state.captured + ((owner, leader),))
         state = with_events(state, event("captive-kept", f"{house} keep {leader} of {owner} among their leaders "
                                          f"({power_id})", house=house, owner=owner, leader=leader,
                                          powers=(power_id,)))
@@ -686,7 +686,7 @@ def end_of_battles(state: GameState) -> GameState:
     # for one of them (its menu is then the pass alone): the pool excludes the leaders on its secret slips, so
     # asking by the pool would tell the table about them
     if house is not None and state.houses[house].traitors:
-        return dataclasses.replace(state, pending=pending("traitor-discard", house))
+        return evolve(state, pending=pending("traitor-discard", house))
     return _after_phase(state)
 
 
@@ -698,8 +698,11 @@ def _after_phase(state: GameState) -> GameState:
 
 def _discard_decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    return [Pass(house), *(DiscardSlip(house, lh, lid) for lh, lid in state.houses[house].traitors
-                           if new_traitor_pool(state, house, ((lh, lid),)))]  # only with a leader left to draw
+    # only with a leader left to draw. issue 14 item 4: the pool is built once, not once per slip: the pool less
+    # one slip is the whole pool, since it never holds a leader on the House's slips (the discarded one included)
+    slips = state.houses[house].traitors
+    return [Pass(house), *(DiscardSlip(house, lh, lid) for lh, lid in slips)] if slips and new_traitor_pool(
+        state, house) else [Pass(house)]
 
 
 def _apply_discard(state: GameState, action: Action) -> GameState:
@@ -731,11 +734,11 @@ register_resume("new-traitor", _resume_new_traitor)
 def _next_draw(state: GameState, house: str, slip: tuple, secrets: tuple) -> GameState:
     drawn = tuple(person for _h, person in secrets)
     if len(drawn) < NEW_TRAITOR_DRAWS and new_traitor_pool(state, house, (slip, *drawn)):
-        return dataclasses.replace(state, pending=pending("new-traitor-draw", "chance", house=house, slip=slip,
+        return evolve(state, pending=pending("new-traitor-draw", "chance", house=house, slip=slip,
                                                           secrets=secrets))
     if not drawn:
         return _after_phase(lift(state, "action"))
-    return dataclasses.replace(state, pending=pending("new-traitor-keep", house, slip=slip, secrets=secrets))
+    return evolve(state, pending=pending("new-traitor-keep", house, slip=slip, secrets=secrets))
 
 
 def _new_draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:

@@ -52,7 +52,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import ClassVar
 
-from dunenb.actions import Action, Pass, menu_maker
+from dunenb.actions import Action, Pass, menu_maker, menu_pass
 from dunenb.battle.cards import BATTLE_CARDS, OTHER_CARDS
 from dunenb.board import read_data_file
 from dunenb.errors import IllegalActionError, RulesDataError
@@ -213,11 +213,19 @@ def has_full_hand(state: GameState, house: str) -> bool:
 def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
     """The distinct cards in the hand that can act as a Karama: the Karama, plus worthless cards for the
     Bene Gesserit (BG-P5) and ghola cards for the Bene Tleilax (TLEILAX-P4)."""
+    return _karama_cards(house, state.houses[house].hand)
+
+
+@lru_cache(maxsize=4096)
+def _karama_cards(house: str, hand: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`karama_cards` of ``house`` holding ``hand``. issue 14 item 4: memoized (asked at every Karama window,
+    bid and any-time menu, some 2,500 times a game, of few distinct hands): the answer depends only on the House,
+    its hand (a tuple of strings) and the shipped deck rules, loaded once."""
     usable = {KARAMA}
     substitute = load_treachery_rules().karama_substitutes.get(house)
     if substitute:
         usable.add(substitute)
-    return tuple(sorted(set(state.houses[house].hand) & usable))
+    return tuple(sorted(set(hand) & usable))
 
 
 def bid_limit(state: GameState, house: str) -> int:
@@ -511,7 +519,7 @@ def _bid_menu(state: GameState, house: str, high: int) -> list[int]:
 def _bid_decisions(state: GameState) -> list[Action]:
     assert state.pending is not None
     house, high = state.pending.actor, state.pending.detail["high"]
-    return [Pass(house)] + [_menu_bid(house, amount) for amount in _bid_menu(state, house, high)]
+    return [menu_pass(house)] + [_menu_bid(house, amount) for amount in _bid_menu(state, house, high)]
 
 
 def check_bid(state: GameState, action: Bid) -> IllegalActionError | None:

@@ -119,8 +119,18 @@ def menu_error(action: Action, menu: Sequence[Action], code: str, when: str) -> 
     return IllegalActionError(code, f"{action.notation()!r} is not a choice {when}; allowed: {allowed}")
 
 
+_new = object.__new__
+_owning = FrozenDict._owning
+
+
 def pending(kind: str, actor: str, **detail: Any) -> Pending:
-    return Pending(kind=kind, actor=actor, detail=FrozenDict(detail))
+    """``Pending(kind, actor, FrozenDict(detail))``. issue 14 item 4: built as :func:`dunenb.state.evolve` builds
+    a record, its three fields written as one dict (the frozen ``__init__`` sets them one by one), and the
+    keyword dict, made for this call only, taken as the mapping without a copy: the same record."""
+    made = _new(Pending)
+    fields = made.__dict__  # filled in place, in field order, as __init__ would (a dict sharing the class's keys)
+    fields["kind"], fields["actor"], fields["detail"] = kind, actor, _owning(detail)
+    return made
 
 
 def with_events(state: GameState, *events: Event) -> GameState:
@@ -128,7 +138,11 @@ def with_events(state: GameState, *events: Event) -> GameState:
 
 
 def event(kind: str, text: str, **data: Any) -> Event:
-    return Event(kind=kind, text=text, data=FrozenDict(data))
+    """``Event(kind, text, FrozenDict(data))``, built as :func:`pending` builds its node (issue 14 item 4)."""
+    made = _new(Event)
+    fields = made.__dict__
+    fields["kind"], fields["text"], fields["data"] = kind, text, _owning(data)
+    return made
 
 
 def edit_house(state: GameState, house: str, **changes: Any) -> GameState:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_pass
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
@@ -87,13 +87,13 @@ def askers(state: GameState, uses: tuple[str, ...], target: tuple[str, str] | No
 def karama_cards(state: GameState, house: str) -> tuple[str, ...]:
     """The cards ``house`` may play as a Karama (KARAMA-1, BG-P5, TLEILAX-P4), less those it has promised at the
     node the window interrupts (GAP-57: a Karama that must settle its bid, a card on its battle wheel)."""
-    from collections import Counter
-
     from dunenb.rules.bidding import karama_cards as cards
 
     held = tuple(dict.fromkeys(cards(state, house) + battle_substitutes(state, house)))
     if not held or state.pending is None or state.pending.kind != KIND:  # issue 14 item 4: none, nothing to free
         return held
+    from collections import Counter
+
     free = Counter(state.houses[house].hand) - Counter(_pledged(state, house).cards)
     return tuple(card for card in held if free[card])
 
@@ -127,13 +127,13 @@ def _fighters(state: GameState, ctx: Any, house: str) -> tuple[str, ...]:
 def _substitutes(state: GameState, house: str) -> tuple[tuple[str, str, str], ...]:
     """(card, leader id, power) for each card in ``house``'s hand that one of its leaders' K-9
     ``worthless_is_karama`` makes a Karama in the battle being fought now (GUILD-L01-d: Edric)."""
+    ctx = _battle_now(state)
+    if ctx is None or house not in ctx.houses:
+        return ()  # issue 14 item 4: out of a battle (most windows), before the imports below
     from dunenb.battle.leader_weapons import karama_substitute_powers
     from dunenb.rules.battle_powers import blocked_in_battle
     from dunenb.rules.traitors import leader_of
 
-    ctx = _battle_now(state)
-    if ctx is None or house not in ctx.houses:
-        return ()
     blocked = blocked_in_battle(state, house)
     hand = state.houses[house].hand
     return tuple((card, lid, power) for lid in _fighters(state, ctx, house)
@@ -212,7 +212,7 @@ def _open_uses(state: GameState) -> tuple[str, ...]:
 
 def _decisions(state: GameState) -> list[Action]:
     house = node(state).actor
-    menu: list[Action] = [Pass(house)]
+    menu: list[Action] = [menu_pass(house)]
     cards = karama_cards(state, house)
     if cards:  # issue 14 item 4: without a card the open uses need not be read
         menu += [UseKarama(house, use, card) for use in _open_uses(state) for card in cards]
@@ -275,10 +275,10 @@ def _played(state: GameState, house: str, use_id: str, card: str) -> GameState:
 def _next(state: GameState, uses: tuple[str, ...]) -> GameState:
     """Ask the next House of the window's order that may still play an open use; else close the window."""
     detail = node(state).detail
-    order = detail["order"]
+    order, target = detail["order"], _target(state)  # issue 14 item 4: the window's target read once
     for index in range(detail["index"] + 1, len(order)):
         house = order[index]
-        if state.houses[house].hand and usable(state, house, uses, _target(state)):
+        if state.houses[house].hand and usable(state, house, uses, target):
             return evolve(state, pending=evolve(
                 node(state), actor=house, detail=detail.updated({"uses": uses, "index": index})))
     prior: Pending | None = detail["prior"]

@@ -81,7 +81,7 @@ from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.traitors import leader_of
-from dunenb.state import Event, FrozenDict, GameState
+from dunenb.state import Event, FrozenDict, GameState, evolve
 
 if TYPE_CHECKING:
     from dunenb.rules.battle_phase import SubmitPlan
@@ -259,7 +259,7 @@ def use_leader_trance(state: GameState, house: str, power: str) -> GameState:
     ctx = dataclasses.replace(ctx, trances_used=ctx.trances_used + (power,))
     state, ctx = _disclose(state, ctx, house, power)
     here = node(state)
-    return dataclasses.replace(state, pending=pending(here.kind, here.actor, **{**here.detail, "battle": ctx}))
+    return evolve(state, pending=pending(here.kind, here.actor, **{**here.detail, "battle": ctx}))
 
 
 # --- the start of a battle -------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def _after_window(state: GameState, data: FrozenDict) -> GameState:
 def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
     """G-9 step 1: each power that makes the opponent commit his leader first (BG-M2) is offered in turn."""
     if ctx.disclosures:
-        return dataclasses.replace(state, pending=pending("battle-disclose", ctx.disclosures[0][0], battle=ctx))
+        return evolve(state, pending=pending("battle-disclose", ctx.disclosures[0][0], battle=ctx))
     from dunenb.rules import leader_pre_battle
 
     return leader_pre_battle.begin(state, ctx)  # leaders.md K-16 at LC-5 B1, then _start_sequence
@@ -323,7 +323,7 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
     ctx = dataclasses.replace(ctx, sequence=seq)
     kinds = {"voice": "battle-voice", "prescience": "battle-prescience", "prescience-answer": "battle-answer"}
     if seq.step in kinds and seq.actor is not None:
-        return dataclasses.replace(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
+        return evolve(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
     ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
     from dunenb.rules import leader_pre_battle
 
@@ -377,7 +377,7 @@ def _apply_disclose(state: GameState, action: Action) -> GameState:
     opponent = ctx.opponent(house)
     if not _leaders(state, ctx, opponent):
         return _next_disclosure(state, ctx)  # GAP-43: no leader to commit
-    return dataclasses.replace(state, pending=pending("battle-commit-leader", opponent, battle=ctx, power=power))
+    return evolve(state, pending=pending("battle-commit-leader", opponent, battle=ctx, power=power))
 
 
 def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
@@ -462,7 +462,7 @@ def _disclose(state: GameState, ctx: BattleContext, house: str, power: str) -> t
     if found is not None:
         leader = found[0].id
         if is_once_a_turn(power):
-            state = dataclasses.replace(state, leader_power_uses=state.leader_power_uses + ((power, state.turn),))
+            state = evolve(state, leader_power_uses=state.leader_power_uses + ((power, state.turn),))
         if any(s.house == house and s.leader == leader for s in ctx.shown):
             return state, ctx
         ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
@@ -520,7 +520,7 @@ def _voice_stated(state: GameState, data: FrozenDict) -> GameState:
     if void:
         return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
     if voice_roll(command.power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after it is stated
-        return dataclasses.replace(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
+        return evolve(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
     return _given(state, ctx, command)
 
 

@@ -86,6 +86,7 @@ class PickTraitor(Action):
 LEADER_KEY_SEPARATOR = ":"  # GAP-19 (dunenb design): "owner:id" keys a leader held by another House
 
 
+@lru_cache(maxsize=4096)
 def leader_ref(holder: str, key: str) -> tuple[str, str]:
     """The (owner House, roster id) of the leader that ``holder`` keeps under ``key``.
 
@@ -95,6 +96,9 @@ def leader_ref(holder: str, key: str) -> tuple[str, str]:
 
     >>> leader_ref("atreides", "duncan-idaho"), leader_ref("fremen", "atreides:duncan-idaho")
     (('atreides', 'duncan-idaho'), ('atreides', 'duncan-idaho'))
+
+    issue 14 item 4: memoized (some 12,000 calls a game, of a few hundred pairs): the pair depends only on the two
+    strings, and a tuple of strings cannot be changed by whoever receives it.
     """
     owner, sep, leader_id = key.partition(LEADER_KEY_SEPARATOR)
     return (owner, leader_id) if sep else (holder, key)
@@ -109,9 +113,15 @@ def leader_key(holder: str, owner: str, leader_id: str) -> str:
     return leader_id if holder == owner else f"{owner}{LEADER_KEY_SEPARATOR}{leader_id}"
 
 
+@lru_cache(maxsize=4096)
 def leader_of(house: str, leader_id: str) -> Leader:
     """The roster entry of a leader that ``house`` holds: its own id, or an ``"owner:id"`` key (GAP-19); a
-    composite key ``"alma+x"`` (leaders.md S-3, GAP-141) is "Alma as X", :func:`dunenb.battle.alias.composite`."""
+    composite key ``"alma+x"`` (leaders.md S-3, GAP-141) is "Alma as X", :func:`dunenb.battle.alias.composite`.
+
+    issue 14 item 4: memoized (a bot game asks it some 19,000 times per game of a few hundred (House, key)
+    pairs): the answer depends only on the two strings and the shipped roster (itself loaded once), and a
+    :class:`Leader` is frozen, so the entry kept is the entry the lookup would give. A key that is not found
+    raises as before (an error is never kept)."""
     if alias.is_alias(leader_id):
         first, second = alias.members(leader_id)
         return alias.composite(leader_of(house, first), leader_of(house, second))
