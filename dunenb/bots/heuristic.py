@@ -41,6 +41,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +60,7 @@ from dunenb.rules.battle_phase import ChooseBattle, SubmitPlan
 from dunenb.rules.bidding import Bid
 from dunenb.rules.captive_secrecy import guess
 from dunenb.rules.collection import CommitHarvester
-from dunenb.rules.movement import Emerge, Land, Move, Revive
+from dunenb.rules.movement import Emerge, Land, LandInPeace, Move, Revive
 from dunenb.seeding import seeded_rng
 from dunenb.state import GameState, Tokens
 
@@ -230,6 +231,12 @@ class _Context:
     losses: dict[tuple[str, int], float] = field(default_factory=dict)
     prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
     enemies: dict[str, float] = field(default_factory=dict)  # enemy_potential memo
+    # issue 14 item 4: the parts of a move's score read from its origin army and from its destination (see
+    # _score_move), and the sector-free part of a landing's score (see _score_land), once per decision
+    leaving: dict[tuple[str, int, int, int], tuple[float, float]] = field(default_factory=dict)
+    arrivals: dict[tuple[str, int, int], tuple[float, float]] = field(default_factory=dict)
+    landings: dict[tuple[str, str, int, int], tuple[float, float, float, float, float, float] | None] = field(
+        default_factory=dict)
     _on_dune: int | None = None
     _risk: Risk | None = None
 
@@ -415,9 +422,51 @@ def _score_revive(state: GameState, house: str, count: int) -> float:
 
 
 def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
-    context = _context(state, house)
-    if action.sector in context.storms and load_board().area(action.area).kind != "pole":
+    return _land_score(_context(state, house), action)
+
+
+def _land_score(context: _Context, action: Land | Emerge) -> float:
+    """:func:`_score_land` in a decision's context."""
+    if action.sector in context.storms and _area_kinds()[action.area] != "pole":
         return -100.0  # LAND-5, STORM-8
+    # issue 14 item 4: everything but the exposure reads the landing's kind, area and tokens only (not its
+    # sector), so it is computed once per decision for all the sectors of an area; the sum is then made of the
+    # same floats in the same order as before
+    key = (action.kind, action.area, action.regular, action.marked)
+    if key in context.landings:
+        parts = context.landings[key]
+    else:
+        parts = context.landings[key] = _landing_parts(context, action)
+    if parts is None:
+        return -10.0  # not the spice to pay for it
+    gain, at_stake, presence, peace, cost_value, reserve_cost = parts
+    gain -= _exposure(context, action.area, action.sector, action.regular + action.marked, at_stake)
+    return gain + presence + peace + cost_value - reserve_cost
+
+
+def _exposure(context: _Context, area_id: str, sector: int, count: int, at_stake: float) -> float:
+    """:func:`exposure` of ``count`` tokens, ``at_stake`` being ``count`` plus the harvester committed with them
+    (issue 14 item 4: computed once per decision and destination), the same float."""
+    if count == 0:
+        return 0.0
+    chance = context.losses.get((area_id, sector))
+    if chance is None:
+        chance = context.loss(area_id, sector)
+    if chance == 0.0:
+        return 0.0
+    return chance * at_stake
+
+
+def _at_stake(count: int, harvester: bool) -> float:
+    """What :func:`exposure` multiplies by the chance of a strike: the tokens and the harvester committed."""
+    return count + (HARVESTER_VALUE if harvester else 0.0)
+
+
+def _landing_parts(context: _Context, action: Land | Emerge) -> tuple[float, float, float, float, float, float] | None:
+    """The parts of :func:`_score_land` that do not read the sector: the site gain, what a strike would destroy
+    (:func:`_at_stake`), the presence on Dune, the BG-P2 a peace cost, the value of the spice paid and the cost of
+    a thin reserve (None: the House cannot pay)."""
+    state, house = context.state, context.house
     arriving = Tokens(action.regular, action.marked)
     here = context.mine(action.area)
     cost = 0
@@ -430,29 +479,59 @@ def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
             context.prices[key] = landing_price(state, house, action.area, arriving.total, first=first)[0]
         cost = context.prices[key]  # GUILD-P2/M1 included
         if state.houses[house].spice < cost:
-            return -10.0
+            return None
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
-    gain -= exposure(context, action.area, action.sector, arriving, harvester=_would_harvest(context, action.area))
     on_dune = context.on_dune()
     presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
     left_in_reserve = state.houses[house].reserve.total - arriving.total
     peace = -1.0 if action.kind == "land-in-peace" else 0.0  # BG-P2 a: safe, but owns and harvests nothing
-    return (gain + presence + peace + _landing_cost_value(state, house, cost)
-            - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
+    return (gain, _at_stake(arriving.total, _would_harvest(context, action.area)), presence, peace,
+            _landing_cost_value(state, house, cost), 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
+
+
+_STORM_SAFE = ("pole", "sietch")  # MOVE-7, STORM-8: a group may pass a storm sector there
+
+
+@lru_cache(maxsize=1)
+def _area_kinds() -> dict[str, str]:
+    """Each area's kind (the shipped board is immutable): issue 14 item 4, read for every step of every move."""
+    return {area.id: area.kind for area in load_board().areas}
 
 
 def _score_move(state: GameState, house: str, action: Move) -> float:
-    context = _context(state, house)
-    if any(s in context.storms and load_board().area(a).kind not in ("pole", "sietch") for a, s in action.path):
-        return -100.0  # MOVE-7, STORM-8
-    destination = action.path[-1][0]
-    moving = Tokens(action.regular, action.marked)
-    origin, there = context.mine(action.area), context.mine(destination)
-    leave = site_value(context, action.area, origin - moving) - site_value(context, action.area, origin)
-    arrive = site_value(context, destination, there + moving) - site_value(context, destination, there)
-    risk = (exposure(context, destination, action.path[-1][1], moving, harvester=_would_harvest(context, destination))
-            - exposure(context, action.area, action.sector, moving))
-    return leave + arrive - risk - 0.3  # a move that gains nothing is not worth making
+    return _move_score(_context(state, house), action)
+
+
+def _move_score(context: _Context, action: Move) -> float:
+    """:func:`_score_move` in a decision's context."""
+    storms, kinds = context.storms, _area_kinds()
+    for a, s in action.path:
+        if s in storms and kinds[a] not in _STORM_SAFE:
+            return -100.0  # MOVE-7, STORM-8
+    # issue 14 item 4: what the origin loses (site value, exposure left behind) reads only the origin army and the
+    # tokens moved, what the destination gains only the destination and the tokens moved: each is computed once
+    # per decision and shared by every move that has it; the score adds the same floats in the same order
+    destination, arrival_sector = action.path[-1]
+    regular, marked = action.regular, action.marked
+    key = (action.area, action.sector, regular, marked)
+    leaving = context.leaving.get(key)
+    if leaving is None:
+        moving = Tokens(regular, marked)
+        origin = context.mine(action.area)
+        leaving = context.leaving[key] = (
+            site_value(context, action.area, origin - moving) - site_value(context, action.area, origin),
+            exposure(context, action.area, action.sector, moving))
+    arriving = context.arrivals.get((destination, regular, marked))
+    if arriving is None:
+        moving = Tokens(regular, marked)
+        there = context.mine(destination)
+        arriving = context.arrivals[(destination, regular, marked)] = (
+            site_value(context, destination, there + moving) - site_value(context, destination, there),
+            _at_stake(moving.total, _would_harvest(context, destination)))
+    leave, left_exposure = leaving
+    arrive, at_stake = arriving
+    arrival_exposure = _exposure(context, destination, arrival_sector, regular + marked, at_stake)
+    return leave + arrive - (arrival_exposure - left_exposure) - 0.3  # a move that gains nothing is not worth it
 
 
 def _score_slot(state: GameState, house: str, action: Action) -> float:
@@ -674,6 +753,23 @@ def _score_local_storm(state: GameState, house: str, sector: int) -> float:
     return gain - 0.5 if gain > 0.5 else -1.0
 
 
+_POWER_NODES = ("karama-window", *battle_powers_choice.KINDS, *leader_deals_choice.KINDS)  # see _score_power
+
+
+def _scores(state: GameState, house: str, actions: list[Action]) -> list[float]:
+    """``[_score(state, house, a) for a in actions]``, faster for a movement menu (issue 14 item 4): there
+    (outside the power nodes of :func:`_score_power`) :func:`_score` sends a move (``Move``, kind ``move``) to
+    :func:`_score_move` and a landing (``Land``, ``LandInPeace``, ``Emerge``) to :func:`_score_land`, which
+    this calls directly, in the decision's context."""
+    pending = state.pending
+    if pending is None or pending.kind in _POWER_NODES or not any(type(a) in _SLOT_SCORES for a in actions):
+        return [_score(state, house, a) for a in actions]
+    context = _context(state, house)
+    slot_scores = _SLOT_SCORES
+    return [slot_scores[type(a)](context, a) if type(a) in slot_scores  # type: ignore[arg-type]
+            else _score(state, house, a) for a in actions]
+
+
 def _score(state: GameState, house: str, action: Action) -> float:
     kind = action.kind
     power_score = _score_power(state, house, action)
@@ -722,6 +818,10 @@ def _score(state: GameState, house: str, action: Action) -> float:
     return 0.0
 
 
+_SLOT_SCORES: dict[type, Callable[[_Context, Any], float]] = {
+    Move: _move_score, Land: _land_score, LandInPeace: _land_score, Emerge: _land_score}
+
+
 @dataclass(frozen=True)
 class HeuristicBot:
     """Scores every legal action with simple, explainable heuristics and plays the best one."""
@@ -751,7 +851,9 @@ class HeuristicBot:
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
             seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
-            scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
+            scored = _scores(seen, house, actions) if self.scorer is _score else [
+                self.scorer(seen, house, a) for a in actions]
+            scores = np.array(scored, dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         if len(best) == 1:  # issue 14 item 4: no tie to break, no generator to build (the draw could only be 0)
             return actions[int(best[0])]
