@@ -770,8 +770,24 @@ def _scores(state: GameState, house: str, actions: list[Action]) -> list[float]:
             else _score(state, house, a) for a in actions]
 
 
+_KIND_SCORES = {
+    "traitor-call": 10.0,
+    "karama-bid": 1.0,
+    "pay-bid": 0.5,
+    "karama-now": -2.0,  # KARAMA-41: the bot keeps its Karama for the auction and the battles
+    "truth-trance": -1.0,  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
+    "end-window": 1.0,  # GAP-19: the bot makes no offers of its own ...
+    "offer": -5.0,
+}  # the actions whose score is their kind's, outside the power nodes (_score_power)
+
+
 def _score(state: GameState, house: str, action: Action) -> float:
     kind = action.kind
+    if kind in _KIND_SCORES and (state.pending is None or state.pending.kind not in _POWER_NODES):
+        # issue 14 item 4 (a bid menu lists ~75 truth-trance questions, an alliance window ~85 offers): outside
+        # the power nodes _score_power scores none of these kinds, and no branch before the table below takes
+        # them (other kinds, or PlayGhola, CommitHarvester, SubmitPlan, whose kinds differ), so the table decides
+        return _KIND_SCORES[kind]
     power_score = _score_power(state, house, action)
     if power_score is not None:
         return power_score
@@ -787,24 +803,12 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return _score_commit(state, house, action)
     if isinstance(action, SubmitPlan):
         return _score_plan(state, house, action)
-    if kind == "traitor-call":
-        return 10.0
-    if kind == "karama-bid":
-        return 1.0
-    if kind == "pay-bid":
-        return 0.5
+    if kind in _KIND_SCORES:
+        return _KIND_SCORES[kind]
     if kind in ("weather", "atomics") or (kind == "pass" and state.phase == "storm"):
         from dunenb.bots.storm_cards import score_storm_card
 
         return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
-    if kind == "karama-now":
-        return -2.0  # KARAMA-41: the bot keeps its Karama for the auction and the battles
-    if kind == "truth-trance":
-        return -1.0  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
-    if kind == "end-window":
-        return 1.0  # GAP-19: the bot makes no offers of its own ...
-    if kind == "offer":
-        return -5.0
     if kind == "accept-offer":
         return _score_answer(state)  # ... and takes gifts of spice or cards (offer = (..., what, ..., price))
     if isinstance(action, (DeclarePeace, DeclareWar)):
@@ -842,6 +846,10 @@ class HeuristicBot:
                 return ghola
             actions = [a for a in actions if a.kind not in ANYTIME_KINDS or (
                 state.phase == "movement" and a.kind in HARVESTER_TRADES)]  # GAP-57: trades in the slot, as before
+        if self.scorer is _score and len(actions) == 1 and actions[0].kind != "plan":
+            # issue 14 item 4 (most Karama windows list only the pass once the anytime actions are left out):
+            # the one action is the best of one score (never NaN), whatever it is; no view to build
+            return actions[0]
         if self.scorer is _score and actions[0].kind == "plan":
             from dunenb.bots.battle_planner import plan_scores, trance_to_ask
 
@@ -851,14 +859,22 @@ class HeuristicBot:
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
             seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
-            scored = _scores(seen, house, actions) if self.scorer is _score else [
-                self.scorer(seen, house, a) for a in actions]
-            scores = np.array(scored, dtype=float)
+            if self.scorer is _score:
+                # issue 14 item 4: the tie set in plain Python for these short lists, by the same float64
+                # comparisons as numpy's (each _score is a finite float, or a small int, exactly a float64)
+                scored = _scores(seen, house, actions)
+                top = max(scored) - 1e-9
+                return self._pick(state, actions, [i for i, score in enumerate(scored) if score >= top])
+            scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
+        return self._pick(state, actions, [int(i) for i in best])
+
+    def _pick(self, state: GameState, actions: list[Action], best: list[int]) -> Action:
+        """The action of the tie set ``best`` (indices into ``actions``) the bot's seeded generator draws."""
         if len(best) == 1:  # issue 14 item 4: no tie to break, no generator to build (the draw could only be 0)
-            return actions[int(best[0])]
+            return actions[best[0]]
         generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])  # issue 14
-        return actions[int(best[int(generator.integers(len(best)))])]
+        return actions[best[int(generator.integers(len(best)))]]
 
     @staticmethod
     def _ghola(state: GameState, house: str, actions: list[Action]) -> Action | None:
