@@ -231,6 +231,7 @@ class _Context:
     losses: dict[tuple[str, int], float] = field(default_factory=dict)
     prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
     enemies: dict[str, float] = field(default_factory=dict)  # enemy_potential memo
+    potentials: dict[tuple[int, int, int], float] = field(default_factory=dict)  # own army_potential memo
     # issue 14 item 4: the parts of a move's score read from its origin army and from its destination (see
     # _score_move), and the sector-free part of a landing's score (see _score_land), once per decision
     leaving: dict[tuple[str, int, int, int], tuple[float, float]] = field(default_factory=dict)
@@ -285,6 +286,14 @@ class _Context:
 
     def mine(self, area: str) -> Tokens:
         return self.present.get(area, {}).get(self.house, _NO_TOKENS)
+
+    def potential(self, tokens: Tokens, rank: int = 0) -> float:
+        """:func:`army_potential` of the House's ``tokens`` (issue 14 item 4: once per size and rank and decision)."""
+        key = (tokens.regular, tokens.marked, rank)
+        found = self.potentials.get(key)
+        if found is None:
+            found = self.potentials[key] = army_potential(self.state, self.house, tokens, rank)
+        return found
 
     def enemy_potential(self, area: str) -> float:
         """The strongest other army there (0 if none)."""
@@ -365,10 +374,12 @@ def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
         prize -= 0.1 * count
     enemy = context.enemy_potential(area_id)
     if enemy == 0.0:
+        if stake == 0.0:  # issue 14 item 4: 0.0 times the hold chance (in (0, 1]) is 0.0: the same sum, unread
+            return prize + 0.0
         return prize + stake * hold_chance(context, area_id, tokens)
     prize += stake + context.blocks.get(area_id, 0.0)  # GAP-140: a win there stops a House about to win
     rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
-    chance = win_chance(army_potential(state, house, tokens, rank), enemy)
+    chance = win_chance(context.potential(tokens, rank), enemy)
     return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
 
 
@@ -381,7 +392,7 @@ def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
     threat = context.threat(area_id)
     if threat == 0.0:
         return share
-    lost = 1.0 - win_chance(army_potential(context.state, context.house, tokens), threat)
+    lost = 1.0 - win_chance(context.potential(tokens), threat)
     return share * (1.0 - ATTACK_CHANCE * lost)
 
 
