@@ -232,6 +232,8 @@ class _Context:
     prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
     enemies: dict[str, float] = field(default_factory=dict)  # enemy_potential memo
     potentials: dict[tuple[int, int, int], float] = field(default_factory=dict)  # own army_potential memo
+    sites: dict[str, tuple[str, float, float, int, float, float, float, int]] = field(
+        default_factory=dict)  # _site_facts memo
     # issue 14 item 4: the parts of a move's score read from its origin army and from its destination (see
     # _score_move), and the sector-free part of a landing's score (see _score_land), once per decision
     leaving: dict[tuple[str, int, int, int], tuple[float, float]] = field(default_factory=dict)
@@ -359,28 +361,44 @@ def site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
 
 def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     count = tokens.total
-    state, house = context.state, context.house
-    area = load_board().area(area_id)
-    prize = 0.2 * min(count, TOKENS_USEFUL) + (0.1 * min(count, 6) if area.is_settlement else 0.0)
-    stake = 0.0  # a settlement: victory (VICTORY-1) and tax (TAX-1)
-    if area.is_settlement:
-        stake = SETTLEMENT_VALUE + 0.5 * context.held + SPICE_VALUE * TAX_TURNS * TAX_SETTLEMENTS.get(area_id, 0)
-        prize += THREAT_BONUS if area_id in context.threats else 0.0
-    elif area.kind == "desert":
-        spice = state.spice_on_map.get(area_id, 0)
-        rate = 2 if state.houses[house].harvesters else 0.3
+    facts = context.sites.get(area_id)
+    if facts is None:
+        facts = context.sites[area_id] = _site_facts(context, area_id)
+    kind, stake, bonus, spice, rate, enemy, block, rank = facts
+    settlement = kind in ("city", "sietch")
+    prize = 0.2 * min(count, TOKENS_USEFUL) + (0.1 * min(count, 6) if settlement else 0.0)
+    if settlement:
+        prize += bonus
+    elif kind == "desert":
         prize += SPICE_VALUE * min(spice, count * rate) - DESERT_ARMY_COST  # its risk: exposure(), by sector
-    elif area.kind == "pole":
+    elif kind == "pole":
         prize -= 0.1 * count
-    enemy = context.enemy_potential(area_id)
     if enemy == 0.0:
         if stake == 0.0:  # issue 14 item 4: 0.0 times the hold chance (in (0, 1]) is 0.0: the same sum, unread
             return prize + 0.0
         return prize + stake * hold_chance(context, area_id, tokens)
-    prize += stake + context.blocks.get(area_id, 0.0)  # GAP-140: a win there stops a House about to win
-    rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
+    prize += stake + block  # GAP-140: a win there stops a House about to win
     chance = win_chance(context.potential(tokens, rank), enemy)
     return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
+
+
+def _site_facts(context: _Context, area_id: str) -> tuple[str, float, float, int, float, float, float, int]:
+    """What :func:`_site_value` reads of an area whatever the tokens (issue 14 item 4: once per area and decision):
+    its kind; for a settlement, the stake (victory, VICTORY-1, and tax, TAX-1) and the bonus for taking it from
+    the leader or an outlaw; for a desert, its spice and the harvest rate; the strongest enemy there, the GAP-140
+    block value and the rank of this battle among the House's fights (the leaders needed elsewhere, BATTLE-15)."""
+    state, house = context.state, context.house
+    area = load_board().area(area_id)
+    stake, bonus, spice, rate = 0.0, 0.0, 0, 0.0
+    if area.is_settlement:
+        stake = SETTLEMENT_VALUE + 0.5 * context.held + SPICE_VALUE * TAX_TURNS * TAX_SETTLEMENTS.get(area_id, 0)
+        bonus = THREAT_BONUS if area_id in context.threats else 0.0
+    elif area.kind == "desert":
+        spice = state.spice_on_map.get(area_id, 0)
+        rate = 2 if state.houses[house].harvesters else 0.3
+    enemy = context.enemy_potential(area_id)
+    return (area.kind, stake, bonus, spice, rate, enemy, context.blocks.get(area_id, 0.0),
+            len(context.fights - {area_id}))
 
 
 def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
@@ -769,11 +787,11 @@ _POWER_NODES = ("karama-window", *battle_powers_choice.KINDS, *leader_deals_choi
 
 def _scores(state: GameState, house: str, actions: list[Action]) -> list[float]:
     """``[_score(state, house, a) for a in actions]``, faster for a movement menu (issue 14 item 4): there
-    (outside the power nodes of :func:`_score_power`) :func:`_score` sends a move (``Move``, kind ``move``) to
+    (not one of the power nodes of :func:`_score_power`) :func:`_score` sends a move (``Move``, kind ``move``) to
     :func:`_score_move` and a landing (``Land``, ``LandInPeace``, ``Emerge``) to :func:`_score_land`, which
     this calls directly, in the decision's context."""
     pending = state.pending
-    if pending is None or pending.kind in _POWER_NODES or not any(type(a) in _SLOT_SCORES for a in actions):
+    if pending is None or pending.kind != "movement":  # the node of the landings and moves, not a power node
         return [_score(state, house, a) for a in actions]
     context = _context(state, house)
     slot_scores = _SLOT_SCORES
