@@ -60,7 +60,7 @@ from dunenb.rules.battle_phase import ChooseBattle, SubmitPlan
 from dunenb.rules.bidding import Bid
 from dunenb.rules.captive_secrecy import guess
 from dunenb.rules.collection import CommitHarvester
-from dunenb.rules.movement import Emerge, Land, LandInPeace, Move, Revive
+from dunenb.rules.movement import Emerge, Land, LandInPeace, Move, Revive, landing_price
 from dunenb.seeding import seeded_rng
 from dunenb.state import GameState, Tokens
 
@@ -500,8 +500,6 @@ def _landing_parts(context: _Context, action: Land | Emerge) -> tuple[float, flo
     here = context.mine(action.area)
     cost = 0
     if action.kind in ("land", "land-in-peace"):
-        from dunenb.rules.movement import landing_price
-
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
         key = (action.area, arriving.total, first)  # issue 14 item 4: one price per landing size and area
         if key not in context.prices:
@@ -791,8 +789,11 @@ def _scores(state: GameState, house: str, actions: list[Action]) -> list[float]:
     :func:`_score_move` and a landing (``Land``, ``LandInPeace``, ``Emerge``) to :func:`_score_land`, which
     this calls directly, in the decision's context."""
     pending = state.pending
-    if pending is None or pending.kind != "movement":  # the node of the landings and moves, not a power node
+    if pending is None or pending.kind in _POWER_NODES:
         return [_score(state, house, a) for a in actions]
+    table = _KIND_SCORES  # _score's first read, outside the power nodes
+    if pending.kind != "movement":  # the node of the landings and moves (not a power node)
+        return [table[a.kind] if a.kind in table else _score(state, house, a) for a in actions]
     context = _context(state, house)
     slot_scores = _SLOT_SCORES
     return [slot_scores[type(a)](context, a) if type(a) in slot_scores  # type: ignore[arg-type]
