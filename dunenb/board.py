@@ -15,7 +15,7 @@ import json
 import os
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from dunenb.errors import RulesDataError
@@ -57,11 +57,20 @@ class Board:
     start_positions: tuple[int, ...]
     source: str
 
+    @cached_property
+    def _areas_by_id(self) -> dict[str, Area]:
+        """Issue 14 item 4: the areas by id, built once per (immutable) board, for :meth:`area`; the first area
+        of an id wins, as the scan it replaces found it (ids are unique anyway: board/duplicate-area)."""
+        index: dict[str, Area] = {}
+        for area in self.areas:
+            index.setdefault(area.id, area)
+        return index
+
     def area(self, area_id: str) -> Area:
         """Return the area with this id; unknown ids raise an error listing the allowed ids."""
-        for area in self.areas:
-            if area.id == area_id:
-                return area
+        found = self._areas_by_id.get(area_id)
+        if found is not None:
+            return found
         raise RulesDataError("board/unknown-area", f"unknown area {area_id!r}; known: {', '.join(self.area_ids)}")
 
     @property

@@ -41,6 +41,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +60,7 @@ from dunenb.rules.battle_phase import ChooseBattle, SubmitPlan
 from dunenb.rules.bidding import Bid
 from dunenb.rules.captive_secrecy import guess
 from dunenb.rules.collection import CommitHarvester
-from dunenb.rules.movement import Emerge, Land, Move, Revive
+from dunenb.rules.movement import Emerge, Land, LandInPeace, Move, Revive, landing_price
 from dunenb.seeding import seeded_rng
 from dunenb.state import GameState, Tokens
 
@@ -230,6 +231,15 @@ class _Context:
     losses: dict[tuple[str, int], float] = field(default_factory=dict)
     prices: dict[tuple[str, int, bool], int] = field(default_factory=dict)  # landing_price memo
     enemies: dict[str, float] = field(default_factory=dict)  # enemy_potential memo
+    potentials: dict[tuple[int, int, int], float] = field(default_factory=dict)  # own army_potential memo
+    sites: dict[str, tuple[str, float, float, int, float, float, float, int]] = field(
+        default_factory=dict)  # _site_facts memo
+    # issue 14 item 4: the parts of a move's score read from its origin army and from its destination (see
+    # _score_move), and the sector-free part of a landing's score (see _score_land), once per decision
+    leaving: dict[tuple[str, int, int, int], tuple[float, float]] = field(default_factory=dict)
+    arrivals: dict[tuple[str, int, int], tuple[float, float]] = field(default_factory=dict)
+    landings: dict[tuple[str, str, int, int], tuple[float, float, float, float, float, float] | None] = field(
+        default_factory=dict)
     _on_dune: int | None = None
     _risk: Risk | None = None
 
@@ -278,6 +288,14 @@ class _Context:
 
     def mine(self, area: str) -> Tokens:
         return self.present.get(area, {}).get(self.house, _NO_TOKENS)
+
+    def potential(self, tokens: Tokens, rank: int = 0) -> float:
+        """:func:`army_potential` of the House's ``tokens`` (issue 14 item 4: once per size and rank and decision)."""
+        key = (tokens.regular, tokens.marked, rank)
+        found = self.potentials.get(key)
+        if found is None:
+            found = self.potentials[key] = army_potential(self.state, self.house, tokens, rank)
+        return found
 
     def enemy_potential(self, area: str) -> float:
         """The strongest other army there (0 if none)."""
@@ -343,26 +361,44 @@ def site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
 
 def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     count = tokens.total
+    facts = context.sites.get(area_id)
+    if facts is None:
+        facts = context.sites[area_id] = _site_facts(context, area_id)
+    kind, stake, bonus, spice, rate, enemy, block, rank = facts
+    settlement = kind in ("city", "sietch")
+    prize = 0.2 * min(count, TOKENS_USEFUL) + (0.1 * min(count, 6) if settlement else 0.0)
+    if settlement:
+        prize += bonus
+    elif kind == "desert":
+        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_ARMY_COST  # its risk: exposure(), by sector
+    elif kind == "pole":
+        prize -= 0.1 * count
+    if enemy == 0.0:
+        if stake == 0.0:  # issue 14 item 4: 0.0 times the hold chance (in (0, 1]) is 0.0: the same sum, unread
+            return prize + 0.0
+        return prize + stake * hold_chance(context, area_id, tokens)
+    prize += stake + block  # GAP-140: a win there stops a House about to win
+    chance = win_chance(context.potential(tokens, rank), enemy)
+    return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
+
+
+def _site_facts(context: _Context, area_id: str) -> tuple[str, float, float, int, float, float, float, int]:
+    """What :func:`_site_value` reads of an area whatever the tokens (issue 14 item 4: once per area and decision):
+    its kind; for a settlement, the stake (victory, VICTORY-1, and tax, TAX-1) and the bonus for taking it from
+    the leader or an outlaw; for a desert, its spice and the harvest rate; the strongest enemy there, the GAP-140
+    block value and the rank of this battle among the House's fights (the leaders needed elsewhere, BATTLE-15)."""
     state, house = context.state, context.house
     area = load_board().area(area_id)
-    prize = 0.2 * min(count, TOKENS_USEFUL) + (0.1 * min(count, 6) if area.is_settlement else 0.0)
-    stake = 0.0  # a settlement: victory (VICTORY-1) and tax (TAX-1)
+    stake, bonus, spice, rate = 0.0, 0.0, 0, 0.0
     if area.is_settlement:
         stake = SETTLEMENT_VALUE + 0.5 * context.held + SPICE_VALUE * TAX_TURNS * TAX_SETTLEMENTS.get(area_id, 0)
-        prize += THREAT_BONUS if area_id in context.threats else 0.0
+        bonus = THREAT_BONUS if area_id in context.threats else 0.0
     elif area.kind == "desert":
         spice = state.spice_on_map.get(area_id, 0)
         rate = 2 if state.houses[house].harvesters else 0.3
-        prize += SPICE_VALUE * min(spice, count * rate) - DESERT_ARMY_COST  # its risk: exposure(), by sector
-    elif area.kind == "pole":
-        prize -= 0.1 * count
     enemy = context.enemy_potential(area_id)
-    if enemy == 0.0:
-        return prize + stake * hold_chance(context, area_id, tokens)
-    prize += stake + context.blocks.get(area_id, 0.0)  # GAP-140: a win there stops a House about to win
-    rank = len(context.fights - {area_id})  # the leaders already needed elsewhere (BATTLE-15)
-    chance = win_chance(army_potential(state, house, tokens, rank), enemy)
-    return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
+    return (area.kind, stake, bonus, spice, rate, enemy, context.blocks.get(area_id, 0.0),
+            len(context.fights - {area_id}))
 
 
 def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
@@ -374,7 +410,7 @@ def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
     threat = context.threat(area_id)
     if threat == 0.0:
         return share
-    lost = 1.0 - win_chance(army_potential(context.state, context.house, tokens), threat)
+    lost = 1.0 - win_chance(context.potential(tokens), threat)
     return share * (1.0 - ATTACK_CHANCE * lost)
 
 
@@ -415,44 +451,114 @@ def _score_revive(state: GameState, house: str, count: int) -> float:
 
 
 def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
-    context = _context(state, house)
-    if action.sector in context.storms and load_board().area(action.area).kind != "pole":
+    return _land_score(_context(state, house), action)
+
+
+def _land_score(context: _Context, action: Land | Emerge) -> float:
+    """:func:`_score_land` in a decision's context."""
+    if action.sector in context.storms and _area_kinds()[action.area] != "pole":
         return -100.0  # LAND-5, STORM-8
+    # issue 14 item 4: everything but the exposure reads the landing's kind, area and tokens only (not its
+    # sector), so it is computed once per decision for all the sectors of an area; the sum is then made of the
+    # same floats in the same order as before
+    key = (action.kind, action.area, action.regular, action.marked)
+    if key in context.landings:
+        parts = context.landings[key]
+    else:
+        parts = context.landings[key] = _landing_parts(context, action)
+    if parts is None:
+        return -10.0  # not the spice to pay for it
+    gain, at_stake, presence, peace, cost_value, reserve_cost = parts
+    gain -= _exposure(context, action.area, action.sector, action.regular + action.marked, at_stake)
+    return gain + presence + peace + cost_value - reserve_cost
+
+
+def _exposure(context: _Context, area_id: str, sector: int, count: int, at_stake: float) -> float:
+    """:func:`exposure` of ``count`` tokens, ``at_stake`` being ``count`` plus the harvester committed with them
+    (issue 14 item 4: computed once per decision and destination), the same float."""
+    if count == 0:
+        return 0.0
+    chance = context.losses.get((area_id, sector))
+    if chance is None:
+        chance = context.loss(area_id, sector)
+    if chance == 0.0:
+        return 0.0
+    return chance * at_stake
+
+
+def _at_stake(count: int, harvester: bool) -> float:
+    """What :func:`exposure` multiplies by the chance of a strike: the tokens and the harvester committed."""
+    return count + (HARVESTER_VALUE if harvester else 0.0)
+
+
+def _landing_parts(context: _Context, action: Land | Emerge) -> tuple[float, float, float, float, float, float] | None:
+    """The parts of :func:`_score_land` that do not read the sector: the site gain, what a strike would destroy
+    (:func:`_at_stake`), the presence on Dune, the BG-P2 a peace cost, the value of the spice paid and the cost of
+    a thin reserve (None: the House cannot pay)."""
+    state, house = context.state, context.house
     arriving = Tokens(action.regular, action.marked)
     here = context.mine(action.area)
     cost = 0
     if action.kind in ("land", "land-in-peace"):
-        from dunenb.rules.movement import landing_price
-
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
         key = (action.area, arriving.total, first)  # issue 14 item 4: one price per landing size and area
         if key not in context.prices:
             context.prices[key] = landing_price(state, house, action.area, arriving.total, first=first)[0]
         cost = context.prices[key]  # GUILD-P2/M1 included
         if state.houses[house].spice < cost:
-            return -10.0
+            return None
     gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
-    gain -= exposure(context, action.area, action.sector, arriving, harvester=_would_harvest(context, action.area))
     on_dune = context.on_dune()
     presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
     left_in_reserve = state.houses[house].reserve.total - arriving.total
     peace = -1.0 if action.kind == "land-in-peace" else 0.0  # BG-P2 a: safe, but owns and harvests nothing
-    return (gain + presence + peace + _landing_cost_value(state, house, cost)
-            - 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
+    return (gain, _at_stake(arriving.total, _would_harvest(context, action.area)), presence, peace,
+            _landing_cost_value(state, house, cost), 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
+
+
+_STORM_SAFE = ("pole", "sietch")  # MOVE-7, STORM-8: a group may pass a storm sector there
+
+
+@lru_cache(maxsize=1)
+def _area_kinds() -> dict[str, str]:
+    """Each area's kind (the shipped board is immutable): issue 14 item 4, read for every step of every move."""
+    return {area.id: area.kind for area in load_board().areas}
 
 
 def _score_move(state: GameState, house: str, action: Move) -> float:
-    context = _context(state, house)
-    if any(s in context.storms and load_board().area(a).kind not in ("pole", "sietch") for a, s in action.path):
-        return -100.0  # MOVE-7, STORM-8
-    destination = action.path[-1][0]
-    moving = Tokens(action.regular, action.marked)
-    origin, there = context.mine(action.area), context.mine(destination)
-    leave = site_value(context, action.area, origin - moving) - site_value(context, action.area, origin)
-    arrive = site_value(context, destination, there + moving) - site_value(context, destination, there)
-    risk = (exposure(context, destination, action.path[-1][1], moving, harvester=_would_harvest(context, destination))
-            - exposure(context, action.area, action.sector, moving))
-    return leave + arrive - risk - 0.3  # a move that gains nothing is not worth making
+    return _move_score(_context(state, house), action)
+
+
+def _move_score(context: _Context, action: Move) -> float:
+    """:func:`_score_move` in a decision's context."""
+    storms, kinds = context.storms, _area_kinds()
+    for a, s in action.path:
+        if s in storms and kinds[a] not in _STORM_SAFE:
+            return -100.0  # MOVE-7, STORM-8
+    # issue 14 item 4: what the origin loses (site value, exposure left behind) reads only the origin army and the
+    # tokens moved, what the destination gains only the destination and the tokens moved: each is computed once
+    # per decision and shared by every move that has it; the score adds the same floats in the same order
+    destination, arrival_sector = action.path[-1]
+    regular, marked = action.regular, action.marked
+    key = (action.area, action.sector, regular, marked)
+    leaving = context.leaving.get(key)
+    if leaving is None:
+        moving = Tokens(regular, marked)
+        origin = context.mine(action.area)
+        leaving = context.leaving[key] = (
+            site_value(context, action.area, origin - moving) - site_value(context, action.area, origin),
+            exposure(context, action.area, action.sector, moving))
+    arriving = context.arrivals.get((destination, regular, marked))
+    if arriving is None:
+        moving = Tokens(regular, marked)
+        there = context.mine(destination)
+        arriving = context.arrivals[(destination, regular, marked)] = (
+            site_value(context, destination, there + moving) - site_value(context, destination, there),
+            _at_stake(moving.total, _would_harvest(context, destination)))
+    leave, left_exposure = leaving
+    arrive, at_stake = arriving
+    arrival_exposure = _exposure(context, destination, arrival_sector, regular + marked, at_stake)
+    return leave + arrive - (arrival_exposure - left_exposure) - 0.3  # a move that gains nothing is not worth it
 
 
 def _score_slot(state: GameState, house: str, action: Action) -> float:
@@ -674,8 +780,44 @@ def _score_local_storm(state: GameState, house: str, sector: int) -> float:
     return gain - 0.5 if gain > 0.5 else -1.0
 
 
+_POWER_NODES = ("karama-window", *battle_powers_choice.KINDS, *leader_deals_choice.KINDS)  # see _score_power
+
+
+def _scores(state: GameState, house: str, actions: list[Action]) -> list[float]:
+    """``[_score(state, house, a) for a in actions]``, faster for a movement menu (issue 14 item 4): there
+    (not one of the power nodes of :func:`_score_power`) :func:`_score` sends a move (``Move``, kind ``move``) to
+    :func:`_score_move` and a landing (``Land``, ``LandInPeace``, ``Emerge``) to :func:`_score_land`, which
+    this calls directly, in the decision's context."""
+    pending = state.pending
+    if pending is None or pending.kind in _POWER_NODES:
+        return [_score(state, house, a) for a in actions]
+    table = _KIND_SCORES  # _score's first read, outside the power nodes
+    if pending.kind != "movement":  # the node of the landings and moves (not a power node)
+        return [table[a.kind] if a.kind in table else _score(state, house, a) for a in actions]
+    context = _context(state, house)
+    slot_scores = _SLOT_SCORES
+    return [slot_scores[type(a)](context, a) if type(a) in slot_scores  # type: ignore[arg-type]
+            else _score(state, house, a) for a in actions]
+
+
+_KIND_SCORES = {
+    "traitor-call": 10.0,
+    "karama-bid": 1.0,
+    "pay-bid": 0.5,
+    "karama-now": -2.0,  # KARAMA-41: the bot keeps its Karama for the auction and the battles
+    "truth-trance": -1.0,  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
+    "end-window": 1.0,  # GAP-19: the bot makes no offers of its own ...
+    "offer": -5.0,
+}  # the actions whose score is their kind's, outside the power nodes (_score_power)
+
+
 def _score(state: GameState, house: str, action: Action) -> float:
     kind = action.kind
+    if kind in _KIND_SCORES and (state.pending is None or state.pending.kind not in _POWER_NODES):
+        # issue 14 item 4 (a bid menu lists ~75 truth-trance questions, an alliance window ~85 offers): outside
+        # the power nodes _score_power scores none of these kinds, and no branch before the table below takes
+        # them (other kinds, or PlayGhola, CommitHarvester, SubmitPlan, whose kinds differ), so the table decides
+        return _KIND_SCORES[kind]
     power_score = _score_power(state, house, action)
     if power_score is not None:
         return power_score
@@ -691,24 +833,12 @@ def _score(state: GameState, house: str, action: Action) -> float:
         return _score_commit(state, house, action)
     if isinstance(action, SubmitPlan):
         return _score_plan(state, house, action)
-    if kind == "traitor-call":
-        return 10.0
-    if kind == "karama-bid":
-        return 1.0
-    if kind == "pay-bid":
-        return 0.5
+    if kind in _KIND_SCORES:
+        return _KIND_SCORES[kind]
     if kind in ("weather", "atomics") or (kind == "pass" and state.phase == "storm"):
         from dunenb.bots.storm_cards import score_storm_card
 
         return score_storm_card(state, house, action)  # CARD-WEATHER-2/3, CARD-ATOMICS-2: when it helps
-    if kind == "karama-now":
-        return -2.0  # KARAMA-41: the bot keeps its Karama for the auction and the battles
-    if kind == "truth-trance":
-        return -1.0  # CARD-TRUTH-1: the bot cannot use an answer yet, so it keeps the card
-    if kind == "end-window":
-        return 1.0  # GAP-19: the bot makes no offers of its own ...
-    if kind == "offer":
-        return -5.0
     if kind == "accept-offer":
         return _score_answer(state)  # ... and takes gifts of spice or cards (offer = (..., what, ..., price))
     if isinstance(action, (DeclarePeace, DeclareWar)):
@@ -720,6 +850,10 @@ def _score(state: GameState, house: str, action: Action) -> float:
     if state.pending is not None and state.pending.kind in PRE_BATTLE_SCORES:  # G-9: BG-P1, ATREIDES-P1
         return PRE_BATTLE_SCORES[state.pending.kind](state, house, action)
     return 0.0
+
+
+_SLOT_SCORES: dict[type, Callable[[_Context, Any], float]] = {
+    Move: _move_score, Land: _land_score, LandInPeace: _land_score, Emerge: _land_score}
 
 
 @dataclass(frozen=True)
@@ -742,6 +876,10 @@ class HeuristicBot:
                 return ghola
             actions = [a for a in actions if a.kind not in ANYTIME_KINDS or (
                 state.phase == "movement" and a.kind in HARVESTER_TRADES)]  # GAP-57: trades in the slot, as before
+        if self.scorer is _score and len(actions) == 1 and actions[0].kind != "plan":
+            # issue 14 item 4 (most Karama windows list only the pass once the anytime actions are left out):
+            # the one action is the best of one score (never NaN), whatever it is; no view to build
+            return actions[0]
         if self.scorer is _score and actions[0].kind == "plan":
             from dunenb.bots.battle_planner import plan_scores, trance_to_ask
 
@@ -751,12 +889,22 @@ class HeuristicBot:
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
             seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
+            if self.scorer is _score:
+                # issue 14 item 4: the tie set in plain Python for these short lists, by the same float64
+                # comparisons as numpy's (each _score is a finite float, or a small int, exactly a float64)
+                scored = _scores(seen, house, actions)
+                top = max(scored) - 1e-9
+                return self._pick(state, actions, [i for i, score in enumerate(scored) if score >= top])
             scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
+        return self._pick(state, actions, [int(i) for i in best])
+
+    def _pick(self, state: GameState, actions: list[Action], best: list[int]) -> Action:
+        """The action of the tie set ``best`` (indices into ``actions``) the bot's seeded generator draws."""
         if len(best) == 1:  # issue 14 item 4: no tie to break, no generator to build (the draw could only be 0)
-            return actions[int(best[0])]
+            return actions[best[0]]
         generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])  # issue 14
-        return actions[int(best[int(generator.integers(len(best)))])]
+        return actions[best[int(generator.integers(len(best)))]]
 
     @staticmethod
     def _ghola(state: GameState, house: str, actions: list[Action]) -> Action | None:

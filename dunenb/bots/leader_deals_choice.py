@@ -59,6 +59,16 @@ def _given_up(state: GameState, house: str, leader: str) -> int:
     from dunenb.rules.battle_phase import available_leaders
     from dunenb.rules.traitors import leader_of
 
-    ctx = context_of(state)
-    strengths = [leader_of(house, lid).strength for lid in available_leaders(state, house, ctx.area, ctx.committed)]
-    return max(strengths, default=0) - leader_of(house, leader).strength
+    last = _LAST_BEST[0]
+    if last is not None and last[0] is state and last[1] == house:  # issue 14 item 4: once per decision
+        best = last[2]
+    else:
+        ctx = context_of(state)
+        best = max((leader_of(house, lid).strength
+                    for lid in available_leaders(state, house, ctx.area, ctx.committed)), default=0)
+        _LAST_BEST[0] = (state, house, best)  # holds the state: its id cannot be reused while cached
+    return best - leader_of(house, leader).strength
+
+
+#: The strongest available leader's strength of the last (state, House) scored: every K-16 use of one menu shares it
+_LAST_BEST: list[tuple[GameState, str, int] | None] = [None]

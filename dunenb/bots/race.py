@@ -40,8 +40,12 @@ def claimants(state: GameState) -> dict[str, frozenset[str]]:
 def reach(state: GameState) -> dict[str, int]:
     """How many settlements each House may own at the end of this turn if it wins every battle it is in: those
     it holds alone and those it contests (:func:`claimants`)."""
+    return _reach(claimants(state))
+
+
+def _reach(found: dict[str, frozenset[str]]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for houses in claimants(state).values():
+    for houses in found.values():
         for house in houses:
             counts[house] = counts.get(house, 0) + 1
     return counts
@@ -53,9 +57,10 @@ def block_values(state: GameState, house: str) -> dict[str, float]:
     is worth: ``BLOCK_VALUE``, shared out when the rival is above the target (one block alone does not stop it).
     Only the public board is read (forces, peace, eliminations), as any player sees it."""
     target = victory_target(state.config)
-    counts = reach(state)
+    found = claimants(state)  # issue 14 item 4: read once, for reach() and the loop (it was read twice)
+    counts = _reach(found)
     values: dict[str, float] = {}
-    for area, houses in claimants(state).items():
+    for area, houses in found.items():
         for rival in houses - {house}:
             margin = counts[rival] - target
             if margin >= 0:

@@ -33,8 +33,23 @@ def _start(state: GameState, storm: str) -> int:
     return (state.storm_main if storm == "main" else state.storm_secondary) or 1
 
 
+#: issue 14 item 4: the storm_harm values of the last (state, House) scored, holding the state (its id cannot be
+#: reused while cached): every card of one weather menu compares with the same pass
+_LAST_HARMS: list[tuple[GameState, str, dict[tuple[str, int], float]] | None] = [None]
+
+
 def storm_harm(state: GameState, house: str, storm: str, move: int) -> float:
     """The value to ``house`` of what the storm destroys moving ``move`` sectors (positive: others lose more)."""
+    last = _LAST_HARMS[0]
+    if last is None or last[0] is not state or last[1] != house:
+        last = _LAST_HARMS[0] = (state, house, {})
+    harms = last[2]
+    if (storm, move) not in harms:
+        harms[(storm, move)] = _storm_harm(state, house, storm, move)
+    return harms[(storm, move)]
+
+
+def _storm_harm(state: GameState, house: str, storm: str, move: int) -> float:
     board = rules().board
     value = 0.0
     for sector in steps_from(_start(state, storm), move):
