@@ -133,3 +133,22 @@ def test_plain_tie_set_equals_numpy(decisions: list) -> None:
         scores = np.array(scored, dtype=float)
         assert [i for i, s in enumerate(scored) if s >= top] == [
             int(i) for i in np.flatnonzero(scores >= scores.max() - 1e-9)]
+
+
+def test_the_cached_risk_is_keyed_on_the_spice_top_card_the_view_shows() -> None:
+    """ATREIDES-P2 c: the worm odds read the top spice card a view shows; two views differing only there get each
+    its own odds from the bot's risk cache, as :meth:`Risk.of` computes them."""
+    import dataclasses
+
+    from dunenb.bots.risk import Risk
+    from dunenb.engine import new_game
+
+    state = new_game(["atreides", "harkonnen"], seed=3)
+    deck = state.spice_deck
+    area = next(card for card in deck.remaining if card != "worm").partition("/")[0]  # cards are "area/spice"
+    state = dataclasses.replace(state, spice_deck=dataclasses.replace(deck, pile_tops=(area, None)),
+                                spice_on_map=state.spice_on_map.set(area, 6))
+    worm_top = dataclasses.replace(state, deck_tops=state.deck_tops.set("spice", "worm"))
+    for seen in (state, worm_top, state):
+        assert heuristic._risk_of(seen, "atreides").worm == Risk.of(seen, "atreides").worm
+    assert heuristic._risk_of(worm_top, "atreides").worm != heuristic._risk_of(state, "atreides").worm

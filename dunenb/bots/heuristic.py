@@ -316,10 +316,12 @@ _RISKS: dict[tuple, Risk] = {}  # Risk.of memo (see _risk_of)
 
 def _risk_of(state: GameState, house: str) -> Risk:
     """:meth:`Risk.of`, cached on what it reads (the storms, their dialers and the Fremen's tokens as ``house``
-    sees them, the spice deck, the Shield Wall): the same for all the decisions of a movement phase."""
+    sees them, the spice deck and the top card it sees, the Shield Wall): the same for all the decisions of a
+    movement phase."""
     deck = state.spice_deck
     key = (house, state.config.secondary_storm, state.storm_main, state.storm_secondary, state.storm_dialers,
            tuple(sorted(state.storm_tokens.items())), tuple(sorted(deck.remaining.items())), deck.pile_tops,
+           state.deck_tops.get("spice"),  # the top card this view shows (ATREIDES-P2): the worm odds read it
            state.shield_wall_standing, tuple(state.config.houses))
     if key not in _RISKS:
         if len(_RISKS) >= 64:
