@@ -12,7 +12,7 @@ and one territory card. The deck is a multiset of unseen cards, so the odds are 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dunenb.board import load_board
 from dunenb.ruleset import WORM_CARD
@@ -73,6 +73,19 @@ def worm_strike_table(state: GameState) -> pd.DataFrame:
     """
     import pandas as pd
 
+    rows = worm_strike_rows(state)
+    columns = ["area", "territory", "spice", "pile", "p_worm", "p_worm_exact", "remaining_cards"]
+    return pd.DataFrame(rows, columns=columns).sort_values("p_worm", ascending=False).reset_index(drop=True)
+
+
+def worm_strike_rows(state: GameState) -> list[dict[str, Any]]:
+    """The rows of :func:`worm_strike_table`, by area id, as plain dicts (issue 14 item 4: the heuristic bot reads
+    its odds here, without building a DataFrame at each new deck).
+
+    >>> from dunenb.engine import new_game
+    >>> worm_strike_rows(new_game(["atreides", "fremen"], seed=1))
+    []
+    """
     remaining = state.spice_deck.remaining
     worms = remaining.get(WORM_CARD, 0)
     territories = sum(n for card, n in remaining.items() if card != WORM_CARD)
@@ -100,8 +113,7 @@ def worm_strike_table(state: GameState) -> pd.DataFrame:
             "pile": ", ".join(str(p) for p in piles) or "-", "p_worm": float(probability),
             "p_worm_exact": str(probability), "remaining_cards": worms + territories + (top is not None),
         })
-    columns = ["area", "territory", "spice", "pile", "p_worm", "p_worm_exact", "remaining_cards"]
-    return pd.DataFrame(rows, columns=columns).sort_values("p_worm", ascending=False).reset_index(drop=True)
+    return rows
 
 
 def second_given_no_worm_first(worms: int, territories: int) -> Fraction:

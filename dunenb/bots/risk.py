@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from dunenb.analysis.worms import worm_strike_table
+from dunenb.analysis.worms import worm_strike_rows
 from dunenb.powers import holds_power
 from dunenb.rules.common import SECTORS, is_exposed_to_storm, steps_from
 from dunenb.rules.storm import DIAL_RANGE, FREMEN_TOKENS, STORM_TOKENS_POWER, has_fremen, storms_in_play
@@ -119,7 +119,7 @@ def double_storm_probability(state: GameState, house: str) -> dict[int, float]:
 
 def worm_strike_probability(state: GameState) -> dict[str, float]:
     """The chance that a worm strikes each territory at the next spice blow (SPICE-6, GAP-16), from
-    :func:`dunenb.analysis.worms.worm_strike_table`; every pile top counts, even one whose deposit is gone (the
+    :func:`dunenb.analysis.worms.worm_strike_rows`; every pile top counts, even one whose deposit is gone (the
     worm still devours the armies there), and other territories are safe from worms."""
     tops = [top for top in state.spice_deck.pile_tops if top is not None]
     if not tops:
@@ -144,8 +144,8 @@ def _worm_strikes(state: GameState, tops: list[str]) -> dict[str, float]:
     for top in tops:
         if spice.get(top, 0) <= 0:
             spice = spice.set(top, 1)  # the table lists deposits only; the amount does not change the odds
-    table = worm_strike_table(dataclasses.replace(state, spice_on_map=spice))
-    return {str(area): float(p) for area, p in zip(table["area"], table["p_worm"], strict=True) if area in tops}
+    rows = worm_strike_rows(dataclasses.replace(state, spice_on_map=spice))  # the table's rows, no DataFrame
+    return {str(row["area"]): float(row["p_worm"]) for row in rows if row["area"] in tops}
 
 
 @dataclasses.dataclass
