@@ -153,6 +153,12 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
+#: issue 14 item 4: :func:`_fates` is a function of its arguments alone (its folds, then the cached leader step), and a
+#: plan menu asks it again for every plan with the same cards against the same opposing configuration: the same
+#: answer, kept (bounded).
+_cached_fates = lru_cache(maxsize=1 << 16)(_fates)
+
+
 @lru_cache(maxsize=4096)
 def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, frozenset[str]]:
     """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers) when a power
@@ -386,31 +392,25 @@ def battle_stakes(state: GameState, house: str, area_id: str) -> float:
 
 
 def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | None = None,
-                my_leader: str | None = None) -> dict[tuple, float]:
+                my_leader: str | None = None, per_leader: dict | None = None) -> dict[tuple, float]:
     """Merge the opposing configurations into (branch, my leader dead, their leader's value if alive,
     bounty for me, my leader's value, the two sides' armies: :meth:`Fighters.armies`) -> probability. With
     ``facts`` the values, the armies and the leader step are those of the battle hooks (:class:`Fighters`);
-    without, base strengths and plain armies."""
+    without, base strengths and plain armies. ``per_leader``: a dict kept by the caller for these ``facts`` and
+    ``opp`` (issue 14 item 4: what each opposing configuration brings against ``my_leader``, :func:`_rows`, is
+    looked up once per plan menu, not once per plan of it; the rows are the same lookups)."""
     merged: dict[tuple, float] = {}
     # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration, and the
     # values and spec of each opposing leader are the same for all his cards (looked up once per leader)
     step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
-    per_leader: dict[str | None, tuple[float, float, tuple, object]] = {}
-    for weight, strength, weapon, defence, traitor, lid in opp.configs:
-        theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
-        mine_value, their_value = float(mine[0] or 0), float(strength or 0)
-        armies = PLAIN_ARMIES
-        if facts is not None:
-            found = per_leader.get(lid)
-            if found is None:
-                found = per_leader[lid] = (*facts.values(my_leader, lid),
-                                           facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
-                                           None if strength is None else facts.fate(1, lid))
-            mine_value, their_value, armies, spec = found
-            if strength is not None:
-                theirs = (spec, weapon, defence)
-        for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
-            if branch == "explosion" and facts is not None and facts.shelter(my_leader, lid) == 0:
+    rows = None if facts is None or per_leader is None else per_leader.get(my_leader)
+    if rows is None:
+        rows = _rows(opp, mine, facts, my_leader)
+        if facts is not None and per_leader is not None:
+            per_leader[my_leader] = rows
+    for weight, strength, theirs, traitor, mine_value, their_value, armies, shelter in rows:
+        for probability, my_dead, their_dead, branch in _cached_fates(step_mine, theirs, traitor, my_index):
+            if branch == "explosion" and shelter == 0:
                 branch, my_dead = SHELTERED, False  # S-4: the bot's side wins it, its leader lives
             alive = 0 if strength is None or their_dead else their_value
             if branch == "treachery":
@@ -420,6 +420,31 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
             key = (branch, my_dead, alive, bounty, mine_value, armies)
             merged[key] = merged.get(key, 0.0) + weight * probability
     return merged
+
+
+def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str | None) -> list[tuple]:
+    """Per opposing configuration, what :func:`_situations` reads besides the leader step: (weight, strength,
+    the opposing leader-step side, traitor, my leader's value, theirs, the armies, the side an explosion spares).
+    With ``facts`` it depends on ``my_leader`` (not on the bot's cards); without, on ``mine[0]``."""
+    rows = []
+    pairs: dict[str | None, tuple] = {}
+    for weight, strength, weapon, defence, traitor, lid in opp.configs:
+        theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
+        mine_value, their_value = float(mine[0] or 0), float(strength or 0)
+        armies = PLAIN_ARMIES
+        shelter = None
+        if facts is not None:
+            found = pairs.get(lid)
+            if found is None:
+                found = pairs[lid] = (*facts.values(my_leader, lid),
+                                      facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
+                                      None if strength is None else facts.fate(1, lid),
+                                      facts.shelter(my_leader, lid))  # leaders.md S-4 (GAP-133)
+            mine_value, their_value, armies, spec, shelter = found
+            if strength is not None:
+                theirs = (spec, weapon, defence)
+        rows.append((weight, strength, theirs, traitor, mine_value, their_value, armies, shelter))
+    return rows
 
 
 def trance_told(state: GameState, house: str, opponent: str, leader_id: str) -> bool | None:
@@ -499,22 +524,36 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
     memo: dict[tuple, dict[tuple, float]] = {}
     betrayals: dict[str, float] = {}
+    # issue 14 item 4: what repeats between the plans of one menu is worked out once: each leader record, the
+    # facts once a Karama voids the opposing leader (the same Fighters every time), each opposing leader's values
+    # against each of the bot's leaders (per facts) and the chance to win a normal battle of given armies against
+    # the opposing dials (same dials, same defender: the same loop gives the same float)
+    leaders: dict[str, Leader | None] = {}
+    voided: Fighters | None = None
+    per_leader: tuple[dict, dict] = ({}, {})
+    wins: dict[tuple, float] = {}
     values = []
     for plan in plans:
         if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
             values.append(NOT_A_PLAN)
             continue
-        leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
+        if plan.leader not in leaders:
+            leaders[plan.leader] = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
+        leader = leaders[plan.leader]
         weapon = None if plan.weapon == NONE else plan.weapon
         defence = None if plan.defense == NONE else plan.defense
         extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
         extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
         mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
         against = getattr(plan, "against", NONE)
-        key = (plan.leader, weapon, defence, extra_attack, extra_defense, is_leader_use(against))
+        # issue 14 item 4: a worthless card is the empty slot to the leader step (CARD-WORTHLESS-1, the fold of
+        # _fates) and the situations read the cards nowhere else: such plans share the situations
+        key = (plan.leader, *(None if card == "worthless" else card for card in mine[1:]), is_leader_use(against))
         if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
-            memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[-1] else facts,
-                                    None if leader is None else plan.leader)
+            if key[-1] and voided is None:
+                voided = voided_opponents(facts, opp)
+            memo[key] = _situations(opp, mine, my_index, voided if key[-1] else facts,
+                                    None if leader is None else plan.leader, per_leader[bool(key[-1])])
         my_army = (_army(plan.regular, plan.marked, plan.spice),
                    _army(0, plan.regular + plan.marked, plan.spice))  # K-4: every token 1
         dialled = plan.regular + plan.marked
@@ -526,7 +565,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
             "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
             "lose": -mine_all - SPICE_VALUE * plan.spice,
         }
-        value = _plan_value(memo[key], opp.dials, my_army, defender, losses)
+        value = _plan_value(memo[key], opp.dials, my_army, defender, losses, wins)
         karama = getattr(plan, "karama", NONE)
         if karama != NONE and getattr(plan, "against", NONE) != NONE:
             value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
@@ -551,8 +590,12 @@ def _army(regular: int, marked: int, spice: int) -> float:
 
 
 def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[float, float], defender: bool,
-                losses: dict[str, float]) -> float:
-    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4)."""
+                losses: dict[str, float], wins: dict[tuple, float] | None = None) -> float:
+    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4). ``wins``: a dict
+    the caller keeps for these ``dials`` and ``defender``, of the chance to win a normal battle by armies
+    (issue 14 item 4: the same loop over the dials, run once per distinct army values)."""
+    if wins is None:
+        wins = {}
     value = 0.0
     for (branch, my_dead, their_alive, bounty, my_strength, armies), probability in situations.items():
         (my_one, my_bonus), (their_one, their_bonus) = armies
@@ -565,10 +608,14 @@ def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[flo
             outcome += losses["stakes"]
         else:
             mine = my_army[my_one] + my_bonus + (0 if my_dead else my_strength)
-            won = 0.0
-            for weight, theirs, theirs_one in dials:
-                total = (theirs_one if their_one else theirs) + their_bonus + their_alive
-                won += weight * (mine > total or (mine == total and defender))
+            odds = (mine, their_one, their_bonus, their_alive)
+            won = wins.get(odds)  # type: ignore[assignment]
+            if won is None:
+                won = 0.0
+                for weight, theirs, theirs_one in dials:
+                    total = (theirs_one if their_one else theirs) + their_bonus + their_alive
+                    won += weight * (mine > total or (mine == total and defender))
+                wins[odds] = won
             outcome += won * losses["win"] + (1.0 - won) * (losses["lose"] - losses["cards"])
         value += probability * outcome
     return value
