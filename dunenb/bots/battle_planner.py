@@ -522,50 +522,58 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     mine_all = arena_tokens(seen, house, ctx.area, ctx.sectors).total
     stakes = battle_stakes(seen, house, ctx.area)
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
-    memo: dict[tuple, dict[tuple, float]] = {}
+    memo: dict[tuple, list[tuple]] = {}
     betrayals: dict[str, float] = {}
-    # issue 14 item 4: what repeats between the plans of one menu is worked out once: each leader record, the
-    # facts once a Karama voids the opposing leader (the same Fighters every time), each opposing leader's values
-    # against each of the bot's leaders (per facts) and the chance to win a normal battle of given armies against
-    # the opposing dials (same dials, same defender: the same loop gives the same float)
-    leaders: dict[str, Leader | None] = {}
+    # issue 14 item 4: what repeats between the plans of one menu is worked out once: each choice of leader and
+    # cards (dialled many ways), the facts once a Karama voids the opposing leader (the same Fighters every time),
+    # each opposing leader's values against each of the bot's leaders (per facts) and the chance to win a normal
+    # battle of given armies against the opposing dials (same dials, same defender: the same loop, the same float)
+    choices: dict[tuple, tuple] = {}
     voided: Fighters | None = None
     per_leader: tuple[dict, dict] = ({}, {})
-    wins: dict[tuple, float] = {}
+    tails: dict[tuple, dict[float, float]] = {}
     values = []
     for plan in plans:
         if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
             values.append(NOT_A_PLAN)
             continue
-        if plan.leader not in leaders:
-            leaders[plan.leader] = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
-        leader = leaders[plan.leader]
-        weapon = None if plan.weapon == NONE else plan.weapon
-        defence = None if plan.defense == NONE else plan.defense
-        extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
-        extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
-        mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
         against = getattr(plan, "against", NONE)
-        # issue 14 item 4: a worthless card is the empty slot to the leader step (CARD-WORTHLESS-1, the fold of
-        # _fates) and the situations read the cards nowhere else: such plans share the situations
-        key = (plan.leader, *(None if card == "worthless" else card for card in mine[1:]), is_leader_use(against))
-        if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
-            if key[-1] and voided is None:
-                voided = voided_opponents(facts, opp)
-            memo[key] = _situations(opp, mine, my_index, voided if key[-1] else facts,
-                                    None if leader is None else plan.leader, per_leader[bool(key[-1])])
+        choice = (plan.leader, plan.weapon, plan.defense, plan.extra_attack, plan.extra_defense, against)
+        known = choices.get(choice)
+        if known is None:  # issue 14 item 4: what a plan's leader and cards give is worked out once per choice
+            leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
+            weapon = None if plan.weapon == NONE else plan.weapon
+            defence = None if plan.defense == NONE else plan.defense
+            extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
+            extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
+            mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
+            # issue 14 item 4: a worthless card is the empty slot to the leader step (CARD-WORTHLESS-1, the fold of
+            # _fates) and the situations read the cards nowhere else: such plans share the situations
+            key = (plan.leader, *(None if card == "worthless" else card for card in mine[1:]),
+                   is_leader_use(against))
+            if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
+                if key[-1] and voided is None:
+                    voided = voided_opponents(facts, opp)
+                memo[key] = _situation_rows(_situations(opp, mine, my_index, voided if key[-1] else facts,
+                                                        None if leader is None else plan.leader,
+                                                        per_leader[bool(key[-1])]), tails)
+            known = choices[choice] = (
+                leader, weapon, memo[key],
+                0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
+                card_value(weapon) + card_value(defence) + card_value(extra_attack) + card_value(extra_defense))
+        leader, weapon, rows, leader_loss, cards_cost = known
         my_army = (_army(plan.regular, plan.marked, plan.spice),
                    _army(0, plan.regular + plan.marked, plan.spice))  # K-4: every token 1
         dialled = plan.regular + plan.marked
         losses = {
-            "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
-            "cards": card_value(weapon) + card_value(defence) + card_value(extra_attack) + card_value(extra_defense),
+            "leader": leader_loss,
+            "cards": cards_cost,
             "stakes": stakes,
             # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
             "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
             "lose": -mine_all - SPICE_VALUE * plan.spice,
         }
-        value = _plan_value(memo[key], opp.dials, my_army, defender, losses, wins)
+        value = _fast_plan_value(rows, opp.dials, my_army, defender, losses)
         karama = getattr(plan, "karama", NONE)
         if karama != NONE and getattr(plan, "against", NONE) != NONE:
             value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
@@ -590,12 +598,9 @@ def _army(regular: int, marked: int, spice: int) -> float:
 
 
 def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[float, float], defender: bool,
-                losses: dict[str, float], wins: dict[tuple, float] | None = None) -> float:
-    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4). ``wins``: a dict
-    the caller keeps for these ``dials`` and ``defender``, of the chance to win a normal battle by armies
-    (issue 14 item 4: the same loop over the dials, run once per distinct army values)."""
-    if wins is None:
-        wins = {}
+                losses: dict[str, float]) -> float:
+    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4). The plain
+    computation; :func:`plan_values` runs :func:`_fast_plan_value`, equal to it (tests/test_bot_speed.py)."""
     value = 0.0
     for (branch, my_dead, their_alive, bounty, my_strength, armies), probability in situations.items():
         (my_one, my_bonus), (their_one, their_bonus) = armies
@@ -608,15 +613,62 @@ def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[flo
             outcome += losses["stakes"]
         else:
             mine = my_army[my_one] + my_bonus + (0 if my_dead else my_strength)
-            odds = (mine, their_one, their_bonus, their_alive)
-            won = wins.get(odds)  # type: ignore[assignment]
+            won = 0.0
+            for weight, theirs, theirs_one in dials:
+                total = (theirs_one if their_one else theirs) + their_bonus + their_alive
+                won += weight * (mine > total or (mine == total and defender))
+            outcome += won * losses["win"] + (1.0 - won) * (losses["lose"] - losses["cards"])
+        value += probability * outcome
+    return value
+
+
+_EXPLOSION, _SHELTER, _TREACHERY, _NORMAL = range(4)
+_KINDS = {"explosion": _EXPLOSION, SHELTERED: _SHELTER, "treachery": _TREACHERY}
+
+
+def _situation_rows(situations: dict[tuple, float], tails: dict[tuple, dict[float, float]]) -> list[tuple]:
+    """:func:`_plan_value`'s reading of ``situations``, once per plan menu and situations (issue 14 item 4): per
+    situation, in order, (branch kind, my leader dead, the bounty's spice value, probability, my armies' index
+    and bonus, my leader's value, the opposing armies' facts, and the dict of the chance to win a normal battle
+    against them by my army value, shared in ``tails`` by every situation with the same opposing facts)."""
+    rows = []
+    for (branch, my_dead, their_alive, bounty, my_strength, armies), probability in situations.items():
+        (my_one, my_bonus), (their_one, their_bonus) = armies
+        tail = (their_one, their_bonus, their_alive)
+        rows.append((_KINDS.get(branch, _NORMAL), my_dead, SPICE_VALUE * bounty, probability, my_one, my_bonus,
+                     my_strength, tail, tails.setdefault(tail, {})))
+    return rows
+
+
+def _fast_plan_value(rows: list[tuple], dials: tuple, my_army: tuple[float, float], defender: bool,
+                     losses: dict[str, float]) -> float:
+    """:func:`_plan_value` on :func:`_situation_rows` (issue 14 item 4): the same operations in the same order,
+    each product the situations share computed once, and the chance to win by armies computed once per
+    distinct army values and opposing facts (the same loop over the same dials gives the same float)."""
+    leader, stakes = losses["leader"], losses["stakes"]
+    lost = losses["lose"] - losses["cards"]
+    won_lost = losses["win"] - losses["cards"]
+    win = losses["win"]
+    value = 0.0
+    for kind, my_dead, spice_bounty, probability, my_one, my_bonus, my_strength, tail, wins in rows:
+        outcome = spice_bounty - (leader if my_dead else 0.0)
+        if kind == _EXPLOSION:  # CARD-ATOMICS-3, CARD-LASGUN-1: everything there is lost, no winner
+            outcome += lost
+        elif kind == _SHELTER:  # S-4 (GAP-133): a win with its dialled tokens lost; every card there is lost
+            outcome += won_lost
+        elif kind == _TREACHERY:  # TRAITOR-11: the caller wins and loses nothing
+            outcome += stakes
+        else:
+            mine = my_army[my_one] + my_bonus + (0 if my_dead else my_strength)
+            won = wins.get(mine)
             if won is None:
+                their_one, their_bonus, their_alive = tail
                 won = 0.0
                 for weight, theirs, theirs_one in dials:
                     total = (theirs_one if their_one else theirs) + their_bonus + their_alive
                     won += weight * (mine > total or (mine == total and defender))
-                wins[odds] = won
-            outcome += won * losses["win"] + (1.0 - won) * (losses["lose"] - losses["cards"])
+                wins[mine] = won
+            outcome += won * win + (1.0 - won) * lost
         value += probability * outcome
     return value
 
