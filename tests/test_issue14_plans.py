@@ -189,3 +189,19 @@ def test_issue14_kept_leader_steps_are_the_leader_steps() -> None:
         for traitor, my_index in itertools.product((False, True), (0, 1)):
             assert planner._cached_fates(mine, theirs, traitor, my_index) == planner._fates(mine, theirs, traitor,
                                                                                            my_index)
+
+
+def test_issue14_available_leaders_kept_per_state_are_computed_ones() -> None:
+    """The leaders kept per state object (and the G-7 line kept per House and dead leaders) are those computed
+    afresh, for both sides of every battle-plan node, on the state and on each side's view."""
+    from dunenb.battle.roster import load_roster
+    from dunenb.powers.holders import acting_main_leader, dead_leaders
+
+    for _bot, state in _plan_nodes()[::3]:
+        ctx = context_of(state)
+        for seen in (state, planner.guess(engine.view(state, ctx.defender))):
+            for house in ctx.houses:
+                plain = battle_phase._available_leaders(seen, house, ctx.area, ctx.committed)
+                assert battle_phase.available_leaders(seen, house, ctx.area, ctx.committed) == plain
+                assert battle_phase.available_leaders(seen, house, ctx.area, ctx.committed) == plain
+                assert acting_main_leader(seen, house) == load_roster().acting_main(house, dead_leaders(seen, house))

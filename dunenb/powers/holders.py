@@ -84,9 +84,16 @@ def acting_main_leader(state: GameState, house: str) -> str | None:
     >>> acting_main_leader(fallen, "emperor"), acting_main_leader(fallen, "atreides")
     ('farad-n', 'paul')
     """
+    return _acting_main(house, dead_leaders(state, house))
+
+
+@lru_cache(maxsize=1024)
+def _acting_main(house: str, dead: frozenset[str]) -> str | None:
+    """The roster's G-7 line for ``house`` given its dead leaders (issue 14 item 4: a function of these two alone,
+    asked by every leader menu of a battle; the shipped roster is loaded once)."""
     from dunenb.battle.roster import load_roster
 
-    return load_roster().acting_main(house, dead_leaders(state, house))
+    return load_roster().acting_main(house, dead)
 
 
 def is_acting_main(state: GameState, house: str, leader_id: str) -> bool:

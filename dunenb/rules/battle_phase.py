@@ -259,11 +259,32 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
     return total
 
 
+#: issue 14 item 4: (id of a state, house, area, committed, pole) -> (that state, its available leaders). A battle
+#: node asks for them again and again (its plan menu, the leaders' Voices and trances, the checks); a state is
+#: immutable, so the answer for that state object stays true, and the entry holds the state so its id stays its own.
+_AVAILABLE: dict[tuple, tuple[GameState, tuple[str, ...]]] = {}
+MAX_AVAILABLE = 256
+
+
 def available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
                       pole: bool = True) -> tuple[str, ...]:
     """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first); leaders.md
     K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`); with ``pole``,
     leaders.md S-9: at the Pole only the leader whose power opened the battle (Lingar)."""
+    key = (id(state), house, area, committed, pole)
+    found = _AVAILABLE.get(key)
+    if found is not None and found[0] is state:
+        return found[1]
+    leaders = _available_leaders(state, house, area, committed, pole=pole)
+    if len(_AVAILABLE) >= MAX_AVAILABLE:
+        _AVAILABLE.clear()
+    _AVAILABLE[key] = (state, leaders)
+    return leaders
+
+
+def _available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
+                       pole: bool = True) -> tuple[str, ...]:
+    """:func:`available_leaders`, computed."""
     fought: dict[str, list[str]] = {}
     for h, leader, where in committed:
         if h == house:
