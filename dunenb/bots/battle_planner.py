@@ -532,6 +532,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     voided: Fighters | None = None
     per_leader: tuple[dict, dict] = ({}, {})
     tails: dict[tuple, dict[float, float]] = {}
+    by_dial: dict[tuple[int, int, int], tuple] = {}
     values = []
     for plan in plans:
         if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
@@ -562,18 +563,17 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
                 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
                 card_value(weapon) + card_value(defence) + card_value(extra_attack) + card_value(extra_defense))
         leader, weapon, rows, leader_loss, cards_cost = known
-        my_army = (_army(plan.regular, plan.marked, plan.spice),
-                   _army(0, plan.regular + plan.marked, plan.spice))  # K-4: every token 1
-        dialled = plan.regular + plan.marked
-        losses = {
-            "leader": leader_loss,
-            "cards": cards_cost,
-            "stakes": stakes,
-            # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
-            "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
-            "lose": -mine_all - SPICE_VALUE * plan.spice,
-        }
-        value = _fast_plan_value(rows, opp.dials, my_army, defender, losses)
+        dial = (plan.regular, plan.marked, plan.spice)
+        found = by_dial.get(dial)
+        if found is None:  # issue 14 item 4: what a dial gives is worked out once per dial
+            dialled = plan.regular + plan.marked
+            found = by_dial[dial] = (
+                (_army(plan.regular, plan.marked, plan.spice), _army(0, dialled, plan.spice)),  # K-4: every token 1
+                # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
+                (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
+                -mine_all - SPICE_VALUE * plan.spice)
+        my_army, win, lose = found
+        value = _fast_plan_value(rows, opp.dials, my_army, defender, leader_loss, cards_cost, stakes, win, lose)
         karama = getattr(plan, "karama", NONE)
         if karama != NONE and getattr(plan, "against", NONE) != NONE:
             value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
@@ -584,7 +584,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
                 if plan.leader not in betrayals:  # issue 14 item 4: once per leader, not per plan
                     betrayals[plan.leader] = betrayal_odds(seen, house, opponent, plan.leader)
                 risk = betrayals[plan.leader]
-                value = (1 - risk) * value + risk * (losses["lose"] - losses["cards"])
+                value = (1 - risk) * value + risk * (lose - cards_cost)
         if weapon == "atomics":
             value -= ATOMICS_PENALTY
         values.append(value)
@@ -640,15 +640,14 @@ def _situation_rows(situations: dict[tuple, float], tails: dict[tuple, dict[floa
     return rows
 
 
-def _fast_plan_value(rows: list[tuple], dials: tuple, my_army: tuple[float, float], defender: bool,
-                     losses: dict[str, float]) -> float:
-    """:func:`_plan_value` on :func:`_situation_rows` (issue 14 item 4): the same operations in the same order,
-    each product the situations share computed once, and the chance to win by armies computed once per
-    distinct army values and opposing facts (the same loop over the same dials gives the same float)."""
-    leader, stakes = losses["leader"], losses["stakes"]
-    lost = losses["lose"] - losses["cards"]
-    won_lost = losses["win"] - losses["cards"]
-    win = losses["win"]
+def _fast_plan_value(rows: list[tuple], dials: tuple, my_army: tuple[float, float], defender: bool, leader: float,
+                     cards: float, stakes: float, win: float, lose: float) -> float:
+    """:func:`_plan_value` on :func:`_situation_rows` (issue 14 item 4), the ``losses`` given one by one: the same
+    operations in the same order, each product the situations share computed once, and the chance to win by
+    armies computed once per distinct army values and opposing facts (the same loop over the same dials gives
+    the same float)."""
+    lost = lose - cards
+    won_lost = win - cards
     value = 0.0
     for kind, my_dead, spice_bounty, probability, my_one, my_bonus, my_strength, tail, wins in rows:
         outcome = spice_bounty - (leader if my_dead else 0.0)
