@@ -328,7 +328,7 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
     dials = menu_dials(tokens, state.houses[opponent].spice)
     weights = DIAL_WEIGHTS[:len(dials)]
-    dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))), float(army_value(Dial(0, r + m, s))))
+    dial_odds = tuple((w / sum(weights), _army(r, m, s), _army(0, r + m, s))  # issue 14 item 4: kept floats
                       for w, (r, m, s) in zip(weights, dials, strict=True))
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
     # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead (leaders.md S-3, GAP-142: or as Alma)
