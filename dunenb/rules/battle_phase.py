@@ -263,7 +263,7 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
 #: node asks for them again and again (its plan menu, the leaders' Voices and trances, the checks); a state is
 #: immutable, so the answer for that state object stays true, and the entry holds the state so its id stays its own.
 _AVAILABLE: dict[tuple, tuple[GameState, tuple[str, ...]]] = {}
-MAX_AVAILABLE = 256
+MAX_AVAILABLE = 64
 
 
 def available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
