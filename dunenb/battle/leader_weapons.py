@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
-from dunenb.battle.leader_traits import carry_error, is_trait
+from dunenb.battle.leader_traits import carry_error, is_trait, restrictions
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.rolls import SHIELD_PASS, SNOOPER, WORN_SHIELD, Roll
 from dunenb.battle.roster import Leader, Power
@@ -241,12 +241,32 @@ def slot_options(leader: Leader | None, house: str, hand: Iterable[str], *, bloc
     if leader is None:
         return [(None, None, None, None)]
     # issue 14 item 4: the plan menus ask again and again for the same leader and hand; only the hand's counts
-    # matter, so it is keyed sorted
-    return list(_slot_options(leader, house, tuple(sorted(hand)), blocked, tuple(house_weapons), tuple(b1_rolls),
-                              tuple(attack_cards), tuple(defence_cards)))
+    # matter, so it is keyed sorted. And the options read the leader only through his arsenal (K-6..K-9, for this
+    # House and these blocked powers) and his K-21 carry rules (check_slots: arsenal() and carry_error(); the
+    # leader's name is only in the messages of the refusals, which are dropped): leaders equal in both share
+    # one entry (most leaders have neither), so a menu of ten leaders computes the options once.
+    key = (arsenal(leader, house, blocked), carry_rules(leader), house, tuple(sorted(hand)), blocked,
+           tuple(house_weapons), tuple(b1_rolls), tuple(attack_cards), tuple(defence_cards))
+    found = _SLOTS.get(key)
+    if found is None:
+        if len(_SLOTS) >= MAX_SLOTS:  # bounded: start again
+            _SLOTS.clear()
+        found = _SLOTS[key] = _slot_options(leader, *key[2:])
+    return list(found)
 
 
-@lru_cache(maxsize=2048)
+#: :func:`slot_options` by what they read of the leader (issue 14 item 4).
+_SLOTS: dict[tuple, tuple[tuple[str | None, str | None, str | None, str | None], ...]] = {}
+MAX_SLOTS = 4096
+
+
+def carry_rules(leader: Leader) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The leader's K-21 rules that :func:`dunenb.battle.leader_traits.carry_error` reads (``cannot_carry``,
+    ``attacks_only``) with their parameters: what his wheel's slots depend on besides his arsenal."""
+    return tuple((rule, params) for rule, params, _power in restrictions(leader)
+                 if rule in ("cannot_carry", "attacks_only"))
+
+
 def _slot_options(leader: Leader, house: str, hand: tuple[str, ...], blocked: frozenset[str],
                   house_weapons: tuple[str, ...], rolls: tuple[tuple[str, int], ...], attack_cards: tuple[str, ...],
                   defence_cards: tuple[str, ...]) -> tuple[tuple[str | None, str | None, str | None, str | None], ...]:

@@ -153,6 +153,12 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
+#: issue 14 item 4: :func:`_fates` is a function of its arguments alone (its folds, then the cached leader step), and a
+#: plan menu asks it again for every plan with the same cards against the same opposing configuration: the same
+#: answer, kept (bounded).
+_cached_fates = lru_cache(maxsize=1 << 16)(_fates)
+
+
 @lru_cache(maxsize=4096)
 def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, frozenset[str]]:
     """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers) when a power
@@ -322,7 +328,7 @@ def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) 
     tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
     dials = menu_dials(tokens, state.houses[opponent].spice)
     weights = DIAL_WEIGHTS[:len(dials)]
-    dial_odds = tuple((w / sum(weights), float(army_value(Dial(r, m, s))), float(army_value(Dial(0, r + m, s))))
+    dial_odds = tuple((w / sum(weights), _army(r, m, s), _army(0, r + m, s))  # issue 14 item 4: kept floats
                       for w, (r, m, s) in zip(weights, dials, strict=True))
     ids = available_leaders(state, opponent, ctx.area, ctx.committed)
     # GAP-79: a leader disclosed before the plans (ATREIDES-M2) must lead (leaders.md S-3, GAP-142: or as Alma)
@@ -386,31 +392,25 @@ def battle_stakes(state: GameState, house: str, area_id: str) -> float:
 
 
 def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | None = None,
-                my_leader: str | None = None) -> dict[tuple, float]:
+                my_leader: str | None = None, per_leader: dict | None = None) -> dict[tuple, float]:
     """Merge the opposing configurations into (branch, my leader dead, their leader's value if alive,
     bounty for me, my leader's value, the two sides' armies: :meth:`Fighters.armies`) -> probability. With
     ``facts`` the values, the armies and the leader step are those of the battle hooks (:class:`Fighters`);
-    without, base strengths and plain armies."""
+    without, base strengths and plain armies. ``per_leader``: a dict kept by the caller for these ``facts`` and
+    ``opp`` (issue 14 item 4: what each opposing configuration brings against ``my_leader``, :func:`_rows`, is
+    looked up once per plan menu, not once per plan of it; the rows are the same lookups)."""
     merged: dict[tuple, float] = {}
     # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration, and the
     # values and spec of each opposing leader are the same for all his cards (looked up once per leader)
     step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
-    per_leader: dict[str | None, tuple[float, float, tuple, object]] = {}
-    for weight, strength, weapon, defence, traitor, lid in opp.configs:
-        theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
-        mine_value, their_value = float(mine[0] or 0), float(strength or 0)
-        armies = PLAIN_ARMIES
-        if facts is not None:
-            found = per_leader.get(lid)
-            if found is None:
-                found = per_leader[lid] = (*facts.values(my_leader, lid),
-                                           facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
-                                           None if strength is None else facts.fate(1, lid))
-            mine_value, their_value, armies, spec = found
-            if strength is not None:
-                theirs = (spec, weapon, defence)
-        for probability, my_dead, their_dead, branch in _fates(step_mine, theirs, traitor, my_index):
-            if branch == "explosion" and facts is not None and facts.shelter(my_leader, lid) == 0:
+    rows = None if facts is None or per_leader is None else per_leader.get(my_leader)
+    if rows is None:
+        rows = _rows(opp, mine, facts, my_leader)
+        if facts is not None and per_leader is not None:
+            per_leader[my_leader] = rows
+    for weight, strength, theirs, traitor, mine_value, their_value, armies, shelter in rows:
+        for probability, my_dead, their_dead, branch in _cached_fates(step_mine, theirs, traitor, my_index):
+            if branch == "explosion" and shelter == 0:
                 branch, my_dead = SHELTERED, False  # S-4: the bot's side wins it, its leader lives
             alive = 0 if strength is None or their_dead else their_value
             if branch == "treachery":
@@ -420,6 +420,31 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
             key = (branch, my_dead, alive, bounty, mine_value, armies)
             merged[key] = merged.get(key, 0.0) + weight * probability
     return merged
+
+
+def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str | None) -> list[tuple]:
+    """Per opposing configuration, what :func:`_situations` reads besides the leader step: (weight, strength,
+    the opposing leader-step side, traitor, my leader's value, theirs, the armies, the side an explosion spares).
+    With ``facts`` it depends on ``my_leader`` (not on the bot's cards); without, on ``mine[0]``."""
+    rows = []
+    pairs: dict[str | None, tuple] = {}
+    for weight, strength, weapon, defence, traitor, lid in opp.configs:
+        theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
+        mine_value, their_value = float(mine[0] or 0), float(strength or 0)
+        armies = PLAIN_ARMIES
+        shelter = None
+        if facts is not None:
+            found = pairs.get(lid)
+            if found is None:
+                found = pairs[lid] = (*facts.values(my_leader, lid),
+                                      facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
+                                      None if strength is None else facts.fate(1, lid),
+                                      facts.shelter(my_leader, lid))  # leaders.md S-4 (GAP-133)
+            mine_value, their_value, armies, spec, shelter = found
+            if strength is not None:
+                theirs = (spec, weapon, defence)
+        rows.append((weight, strength, theirs, traitor, mine_value, their_value, armies, shelter))
+    return rows
 
 
 def trance_told(state: GameState, house: str, opponent: str, leader_id: str) -> bool | None:
@@ -497,36 +522,58 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
     mine_all = arena_tokens(seen, house, ctx.area, ctx.sectors).total
     stakes = battle_stakes(seen, house, ctx.area)
     blockable = wheel_karama_power(opponent) is not None  # KARAMA-45: its treachery can be blocked on the wheel
-    memo: dict[tuple, dict[tuple, float]] = {}
+    memo: dict[tuple, list[tuple]] = {}
     betrayals: dict[str, float] = {}
+    # issue 14 item 4: what repeats between the plans of one menu is worked out once: each choice of leader and
+    # cards (dialled many ways), the facts once a Karama voids the opposing leader (the same Fighters every time),
+    # each opposing leader's values against each of the bot's leaders (per facts) and the chance to win a normal
+    # battle of given armies against the opposing dials (same dials, same defender: the same loop, the same float)
+    choices: dict[tuple, tuple] = {}
+    voided: Fighters | None = None
+    per_leader: tuple[dict, dict] = ({}, {})
+    tails: dict[tuple, dict[float, float]] = {}
+    by_dial: dict[tuple[int, int, int], tuple] = {}
     values = []
     for plan in plans:
         if not isinstance(plan, SubmitPlan):  # a truth trance offered at the same node (GAP-56): the bot keeps the card
             values.append(NOT_A_PLAN)
             continue
-        leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
-        weapon = None if plan.weapon == NONE else plan.weapon
-        defence = None if plan.defense == NONE else plan.defense
-        extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
-        extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
-        mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
         against = getattr(plan, "against", NONE)
-        key = (plan.leader, weapon, defence, extra_attack, extra_defense, is_leader_use(against))
-        if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
-            memo[key] = _situations(opp, mine, my_index, voided_opponents(facts, opp) if key[-1] else facts,
-                                    None if leader is None else plan.leader)
-        my_army = (_army(plan.regular, plan.marked, plan.spice),
-                   _army(0, plan.regular + plan.marked, plan.spice))  # K-4: every token 1
-        dialled = plan.regular + plan.marked
-        losses = {
-            "leader": 0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
-            "cards": card_value(weapon) + card_value(defence) + card_value(extra_attack) + card_value(extra_defense),
-            "stakes": stakes,
-            # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
-            "win": (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
-            "lose": -mine_all - SPICE_VALUE * plan.spice,
-        }
-        value = _plan_value(memo[key], opp.dials, my_army, defender, losses)
+        choice = (plan.leader, plan.weapon, plan.defense, plan.extra_attack, plan.extra_defense, against)
+        known = choices.get(choice)
+        if known is None:  # issue 14 item 4: what a plan's leader and cards give is worked out once per choice
+            leader = None if plan.leader in (NONE, "") else leader_of(house, plan.leader)
+            weapon = None if plan.weapon == NONE else plan.weapon
+            defence = None if plan.defense == NONE else plan.defense
+            extra_attack = None if plan.extra_attack == NONE else plan.extra_attack  # leaders.md K-6, K-7
+            extra_defense = None if plan.extra_defense == NONE else plan.extra_defense
+            mine = (None if leader is None else leader.strength, weapon, defence, extra_attack, extra_defense)
+            # issue 14 item 4: a worthless card is the empty slot to the leader step (CARD-WORTHLESS-1, the fold of
+            # _fates) and the situations read the cards nowhere else: such plans share the situations
+            key = (plan.leader, *(None if card == "worthless" else card for card in mine[1:]),
+                   is_leader_use(against))
+            if key not in memo:  # the situations depend on the leader (his values and powers), not on the dial
+                if key[-1] and voided is None:
+                    voided = voided_opponents(facts, opp)
+                memo[key] = _situation_rows(_situations(opp, mine, my_index, voided if key[-1] else facts,
+                                                        None if leader is None else plan.leader,
+                                                        per_leader[bool(key[-1])]), tails)
+            known = choices[choice] = (
+                leader, weapon, memo[key],
+                0.0 if leader is None else leader_value(leader.strength, leader.main or plan.leader == acting),
+                card_value(weapon) + card_value(defence) + card_value(extra_attack) + card_value(extra_defense))
+        leader, weapon, rows, leader_loss, cards_cost = known
+        dial = (plan.regular, plan.marked, plan.spice)
+        found = by_dial.get(dial)
+        if found is None:  # issue 14 item 4: what a dial gives is worked out once per dial
+            dialled = plan.regular + plan.marked
+            found = by_dial[dial] = (
+                (_army(plan.regular, plan.marked, plan.spice), _army(0, dialled, plan.spice)),  # K-4: every token 1
+                # a territory won with every token dialled is left empty (BATTLE-10): only the denial is left
+                (stakes if dialled < mine_all else EMPTIED_SHARE * stakes) - dialled - SPICE_VALUE * plan.spice,
+                -mine_all - SPICE_VALUE * plan.spice)
+        my_army, win, lose = found
+        value = _fast_plan_value(rows, opp.dials, my_army, defender, leader_loss, cards_cost, stakes, win, lose)
         karama = getattr(plan, "karama", NONE)
         if karama != NONE and getattr(plan, "against", NONE) != NONE:
             value -= KARAMA_VALUE  # GAP-80: hidden against a Voice or an answer, the card is lost (KARAMA-2)
@@ -537,7 +584,7 @@ def plan_values(state: GameState, plans: Sequence[Action], house: str | None = N
                 if plan.leader not in betrayals:  # issue 14 item 4: once per leader, not per plan
                     betrayals[plan.leader] = betrayal_odds(seen, house, opponent, plan.leader)
                 risk = betrayals[plan.leader]
-                value = (1 - risk) * value + risk * (losses["lose"] - losses["cards"])
+                value = (1 - risk) * value + risk * (lose - cards_cost)
         if weapon == "atomics":
             value -= ATOMICS_PENALTY
         values.append(value)
@@ -552,7 +599,8 @@ def _army(regular: int, marked: int, spice: int) -> float:
 
 def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[float, float], defender: bool,
                 losses: dict[str, float]) -> float:
-    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4)."""
+    """``my_army``: the bot's army value, plainly and with every token worth 1 (leaders.md K-4). The plain
+    computation; :func:`plan_values` runs :func:`_fast_plan_value`, equal to it (tests/test_bot_speed.py)."""
     value = 0.0
     for (branch, my_dead, their_alive, bounty, my_strength, armies), probability in situations.items():
         (my_one, my_bonus), (their_one, their_bonus) = armies
@@ -570,6 +618,56 @@ def _plan_value(situations: dict[tuple, float], dials: tuple, my_army: tuple[flo
                 total = (theirs_one if their_one else theirs) + their_bonus + their_alive
                 won += weight * (mine > total or (mine == total and defender))
             outcome += won * losses["win"] + (1.0 - won) * (losses["lose"] - losses["cards"])
+        value += probability * outcome
+    return value
+
+
+_EXPLOSION, _SHELTER, _TREACHERY, _NORMAL = range(4)
+_KINDS = {"explosion": _EXPLOSION, SHELTERED: _SHELTER, "treachery": _TREACHERY}
+
+
+def _situation_rows(situations: dict[tuple, float], tails: dict[tuple, dict[float, float]]) -> list[tuple]:
+    """:func:`_plan_value`'s reading of ``situations``, once per plan menu and situations (issue 14 item 4): per
+    situation, in order, (branch kind, my leader dead, the bounty's spice value, probability, my armies' index
+    and bonus, my leader's value, the opposing armies' facts, and the dict of the chance to win a normal battle
+    against them by my army value, shared in ``tails`` by every situation with the same opposing facts)."""
+    rows = []
+    for (branch, my_dead, their_alive, bounty, my_strength, armies), probability in situations.items():
+        (my_one, my_bonus), (their_one, their_bonus) = armies
+        tail = (their_one, their_bonus, their_alive)
+        rows.append((_KINDS.get(branch, _NORMAL), my_dead, SPICE_VALUE * bounty, probability, my_one, my_bonus,
+                     my_strength, tail, tails.setdefault(tail, {})))
+    return rows
+
+
+def _fast_plan_value(rows: list[tuple], dials: tuple, my_army: tuple[float, float], defender: bool, leader: float,
+                     cards: float, stakes: float, win: float, lose: float) -> float:
+    """:func:`_plan_value` on :func:`_situation_rows` (issue 14 item 4), the ``losses`` given one by one: the same
+    operations in the same order, each product the situations share computed once, and the chance to win by
+    armies computed once per distinct army values and opposing facts (the same loop over the same dials gives
+    the same float)."""
+    lost = lose - cards
+    won_lost = win - cards
+    value = 0.0
+    for kind, my_dead, spice_bounty, probability, my_one, my_bonus, my_strength, tail, wins in rows:
+        outcome = spice_bounty - (leader if my_dead else 0.0)
+        if kind == _EXPLOSION:  # CARD-ATOMICS-3, CARD-LASGUN-1: everything there is lost, no winner
+            outcome += lost
+        elif kind == _SHELTER:  # S-4 (GAP-133): a win with its dialled tokens lost; every card there is lost
+            outcome += won_lost
+        elif kind == _TREACHERY:  # TRAITOR-11: the caller wins and loses nothing
+            outcome += stakes
+        else:
+            mine = my_army[my_one] + my_bonus + (0 if my_dead else my_strength)
+            won = wins.get(mine)
+            if won is None:
+                their_one, their_bonus, their_alive = tail
+                won = 0.0
+                for weight, theirs, theirs_one in dials:
+                    total = (theirs_one if their_one else theirs) + their_bonus + their_alive
+                    won += weight * (mine > total or (mine == total and defender))
+                wins[mine] = won
+            outcome += won * win + (1.0 - won) * lost
         value += probability * outcome
     return value
 

@@ -87,10 +87,10 @@ def acting_main_leader(state: GameState, house: str) -> str | None:
     return _acting_main(house, dead_leaders(state, house))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _acting_main(house: str, dead: frozenset[str]) -> str | None:
-    """issue 14: the roster's ``acting_main`` is a pure function of the House and its dead leaders (the roster is
-    loaded once): its walk of the roster is made once for each such pair."""
+    """The roster's G-7 line for ``house`` given its dead leaders (issue 14 item 4: a function of these two alone,
+    asked by every leader menu of a battle; the shipped roster is loaded once)."""
     from dunenb.battle.roster import load_roster
 
     return load_roster().acting_main(house, dead)

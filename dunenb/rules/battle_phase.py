@@ -58,6 +58,7 @@ Not modelled here: secondary-leader powers (the library uses base strengths).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -258,11 +259,32 @@ def arena_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
     return total
 
 
+#: issue 14 item 4: (id of a state, house, area, committed, pole) -> (that state, its available leaders). A battle
+#: node asks for them again and again (its plan menu, the leaders' Voices and trances, the checks); a state is
+#: immutable, so the answer for that state object stays true, and the entry holds the state so its id stays its own.
+_AVAILABLE: dict[tuple, tuple[GameState, tuple[str, ...]]] = {}
+MAX_AVAILABLE = 64
+
+
 def available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
                       pole: bool = True) -> tuple[str, ...]:
     """BATTLE-15, BATTLE-16: the House's living leaders who may lead in ``area`` (main leader first); leaders.md
     K-21 ``one_battle_per_turn`` and K-22 MOBILITY (:func:`dunenb.battle.leader_traits.may_lead`); with ``pole``,
     leaders.md S-9: at the Pole only the leader whose power opened the battle (Lingar)."""
+    key = (id(state), house, area, committed, pole)
+    found = _AVAILABLE.get(key)
+    if found is not None and found[0] is state:
+        return found[1]
+    leaders = _available_leaders(state, house, area, committed, pole=pole)
+    if len(_AVAILABLE) >= MAX_AVAILABLE:
+        _AVAILABLE.clear()
+    _AVAILABLE[key] = (state, leaders)
+    return leaders
+
+
+def _available_leaders(state: GameState, house: str, area: str, committed: tuple = (), *,
+                       pole: bool = True) -> tuple[str, ...]:
+    """:func:`available_leaders`, computed."""
     fought: dict[str, list[str]] = {}
     for h, leader, where in committed:
         if h == house:
@@ -396,7 +418,9 @@ def _plan_decisions(state: GameState) -> list[Action]:
     karamas = [(NONE, NONE)] + ([(card, NONE) for card in cards] if _karama_target(state, house)
                                 or pre_battle.karama_forced(state, house) else [])  # D-25: forced, blocks none
     karamas += [(cards[0], use) for use in pre_battle.wheel_uses(state, house)] if cards else []
-    slots = {leader: _slot_menu(state, house, leader) for leader in leaders}
+    # issue 14 item 4: what the slots and the Karamas of every leader read of the House is read once per menu
+    menu = _menu_facts(state, house)
+    slots = {leader: _slot_menu(state, house, leader, menu) for leader in leaders}
     # BG-P1, ATREIDES-P1: a plan bound by the Voice or the prescience answer is left out. What binds a plan is
     # its leader, its two cards, its Karama and the use it hides against a binding (pre_battle.violations reads
     # nothing else), so each such combination is judged once, on its first plan, not again for every dial
@@ -405,13 +429,30 @@ def _plan_decisions(state: GameState) -> list[Action]:
     judge = pre_battle.plan_judge(state, house)  # issue 14 item 4: the leader's facts read once
     plans: list[Action] = []
     for leader in leaders or (NONE,):
-        own = _karamas(state, house, leader, karamas)  # K-9 G01-d: Edric's worthless Karama
+        own = _karamas(state, house, leader, karamas, menu)  # K-9 G01-d: Edric's worthless Karama
         # issue 14 item 4: a combo of slot_options fits the hand already; only one with a Karama card is counted
         triples = [(w, d, k, u, x, y) for w, d, x, y in slots.get(leader, []) for k, u in own
                    if k == NONE
                    or not Counter(c for c in (w, d, k, x, y) if c != NONE and c not in BUILT_IN_WEAPONS) - held]
         # issue 14 item 4: a leader without K-21 restrictions has no plan they forbid (plan_error finds none)
         restricted = leader != NONE and bool(restrictions(leader_of(house, leader)))
+        if not restricted:  # issue 14 item 4: every dial passes, so each card choice is judged on the first dial's
+            # plan, as below, and the choices left free are listed for every dial in the same order
+            free = []
+            for choice in triples if leader != NONE else [(NONE,) * 6]:
+                weapon, defense, karama, against, extra_attack, extra_defense = choice
+                key = (leader, weapon, defense, karama, against, extra_attack, extra_defense)
+                bound = verdicts.get(key)
+                if bound is None and dials:
+                    bound = verdicts[key] = bool(judge(_menu_plan(house, leader, *dials[0], weapon, defense, karama,
+                                                                  against, extra_attack, extra_defense)))
+                if not bound:
+                    free.append(choice)
+            plans += [_menu_plan(house, leader, regular, marked, spice, weapon, defense, karama, against,
+                                 extra_attack, extra_defense)
+                      for regular, marked, spice in dials
+                      for weapon, defense, karama, against, extra_attack, extra_defense in free]
+            continue
         for regular, marked, spice in dials:
             for weapon, defense, karama, against, extra_attack, extra_defense in (
                     triples if leader != NONE else [(NONE,) * 6]):
@@ -437,27 +478,49 @@ def _wheel_leader(state: GameState, house: str, leader: str) -> Leader | None:
     return None if leader == NONE else leader_of(house, leader)
 
 
-def _slot_menu(state: GameState, house: str, leader: str) -> list[tuple[str, str, str, str]]:
+class _MenuFacts:
+    """What the plan menu's slots and Karamas read of the House, the same for each of its leaders (issue 14 item
+    4: read once per menu, not once per leader): the powers a Karama blocks in this battle, its built-in weapons
+    (G-4), its B1 rolls (D-31), whether a Karama on the wheel blocks something (KARAMA-45) and, when first asked,
+    the uses it may hide (GAP-80)."""
+
+    def __init__(self, state: GameState, house: str) -> None:
+        self._state, self._house = state, house
+        self.blocked = battle_powers.blocked_in_battle(state, house)
+        self.house_weapons = own_weapons(state, house)
+        self.rolls = leader_rolls.side_rolls(context_of(state), house)
+        self.karama_target = _karama_target(state, house) is not None
+
+    @functools.cached_property
+    def wheel_uses(self) -> tuple[str, ...]:
+        return pre_battle.wheel_uses(self._state, self._house)
+
+
+def _menu_facts(state: GameState, house: str) -> _MenuFacts:
+    return _MenuFacts(state, house)
+
+
+def _slot_menu(state: GameState, house: str, leader: str,
+               menu: _MenuFacts | None = None) -> list[tuple[str, str, str, str]]:
     """(weapon, defense, extra_attack, extra_defense) the House may put on ``leader``'s wheel from its hand: one
     card per slot, and the slots and built-ins his K-6/K-7 powers add (a built-in, G-4, is no card)."""
+    menu = menu or _menu_facts(state, house)
     found = slot_options(_wheel_leader(state, house, leader), house, state.houses[house].hand,
-                         blocked=battle_powers.blocked_in_battle(state, house),
-                         house_weapons=own_weapons(state, house), attack_cards=WEAPONS, defence_cards=DEFENCES,
-                         b1_rolls=leader_rolls.side_rolls(context_of(state), house))
+                         blocked=menu.blocked, house_weapons=menu.house_weapons, attack_cards=WEAPONS,
+                         defence_cards=DEFENCES, b1_rolls=menu.rolls)
     return [tuple(NONE if card is None else card for card in combo) for combo in found]  # type: ignore[misc]
 
 
 def _karamas(state: GameState, house: str, leader: str,
-             karamas: list[tuple[str, str]]) -> list[tuple[str, str]]:
+             karamas: list[tuple[str, str]], menu: _MenuFacts | None = None) -> list[tuple[str, str]]:
     """The Karama choices of the plan menu, plus a worthless card where the leader's K-9 ``worthless_is_karama``
     makes it one (G01-d: Edric, as BG-P5) and a Karama can block something (KARAMA-3, GAP-55b)."""
-    extra = [card for card in karama_substitutes(_wheel_leader(state, house, leader), house,
-                                                 battle_powers.blocked_in_battle(state, house))
+    menu = menu or _menu_facts(state, house)
+    extra = [card for card in karama_substitutes(_wheel_leader(state, house, leader), house, menu.blocked)
              if card in state.houses[house].hand and (card, NONE) not in karamas]
-    found = karamas + ([(card, NONE) for card in extra] if _karama_target(state, house) else [])
+    found = karamas + ([(card, NONE) for card in extra] if menu.karama_target else [])
     # G01-d "any use": also hidden against a Voice, an answer or the opposing wheel (GAP-80, LC-11 b, KARAMA-20)
-    return found + [(card, use) for card in extra[:1] for use in pre_battle.wheel_uses(state, house)
-                    if (card, use) not in found]
+    return found + [(card, use) for card in extra[:1] for use in menu.wheel_uses if (card, use) not in found]
 
 
 def _usable_karamas(state: GameState, action: SubmitPlan) -> tuple[str, ...]:

@@ -820,6 +820,12 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
         carried = tuple(carried_weapons(house, leader, blocked))  # houses.md G-4: Waff's pistol (TLEILAX-M1)
         return problems, released, forced, carried
 
+    # issue 14 item 4: the Voice and the answers read a plan's cards, the hand that may be forced, what is
+    # released and the built-ins carried (seq_mod.plan_violations is a function of these, for this sequence and
+    # House): leaders equal in these facts and plans of many dials share one verdict of the sequence
+    bindings: dict[tuple, tuple[str, ...]] = {}
+    releases: dict[str, tuple[str, ...]] = {}
+
     def judge(plan: SubmitPlan) -> tuple[str, ...]:
         from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
 
@@ -828,18 +834,27 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
         if known is None:
             known = by_leader[plan.leader] = of_leader(plan.leader)
         problems, released, hand, carried = known
-        wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
-                           defense=None if plan.defense == NONE else plan.defense,
-                           # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never: G-4)
-                           extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
-                           extra_defense=None if plan.extra_defense == NONE else plan.extra_defense,
-                           karama=None if plan.karama == NONE else plan.karama)  # D-25: a Karama kind (scope+)
         against = getattr(plan, "against", NONE)
         if against != NONE:  # KARAMA-25/43/40/18: shown at the reveal, GAP-80; LC-11 b: a leader's Voice
-            released += tuple(facts.released_by(against, seq, house))
+            more = releases.get(against)
+            if more is None:
+                more = releases[against] = tuple(facts.released_by(against, seq, house))
+            released += more
         problems += plan_problems(ctx, plan)
-        return problems + seq_mod.plan_violations(seq, house, wheel, hand=hand, karama_shown=released,
-                                                  carried=carried)
+        key = (plan.weapon, plan.defense, plan.extra_attack, plan.extra_defense, plan.karama, hand, released,
+               carried)
+        found = bindings.get(key)
+        if found is None:
+            wheel = BattlePlan(weapon=None if plan.weapon == NONE else plan.weapon,
+                               defense=None if plan.defense == NONE else plan.defense,
+                               # leaders.md K-6: the Voice binds the cards of the extra slots too (built-ins never:
+                               # G-4)
+                               extra_attack=None if plan.extra_attack == NONE else plan.extra_attack,
+                               extra_defense=None if plan.extra_defense == NONE else plan.extra_defense,
+                               karama=None if plan.karama == NONE else plan.karama)  # D-25: a Karama kind (scope+)
+            found = bindings[key] = seq_mod.plan_violations(seq, house, wheel, hand=hand, karama_shown=released,
+                                                            carried=carried)
+        return problems + found
 
     return judge
 
