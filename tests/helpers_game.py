@@ -7,7 +7,7 @@ Not a test module: the rule tests import it (``from helpers_game import ...``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +28,7 @@ from dunenb.engine import (
     chance_outcomes,
     check_action,
     current_player,
+    initial_state,
     legal_actions,
     sample_chance,
     view,
@@ -189,6 +190,21 @@ def play_chance(state: GameState) -> GameState:
     while state.pending is not None and current_player(state) == "chance":
         state = apply_action(state, sample_chance(state))
     return state
+
+
+def bot_game_states(houses: Sequence[str], seed: int, *, turn_limit: int, bot: str = "random") -> Iterator[GameState]:
+    """Every state of the seeded bot game (``make_config(houses, seed, turn_limit)``, House k's bot seeded
+    ``seed + k``, chance by the state's generator, as the benchmarks play it), from the first to the last."""
+    from dunenb.bots import make_bot
+    from dunenb.engine import make_config
+
+    bots = {h: make_bot(bot, seed=seed + k) for k, h in enumerate(houses)}
+    state = initial_state(make_config(list(houses), seed=seed, turn_limit=turn_limit))
+    while state.pending is not None:
+        yield state
+        actor = current_player(state)
+        state = apply_action(state, sample_chance(state) if actor == "chance" else bots[actor].choose(state))
+    yield state
 
 
 # --- setup -------------------------------------------------------------------------------------------------

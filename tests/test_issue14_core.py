@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pytest
+from helpers_game import bot_game_states
 
 from dunenb import engine
 from dunenb.actions import Pass, menu_pass
-from dunenb.bots import make_bot
-from dunenb.engine import CHANCE, apply_action, initial_state, make_config
 from dunenb.errors import RulesDataError
 from dunenb.powers import holders, load_powers
 from dunenb.powers.registry import power
@@ -26,17 +25,7 @@ HOUSES = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"
 
 
 def _states(seeds: tuple[int, ...] = (0, 1), turns: int = 5) -> list[GameState]:
-    found = []
-    for seed in seeds:
-        config = make_config(HOUSES, seed=seed, turn_limit=turns)
-        bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(HOUSES)}
-        state = initial_state(config)
-        while state.pending is not None:
-            found.append(state)
-            actor = engine.current_player(state)
-            state = apply_action(state, engine.sample_chance(state) if actor == CHANCE else bots[actor].choose(state))
-        found.append(state)
-    return found
+    return [state for seed in seeds for state in bot_game_states(HOUSES, seed, turn_limit=turns)]
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ import dataclasses
 
 import numpy as np
 import pytest
+from helpers_game import bot_game_states
 
 from dunenb import engine
 from dunenb.actions import Action
-from dunenb.bots import make_bot
-from dunenb.engine import CHANCE, apply_action, check_action, initial_state, make_config
+from dunenb.engine import check_action
 from dunenb.errors import InputError
 from dunenb.powers.holders import acting_main_leader
 from dunenb.rules import alliances, movement, pre_battle
@@ -64,11 +64,10 @@ def test_issue14_plan_menus_listed_plans_are_legal_and_unbound() -> None:
     (pre_battle.violations: the judge of one plan), and a House nothing binds is judged free on every plan."""
     seen = checked = 0
     for seed in (0, 1, 2):
-        config = make_config(HOUSES, seed=seed, turn_limit=6)
-        bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(HOUSES)}
-        state = initial_state(config)
-        while state.pending is not None and seen < 12:
-            if state.pending.kind == "battle-plan":
+        for state in bot_game_states(HOUSES, seed, turn_limit=6):
+            if seen >= 12:
+                break
+            if state.pending is not None and state.pending.kind == "battle-plan":
                 seen += 1
                 house = state.pending.actor
                 for plan in [a for a in engine.legal_actions(state) if isinstance(a, SubmitPlan)]:
@@ -79,9 +78,6 @@ def test_issue14_plan_menus_listed_plans_are_legal_and_unbound() -> None:
                 if not pre_battle.may_be_bound(context_of(state), house):
                     judge = pre_battle.plan_judge(state, house)
                     assert all(judge(p) == () for p in engine.legal_actions(state) if isinstance(p, SubmitPlan))
-            action = (engine.sample_chance(state) if engine.current_player(state) == CHANCE
-                      else bots[engine.current_player(state)].choose(state))
-            state = apply_action(state, action)
     assert seen and checked > seen  # the plans were listed and checked (a plan's kind is "plan")
 
 
@@ -165,18 +161,9 @@ def _plain_reposition_menu(state: GameState, house: str) -> list[Action]:
 
 def _slot_positions() -> list[GameState]:
     """Movement slots of random 6- and 8-House games, each also under other storms (none, one, two, a double)."""
-    positions = []
-    for houses, seeds in ((HOUSES, (0, 1, 2, 3)), (list(HOUSE_IDS), (0, 1))):
-        for seed in seeds:
-            config = make_config(houses, seed=seed, turn_limit=8)
-            bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(houses)}
-            state = initial_state(config)
-            while state.pending is not None:
-                if state.pending.kind == "movement":
-                    positions.append(state)
-                action = (engine.sample_chance(state) if engine.current_player(state) == CHANCE
-                          else bots[engine.current_player(state)].choose(state))
-                state = apply_action(state, action)
+    positions = [state for houses, seeds in ((HOUSES, (0, 1, 2, 3)), (list(HOUSE_IDS), (0, 1))) for seed in seeds
+                 for state in bot_game_states(houses, seed, turn_limit=8)
+                 if state.pending is not None and state.pending.kind == "movement"]
     varied = []
     for k, state in enumerate(positions[::7]):
         for main, secondary in ((None, None), (1 + k % 18, None), (1 + k % 18, 1 + (k * 5) % 18), (3, 3)):
@@ -244,11 +231,8 @@ def test_issue14_alliance_menus_equal_the_plain_rebuild() -> None:
     checked = 0
     for houses, seeds in ((HOUSES, (0, 1, 2)), (list(HOUSE_IDS), (0, 1))):
         for seed in seeds:
-            config = make_config(houses, seed=seed, turn_limit=8)
-            bots = {h: make_bot("random", seed=seed + k) for k, h in enumerate(houses)}
-            state = initial_state(config)
-            while state.pending is not None:
-                if state.pending.kind == "alliance":
+            for state in bot_game_states(houses, seed, turn_limit=8):
+                if state.pending is not None and state.pending.kind == "alliance":
                     variants = [state]
                     for spice in (0, 2, 4, 5, 7):
                         variants.append(edit_house(state, state.pending.actor, spice=spice))
@@ -258,7 +242,4 @@ def test_issue14_alliance_menus_equal_the_plain_rebuild() -> None:
                     for variant in variants:
                         assert alliances.window_decisions(variant) == _plain_window_menu(variant)
                         checked += 1
-                action = (engine.sample_chance(state) if engine.current_player(state) == CHANCE
-                          else bots[engine.current_player(state)].choose(state))
-                state = apply_action(state, action)
     assert checked > 1000

@@ -13,14 +13,14 @@ import itertools
 from collections import Counter
 from functools import lru_cache
 
+from helpers_game import bot_game_states
+
 from dunenb import engine
 from dunenb.battle.cards import BUILT_IN_WEAPONS, DEFENCES, WEAPONS
 from dunenb.battle.leader_karama import is_leader_use
 from dunenb.battle.leader_weapons import _slot_options, slot_options
 from dunenb.battle.roster import load_roster
 from dunenb.bots import battle_planner as planner
-from dunenb.bots import make_bot
-from dunenb.engine import CHANCE, apply_action, initial_state, make_config
 from dunenb.rules import battle_phase, leader_pre_battle, pre_battle
 from dunenb.rules.battle_context import context_of
 from dunenb.rules.bidding import karama_cards
@@ -33,19 +33,9 @@ NONE = "none"
 @lru_cache(maxsize=1)
 def _plan_nodes() -> tuple:
     """The battle-plan nodes of seeded 6-House games, random and heuristic bots (issue 14's benchmark games)."""
-    found = []
-    for bot, seeds in (("random", (0, 1, 2, 3)), ("heuristic", (0, 1))):
-        for seed in seeds:
-            config = make_config(HOUSES, seed=seed, turn_limit=8)
-            bots = {h: make_bot(bot, seed=seed + k) for k, h in enumerate(HOUSES)}
-            state = initial_state(config)
-            while state.pending is not None:
-                if state.pending.kind == "battle-plan":
-                    found.append((bot, state))
-                actor = engine.current_player(state)
-                action = engine.sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
-                state = apply_action(state, action)
-    return tuple(found)
+    return tuple((bot, state) for bot, seeds in (("random", (0, 1, 2, 3)), ("heuristic", (0, 1))) for seed in seeds
+                 for state in bot_game_states(HOUSES, seed, turn_limit=8, bot=bot)
+                 if state.pending is not None and state.pending.kind == "battle-plan")
 
 
 def _plain_menu(state: engine.GameState) -> list:
