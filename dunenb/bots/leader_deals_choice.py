@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dunenb.actions import Action
 from dunenb.state import GameState
+from dunenb.state_memo import per_state
 
 KINDS = ("leader-pre-battle", "lock-spice", "leader-estimate", "leader-buy-off", "leader-alliance",
          "leader-alliance-answer", "give-leader")
@@ -55,20 +56,18 @@ def _action(power: str) -> str:
 
 def _given_up(state: GameState, house: str, leader: str) -> int:
     """Strength given up by leading with ``leader`` instead of the strongest leader available here."""
+    from dunenb.rules.traitors import leader_of
+
+    return _strongest(state, house) - leader_of(house, leader).strength
+
+
+@per_state  # issue 14 item 4: every K-16 use of one menu shares it
+def _strongest(state: GameState, house: str) -> int:
+    """The strength of the strongest leader ``house`` has available in the battle under way."""
     from dunenb.rules.battle_context import context_of
     from dunenb.rules.battle_phase import available_leaders
     from dunenb.rules.traitors import leader_of
 
-    last = _LAST_BEST[0]
-    if last is not None and last[0] is state and last[1] == house:  # issue 14 item 4: once per decision
-        best = last[2]
-    else:
-        ctx = context_of(state)
-        best = max((leader_of(house, lid).strength
-                    for lid in available_leaders(state, house, ctx.area, ctx.committed)), default=0)
-        _LAST_BEST[0] = (state, house, best)  # holds the state: its id cannot be reused while cached
-    return best - leader_of(house, leader).strength
-
-
-#: The strongest available leader's strength of the last (state, House) scored: every K-16 use of one menu shares it
-_LAST_BEST: list[tuple[GameState, str, int] | None] = [None]
+    ctx = context_of(state)
+    return max((leader_of(house, lid).strength for lid in available_leaders(state, house, ctx.area, ctx.committed)),
+               default=0)

@@ -21,6 +21,7 @@ from dunenb.board import SHIELD_WALL
 from dunenb.rules.atomics import BlowShieldWall
 from dunenb.rules.common import is_exposed_to_storm, rules, steps_from
 from dunenb.state import GameState
+from dunenb.state_memo import per_state
 
 ENEMY_TOKEN = 0.5  # another House's token destroyed, in the bot's tokens (design)
 OWN_TOKEN = 1.0
@@ -33,20 +34,10 @@ def _start(state: GameState, storm: str) -> int:
     return (state.storm_main if storm == "main" else state.storm_secondary) or 1
 
 
-#: issue 14 item 4: the storm_harm values of the last (state, House) scored, holding the state (its id cannot be
-#: reused while cached): every card of one weather menu compares with the same pass
-_LAST_HARMS: list[tuple[GameState, str, dict[tuple[str, int], float]] | None] = [None]
-
-
+@per_state  # issue 14 item 4: every card of one weather menu compares with the same pass
 def storm_harm(state: GameState, house: str, storm: str, move: int) -> float:
     """The value to ``house`` of what the storm destroys moving ``move`` sectors (positive: others lose more)."""
-    last = _LAST_HARMS[0]
-    if last is None or last[0] is not state or last[1] != house:
-        last = _LAST_HARMS[0] = (state, house, {})
-    harms = last[2]
-    if (storm, move) not in harms:
-        harms[(storm, move)] = _storm_harm(state, house, storm, move)
-    return harms[(storm, move)]
+    return _storm_harm(state, house, storm, move)
 
 
 def _storm_harm(state: GameState, house: str, storm: str, move: int) -> float:

@@ -26,6 +26,7 @@ from functools import lru_cache
 from dunenb.powers.karama import is_suppressed
 from dunenb.powers.registry import load_powers, power
 from dunenb.state import GameState, LentPower
+from dunenb.state_memo import per_state
 
 
 def is_in_play(state: GameState, house: str) -> bool:
@@ -101,6 +102,7 @@ def is_acting_main(state: GameState, house: str, leader_id: str) -> bool:
     return acting_main_leader(state, house) == leader_id
 
 
+@per_state  # issue 14 item 4: the rules ask the same powers of one state many times
 def holder(state: GameState, power_id: str) -> str | None:
     """The House that uses ``power_id`` now: the borrower during a lend in force, else the owner, or ``None``
     when the owner is not in play (absent from the table or eliminated), when a main-leader power's leader is
@@ -110,24 +112,7 @@ def holder(state: GameState, power_id: str) -> str | None:
     >>> holder(new_game(["emperor", "atreides"], seed=1), "EMPEROR-P1")
     'emperor'
     """
-    global _holders
-    cache = _holders
-    if cache[0] is state:  # issue 14 item 4: asked again of the very same state object
-        answers = cache[1]
-        if power_id in answers:
-            return answers[power_id]
-    else:
-        answers = {}
-        cache = _holders = (state, answers)
-    house = answers[power_id] = _holder(state, power_id)
-    return house
-
-
-#: issue 14 item 4: the holders answered for the last state asked about, a one-entry cache replaced as a whole.
-#: A state is frozen, and the entry keeps the state object itself (not its ``id``, which a new object could
-#: reuse), so an answer stored for it is the answer :func:`_holder` gives it again; the rules list a menu or
-#: apply an action asking the same powers of one state many times.
-_holders: tuple[GameState | None, dict[str, str | None]] = (None, {})
+    return _holder(state, power_id)
 
 
 def _holder(state: GameState, power_id: str) -> str | None:
