@@ -257,12 +257,11 @@ def test_issue14_unique_equilibrium_keeps_its_support():
 
 
 def test_issue14_leader_names_are_folded_once():
-    from dunenb.battle.resolve import _fates_distribution, _merged_fates
+    from dunenb.battle.resolve import _fates_distribution
     from dunenb.battle.roster import _names
 
     case = load_example_case("analysis_arrakeen")
     _fates_distribution.cache_clear()
-    _merged_fates.cache_clear()
     _names.cache_clear()
     plan_matrix(case)
     names = _names.cache_info()

@@ -182,7 +182,9 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
                           shield_wall_standing, (voices[0], voices[1]))
 
 
-@lru_cache(maxsize=8192)
+# issue 14 item 4: 2,048 entries answer as many asks as 8,192 did (ten bot games: 21,527 hits against 21,393) and keep
+# a quarter of the objects every full garbage collection walks
+@lru_cache(maxsize=2048)
 def _battle_values(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None], defender: int,
                    territory: str, dead: tuple[frozenset[str], frozenset[str]],
                    blocked: tuple[frozenset[str], frozenset[str]],

@@ -160,16 +160,21 @@ _cached_fates = lru_cache(maxsize=1 << 16)(_fates)
 
 
 @lru_cache(maxsize=4096)
-def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, frozenset[str]]:
-    """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers) when a power
+def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, tuple[str, ...]]:
+    """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers, sorted) when a power
     changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
-    the key is the one ``house`` holds him under (``"owner:id"`` for a captive)."""
+    the key is the one ``house`` holds him under (``"owner:id"`` for a captive).
+
+    Issue 14 item 4: the blocked powers are given as a sorted tuple of their IDs, not the frozenset: two specs are
+    equal exactly when the sets are, and a spec of strings alone is not tracked by the garbage collector, nor are
+    the leader-step cache keys holding it (tens of thousands in a few bot games, walked by every full
+    collection); :func:`_wheel_leader` turns it back into the set."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
     if not (arms or immune_to(leader) or arsenal(leader, house, blocked) != Arsenal()  # leaders.md K-6..K-9
             or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
         return leader.strength
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
-    return house, key, blocked
+    return house, key, tuple(sorted(blocked))
 
 
 @lru_cache(maxsize=4096)  # issue 14 item 4: one leader record per spec (an inline leader is built once)
@@ -181,7 +186,7 @@ def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozense
         return None, name, frozenset()
     if isinstance(spec, tuple):
         house, lid, blocked = spec
-        return leader_of(house, lid), house, blocked
+        return leader_of(house, lid), house, frozenset(blocked)  # the set again (:func:`_fate_leader`)
     return inline_leader(name, int(spec)), name, frozenset()  # type: ignore[call-overload]
 
 
@@ -273,13 +278,16 @@ class Fighters:
         return _fate_leader(self.houses[side], self.leader(side, leader_id), self.blocked[side])
 
 
-@lru_cache(maxsize=4096)
+# issue 14 item 4: the pair caches repeat within one decision (one Fighters); 512 entries keep those hits (ten bot
+# games: 2,319 at 512 and at 4,096) without keeping the facts of thousands of past decisions, which every full
+# garbage collection walked (32,000 objects at 4,096)
+@lru_cache(maxsize=512)
 def _pair_values(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[float, float]:
     values = _pair_sides(facts, mine, theirs)
     return float(values[0].leader_value), float(values[1].leader_value)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _pair_sides(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[SideValues, SideValues]:
     leaders = (None if mine is None else facts.leader(0, mine), None if theirs is None else facts.leader(1, theirs))
     # the resolver's values (LC-6), in the battle's territory: WHEEL_VALUE(4 | Gara Kulon)... (LC-3, LC-4)
@@ -289,7 +297,7 @@ def _pair_sides(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[
 
 
 # ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133): an explosion the resolver gives to the sheltered side
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _pair_shelter(facts: Fighters, mine: str | None, theirs: str | None) -> int | None:
     from dunenb.battle.leader_shelter import sheltered
 
