@@ -901,6 +901,29 @@ def _score(state: GameState, house: str, action: Action) -> float:
     return 0.0
 
 
+_BID_KINDS = frozenset({"bid", "pass", *_KIND_SCORES})  # see _view_free
+
+
+def _view_free(state: GameState, actions: list[Action]) -> bool:
+    """Whether :func:`_scores` of ``actions`` reads nothing that :func:`dunenb.engine.view` and
+    :func:`dunenb.rules.captive_secrecy.guess` change, so that the state itself gives the scores its House's view
+    gives (issue 14 item 4: a bot game has ~450 Karama windows and ~200 bids with more than one action):
+
+    * a Karama window: a power node, where :func:`_score` is :func:`_score_power`'s -1 for a Karama and 0 for any
+      other action, by the action's kind alone (the view keeps the node's kind);
+    * a bid of the bidding phase whose menu holds only bids, passes and kinds of ``_KIND_SCORES``: the table's
+      scores, 0 for a pass (:func:`_score_bid`), and for a bid what :func:`bid_budget` reads, the bidder's own
+      spice, reserve, tanks and hand, which the view keeps (its own ``HouseState`` as it is; the view hides the
+      other Houses, decks, seeds and the node's secrets, and ``guess`` only changes leaders), and the phase.
+    """
+    pending = state.pending
+    if pending is None:
+        return False
+    if pending.kind == "karama-window":
+        return True
+    return pending.kind == "bid" and state.phase == "bidding" and all(a.kind in _BID_KINDS for a in actions)
+
+
 @dataclass(frozen=True)
 class HeuristicBot:
     """Scores every legal action with simple, explainable heuristics and plays the best one."""
@@ -933,7 +956,10 @@ class HeuristicBot:
                 return trance
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
-            seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
+            if self.scorer is _score and _view_free(state, actions):
+                seen = state  # issue 14 item 4: the same scores as from the view (see _view_free), no view built
+            else:
+                seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             if self.scorer is _score:
                 # issue 14 item 4: the tie set in plain Python for these short lists, by the same float64
                 # comparisons as numpy's (each _score is a finite float, or a small int, exactly a float64)
