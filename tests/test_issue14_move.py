@@ -33,7 +33,7 @@ def states() -> list[GameState]:
 
 def test_view_free_scores_equal_the_scores_of_the_view(states: list[GameState]) -> None:
     """Where _view_free says so, the state scores its menu as the House's view (guessed) does."""
-    taken = {"karama-window": 0, "bid": 0}
+    taken = {"karama-window": 0, "bid": 0, "alliance": 0}
     for state in states:
         house = state.pending.actor
         menu = [a for a in legal_actions(state) if a.kind not in ANYTIME_KINDS]
@@ -43,8 +43,8 @@ def test_view_free_scores_equal_the_scores_of_the_view(states: list[GameState]) 
         direct = heuristic._scores(state, house, menu)
         heuristic._LAST_CONTEXT[0] = None
         assert direct == heuristic._scores(guess(view(state, house)), house, menu)
-        taken[state.pending.kind] += 1
-    assert taken["karama-window"] > 20 and taken["bid"] > 20, taken
+        taken[state.pending.kind] = taken.get(state.pending.kind, 0) + 1
+    assert taken["karama-window"] > 20 and taken["bid"] > 20 and taken["alliance"] > 5, taken
 
 
 def _losses(risk: Risk) -> list[float]:

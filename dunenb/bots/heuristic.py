@@ -907,10 +907,13 @@ _BID_KINDS = frozenset({"bid", "pass", *_KIND_SCORES})  # see _view_free
 def _view_free(state: GameState, actions: list[Action]) -> bool:
     """Whether :func:`_scores` of ``actions`` reads nothing that :func:`dunenb.engine.view` and
     :func:`dunenb.rules.captive_secrecy.guess` change, so that the state itself gives the scores its House's view
-    gives (issue 14 item 4: a bot game has ~450 Karama windows and ~200 bids with more than one action):
+    gives (issue 14 item 4: a heuristic-bot game builds ~120 views for Karama windows, ~200 for bids and ~60 for
+    alliance windows with more than one action):
 
     * a Karama window: a power node, where :func:`_score` is :func:`_score_power`'s -1 for a Karama and 0 for any
       other action, by the action's kind alone (the view keeps the node's kind);
+    * outside the power nodes, a menu of kinds of ``_KIND_SCORES`` only (an alliance window's offers and its end):
+      the table's scores, whatever the state;
     * a bid of the bidding phase whose menu holds only bids, passes and kinds of ``_KIND_SCORES``: the table's
       scores, 0 for a pass (:func:`_score_bid`), and for a bid what :func:`bid_budget` reads, the bidder's own
       spice, reserve, tanks and hand, which the view keeps (its own ``HouseState`` as it is; the view hides the
@@ -920,6 +923,8 @@ def _view_free(state: GameState, actions: list[Action]) -> bool:
     if pending is None:
         return False
     if pending.kind == "karama-window":
+        return True
+    if pending.kind not in _POWER_NODES and all(a.kind in _KIND_SCORES for a in actions):
         return True
     return pending.kind == "bid" and state.phase == "bidding" and all(a.kind in _BID_KINDS for a in actions)
 
