@@ -38,7 +38,7 @@ seeded generator), so it can never play an illegal move.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -51,7 +51,7 @@ from dunenb.bots import battle_powers_choice, leader_deals_choice
 from dunenb.bots.battle_planner import TAX_SETTLEMENTS
 from dunenb.bots.pre_battle_choice import score_answer, score_commit, score_disclose, score_prescience, score_voice
 from dunenb.bots.race import block_values
-from dunenb.bots.risk import Risk
+from dunenb.bots.risk import Risk, risk_key
 from dunenb.engine import legal_actions, view
 from dunenb.errors import IllegalActionError
 from dunenb.rules.alliances import DeclarePeace, DeclareWar
@@ -315,14 +315,9 @@ _RISKS: dict[tuple, Risk] = {}  # Risk.of memo (see _risk_of)
 
 
 def _risk_of(state: GameState, house: str) -> Risk:
-    """:meth:`Risk.of`, cached on what it reads (the storms, their dialers and the Fremen's tokens as ``house``
-    sees them, the spice deck and the top card it sees, the Shield Wall): the same for all the decisions of a
-    movement phase."""
-    deck = state.spice_deck
-    key = (house, state.config.secondary_storm, state.storm_main, state.storm_secondary, state.storm_dialers,
-           tuple(sorted(state.storm_tokens.items())), tuple(sorted(deck.remaining.items())), deck.pile_tops,
-           state.deck_tops.get("spice"),  # the top card this view shows (ATREIDES-P2): the worm odds read it
-           state.shield_wall_standing, tuple(state.config.houses))
+    """:meth:`Risk.of`, cached on what it reads (:func:`dunenb.bots.risk.risk_key`: the same for all the decisions
+    of a movement phase, and for every House that does not see the Fremen's storm tokens)."""
+    key = risk_key(state, house)
     if key not in _RISKS:
         if len(_RISKS) >= 64:
             _RISKS.clear()
@@ -457,22 +452,8 @@ def _score_land(state: GameState, house: str, action: Land | Emerge) -> float:
 
 
 def _land_score(context: _Context, action: Land | Emerge) -> float:
-    """:func:`_score_land` in a decision's context."""
-    if action.sector in context.storms and _area_kinds()[action.area] != "pole":
-        return -100.0  # LAND-5, STORM-8
-    # issue 14 item 4: everything but the exposure reads the landing's kind, area and tokens only (not its
-    # sector), so it is computed once per decision for all the sectors of an area; the sum is then made of the
-    # same floats in the same order as before
-    key = (action.kind, action.area, action.regular, action.marked)
-    if key in context.landings:
-        parts = context.landings[key]
-    else:
-        parts = context.landings[key] = _landing_parts(context, action)
-    if parts is None:
-        return -10.0  # not the spice to pay for it
-    gain, at_stake, presence, peace, cost_value, reserve_cost = parts
-    gain -= _exposure(context, action.area, action.sector, action.regular + action.marked, at_stake)
-    return gain + presence + peace + cost_value - reserve_cost
+    """:func:`_score_land` in a decision's context (:func:`_slot_scores` of the one landing)."""
+    return _slot_scores(context, (action,), _no_fallback)[0]
 
 
 def _exposure(context: _Context, area_id: str, sector: int, count: int, at_stake: float) -> float:
@@ -532,35 +513,104 @@ def _score_move(state: GameState, house: str, action: Move) -> float:
 
 
 def _move_score(context: _Context, action: Move) -> float:
-    """:func:`_score_move` in a decision's context."""
-    storms, kinds = context.storms, _area_kinds()
-    for a, s in action.path:
-        if s in storms and kinds[a] not in _STORM_SAFE:
-            return -100.0  # MOVE-7, STORM-8
-    # issue 14 item 4: what the origin loses (site value, exposure left behind) reads only the origin army and the
-    # tokens moved, what the destination gains only the destination and the tokens moved: each is computed once
-    # per decision and shared by every move that has it; the score adds the same floats in the same order
-    destination, arrival_sector = action.path[-1]
-    regular, marked = action.regular, action.marked
-    key = (action.area, action.sector, regular, marked)
-    leaving = context.leaving.get(key)
-    if leaving is None:
-        moving = Tokens(regular, marked)
-        origin = context.mine(action.area)
-        leaving = context.leaving[key] = (
-            site_value(context, action.area, origin - moving) - site_value(context, action.area, origin),
-            exposure(context, action.area, action.sector, moving))
-    arriving = context.arrivals.get((destination, regular, marked))
-    if arriving is None:
-        moving = Tokens(regular, marked)
-        there = context.mine(destination)
-        arriving = context.arrivals[(destination, regular, marked)] = (
-            site_value(context, destination, there + moving) - site_value(context, destination, there),
-            _at_stake(moving.total, _would_harvest(context, destination)))
-    leave, left_exposure = leaving
-    arrive, at_stake = arriving
-    arrival_exposure = _exposure(context, destination, arrival_sector, regular + marked, at_stake)
-    return leave + arrive - (arrival_exposure - left_exposure) - 0.3  # a move that gains nothing is not worth it
+    """:func:`_score_move` in a decision's context (:func:`_slot_scores` of the one move)."""
+    return _slot_scores(context, (action,), _no_fallback)[0]
+
+
+def _no_fallback(action: Action) -> float:
+    raise TypeError(f"not a landing or a move: {action!r}")
+
+
+_LANDINGS = frozenset({Land, LandInPeace, Emerge})  # the types _land_score scores (LandInPeace is a Land)
+
+
+def _slot_scores(context: _Context, actions: Sequence[Action], other: Callable[[Action], float]) -> list[float]:
+    """The scores of a movement menu's ``actions`` in a decision's context: :func:`_move_score` of a ``Move``,
+    :func:`_land_score` of a ``Land``, ``LandInPeace`` or ``Emerge``, ``other(action)`` of any other action.
+
+    Issue 14 item 4: a movement menu lists ~130 moves and ~55 landings, each scored from parts kept per decision
+    (below); this one loop reads them for every action without two or three calls per action. Each score is the
+    same floats added in the same order as before:
+
+    * a move: what the origin loses (site value, exposure left behind) reads only the origin army and the tokens
+      moved, what the destination gains only the destination and the tokens moved (``context.leaving`` and
+      ``context.arrivals``); its score is ``leave + arrive - (arrival exposure - left exposure) - 0.3`` (a move
+      that gains nothing is not worth it), -100 through a storm outside the Pole and Sietchs (MOVE-7, STORM-8);
+    * a landing: everything but the exposure reads the landing's kind, area and tokens only, not its sector
+      (:func:`_landing_parts`, ``context.landings``); -100 in a storm sector but at the Pole (LAND-5, STORM-8),
+      -10 without the spice to pay for it.
+
+    The exposure is :func:`_exposure` inline (0 for no tokens or no chance of a strike).
+    """
+    storms, kinds, losses = context.storms, _area_kinds(), context.losses
+    leaving_memo, arrivals_memo, landings = context.leaving, context.arrivals, context.landings
+    scores: list[float] = []
+    append = scores.append
+    for action in actions:
+        kind = type(action)
+        if kind is Move:
+            move: Move = action  # type: ignore[assignment]
+            path = move.path
+            for a, s in path:
+                if s in storms and kinds[a] not in _STORM_SAFE:
+                    append(-100.0)  # MOVE-7, STORM-8
+                    break
+            else:
+                destination, sector = path[-1]
+                regular, marked = move.regular, move.marked
+                key = (move.area, move.sector, regular, marked)
+                leaving = leaving_memo.get(key)
+                if leaving is None:
+                    moving = Tokens(regular, marked)
+                    origin = context.mine(move.area)
+                    leaving = leaving_memo[key] = (
+                        site_value(context, move.area, origin - moving) - site_value(context, move.area, origin),
+                        exposure(context, move.area, move.sector, moving))
+                arriving = arrivals_memo.get((destination, regular, marked))
+                if arriving is None:
+                    moving = Tokens(regular, marked)
+                    there = context.mine(destination)
+                    arriving = arrivals_memo[(destination, regular, marked)] = (
+                        site_value(context, destination, there + moving) - site_value(context, destination, there),
+                        _at_stake(moving.total, _would_harvest(context, destination)))
+                leave, left_exposure = leaving
+                arrive, at_stake = arriving
+                arrival_exposure = 0.0
+                if regular + marked != 0:
+                    chance = losses.get((destination, sector))
+                    if chance is None:
+                        chance = context.loss(destination, sector)
+                    if chance != 0.0:
+                        arrival_exposure = chance * at_stake
+                append(leave + arrive - (arrival_exposure - left_exposure) - 0.3)
+        elif kind in _LANDINGS:
+            land: Land | Emerge = action  # type: ignore[assignment]
+            area, sector = land.area, land.sector
+            if sector in storms and kinds[area] != "pole":
+                append(-100.0)  # LAND-5, STORM-8
+                continue
+            regular, marked = land.regular, land.marked
+            key2 = (land.kind, area, regular, marked)
+            parts = landings.get(key2, _UNSEEN)
+            if parts is _UNSEEN:
+                parts = landings[key2] = _landing_parts(context, land)
+            if parts is None:
+                append(-10.0)  # not the spice to pay for it
+                continue
+            gain, at_stake, presence, peace, cost_value, reserve_cost = parts  # type: ignore[misc]
+            if regular + marked != 0:
+                chance = losses.get((area, sector))
+                if chance is None:
+                    chance = context.loss(area, sector)
+                if chance != 0.0:
+                    gain -= chance * at_stake  # else gain - 0.0, which is gain, whatever float it is
+            append(gain + presence + peace + cost_value - reserve_cost)
+        else:
+            append(other(action))
+    return scores
+
+
+_UNSEEN: Any = object()  # no landing parts kept yet (None: the House cannot pay)
 
 
 def _score_slot(state: GameState, house: str, action: Action) -> float:
@@ -796,10 +846,7 @@ def _scores(state: GameState, house: str, actions: list[Action]) -> list[float]:
     table = _KIND_SCORES  # _score's first read, outside the power nodes
     if pending.kind != "movement":  # the node of the landings and moves (not a power node)
         return [table[a.kind] if a.kind in table else _score(state, house, a) for a in actions]
-    context = _context(state, house)
-    slot_scores = _SLOT_SCORES
-    return [slot_scores[type(a)](context, a) if type(a) in slot_scores  # type: ignore[arg-type]
-            else _score(state, house, a) for a in actions]
+    return _slot_scores(_context(state, house), actions, lambda action: _score(state, house, action))
 
 
 _KIND_SCORES = {
@@ -854,8 +901,32 @@ def _score(state: GameState, house: str, action: Action) -> float:
     return 0.0
 
 
-_SLOT_SCORES: dict[type, Callable[[_Context, Any], float]] = {
-    Move: _move_score, Land: _land_score, LandInPeace: _land_score, Emerge: _land_score}
+_BID_KINDS = frozenset({"bid", "pass", *_KIND_SCORES})  # see _view_free
+
+
+def _view_free(state: GameState, actions: list[Action]) -> bool:
+    """Whether :func:`_scores` of ``actions`` reads nothing that :func:`dunenb.engine.view` and
+    :func:`dunenb.rules.captive_secrecy.guess` change, so that the state itself gives the scores its House's view
+    gives (issue 14 item 4: a heuristic-bot game builds ~120 views for Karama windows, ~200 for bids and ~60 for
+    alliance windows with more than one action):
+
+    * a Karama window: a power node, where :func:`_score` is :func:`_score_power`'s -1 for a Karama and 0 for any
+      other action, by the action's kind alone (the view keeps the node's kind);
+    * outside the power nodes, a menu of kinds of ``_KIND_SCORES`` only (an alliance window's offers and its end):
+      the table's scores, whatever the state;
+    * a bid of the bidding phase whose menu holds only bids, passes and kinds of ``_KIND_SCORES``: the table's
+      scores, 0 for a pass (:func:`_score_bid`), and for a bid what :func:`bid_budget` reads, the bidder's own
+      spice, reserve, tanks and hand, which the view keeps (its own ``HouseState`` as it is; the view hides the
+      other Houses, decks, seeds and the node's secrets, and ``guess`` only changes leaders), and the phase.
+    """
+    pending = state.pending
+    if pending is None:
+        return False
+    if pending.kind == "karama-window":
+        return True
+    if pending.kind not in _POWER_NODES and all(a.kind in _KIND_SCORES for a in actions):
+        return True
+    return pending.kind == "bid" and state.phase == "bidding" and all(a.kind in _BID_KINDS for a in actions)
 
 
 @dataclass(frozen=True)
@@ -890,7 +961,10 @@ class HeuristicBot:
                 return trance
             scores = np.array(plan_scores(state, actions), dtype=float)
         else:
-            seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
+            if self.scorer is _score and _view_free(state, actions):
+                seen = state  # issue 14 item 4: the same scores as from the view (see _view_free), no view built
+            else:
+                seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             if self.scorer is _score:
                 # issue 14 item 4: the tie set in plain Python for these short lists, by the same float64
                 # comparisons as numpy's (each _score is a finite float, or a small int, exactly a float64)

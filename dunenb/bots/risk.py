@@ -148,6 +148,20 @@ def _worm_strikes(state: GameState, tops: list[str]) -> dict[str, float]:
     return {str(row["area"]): float(row["p_worm"]) for row in rows if row["area"] in tops}
 
 
+def risk_key(state: GameState, house: str) -> tuple:
+    """What :meth:`Risk.of` reads of ``state`` for ``house`` (issue 14 item 4: two states with the same key have
+    equal Risks): the storms, their dialers and, with the Fremen in play, whether ``house`` sees their storm
+    tokens and the tokens it sees (:func:`storm_move_distribution`: the one thing read of ``house``), the spice
+    deck and the top card this view shows (ATREIDES-P2: the worm odds read it), the Shield Wall
+    (:meth:`Risk.storm_loss`)."""
+    deck = state.spice_deck
+    fremen = has_fremen(state)
+    return (fremen, fremen and holds_power(state, house, STORM_TOKENS_POWER), state.config.secondary_storm,
+            state.storm_main, state.storm_secondary, state.storm_dialers, tuple(sorted(state.storm_tokens.items())),
+            tuple(sorted(deck.remaining.items())), deck.pile_tops, state.deck_tops.get("spice"),
+            state.shield_wall_standing, tuple(state.config.houses))
+
+
 @dataclasses.dataclass
 class Risk:
     """The storm and worm odds of one position, computed once (see the module), and the chance to lose what
@@ -158,6 +172,9 @@ class Risk:
     worm: dict[str, float]
     shield_wall_standing: bool
     _state: GameState
+    #: issue 14 item 4: :meth:`loss` of each place asked, kept (it reads only the fields above, never changed
+    #: once built; the heuristic bot shares one Risk among the decisions of a movement phase)
+    _losses: dict[tuple[str, int], float] = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, state: GameState, house: str) -> Risk:
@@ -181,6 +198,9 @@ class Risk:
         >>> risk.loss("arrakeen", 1), risk.loss("pole-nord", 1)
         (0.0, 0.0)
         """
-        storm = self.storm_loss(area_id, sector)
-        worm = self.worm.get(area_id, 0.0)  # the pile tops: spice territories (SPICE-6)
-        return storm + (1.0 - storm) * worm
+        found = self._losses.get((area_id, sector))
+        if found is None:
+            storm = self.storm_loss(area_id, sector)
+            worm = self.worm.get(area_id, 0.0)  # the pile tops: spice territories (SPICE-6)
+            found = self._losses[(area_id, sector)] = storm + (1.0 - storm) * worm
+        return found
