@@ -14,11 +14,7 @@ import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-import pandas as pd
-from tqdm.auto import tqdm
+from typing import TYPE_CHECKING, Any
 
 from dunenb.actions import Action
 from dunenb.bots import BOTS, make_bot
@@ -30,6 +26,12 @@ from dunenb.ruleset import HOUSE_IDS
 from dunenb.saves import SAVE_FORMAT, validation_stamp
 from dunenb.state import GameConfig, GameState
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+# Issue 14 item 4: NumPy, pandas and tqdm are imported by the functions that use them (a mixed set of Houses, the
+# summary table, the progress bar), not with the module: playing games needs none of them, and pandas' objects
+# (tens of thousands) were walked by every full garbage collection of a bot game.
 MAX_ACTIONS_PER_GAME = 200_000  # loop guard
 #: The columns of ``DIR/powers.csv`` (issue 10 item 6): how many times each power acted, per game, turn and House.
 POWER_COLUMNS = ["game", "turn", "house", "power", "count"]
@@ -88,6 +90,8 @@ def line_to_save(config: GameConfig, actions: Sequence[Action], *, validated: bo
 def _houses_for(game_seed: int, houses: Sequence[str] | None) -> tuple[str, ...]:
     if houses is not None:
         return tuple(houses)
+    import numpy as np
+
     generator = np.random.default_rng([game_seed, 7])
     count = int(generator.integers(2, 9))
     return tuple(str(h) for h in generator.choice(HOUSE_IDS, size=count, replace=False))
@@ -149,6 +153,9 @@ def simulate(
     summary's ``seed`` column gives each game's, to replay it. ``dask``: ``"local"``, a scheduler address or a
     client runs the games as Dask tasks (dunenb/distributed.py): the same files, byte for byte, and a rerun resumes.
     """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
     if seed is None:
         seed = fresh_seed()
     folder = _check_options(games=games, houses=houses, bots=bots, seed=seed, turn_limit=turn_limit, out=out,
