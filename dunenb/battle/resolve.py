@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.dice_classes import merged_leaves
-from dunenb.battle.immunities import attack_protection, kills
+from dunenb.battle.immunities import _kill_entries, attack_protection, kills
 from dunenb.battle.leader_after import (
     REGEN_ACTIVE,
     blast_deaths,
@@ -87,6 +87,8 @@ LEADER_FATES = ("alive", "dead", "none", "captured")
 D10 = tuple(range(1, 11))
 _NO_DIAL, _NO_TOKENS = Dial(), Tokens()  # what _strip leaves of a side's dial and tokens
 ONE_TENTH = Fraction(1, 10)
+#: What :func:`dunenb.battle.immunities.kills` answers when no K-14 KILL acts: nobody killed, no power acted.
+NO_KILLS: tuple[tuple[bool, bool], tuple[tuple[str, ...], ...]] = ((False, False), ((), ()))
 
 
 @dataclass(frozen=True)
@@ -332,9 +334,9 @@ def leader_step(
         caller = calls[0]
         dead = list(doomed)
         # K-14 with a d10 (A09-b): rolled at B7 after the treachery check; it overrides TRAITOR-11 (D-19)
-        revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)
-        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, _scene(houses, leaders, blocked).builtin,
-                                          blocked, houses, acted)
+        scene = _scene(houses, leaders, blocked)  # issue 14 item 4: what the step reads of its leaders, once
+        revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True) if scene.kills else NO_KILLS
+        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, scene.builtin, blocked, houses, acted)
         atomics: tuple[int, ...] = ()
         if "atomics" in plans[caller].attacks and leaders[caller] is not None:
             atomics = (caller,)
@@ -343,7 +345,9 @@ def leader_step(
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
-    revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)  # K-14 at B7 (A09-b, D-19)
+    scene = _scene(houses, leaders, blocked)  # issue 14 item 4: what the step reads of its leaders, looked up once
+    # K-14 at B7 (A09-b, D-19)
+    revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True) if scene.kills else NO_KILLS
     weapons = [plan.attacks for plan in plans]  # LC-7: K-6 two attacks
     present = (leaders[0] is not None, leaders[1] is not None)
     if any("atomics" in attacks for attacks in weapons):
@@ -356,7 +360,6 @@ def leader_step(
                      blocked_calls=voided)
     # ---- GAP-148 (auditL): the worn shields are rolled once per battle, for the cards and then the K-17 blast
     shield_report: list[tuple[int, str]] = []
-    scene = _scene(houses, leaders, blocked)  # issue 14 item 4: what the step reads of its leaders, looked up once
     worn = WornShields(list(scene.kits), roll, shield_report)
     deaths = _card_deaths(leaders, plans, roll, scene.builtin, blocked, houses, acted, worn)
     # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile; LC-7: a worn shield that
@@ -380,7 +383,8 @@ def leader_step(
     for me in (0, 1):  # GAP-147: the blast is listed on its holder's side when it killed (the attacks had not)
         if deaths[1 - me] and not by_attacks[1 - me]:
             acted[me].extend(blast_ids[me])
-    killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
+    # K-14 at B9 (A06-c)
+    killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False) if scene.kills else NO_KILLS
     others = (revenge[0] or killed[0] or doomed[0], revenge[1] or killed[1] or doomed[1])
     # leaders.md K-17 spare (GUILD-L06-d) at B9, after G05-d: the opposing leader lives if both sides agree
     spares = spared(scene.spare, by_attacks, others, (sides[0].spare, sides[1].spare), present)
@@ -395,8 +399,10 @@ def leader_step(
 class _Scene:
     """What the leader step reads of its two leaders besides the dice (issue 14 item 4: one cached lookup per step
     instead of one per reader; each field is the reader's own answer): the built-in attacks (G-4), the arsenals
-    (K-6..K-9), the K-17 blast, spare and regen_dialled entries."""
+    (K-6..K-9), the K-17 blast, spare and regen_dialled entries, and whether a K-14 KILL may act (without one,
+    :func:`~dunenb.battle.immunities.kills` rolls nothing and answers :data:`NO_KILLS`)."""
 
+    kills: bool
     builtin: tuple[tuple[str, ...], tuple[str, ...]]
     kits: tuple[Arsenal, Arsenal]
     blasts: tuple[tuple[str, ...], tuple[str, ...]]
@@ -412,7 +418,8 @@ def _scene(houses: tuple[str, str], leaders: Sequence[Leader | None],
 @lru_cache(maxsize=1024)  # the scenes of a game's battles are few; its keys are those of the readers' caches
 def _scene_of(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
               blocked: tuple[frozenset[str], frozenset[str]]) -> _Scene:
-    return _Scene(builtin_weapons(houses, leaders, blocked),
+    found = _kill_entries(houses, leaders, blocked)
+    return _Scene(bool(found[0] or found[1]), builtin_weapons(houses, leaders, blocked),
                   (arsenal(leaders[0], houses[0], blocked[0]), arsenal(leaders[1], houses[1], blocked[1])),
                   blasts(houses, leaders, blocked), spare_ids(houses, leaders, blocked),
                   regen_ids(houses, leaders, blocked))
