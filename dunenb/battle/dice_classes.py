@@ -36,7 +36,6 @@ _F = TypeVar("_F", bound=Hashable)
 Roll = Callable[..., int]
 #: The faces of a d10, in the order the full enumeration visits them.
 FACES = tuple(range(1, 11))
-_TENTH = Fraction(1, 10)
 _COMPARISONS = {"__lt__": int.__lt__, "__le__": int.__le__, "__gt__": int.__gt__, "__ge__": int.__ge__,
                 "__eq__": int.__eq__, "__ne__": int.__ne__}
 #: Every other use of a face that could let its value leak into the step's path or result.
@@ -104,15 +103,34 @@ def merged_leaves(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tupl
     """(fates, probability) of ``step(roll)``, each distinct fates once, in order of first appearance: the
     merged leaves of the full d10 enumeration. ``roll(side[, purpose])`` hands out side's ``fixed`` dice first, then the
     faces of the enumeration; past them it raises ``need_roll``, which ``step`` must let through."""
-    merged: dict[_F, Fraction] = {}
-    _explore(step, fixed, need_roll, (), Fraction(1), merged)
-    return tuple(merged.items())
+    merged: dict[_F, tuple[int, int]] = {}
+    _explore(step, fixed, need_roll, (), (1, 0), merged)
+    # issue 14 item 4: the weights are summed as decimals (numerator, exponent): every probability here is a sum of
+    # products of (faces in a class) / 10, so n / 10**e is exactly the Fraction the Fraction arithmetic gave (a
+    # Fraction is normalised: equal values, equal records), without a gcd at every addition
+    return tuple((fates, Fraction(numerator, 10 ** exponent)) for fates, (numerator, exponent) in merged.items())
+
+
+def _add(merged: dict[_F, tuple[int, int]], fates: _F, numerator: int, exponent: int) -> None:
+    """Add numerator / 10**exponent to the weight of ``fates`` (exactly)."""
+    found = merged.get(fates)
+    if found is None:
+        merged[fates] = (numerator, exponent)
+        return
+    known, power = found
+    if power == exponent:
+        merged[fates] = (known + numerator, power)
+    elif power < exponent:
+        merged[fates] = (known * 10 ** (exponent - power) + numerator, exponent)
+    else:
+        merged[fates] = (known + numerator * 10 ** (power - exponent), power)
 
 
 def _explore(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
-             need_roll: type[Exception], branch: tuple[Face, ...], weight: Fraction,
-             merged: dict[_F, Fraction]) -> None:
-    """Run ``step`` on ``branch``; add its fates with ``weight``, or split on the next d10 it asks for."""
+             need_roll: type[Exception], branch: tuple[Face, ...], weight: tuple[int, int],
+             merged: dict[_F, tuple[int, int]]) -> None:
+    """Run ``step`` on ``branch``; add its fates with ``weight`` (numerator, exponent: n / 10**e), or split on the
+    next d10 it asks for."""
     used = [0, 0]
     drawn = [0]
 
@@ -131,14 +149,14 @@ def _explore(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int
     except need_roll:
         _split(step, fixed, need_roll, branch, weight, merged)
         return
-    merged[fates] = merged.get(fates, Fraction(0)) + weight
+    _add(merged, fates, *weight)
 
 
 def _split(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
-           need_roll: type[Exception], branch: tuple[Face, ...], weight: Fraction,
-           merged: dict[_F, Fraction]) -> None:
+           need_roll: type[Exception], branch: tuple[Face, ...], weight: tuple[int, int],
+           merged: dict[_F, tuple[int, int]]) -> None:
     """Enumerate the next d10 of ``branch``: one face per class of faces that act alike, counted for its class."""
-    classes: list[tuple[Face, dict[_F, Fraction]]] = []  # (first face of the class, the leaves of its subtree)
+    classes: list[tuple[Face, dict[_F, tuple[int, int]]]] = []  # (first face of the class, its subtree's leaves)
     counts: list[int] = []  # faces in each class
     for value in FACES:
         for index, (first, _leaves) in enumerate(classes):
@@ -147,11 +165,12 @@ def _split(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, 
                 break
         else:
             face = _face(value)
-            leaves: dict[_F, Fraction] = {}
-            _explore(step, fixed, need_roll, (*branch, face), Fraction(1), leaves)
+            leaves: dict[_F, tuple[int, int]] = {}
+            _explore(step, fixed, need_roll, (*branch, face), (1, 0), leaves)
             classes.append((face, leaves))
             counts.append(1)
+    numerator, exponent = weight
     for (_first, leaves), count in zip(classes, counts, strict=True):
-        share = weight * count * _TENTH
-        for fates, probability in leaves.items():
-            merged[fates] = merged.get(fates, Fraction(0)) + share * probability
+        share = numerator * count  # weight * count / 10
+        for fates, (known, power) in leaves.items():
+            _add(merged, fates, share * known, exponent + 1 + power)

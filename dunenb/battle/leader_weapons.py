@@ -393,7 +393,9 @@ def card_deaths(leaders: Sequence[Leader | None], plans: Sequence[BattlePlan], r
     shield that acts, a rule applied) and each immunity that spared a leader. ``worn``: the battle's
     :class:`WornShields`, when the caller reads them again after the cards (GAP-148); its report is its own."""
     report = acted if acted is not None else []
-    kits = [arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)]
+    # issue 14 item 4: the battle's WornShields holds the two leaders' arsenals (the same arsenal() of the same
+    # leaders, Houses and blocked powers: resolve.leader_step builds it so), so they are not looked up again
+    kits = worn.kits if worn is not None else [arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)]
     shields_worn = worn if worn is not None else WornShields(kits, roll, report)
     worn_shields = shields_worn.acting  # LC-1, GAP-95: rolled once per battle, the first time it is needed
 

@@ -66,17 +66,25 @@ class BattlePlan:
     @property
     def attacks(self) -> tuple[str, ...]:
         """Every attack on the wheel, cards and built-ins (LC-7: each is resolved on its own)."""
-        return tuple(card for card in (self.weapon, self.extra_attack) if card is not None)
+        return _present(self.weapon, self.extra_attack)
 
     @property
     def defences(self) -> tuple[str, ...]:
         """Every defence card on the wheel (K-6 T09-c: two)."""
-        return tuple(card for card in (self.defense, self.extra_defense) if card is not None)
+        return _present(self.defense, self.extra_defense)
 
     @property
     def cards_on_wheel(self) -> tuple[str, ...]:
         """Every card on the wheel: attack, defence, then the Karama (KARAMA-3)."""
         return self.cards_played + ((self.karama,) if self.karama is not None else ())
+
+
+def _present(first: str | None, second: str | None) -> tuple[str, ...]:
+    """The slots that hold a card, in order (issue 14 item 4: the leader step asks at every chance leaf; the same
+    tuple as filtering the pair with a generator)."""
+    if second is None:
+        return () if first is None else (first,)
+    return (second,) if first is None else (first, second)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.dice_classes import merged_leaves
-from dunenb.battle.immunities import attack_protection, kills
+from dunenb.battle.immunities import _kill_entries, attack_protection, kills
 from dunenb.battle.leader_after import (
     REGEN_ACTIVE,
     blast_deaths,
@@ -56,6 +56,7 @@ from dunenb.battle.leader_powers import Scene
 from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_traits import plan_error, with_reveal_deaths
 from dunenb.battle.leader_weapons import (
+    Arsenal,
     WornShields,
     arsenal,
     atomics_licensed,
@@ -86,6 +87,8 @@ LEADER_FATES = ("alive", "dead", "none", "captured")
 D10 = tuple(range(1, 11))
 _NO_DIAL, _NO_TOKENS = Dial(), Tokens()  # what _strip leaves of a side's dial and tokens
 ONE_TENTH = Fraction(1, 10)
+#: What :func:`dunenb.battle.immunities.kills` answers when no K-14 KILL acts: nobody killed, no power acted.
+NO_KILLS: tuple[tuple[bool, bool], tuple[tuple[str, ...], ...]] = ((False, False), ((), ()))
 
 
 @dataclass(frozen=True)
@@ -331,9 +334,9 @@ def leader_step(
         caller = calls[0]
         dead = list(doomed)
         # K-14 with a d10 (A09-b): rolled at B7 after the treachery check; it overrides TRAITOR-11 (D-19)
-        revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)
-        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, builtin_weapons(houses, leaders, blocked),
-                                          blocked, houses, acted)
+        scene = _scene(houses, leaders, blocked)  # issue 14 item 4: what the step reads of its leaders, once
+        revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True) if scene.kills else NO_KILLS
+        dead[1 - caller] = _traitor_death(caller, leaders, plans, roll, scene.builtin, blocked, houses, acted)
         atomics: tuple[int, ...] = ()
         if "atomics" in plans[caller].attacks and leaders[caller] is not None:
             atomics = (caller,)
@@ -342,7 +345,9 @@ def leader_step(
     swapped = len(calls) == 2
     if swapped:
         leaders = [leaders[1], leaders[0]]
-    revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True)  # K-14 at B7 (A09-b, D-19)
+    scene = _scene(houses, leaders, blocked)  # issue 14 item 4: what the step reads of its leaders, looked up once
+    # K-14 at B7 (A09-b, D-19)
+    revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True) if scene.kills else NO_KILLS
     weapons = [plan.attacks for plan in plans]  # LC-7: K-6 two attacks
     present = (leaders[0] is not None, leaders[1] is not None)
     if any("atomics" in attacks for attacks in weapons):
@@ -355,9 +360,8 @@ def leader_step(
                      blocked_calls=voided)
     # ---- GAP-148 (auditL): the worn shields are rolled once per battle, for the cards and then the K-17 blast
     shield_report: list[tuple[int, str]] = []
-    worn = WornShields([arsenal(leaders[me], houses[me], blocked[me]) for me in (0, 1)], roll, shield_report)
-    deaths = _card_deaths(leaders, plans, roll, builtin_weapons(houses, leaders, blocked), blocked, houses, acted,
-                          worn)
+    worn = WornShields(list(scene.kits), roll, shield_report)
+    deaths = _card_deaths(leaders, plans, roll, scene.builtin, blocked, houses, acted, worn)
     # leaders.md K-17 blast (GUILD-L05-d): a dying Tolric's extra distance projectile; LC-7: a worn shield that
     # acts stops it as a Shield card does, and an immunity to a distance projectile spares its target (GAP-148)
     by_attacks = deaths
@@ -370,31 +374,60 @@ def leader_step(
             return True
         return worn.worn(foe) and worn.acting(foe) > 0
 
-    deaths = blast_deaths(houses, (leaders[0], leaders[1]), (plans[0].defense, plans[1].defense), deaths,
-                          (blocked[0], blocked[1]), stops_blast)
+    blast_ids = scene.blasts
+    if blast_ids[0] or blast_ids[1]:  # issue 14 item 4: without a blast entry blast_deaths changes nothing
+        deaths = blast_deaths(houses, (leaders[0], leaders[1]), (plans[0].defense, plans[1].defense), deaths,
+                              (blocked[0], blocked[1]), stops_blast)
     for side, power in shield_report:
         acted[side].append(power)
-    blast_ids = blasts(houses, (leaders[0], leaders[1]), (blocked[0], blocked[1]))
     for me in (0, 1):  # GAP-147: the blast is listed on its holder's side when it killed (the attacks had not)
         if deaths[1 - me] and not by_attacks[1 - me]:
             acted[me].extend(blast_ids[me])
-    killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False)  # K-14 at B9 (A06-c)
+    # K-14 at B9 (A06-c)
+    killed, killed_by = kills(houses, leaders, blocked, roll, rolled=False) if scene.kills else NO_KILLS
     others = (revenge[0] or killed[0] or doomed[0], revenge[1] or killed[1] or doomed[1])
     # leaders.md K-17 spare (GUILD-L06-d) at B9, after G05-d: the opposing leader lives if both sides agree
-    spares = spared(spare_ids(houses, (leaders[0], leaders[1]), blocked), by_attacks, others,
-                    (sides[0].spare, sides[1].spare), present)
+    spares = spared(scene.spare, by_attacks, others, (sides[0].spare, sides[1].spare), present)
     deaths = (deaths[0] and spares[1] is None, deaths[1] and spares[0] is None)
     return Fates(dead=(deaths[0] or others[0], deaths[1] or others[1]),  # K-21 dies_in: dead at B6
                  traitor_called_by=calls, swapped=swapped, blocked_calls=voided,
-                 acted=_acted(acted, revenge_by, killed_by), regen=_regen_rolls(houses, leaders, blocked, roll),
+                 acted=_acted(acted, revenge_by, killed_by), regen=_regen_rolls(scene.regen, roll),
                  spared=spares)
 
 
-def _regen_rolls(houses: tuple[str, str], leaders: Sequence[Leader | None], blocked: tuple[frozenset[str],
-                 frozenset[str]], roll: Roll) -> tuple[str | None, str | None]:
-    """K-17 regen_dialled at B9 (DISPERSION-L05-c, GAP-129): each side's d10, rolled last in the leader step;
-    the entry's ID when it shows at most 6."""
-    ids = regen_ids(houses, (leaders[0], leaders[1]), blocked)
+@dataclass(frozen=True)
+class _Scene:
+    """What the leader step reads of its two leaders besides the dice (issue 14 item 4: one cached lookup per step
+    instead of one per reader; each field is the reader's own answer): the built-in attacks (G-4), the arsenals
+    (K-6..K-9), the K-17 blast, spare and regen_dialled entries, and whether a K-14 KILL may act (without one,
+    :func:`~dunenb.battle.immunities.kills` rolls nothing and answers :data:`NO_KILLS`)."""
+
+    kills: bool
+    builtin: tuple[tuple[str, ...], tuple[str, ...]]
+    kits: tuple[Arsenal, Arsenal]
+    blasts: tuple[tuple[str, ...], tuple[str, ...]]
+    spare: tuple[tuple[str, ...], tuple[str, ...]]
+    regen: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _scene(houses: tuple[str, str], leaders: Sequence[Leader | None],
+           blocked: tuple[frozenset[str], frozenset[str]]) -> _Scene:
+    return _scene_of(houses, (leaders[0], leaders[1]), blocked)
+
+
+@lru_cache(maxsize=1024)  # the scenes of a game's battles are few; its keys are those of the readers' caches
+def _scene_of(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
+              blocked: tuple[frozenset[str], frozenset[str]]) -> _Scene:
+    found = _kill_entries(houses, leaders, blocked)
+    return _Scene(bool(found[0] or found[1]), builtin_weapons(houses, leaders, blocked),
+                  (arsenal(leaders[0], houses[0], blocked[0]), arsenal(leaders[1], houses[1], blocked[1])),
+                  blasts(houses, leaders, blocked), spare_ids(houses, leaders, blocked),
+                  regen_ids(houses, leaders, blocked))
+
+
+def _regen_rolls(ids: tuple[tuple[str, ...], tuple[str, ...]], roll: Roll) -> tuple[str | None, str | None]:
+    """K-17 regen_dialled at B9 (DISPERSION-L05-c, GAP-129): each side's d10 for each of its entries ``ids``,
+    rolled last in the leader step; the entry's ID when it shows at most 6."""
     found: list[str | None] = [None, None]
     for me in (0, 1):
         for power in ids[me]:
@@ -737,7 +770,11 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     >>> without_disarmed_attacks(Battle("arrakeen", "atreides", (chani, paul))).sides[0].plan.weapon is None
     True
     """
-    battle = with_wheel_karamas(battle)  # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123)
+    # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123). issue 14 item 4: with no Karama use
+    # shown and no power blocked on either side, with_wheel_karamas changes nothing (wheel_blocks(None) blocks
+    # nothing, and a built-in weapon is dropped only when its power is blocked), so it is not asked
+    if any(side.plan.karama_use is not None or side.blocked for side in battle.sides):
+        battle = with_wheel_karamas(battle)
     battle = with_reveal_deaths(battle)  # leaders.md K-21 dies_in: at B6 too
     plans = [side.plan for side in battle.sides]
     if not any(plan.attacks for plan in plans):

@@ -508,7 +508,9 @@ def _slot_menu(state: GameState, house: str, leader: str,
     found = slot_options(_wheel_leader(state, house, leader), house, state.houses[house].hand,
                          blocked=menu.blocked, house_weapons=menu.house_weapons, attack_cards=WEAPONS,
                          defence_cards=DEFENCES, b1_rolls=menu.rolls)
-    return [tuple(NONE if card is None else card for card in combo) for combo in found]  # type: ignore[misc]
+    # issue 14 item 4: the four slots unpacked (the same tuples as one generator per combo built, cheaper)
+    return [(NONE if w is None else w, NONE if d is None else d, NONE if x is None else x, NONE if y is None else y)
+            for w, d, x, y in found]
 
 
 def _karamas(state: GameState, house: str, leader: str,
