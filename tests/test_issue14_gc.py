@@ -35,3 +35,31 @@ def test_issue14_leader_step_cache_keys_are_not_tracked_by_the_collector() -> No
         gc.collect()
     assert not gc.is_tracked(steps)
     assert abs(sum(probability for probability, *_ in steps) - 1.0) < 1e-12
+
+
+def test_issue14_a_leader_who_may_not_disarm_is_never_disarmed() -> None:
+    # K-3 DISARM: without an entry that may act (his own or one he may inherit, K-24), battle_values marks nobody
+    # disarmed, whoever fights him, wherever, whoever is dead: the shortcut of without_disarmed_attacks
+    import itertools
+
+    from dunenb.battle.powers import battle_values, may_disarm
+    from dunenb.battle.roster import load_roster
+    from dunenb.powers.inheritance import sources
+
+    roster = load_roster()
+    leaders = [leader for leader in roster.leaders if leader.house is not None]
+    disarmers = {leader.key for leader in leaders if may_disarm(leader)}
+    assert {"fremen:chani", "atreides:jessica"} <= disarmers
+    all_dead = frozenset(source.id for pairs in sources().values() for source, _power in pairs)
+    checked = 0
+    for first, second in itertools.product(leaders[::3], leaders[1::3]):
+        if first.house == second.house or may_disarm(first) or may_disarm(second):
+            continue
+        for territory, dead in (("nord-cielago", frozenset()), ("carthag", all_dead), ("sietch-tarb", all_dead)):
+            values = battle_values((first.house, second.house), (first, second), 0, territory=territory,
+                                   dead=(dead, dead))
+            assert not values[0].disarmed and not values[1].disarmed, (first.key, second.key, territory)
+            checked += 1
+    assert checked > 300
+    chani, paul = roster.find("Chani", house="fremen"), roster.find("Paul")
+    assert battle_values(("fremen", "atreides"), (chani, paul), 1, territory="nord-cielago")[0].disarmed

@@ -182,6 +182,26 @@ def battle_values(houses: Sequence[str], leaders: Sequence[Leader | None], defen
                           shield_wall_standing, (voices[0], voices[1]))
 
 
+@lru_cache(maxsize=1024)  # a leader record is asked at every leader step he fights in
+def may_disarm(leader: Leader | None) -> bool:
+    """Whether a K-3 DISARM entry could act for ``leader`` in some battle: one of his own entries, or one of a
+    leader he may inherit from (K-24), whoever is dead. When neither leader of a battle may, nobody is disarmed:
+    :func:`battle_values` marks a side disarmed only for an entry of kind DISARM that
+    :func:`~dunenb.battle.leader_powers.acting` lists, and it lists only entries he holds (his own, and the
+    inherited ones of his dead sources). Issue 14 item 4: the leader step asks this before the whole values.
+
+    >>> from dunenb.battle.roster import load_roster
+    >>> roster = load_roster()
+    >>> may_disarm(roster.find("Chani", house="fremen")), may_disarm(roster.find("Paul")), may_disarm(None)
+    (True, False, False)
+    """
+    if leader is None:
+        return False
+    from dunenb.powers.inheritance import inheritable
+
+    return any(power.kind == "DISARM" for power in leader.powers + inheritable(leader))
+
+
 # issue 14 item 4: 2,048 entries answer as many asks as 8,192 did (ten bot games: 21,527 hits against 21,393) and keep
 # a quarter of the objects every full garbage collection walks
 @lru_cache(maxsize=2048)

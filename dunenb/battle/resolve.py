@@ -70,6 +70,7 @@ from dunenb.battle.powers import (
     battle_values,
     builtin_weapons,
     marked_token_value,
+    may_disarm,
     side_army_value,
     slot_weapons,
 )
@@ -779,6 +780,8 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     plans = [side.plan for side in battle.sides]
     if not any(plan.attacks for plan in plans):
         return battle
+    if not (may_disarm(plans[0].leader) or may_disarm(plans[1].leader)):
+        return battle  # issue 14 item 4: no DISARM entry can act, so nobody is disarmed (no values needed)
     values = battle_values(battle.houses, [plan.leader for plan in plans], battle.index(battle.defender),
                            territory=battle.territory, dead=(battle.sides[0].dead, battle.sides[1].dead),
                            blocked=(battle.sides[0].blocked, battle.sides[1].blocked),

@@ -71,6 +71,14 @@ def inherited(leader: Leader | None, dead: frozenset[str]) -> tuple[tuple[Power,
                  for power in source.powers if not is_trait(power, source))
 
 
+def inheritable(leader: Leader) -> tuple[Power, ...]:
+    """Every power ``leader`` could inherit (K-24), whoever is dead: those of :func:`inherited` with all his
+    sources dead."""
+    key = f"{leader.transferred_from}:{leader.id}" if leader.transferred_from else leader.key  # as inherited()
+    return tuple(power for source, _inherit in sources().get(key, ()) for power in source.powers
+                 if not is_trait(power, source))
+
+
 def held_powers(leader: Leader, dead: frozenset[str]) -> tuple[Power, ...]:
     """``leader``'s own entries, then the powers he inherits now (K-24)."""
     extra = inherited(leader, dead)
