@@ -222,6 +222,14 @@ def kills(houses: Sequence[str], leaders: Sequence[Leader | None], blocked: Sequ
 
 
 @lru_cache(maxsize=4096)
+def kill_may_act(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
+                 blocked: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether a K-14 KILL entry acts for either leader against the other: without one, :func:`kills` kills
+    nobody, rolls nothing and names no power (issue 14 item 4: the leader step then does not ask it)."""
+    found = _kill_entries(houses, leaders, blocked)
+    return bool(found[0] or found[1])
+
+
 def _kill_entries(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
                   blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[tuple[str, Kill], ...], ...]:
     """Per side, the (ID, effect) of the KILL entries that act against the opposing leader (none without one).

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from dunenb.battle.dice_classes import merged_leaves
-from dunenb.battle.immunities import _kill_entries, attack_protection, kills
+from dunenb.battle.immunities import attack_protection, kill_may_act, kills
 from dunenb.battle.leader_after import (
     REGEN_ACTIVE,
     blast_deaths,
@@ -419,8 +419,7 @@ def _scene(houses: tuple[str, str], leaders: Sequence[Leader | None],
 @lru_cache(maxsize=1024)  # the scenes of a game's battles are few; its keys are those of the readers' caches
 def _scene_of(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
               blocked: tuple[frozenset[str], frozenset[str]]) -> _Scene:
-    found = _kill_entries(houses, leaders, blocked)
-    return _Scene(bool(found[0] or found[1]), builtin_weapons(houses, leaders, blocked),
+    return _Scene(kill_may_act(houses, leaders, blocked), builtin_weapons(houses, leaders, blocked),
                   (arsenal(leaders[0], houses[0], blocked[0]), arsenal(leaders[1], houses[1], blocked[1])),
                   blasts(houses, leaders, blocked), spare_ids(houses, leaders, blocked),
                   regen_ids(houses, leaders, blocked))
