@@ -221,7 +221,6 @@ def kills(houses: Sequence[str], leaders: Sequence[Leader | None], blocked: Sequ
     return (dead[0], dead[1]), (tuple(acted[0]), tuple(acted[1]))
 
 
-@lru_cache(maxsize=4096)
 def kill_may_act(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
                  blocked: tuple[frozenset[str], frozenset[str]]) -> bool:
     """Whether a K-14 KILL entry acts for either leader against the other: without one, :func:`kills` kills
@@ -230,6 +229,7 @@ def kill_may_act(houses: tuple[str, str], leaders: tuple[Leader | None, Leader |
     return bool(found[0] or found[1])
 
 
+@lru_cache(maxsize=4096)
 def _kill_entries(houses: tuple[str, str], leaders: tuple[Leader | None, Leader | None],
                   blocked: tuple[frozenset[str], frozenset[str]]) -> tuple[tuple[tuple[str, Kill], ...], ...]:
     """Per side, the (ID, effect) of the KILL entries that act against the opposing leader (none without one).

@@ -770,11 +770,7 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     >>> without_disarmed_attacks(Battle("arrakeen", "atreides", (chani, paul))).sides[0].plan.weapon is None
     True
     """
-    # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123). issue 14 item 4: with no Karama use
-    # shown and no power blocked on either side, with_wheel_karamas changes nothing (wheel_blocks(None) blocks
-    # nothing, and a built-in weapon is dropped only when its power is blocked), so it is not asked
-    if any(side.plan.karama_use is not None or side.blocked for side in battle.sides):
-        battle = with_wheel_karamas(battle)
+    battle = with_wheel_karamas(battle)  # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123)
     battle = with_reveal_deaths(battle)  # leaders.md K-21 dies_in: at B6 too
     plans = [side.plan for side in battle.sides]
     if not any(plan.attacks for plan in plans):

@@ -540,9 +540,9 @@ def _slot_scores(context: _Context, actions: Sequence[Action], other: Callable[[
       (:func:`_landing_parts`, ``context.landings``); -100 in a storm sector but at the Pole (LAND-5, STORM-8),
       -10 without the spice to pay for it.
 
-    The exposure is :func:`_exposure` inline (0 for no tokens or no chance of a strike).
+    The exposure is :func:`_exposure` (0 for no tokens or no chance of a strike).
     """
-    storms, kinds, losses = context.storms, _area_kinds(), context.losses
+    storms, kinds = context.storms, _area_kinds()
     leaving_memo, arrivals_memo, landings = context.leaving, context.arrivals, context.landings
     scores: list[float] = []
     append = scores.append
@@ -575,13 +575,7 @@ def _slot_scores(context: _Context, actions: Sequence[Action], other: Callable[[
                         _at_stake(moving.total, _would_harvest(context, destination)))
                 leave, left_exposure = leaving
                 arrive, at_stake = arriving
-                arrival_exposure = 0.0
-                if regular + marked != 0:
-                    chance = losses.get((destination, sector))
-                    if chance is None:
-                        chance = context.loss(destination, sector)
-                    if chance != 0.0:
-                        arrival_exposure = chance * at_stake
+                arrival_exposure = _exposure(context, destination, sector, regular + marked, at_stake)
                 append(leave + arrive - (arrival_exposure - left_exposure) - 0.3)
         elif kind in _LANDINGS:
             land: Land | Emerge = action  # type: ignore[assignment]
@@ -598,12 +592,7 @@ def _slot_scores(context: _Context, actions: Sequence[Action], other: Callable[[
                 append(-10.0)  # not the spice to pay for it
                 continue
             gain, at_stake, presence, peace, cost_value, reserve_cost = parts  # type: ignore[misc]
-            if regular + marked != 0:
-                chance = losses.get((area, sector))
-                if chance is None:
-                    chance = context.loss(area, sector)
-                if chance != 0.0:
-                    gain -= chance * at_stake  # else gain - 0.0, which is gain, whatever float it is
+            gain -= _exposure(context, area, sector, regular + marked, at_stake)
             append(gain + presence + peace + cost_value - reserve_cost)
         else:
             append(other(action))

@@ -66,17 +66,21 @@ def inherited(leader: Leader | None, dead: frozenset[str]) -> tuple[tuple[Power,
     the ids of the dead leaders (a battle's ``dead`` fact)."""
     if leader is None:
         return ()
-    key = f"{leader.transferred_from}:{leader.id}" if leader.transferred_from else leader.key  # X-6: fixed copies
-    return tuple((power, inherit) for source, inherit in sources().get(key, ()) if source.id in dead
+    return tuple((power, inherit) for source, inherit in _sources_of(leader) if source.id in dead
                  for power in source.powers if not is_trait(power, source))
 
 
 def inheritable(leader: Leader) -> tuple[Power, ...]:
     """Every power ``leader`` could inherit (K-24), whoever is dead: those of :func:`inherited` with all his
     sources dead."""
-    key = f"{leader.transferred_from}:{leader.id}" if leader.transferred_from else leader.key  # as inherited()
-    return tuple(power for source, _inherit in sources().get(key, ()) for power in source.powers
+    return tuple(power for source, _inherit in _sources_of(leader) for power in source.powers
                  if not is_trait(power, source))
+
+
+def _sources_of(leader: Leader) -> tuple[tuple[Leader, str], ...]:
+    """The (source leader, INHERIT power ID) pairs ``leader`` inherits from (:func:`sources`)."""
+    key = f"{leader.transferred_from}:{leader.id}" if leader.transferred_from else leader.key  # X-6: fixed copies
+    return sources().get(key, ())
 
 
 def held_powers(leader: Leader, dead: frozenset[str]) -> tuple[Power, ...]:
