@@ -206,7 +206,8 @@ def test_the_replay_browser_draws_the_extra_slots_of_a_revealed_battle() -> None
     from test_leader_weapon_games import _position
 
     from dunenb.rules.battle_phase import SubmitPlan
-    from dunenb.widgets.replay_browser import battle_case_of, battle_pictures, revealed_battle
+    from dunenb.rules.game_battle_case import battle_case_of
+    from dunenb.widgets.replay_browser import battle_pictures, revealed_battle
 
     state = _position(["emperor", "harkonnen"], [("emperor", "arsunt", 5, 4), ("harkonnen", "arsunt", 5, 4)],
                       {"emperor": ("poison-fast", "projectile-distance", "shield"), "harkonnen": ("snooper",)})
@@ -237,7 +238,8 @@ def test_the_replay_browser_case_of_a_battle_keeps_a_captive_and_passed_powers()
     from test_rules_battle_phase import position
 
     from dunenb.rules.battle_phase import SubmitPlan, begin_phase
-    from dunenb.widgets.replay_browser import battle_case_of, revealed_battle
+    from dunenb.rules.game_battle_case import battle_case_of
+    from dunenb.widgets.replay_browser import revealed_battle
 
     state = position(["atreides", "harkonnen"], [("atreides", "arsunt", 5, 3), ("harkonnen", "arsunt", 5, 3)],
                      begin=False)
@@ -250,7 +252,7 @@ def test_the_replay_browser_case_of_a_battle_keeps_a_captive_and_passed_powers()
     sides = {side.house: side.side for side in battle_case_of(state, detail).sides}
     assert sides["harkonnen"].plan.leader is not None and sides["harkonnen"].plan.leader.key == "atreides:gurney"
     assert "gurney" in sides["atreides"].traitors  # FAQ 19: his own House may call treachery on him
-    from dunenb.widgets.replay_browser import _held_facts
+    from dunenb.rules.game_battle_case import _held_facts
 
     passed = dataclasses.replace(state, powers_passed=(("DISPERSION-L02-c", "dispersion", "dama"),
                                                        ("DISPERSION-L02-c", "atreides", "")))
