@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import numbers
+import sys
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -317,11 +318,37 @@ class FieldSpec:
 _SPECS: dict[type, tuple[FieldSpec, ...]] = {}
 
 
+@functools.cache
+def _annotation(text: str, module: str) -> Any:
+    """The type an annotation's text names in ``module`` (evaluated once per text and module)."""
+    return eval(text, vars(sys.modules[module]))  # the class's own annotation, as get_type_hints evaluates it
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)`` for a dataclass whose annotations are texts (``from __future__ import
+    annotations``): each text evaluated in the module of the class that wrote it, as ``get_type_hints`` does,
+    but once per distinct text (issue 14 part 3: a replay resolves the fields of some fifty action classes,
+    which repeat a handful of texts such as ``str`` and ``tuple[str, ...]``).
+
+    >>> field_types(Pass) == typing.get_type_hints(Pass)
+    True
+    """
+    hints: dict[str, Any] = {}
+    for base in reversed(cls.__mro__):
+        for name, annotation in base.__dict__.get("__annotations__", {}).items():
+            if annotation is None:
+                annotation = type(None)
+            elif isinstance(annotation, str):
+                annotation = _annotation(annotation, base.__module__)
+            hints[name] = annotation
+    return hints
+
+
 def field_specs(cls: type[Action]) -> tuple[FieldSpec, ...]:
     """The fields of an action class, with their types resolved once and cached."""
     found = _SPECS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
+        hints = field_types(cls)
         found = _SPECS[cls] = tuple(
             FieldSpec(f.name, hints[f.name], _checker(hints[f.name]),
                       f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)

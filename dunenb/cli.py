@@ -52,9 +52,46 @@ INTERRUPTED_STATUS = 130
 DEBUG_VARIABLE = "DUNENB_DEBUG"
 
 
+def help_width() -> int:
+    """The width argparse's help is wrapped to, as ``argparse.HelpFormatter`` computes it (the ``COLUMNS``
+    variable, else the terminal's columns, else 80; minus 2), without importing :mod:`shutil`.
+
+    Issue 14 part 3: argparse builds a formatter for every ``add_argument`` (to test the metavar), and a
+    formatter without a width imports ``shutil`` (and through it ``bz2``, ``lzma``, ``zlib``) and asks the
+    terminal; a few milliseconds of every command's start. Same answer as ``shutil.get_terminal_size``:
+
+    >>> import shutil
+    >>> help_width() == shutil.get_terminal_size().columns - 2
+    True
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, its width from :func:`help_width` when none is given."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, help_width() if width is None else width)
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse, except that a usage error raises :class:`InputError` (``cli/usage``) instead of exiting, so
-    that it prints as one ``error: [cli/usage] ...`` line like every other error. Subparsers inherit it."""
+    that it prints as one ``error: [cli/usage] ...`` line like every other error. Subparsers inherit it, and
+    its :class:`HelpFormatter` unless they name another."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise InputError("cli/usage", f"{self.prog}: {message} (see {self.prog} --help)")

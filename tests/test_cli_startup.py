@@ -134,3 +134,41 @@ def test_issue14_replay_imports_the_engine_with_the_collector_paused():
     done = subprocess.run([sys.executable, "-c", _COLLECTIONS, "replay", save, "--to", "1"], check=True,
                           capture_output=True, text=True)
     assert done.stdout.strip().splitlines()[-1] == "COLLECTIONS:0 0"
+
+
+def test_issue14_replaying_a_save_does_not_import_shutil():
+    probe = _PROBE.replace('"pandas", "scipy"', '"shutil", "lzma", "pandas", "scipy"')
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    out = subprocess.run([sys.executable, "-c", probe, "replay", save, "--json"], check=True, capture_output=True,
+                         text=True)
+    assert out.stdout.strip().splitlines()[-1] == "IMPORTED:dunenb.engine"  # argparse's formatter asked no shutil
+
+
+@pytest.mark.parametrize("columns", ["50", "120", "", "zero", "-3"])
+def test_issue14_help_width_is_what_argparse_would_use(monkeypatch, columns):
+    import shutil
+
+    monkeypatch.setenv("COLUMNS", columns)
+    assert cli.help_width() == shutil.get_terminal_size().columns - 2
+    monkeypatch.setenv("COLUMNS", "50")
+    text = cli.build_parser("replay", lazy=True).format_help()
+    assert max(len(line) for line in text.splitlines()) <= 48  # wrapped to the width argparse would give
+
+
+def test_issue14_action_field_types_are_get_type_hints():
+    import typing
+
+    from dunenb import actions
+
+    for module in ("dunenb.engine", "dunenb.imperium.engine", "dunenb.iron_die.engine", "dunenb.adventures.rules"):
+        importlib.import_module(module)
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    classes = set(subclasses(actions.Action))
+    assert len(classes) > 80
+    for cls in classes:
+        assert actions.field_types(cls) == typing.get_type_hints(cls), cls
