@@ -1,31 +1,33 @@
-"""Seeded NumPy generators built at half the cost, and only when a draw needs one (issue 14 item 4: a bot builds one
-for every decision).
+"""Seeded generators whose first draw costs no NumPy generator (issue 14 item 4: a bot draws once per decision).
 
-``numpy.random.default_rng([a, b, c])`` turns each integer of the list into 32-bit words before hashing them
-(:class:`numpy.random.SeedSequence`); an integer in ``0 .. 2**32 - 1`` is exactly one word, its own value. For
-such integers :func:`seeded_rng` hands NumPy those words at once, as a ``uint32`` array, which gives the same
-entropy, so the same generator and the same draws, without the per-item conversion. Any other value (negative,
-larger, not an ``int``) takes NumPy's own path, with its own checks and errors.
-
-The generator itself is built at its first use (:class:`SeededRng`): half the decisions of a bot game have a
-single legal action, and ``integers(1)`` is 0 without a draw, so those need no generator at all.
+``numpy.random.default_rng(words)`` hashes ``words`` into a 128-bit state (:class:`numpy.random.SeedSequence`)
+and seeds a PCG64 generator with it. Building those objects costs more than the arithmetic they do, and a bot
+game builds one for every decision that has a choice, to draw a single number: ``integers(n)`` (a bot's pick) or
+``random()`` (a chance outcome). :class:`SeededRng` computes that first draw with the very same arithmetic, in
+Python integers (:mod:`dunenb.pcg64_first`), and builds NumPy's generator only when more is asked of it: then
+it replays the first draw on NumPy's generator, so every later draw is NumPy's own. Words that are not all
+integers in ``0 .. 2**32 - 1`` (where NumPy's hashing takes each integer as one 32-bit word) take NumPy's own
+path at once, with its own checks and errors.
 
 >>> import numpy as np
 >>> words = [3, 2**32 - 1, 0, 7]
->>> list(seeded_rng(words).integers(1000, size=4)) == list(np.random.default_rng(words).integers(1000, size=4))
+>>> rng, reference = seeded_rng(words), np.random.default_rng(words)
+>>> int(rng.integers(1000)) == int(reference.integers(1000))
 True
->>> list(seeded_rng([2**40, 1]).integers(9, size=3)) == list(np.random.default_rng([2**40, 1]).integers(9, size=3))
+>>> list(rng.integers(1000, size=3)) == list(reference.integers(1000, size=3))  # NumPy's generator from here on
+True
+>>> bool(seeded_rng([2**40, 1]).random() == np.random.default_rng([2**40, 1]).random())
 True
 >>> int(seeded_rng(words).integers(1)), int(np.random.default_rng(words).integers(1))
 (0, 0)
->>> bool(seeded_rng(words).random() == np.random.default_rng(words).random())
-True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from dunenb.pcg64_first import first_below, first_uniform
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,44 +36,56 @@ _WORD = 1 << 32
 
 
 class SeededRng:
-    """``numpy.random.default_rng(list(words))``, built at the first attribute asked for (every method of the
-    generator is there, with the same draws), except ``integers(1)``: NumPy returns ``0`` for a range of one value
-    without drawing, and so does this, without building the generator."""
+    """``numpy.random.default_rng(list(words))``: the same draws. The first draw, if it is ``integers(n)`` for
+    one integer ``n`` in ``1 .. 2**32 - 1`` (returned as an ``int``) or ``random()``, is computed without NumPy;
+    any other use builds NumPy's generator (advanced past that first draw) and hands the call to it."""
 
-    __slots__ = ("_words", "_generator")
+    __slots__ = ("_words", "_generator", "_first")
 
     def __init__(self, words: tuple[int, ...]) -> None:
         self._words = words
         self._generator: np.random.Generator | None = None
+        self._first: tuple[str, tuple[Any, ...]] | None = None  # the draw made without NumPy, to replay on it
 
     @property
     def generator(self) -> np.random.Generator:
-        """The NumPy generator (built once, on first use)."""
+        """NumPy's generator (built once, on first use), past the first draw if that was made without it."""
         if self._generator is None:
             self._generator = _build(self._words)
+            if self._first is not None:
+                method, args = self._first
+                getattr(self._generator, method)(*args)  # the same state as if NumPy had made the first draw
         return self._generator
 
-    def integers(self, *args: Any, **kwargs: Any) -> Any:
-        """:meth:`numpy.random.Generator.integers`; ``integers(1)`` is ``0`` (an ``int64``) without a draw."""
-        if self._generator is None and not kwargs and len(args) == 1 and type(args[0]) is int and args[0] == 1:
-            import numpy as np
+    def _fresh(self) -> bool:
+        return self._generator is None and self._first is None
 
-            return np.int64(0)  # what NumPy returns: a range of one value needs no random bits
+    def integers(self, *args: Any, **kwargs: Any) -> Any:
+        """:meth:`numpy.random.Generator.integers`; a first ``integers(n)`` is drawn without NumPy (an ``int``)."""
+        if self._fresh() and not kwargs and len(args) == 1 and type(args[0]) is int and 0 < args[0] < _WORD:
+            self._first = ("integers", args)
+            return first_below(self._words, args[0])
         return self.generator.integers(*args, **kwargs)
+
+    def random(self, *args: Any, **kwargs: Any) -> Any:
+        """:meth:`numpy.random.Generator.random`; a first ``random()`` is drawn without NumPy."""
+        if self._fresh() and not args and not kwargs:
+            self._first = ("random", ())
+            return first_uniform(self._words)
+        return self.generator.random(*args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.generator, name)
 
 
 def seeded_rng(words: Sequence[int]) -> SeededRng:
-    """``numpy.random.default_rng(list(words))``: the same generator (built at its first use, :class:`SeededRng`),
-    built faster when every word fits 32 bits. Other words are handed to NumPy at once, which raises its own errors
-    here (a negative word). NumPy is imported at the first draw: replaying a save draws nothing (issue 14 item 3,
-    start-up)."""
+    """``numpy.random.default_rng(list(words))``: the same draws (:class:`SeededRng`), the first one made without
+    NumPy when every word fits 32 bits. Other words are handed to NumPy at once, which raises its own errors here
+    (a negative word). Replaying a save draws nothing, and a bot game needs no NumPy at all (issue 14)."""
     words = tuple(words)
     rng = SeededRng(words)
     if not _fits(words):
-        rng.generator  # noqa: B018 (built now, on NumPy's own path, with its checks)
+        rng.generator  # noqa: B018 (built now, on NumPy's own path, with its checks; it then draws everything)
     return rng
 
 

@@ -43,8 +43,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-import numpy as np
-
 from dunenb.actions import Action
 from dunenb.board import load_board
 from dunenb.bots import battle_powers_choice, leader_deals_choice
@@ -918,6 +916,18 @@ def _view_free(state: GameState, actions: list[Action]) -> bool:
     return pending.kind == "bid" and state.phase == "bidding" and all(a.kind in _BID_KINDS for a in actions)
 
 
+def _tie_set(scores: list[float]) -> list[int]:
+    """The indices of the scores within 1e-9 of the best: issue 14 item 4, in plain Python for these short lists,
+    by the same float64 comparisons as ``numpy.flatnonzero(array >= array.max() - 1e-9)`` (each of the bot's own
+    scores is a finite float, or a small int, exactly a float64; plan values are finite floats).
+
+    >>> _tie_set([1.0, 3.0, 3.0 - 1e-10, 2.0])
+    [1, 2]
+    """
+    top = max(scores) - 1e-9
+    return [index for index, score in enumerate(scores) if score >= top]
+
+
 @dataclass(frozen=True)
 class HeuristicBot:
     """Scores every legal action with simple, explainable heuristics and plays the best one."""
@@ -948,18 +958,17 @@ class HeuristicBot:
             trance = trance_to_ask(state, house, actions)  # BG-M1: ask before planning, then plan with it
             if trance is not None:
                 return trance
-            scores = np.array(plan_scores(state, actions), dtype=float)
+            # issue 14 item 4: plan values are finite floats, so the tie set of plain Python is numpy's (below)
+            return self._pick(state, actions, _tie_set(plan_scores(state, actions)))
         else:
             if self.scorer is _score and _view_free(state, actions):
                 seen = state  # issue 14 item 4: the same scores as from the view (see _view_free), no view built
             else:
                 seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
             if self.scorer is _score:
-                # issue 14 item 4: the tie set in plain Python for these short lists, by the same float64
-                # comparisons as numpy's (each _score is a finite float, or a small int, exactly a float64)
-                scored = _scores(seen, house, actions)
-                top = max(scored) - 1e-9
-                return self._pick(state, actions, [i for i, score in enumerate(scored) if score >= top])
+                return self._pick(state, actions, _tie_set(_scores(seen, house, actions)))
+            import numpy as np  # a caller's scorer may return any number NumPy reads as a float (NaN too)
+
             scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         return self._pick(state, actions, [int(i) for i in best])

@@ -1,0 +1,127 @@
+"""The first draw of ``numpy.random.default_rng(words)``, computed in Python integers (issue 14 item 4).
+
+NumPy seeds its default generator in two steps, both plain integer arithmetic:
+
+1. :class:`numpy.random.SeedSequence` hashes the entropy words (32-bit) into a pool of four 32-bit words, then
+   stretches the pool into four 64-bit words (``generate_state(4, uint64)``);
+2. PCG64 takes the first two as its 128-bit start and the last two as its 128-bit stream (``pcg64_set_seed``).
+
+A PCG64 step is ``state = state * MULTIPLIER + increment`` modulo 2**128, and its 64-bit output the high and low
+halves of the new state xored and rotated right by the state's top six bits (XSL-RR). ``random()`` is the top 53
+bits of one output over 2**53; ``integers(n)`` is Lemire's bounded draw on 32-bit halves of outputs (the low half
+first), with NumPy's rejection threshold. The constants are NumPy's (``bit_generator.pyx``, ``pcg64.h``).
+
+Only entropy words in ``0 .. 2**32 - 1`` are handled (each is then one word of NumPy's entropy array, as
+:mod:`dunenb.seeding` checks); the tests compare every function with NumPy on thousands of seeds.
+
+>>> import numpy as np
+>>> first_uniform([5, 17]) == np.random.default_rng([5, 17]).random()
+True
+>>> first_below([1, 2, 3, 4, 5], 10) == int(np.random.default_rng([1, 2, 3, 4, 5]).integers(10))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+_MASK32 = 0xFFFFFFFF
+_MASK64 = (1 << 64) - 1
+_MASK128 = (1 << 128) - 1
+_POOL_SIZE = 4  # SeedSequence's DEFAULT_POOL_SIZE
+_MIX_LEFT, _MIX_RIGHT = 0xCA01F9DD, 0x4973F715  # SeedSequence's MIX_MULT_L, MIX_MULT_R
+_PCG_MULTIPLIER = (2549297995355413924 << 64) | 4865540595714422341  # PCG_DEFAULT_MULTIPLIER_128
+
+
+def _hash_constants(start: int, multiplier: int, count: int) -> tuple[tuple[int, int], ...]:
+    """The (xor, multiply) constant pairs of SeedSequence's successive ``hashmix`` calls: the hash constant
+    before and after its update (``hash_const *= multiplier``), which do not depend on the words hashed."""
+    pairs, constant = [], start
+    for _ in range(count):
+        following = (constant * multiplier) & _MASK32
+        pairs.append((constant, following))
+        constant = following
+    return tuple(pairs)
+
+
+_PAIRS = tuple((source, target) for source in range(_POOL_SIZE) for target in range(_POOL_SIZE) if source != target)
+_MIXING = _hash_constants(0x43B0D7E5, 0x931E8875, _POOL_SIZE + len(_PAIRS))  # INIT_A, MULT_A: the pool's hashes
+_OUTPUT = _hash_constants(0x8B51F9DD, 0x58F38DED, 2 * _POOL_SIZE)  # INIT_B, MULT_B: generate_state's hashes
+
+
+def _mixed(value: int, pool: list[int], target: int, xor: int, multiply: int) -> None:
+    """SeedSequence's ``mix(pool[target], hashmix(value))`` stored in ``pool[target]``."""
+    hashed = ((value ^ xor) * multiply) & _MASK32
+    mixed = (_MIX_LEFT * pool[target] - _MIX_RIGHT * (hashed ^ (hashed >> 16))) & _MASK32
+    pool[target] = mixed ^ (mixed >> 16)
+
+
+def seed_words(words: Sequence[int]) -> list[int]:
+    """``SeedSequence(words).generate_state(8, numpy.uint32)``: the eight 32-bit words PCG64 is seeded with
+    (``generate_state(4, uint64)`` read as little-endian pairs).
+
+    >>> import numpy as np
+    >>> seed_words([7, 8, 9]) == list(np.random.SeedSequence([7, 8, 9]).generate_state(8, np.uint32))
+    True
+    """
+    pool = []
+    for index in range(_POOL_SIZE):  # mix_entropy: each word hashed in, zeros past the last
+        xor, multiply = _MIXING[index]
+        hashed = (((words[index] if index < len(words) else 0) ^ xor) * multiply) & _MASK32
+        pool.append(hashed ^ (hashed >> 16))
+    for (source, target), (xor, multiply) in zip(_PAIRS, _MIXING[_POOL_SIZE:], strict=True):  # each into the others
+        _mixed(pool[source], pool, target, xor, multiply)
+    constant = _MIXING[-1][1]
+    for word in words[_POOL_SIZE:]:  # words past the pool's size, each into every pool word
+        for target in range(_POOL_SIZE):
+            following = (constant * 0x931E8875) & _MASK32
+            _mixed(word, pool, target, constant, following)
+            constant = following
+    output = []
+    for index, (xor, multiply) in enumerate(_OUTPUT):  # generate_state: the pool cycled, each word hashed out
+        hashed = ((pool[index % _POOL_SIZE] ^ xor) * multiply) & _MASK32
+        output.append(hashed ^ (hashed >> 16))
+    return output
+
+
+def _seeded(words: Sequence[int]) -> tuple[int, int]:
+    """PCG64's (state, increment) once seeded from ``words`` (``pcg_setseq_128_srandom_r``: the state starts
+    at 0, takes a step, adds the start value and takes another step)."""
+    w = seed_words(words)
+    start = (w[1] << 96) | (w[0] << 64) | (w[3] << 32) | w[2]  # uint64 word 0 high, word 1 low
+    increment = (((w[5] << 96) | (w[4] << 64) | (w[7] << 32) | w[6]) << 1 | 1) & _MASK128
+    return ((increment + start) * _PCG_MULTIPLIER + increment) & _MASK128, increment
+
+
+def _output(state: int) -> int:
+    """PCG64's XSL-RR output of a state: its two halves xored, rotated right by its top six bits."""
+    folded = ((state >> 64) ^ state) & _MASK64
+    rotation = state >> 122
+    return ((folded >> rotation) | (folded << (64 - rotation))) & _MASK64 if rotation else folded
+
+
+def first_uniform(words: Sequence[int]) -> float:
+    """``numpy.random.default_rng(words).random()``: the first output's top 53 bits over 2**53."""
+    state, increment = _seeded(words)
+    return (_output((state * _PCG_MULTIPLIER + increment) & _MASK128) >> 11) * (1.0 / 9007199254740992.0)
+
+
+def first_below(words: Sequence[int], count: int) -> int:
+    """``numpy.random.default_rng(words).integers(count)`` for ``1 <= count < 2**32``: Lemire's draw on 32-bit
+    halves of the outputs (NumPy's ``buffered_bounded_lemire_uint32``), redrawn while the product's low word is
+    under NumPy's threshold ``(2**32 - count) % count``."""
+    if not 0 < count <= _MASK32:
+        raise ValueError(f"count {count!r}: from 1 to 2**32 - 1")
+    state, increment = _seeded(words)
+    high: int | None = None  # the unused upper half of the last output (PCG64's next_uint32 buffer)
+    while True:
+        if high is None:
+            state = (state * _PCG_MULTIPLIER + increment) & _MASK128
+            output = _output(state)
+            half, high = output & _MASK32, output >> 32
+        else:
+            half, high = high, None
+        product = half * count
+        low = product & _MASK32
+        if low >= count or low >= (_MASK32 - (count - 1)) % count:  # NumPy tests the cheap bound first
+            return product >> 32
