@@ -45,15 +45,12 @@ def _hash_constants(start: int, multiplier: int, count: int) -> tuple[tuple[int,
 
 
 _PAIRS = tuple((source, target) for source in range(_POOL_SIZE) for target in range(_POOL_SIZE) if source != target)
-_MIXING = _hash_constants(0x43B0D7E5, 0x931E8875, _POOL_SIZE + len(_PAIRS))  # INIT_A, MULT_A: the pool's hashes
+_MULTIPLY_A = 0x931E8875  # MULT_A
+_MIXING = _hash_constants(0x43B0D7E5, _MULTIPLY_A, _POOL_SIZE + len(_PAIRS))  # INIT_A, MULT_A: the pool's hashes
+#: SeedSequence's ``mix(pool[target], hashmix(pool[source]))`` steps, in order, with their hash constants
+_POOL_MIXES = tuple((source, target, xor, multiply)
+                    for (source, target), (xor, multiply) in zip(_PAIRS, _MIXING[_POOL_SIZE:], strict=True))
 _OUTPUT = _hash_constants(0x8B51F9DD, 0x58F38DED, 2 * _POOL_SIZE)  # INIT_B, MULT_B: generate_state's hashes
-
-
-def _mixed(value: int, pool: list[int], target: int, xor: int, multiply: int) -> None:
-    """SeedSequence's ``mix(pool[target], hashmix(value))`` stored in ``pool[target]``."""
-    hashed = ((value ^ xor) * multiply) & _MASK32
-    mixed = (_MIX_LEFT * pool[target] - _MIX_RIGHT * (hashed ^ (hashed >> 16))) & _MASK32
-    pool[target] = mixed ^ (mixed >> 16)
 
 
 def seed_words(words: Sequence[int]) -> list[int]:
@@ -69,14 +66,17 @@ def seed_words(words: Sequence[int]) -> list[int]:
         xor, multiply = _MIXING[index]
         hashed = (((words[index] if index < len(words) else 0) ^ xor) * multiply) & _MASK32
         pool.append(hashed ^ (hashed >> 16))
-    for (source, target), (xor, multiply) in zip(_PAIRS, _MIXING[_POOL_SIZE:], strict=True):  # each into the others
-        _mixed(pool[source], pool, target, xor, multiply)
-    constant = _MIXING[-1][1]
-    for word in words[_POOL_SIZE:]:  # words past the pool's size, each into every pool word
-        for target in range(_POOL_SIZE):
-            following = (constant * 0x931E8875) & _MASK32
-            _mixed(word, pool, target, constant, following)
-            constant = following
+    for source, target, xor, multiply in _POOL_MIXES:  # each pool word mixed into the others
+        hashed = ((pool[source] ^ xor) * multiply) & _MASK32
+        mixed = (_MIX_LEFT * pool[target] - _MIX_RIGHT * (hashed ^ (hashed >> 16))) & _MASK32
+        pool[target] = mixed ^ (mixed >> 16)
+    if len(words) > _POOL_SIZE:  # each word past the pool's size into every pool word, the hash constant going on
+        extra = _hash_constants(_MIXING[-1][1], _MULTIPLY_A, _POOL_SIZE * (len(words) - _POOL_SIZE))
+        for step, (xor, multiply) in enumerate(extra):
+            hashed = ((words[_POOL_SIZE + step // _POOL_SIZE] ^ xor) * multiply) & _MASK32
+            target = step % _POOL_SIZE
+            mixed = (_MIX_LEFT * pool[target] - _MIX_RIGHT * (hashed ^ (hashed >> 16))) & _MASK32
+            pool[target] = mixed ^ (mixed >> 16)
     output = []
     for index, (xor, multiply) in enumerate(_OUTPUT):  # generate_state: the pool cycled, each word hashed out
         hashed = ((pool[index % _POOL_SIZE] ^ xor) * multiply) & _MASK32

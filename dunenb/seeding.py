@@ -63,6 +63,8 @@ class SeededRng:
     def integers(self, *args: Any, **kwargs: Any) -> Any:
         """:meth:`numpy.random.Generator.integers`; a first ``integers(n)`` is drawn without NumPy (an ``int``)."""
         if self._fresh() and not kwargs and len(args) == 1 and type(args[0]) is int and 0 < args[0] < _WORD:
+            if args[0] == 1:
+                return 0  # NumPy's answer for a range of one value, which draws nothing: nothing to replay
             self._first = ("integers", args)
             return first_below(self._words, args[0])
         return self.generator.integers(*args, **kwargs)
