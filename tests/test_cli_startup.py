@@ -167,3 +167,68 @@ def test_issue14_action_field_types_are_get_type_hints():
     assert len(classes) > 80
     for cls in classes:
         assert actions.field_types(cls) == typing.get_type_hints(cls), cls
+
+
+_EXIT = """
+import atexit, sys, threading, time
+from dunenb import cli
+mode = sys.argv[1]
+atexit.register(lambda: print("EXIT HANDLER RAN"))
+print("written, not flushed", end="")
+sys.stderr.write("to stderr, not flushed")
+if mode == "thread":
+    def late() -> None:
+        time.sleep(0.3)
+        print(" THREAD DONE", end="")
+    threading.Thread(target=late).start()
+cli._exit(int(sys.argv[2]))
+"""
+
+
+@pytest.mark.parametrize("status", [0, 2, 130])
+def test_issue14_the_fast_exit_runs_the_handlers_flushes_the_streams_and_keeps_the_status(status):
+    done = subprocess.run([sys.executable, "-c", _EXIT, "plain", str(status)], capture_output=True, text=True)
+    assert done.returncode == status
+    assert done.stdout == "written, not flushedEXIT HANDLER RAN\n"
+    assert done.stderr == "to stderr, not flushed"
+
+
+def test_issue14_the_fast_exit_waits_for_a_running_thread_as_the_interpreter_does():
+    done = subprocess.run([sys.executable, "-c", _EXIT, "thread", "2"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stdout == "written, not flushed THREAD DONEEXIT HANDLER RAN\n"
+
+
+def test_issue14_the_fast_exit_gives_the_interpreters_status_when_stdout_cannot_be_flushed():
+    """A stdout whose flush fails: the exit handlers once, then the interpreter's own message and status 120, as
+    with :func:`sys.exit`."""
+    bad = _EXIT.replace("mode = sys.argv[1]", """mode = sys.argv[1]
+class Full:
+    def write(self, text):
+        return len(text)
+    def flush(self):
+        raise OSError(28, "No space left on device")
+sys.stdout = Full()""").replace('print("EXIT HANDLER RAN")', 'sys.stderr.write(" EXIT HANDLER RAN")')
+    done = subprocess.run([sys.executable, "-c", bad, "plain", "0"], capture_output=True, text=True)
+    plain = subprocess.run([sys.executable, "-c", bad.replace("cli._exit(", "sys.exit("), "plain", "0"],
+                           capture_output=True, text=True)
+    assert done.returncode == plain.returncode == 120
+    import re
+
+    def address_free(text: str) -> str:
+        return re.sub(r"0x[0-9a-f]+", "0x…", text)
+
+    assert address_free(done.stderr) == address_free(plain.stderr)
+    assert done.stderr.count("EXIT HANDLER RAN") == 1 and "No space left on device" in done.stderr
+
+
+def test_issue14_a_new_process_replay_prints_the_same_as_main_and_ends_as_before(capsys):
+    """The program (``python -m dunenb.cli``, :func:`cli.run`) prints what :func:`cli.main` prints, with its status,
+    for a replay and for an error."""
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    for argv, status in ((["replay", save], 0), (["replay", save, "--json", "--to", "7"], 0),
+                         (["replay", "no-such-save.json"], cli.ERROR_STATUS), (["nope"], cli.ERROR_STATUS)):
+        done = subprocess.run([sys.executable, "-m", "dunenb.cli", *argv], capture_output=True, text=True)
+        assert cli.main(argv) == status == done.returncode
+        out = capsys.readouterr()
+        assert (done.stdout, done.stderr) == (out.out, out.err)
