@@ -232,3 +232,40 @@ def test_issue14_a_new_process_replay_prints_the_same_as_main_and_ends_as_before
         assert cli.main(argv) == status == done.returncode
         out = capsys.readouterr()
         assert (done.stdout, done.stderr) == (out.out, out.err)
+
+
+def test_issue14_field_specs_take_the_field_types_get_type_hints_gives():
+    """field_specs evaluates only each field's own annotation (not the class variables), a one-name text without
+    compiling it: the same types as ``typing.get_type_hints``, field by field, for every action class."""
+    import typing
+
+    from dunenb import actions
+
+    for module in ("dunenb.engine", "dunenb.imperium.engine", "dunenb.iron_die.engine", "dunenb.adventures.rules"):
+        importlib.import_module(module)
+    for cls in set(actions.ACTION_KINDS.values()):
+        hints = typing.get_type_hints(cls)
+        specs = actions.field_specs(cls)
+        assert [spec.name for spec in specs] == [f.name for f in actions.dataclasses.fields(cls)]
+        for spec in specs:
+            assert spec.annotation == hints[spec.name], (cls, spec.name)
+            assert actions._field_type(cls, spec.name) == hints[spec.name]
+
+
+@pytest.mark.parametrize("text", ["str", "int", "Action", "Any", "None", "True", "tuple[str, ...]", "ClassVar[str]",
+                                  "len", "__name__"])
+def test_issue14_a_one_name_annotation_is_what_eval_gives(text):
+    from dunenb import actions
+
+    actions._annotation.cache_clear()
+    assert actions._annotation(text, "dunenb.actions") == eval(text, vars(actions))
+
+
+def test_issue14_an_unknown_annotation_name_still_raises_as_eval_does():
+    from dunenb import actions
+
+    actions._annotation.cache_clear()
+    with pytest.raises(NameError):
+        actions._annotation("NoSuchName", "dunenb.actions")
+    with pytest.raises(SyntaxError):
+        actions._annotation("if", "dunenb.actions")
