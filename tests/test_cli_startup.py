@@ -269,3 +269,41 @@ def test_issue14_an_unknown_annotation_name_still_raises_as_eval_does():
         actions._annotation("NoSuchName", "dunenb.actions")
     with pytest.raises(SyntaxError):
         actions._annotation("if", "dunenb.actions")
+
+
+_HOT = {("karama_window", "usable"), ("leader_deals", "blocked"), ("leader_deals", "scene"),
+        ("leader_effects", "_plain"), ("leader_karama", "blocked_leader_powers"), ("pre_battle", "_leaders"),
+        ("truth_trance", "_means"), ("immunities", "_house_immunity"), ("alliances", "give_goods")}
+
+
+def test_issue14_the_hot_rules_functions_run_no_from_import():
+    """Issue 14 item 3 (dunenb/rules/__init__.py): replaying the teaching game, the functions called hundreds of
+    times a game run no ``from ... import`` (the dear form), and blocked_in_battle imports only when it computes
+    an answer (not for the one it kept). The replay reaches the same states (the golden digests pin them)."""
+    import builtins
+    import collections
+
+    from dunenb.record import GameRecord
+    from dunenb.saves import load_game
+
+    record = load_game(ROOT / "data" / "games" / "teaching_game.json")
+    fresh = GameRecord(record.config)
+    counts: collections.Counter = collections.Counter()
+    real = builtins.__import__
+
+    def counting(name, globals=None, locals=None, fromlist=(), level=0):  # type: ignore[no-untyped-def]
+        code = sys._getframe(1).f_code
+        module = code.co_filename.rsplit("/", 1)[-1].removesuffix(".py")
+        counts[(module, code.co_name, bool(fromlist))] += 1
+        return real(name, globals, locals, fromlist, level)
+
+    builtins.__import__ = counting
+    try:
+        fresh.add_line(fresh.root, record.actions_to(record.leaf()))
+    finally:
+        builtins.__import__ = real
+    assert fresh.state_at(fresh.leaf()) == record.state_at(record.leaf())
+    assert sum(counts[(*hot, False)] for hot in _HOT) > 100  # they ran, with the cheap form
+    assert not [hot for hot in _HOT if counts[(*hot, True)]]
+    assert counts[("battle_powers", "blocked_in_battle", True)] < sum(
+        counts[key] for key in counts if key[:2] == ("leader_deals", "blocked"))
