@@ -307,3 +307,36 @@ def test_issue14_the_hot_rules_functions_run_no_from_import():
     assert not [hot for hot in _HOT if counts[(*hot, True)]]
     assert counts[("battle_powers", "blocked_in_battle", True)] < sum(
         counts[key] for key in counts if key[:2] == ("leader_deals", "blocked"))
+
+
+_WHICH_EXIT = """
+import os, sys
+from dunenb import cli
+real = os._exit
+
+def fast(status):
+    print("FAST EXIT", flush=True)
+    real(status)
+
+os._exit = fast
+if sys.argv[1] == "numpy":
+    import numpy  # noqa: F401  (compiled code from outside the standard library)
+cli._exit(0)
+"""
+
+
+@pytest.mark.parametrize(("loaded", "fast"), [("plain", True), ("numpy", False)])
+def test_issue14_the_fast_exit_is_only_taken_without_foreign_compiled_code(loaded, fast):
+    done = subprocess.run([sys.executable, "-c", _WHICH_EXIT, loaded], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert ("FAST EXIT" in done.stdout) == fast
+    assert cli._foreign_compiled_code() == any(
+        isinstance(getattr(m, "__file__", None), str) and not m.__file__.endswith((".py", ".pyc"))
+        and name.partition(".")[0] not in sys.stdlib_module_names for name, m in list(sys.modules.items()))
+
+
+def test_issue14_a_replay_takes_the_fast_exit():
+    probe = _WHICH_EXIT.replace('cli._exit(0)', 'sys.argv = ["dunenb", "replay", sys.argv[2]]\ncli.run()')
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    done = subprocess.run([sys.executable, "-c", probe, "plain", save], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("step ") and done.stdout.endswith("FAST EXIT\n")
