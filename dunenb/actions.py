@@ -17,6 +17,7 @@ DrawSpiceCard(pile=1, card='bassin-du-bouclier/6')
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import functools
 import numbers
@@ -320,8 +321,20 @@ _SPECS: dict[type, tuple[FieldSpec, ...]] = {}
 
 @functools.cache
 def _annotation(text: str, module: str) -> Any:
-    """The type an annotation's text names in ``module`` (evaluated once per text and module)."""
-    return eval(text, vars(sys.modules[module]))  # the class's own annotation, as get_type_hints evaluates it
+    """The type an annotation's text names in ``module`` (evaluated once per text and module).
+
+    Issue 14 item 3: a text that is one name (``str``, ``int``, ``Pledge``) is looked up as ``eval`` looks it up,
+    in the module's namespace, then in its builtins, without compiling the text; anything else, an unknown name
+    included (its error), is evaluated."""
+    namespace = vars(sys.modules[module])
+    if text.isidentifier():
+        if text in namespace:
+            return namespace[text]
+        builtin = namespace.get("__builtins__", builtins)
+        builtin = builtin if isinstance(builtin, dict) else vars(builtin)
+        if text in builtin:
+            return builtin[text]
+    return eval(text, namespace)  # the class's own annotation, as get_type_hints evaluates it
 
 
 def field_types(cls: type) -> dict[str, Any]:
@@ -344,16 +357,30 @@ def field_types(cls: type) -> dict[str, Any]:
     return hints
 
 
+def _field_type(cls: type, name: str) -> Any:
+    """``field_types(cls)[name]``, evaluating that field's annotation only (issue 14 item 3: not the class
+    variables, ``kind: ClassVar[str]`` and the like, which :func:`field_specs` never reads): the annotation of the
+    most derived class of the MRO that annotates ``name``, which is the one ``field_types`` keeps."""
+    for base in cls.__mro__:
+        annotations = base.__dict__.get("__annotations__", {})
+        if name in annotations:
+            annotation = annotations[name]
+            if annotation is None:
+                return type(None)
+            return _annotation(annotation, base.__module__) if isinstance(annotation, str) else annotation
+    raise KeyError(name)
+
+
 def field_specs(cls: type[Action]) -> tuple[FieldSpec, ...]:
     """The fields of an action class, with their types resolved once and cached."""
     found = _SPECS.get(cls)
     if found is None:
-        hints = field_types(cls)
-        found = _SPECS[cls] = tuple(
-            FieldSpec(f.name, hints[f.name], _checker(hints[f.name]),
-                      f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-            for f in dataclasses.fields(cls)
-        )
+        specs = []
+        for f in dataclasses.fields(cls):
+            annotation = _field_type(cls, f.name)
+            specs.append(FieldSpec(f.name, annotation, _checker(annotation),
+                                   f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING))
+        found = _SPECS[cls] = tuple(specs)
     return found
 
 

@@ -198,8 +198,11 @@ def validation_stamp(config: Any, nodes: Any) -> dict[str, str]:
     return {"rules": rules_fingerprint(), "sha256": validation_digest(config, nodes)}
 
 
-def _is_trusted(data: dict[str, Any]) -> bool:
-    """GAP-68: whether the save's ``validated`` field matches these rules and this very content."""
+def _is_trusted(data: dict[str, Any], *, verify_stamp: bool = True) -> bool:
+    """GAP-68: whether the save's ``validated`` field matches these rules and this very content.
+
+    The field's form is always checked (a malformed stamp is ``save/validated``); without ``verify_stamp`` the
+    answer is False without computing the fingerprint and the digest (:func:`record_from_dict`)."""
     stamp = data.get("validated")
     if stamp is None:
         return False
@@ -207,6 +210,8 @@ def _is_trusted(data: dict[str, Any]) -> bool:
             isinstance(value, str) for value in stamp.values()):
         raise SaveFormatError("save/validated", "validated must be an object {\"rules\": string, \"sha256\": "
                               "string} (written by the engine) or absent")
+    if not verify_stamp:
+        return False  # issue 14 item 3: validated in full at load, as a save without the stamp is
     if stamp["rules"] != rules_fingerprint():
         return False  # validated by other rules: validated again in full
     return stamp["sha256"] == validation_digest(data.get("config"), data.get("nodes"))
@@ -234,13 +239,45 @@ def record_to_dict(record: GameRecord, *, current: int | None = None) -> dict[st
     return data
 
 
-def record_from_dict(data: Any) -> GameRecord:
-    """Validate and replay a save's JSON form; errors name the field and what is allowed."""
+def plays_every_node(data: Any, step: int | None) -> bool:
+    """Whether asking for the state at ``step`` of the save's main line (None: its last step) plays every node
+    of the save: its nodes form one line (each node's parent is the node before it, the first's the root) and
+    ``step`` is its end. Then the GAP-68 stamp buys nothing: a trusted load would play and check the very same
+    actions, in the same order, when that state is computed, so ``verify_stamp=False`` (:func:`record_from_dict`)
+    only spares the cost of checking the stamp (issue 14 item 3). False for anything else, malformed included
+    (the load then reports it as always).
+
+    >>> plays_every_node({"nodes": [{"id": 1, "parent": 0}, {"id": 2, "parent": 1}]}, None)
+    True
+    >>> plays_every_node({"nodes": [{"id": 1, "parent": 0}, {"id": 2, "parent": 1}]}, 1)
+    False
+    >>> plays_every_node({"nodes": [{"id": 1, "parent": 0}, {"id": 2, "parent": 0}]}, None)  # a variation
+    False
+    """
+    nodes = data.get("nodes") if isinstance(data, dict) else None
+    if not isinstance(nodes, list) or (step is not None and step != len(nodes)):
+        return False
+    parent: Any = 0
+    for entry in nodes:
+        if not isinstance(entry, dict) or type(entry.get("parent")) is not int or entry["parent"] != parent:
+            return False
+        parent = entry.get("id")
+    return True
+
+
+def record_from_dict(data: Any, *, verify_stamp: bool = True) -> GameRecord:
+    """Validate and replay a save's JSON form; errors name the field and what is allowed.
+
+    ``verify_stamp=False`` (issue 14 item 3): a GAP-68 stamp is checked for its form only, never matched, and the
+    save is replayed and checked in full at load as if it had none. No action is ever trusted: this only gives
+    up the deferral, for a caller that will ask for every node's state anyway (:func:`plays_every_node`), where
+    computing the fingerprint and the digest would cost time and spare no check.
+    """
     with collector_paused():
-        return _record_from_dict(data)
+        return _record_from_dict(data, verify_stamp)
 
 
-def _record_from_dict(data: Any) -> GameRecord:
+def _record_from_dict(data: Any, verify_stamp: bool = True) -> GameRecord:
     if not isinstance(data, dict):
         raise SaveFormatError("save/type", "a save must be a JSON object")
     if data.get("format") != SAVE_FORMAT:
@@ -268,7 +305,8 @@ def _record_from_dict(data: Any) -> GameRecord:
     nodes = data.get("nodes")
     if not isinstance(nodes, list):
         raise SaveFormatError("save/nodes", "nodes must be a list of {id, parent, action}")
-    trusted = _is_trusted(data)  # GAP-68: states computed when asked for, every action still checked then
+    # GAP-68: states computed when asked for, every action still checked then
+    trusted = _is_trusted(data, verify_stamp=verify_stamp)
     record = GameRecord(config)
     id_map = {0: record.root}
     for index, entry in enumerate(nodes):

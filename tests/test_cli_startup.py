@@ -167,3 +167,176 @@ def test_issue14_action_field_types_are_get_type_hints():
     assert len(classes) > 80
     for cls in classes:
         assert actions.field_types(cls) == typing.get_type_hints(cls), cls
+
+
+_EXIT = """
+import atexit, sys, threading, time
+from dunenb import cli
+mode = sys.argv[1]
+atexit.register(lambda: print("EXIT HANDLER RAN"))
+print("written, not flushed", end="")
+sys.stderr.write("to stderr, not flushed")
+if mode == "thread":
+    def late() -> None:
+        time.sleep(0.3)
+        print(" THREAD DONE", end="")
+    threading.Thread(target=late).start()
+cli._exit(int(sys.argv[2]))
+"""
+
+
+@pytest.mark.parametrize("status", [0, 2, 130])
+def test_issue14_the_fast_exit_runs_the_handlers_flushes_the_streams_and_keeps_the_status(status):
+    done = subprocess.run([sys.executable, "-c", _EXIT, "plain", str(status)], capture_output=True, text=True)
+    assert done.returncode == status
+    assert done.stdout == "written, not flushedEXIT HANDLER RAN\n"
+    assert done.stderr == "to stderr, not flushed"
+
+
+def test_issue14_the_fast_exit_waits_for_a_running_thread_as_the_interpreter_does():
+    done = subprocess.run([sys.executable, "-c", _EXIT, "thread", "2"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stdout == "written, not flushed THREAD DONEEXIT HANDLER RAN\n"
+
+
+def test_issue14_the_fast_exit_gives_the_interpreters_status_when_stdout_cannot_be_flushed():
+    """A stdout whose flush fails: the exit handlers once, then the interpreter's own message and status 120, as
+    with :func:`sys.exit`."""
+    bad = _EXIT.replace("mode = sys.argv[1]", """mode = sys.argv[1]
+class Full:
+    def write(self, text):
+        return len(text)
+    def flush(self):
+        raise OSError(28, "No space left on device")
+sys.stdout = Full()""").replace('print("EXIT HANDLER RAN")', 'sys.stderr.write(" EXIT HANDLER RAN")')
+    done = subprocess.run([sys.executable, "-c", bad, "plain", "0"], capture_output=True, text=True)
+    plain = subprocess.run([sys.executable, "-c", bad.replace("cli._exit(", "sys.exit("), "plain", "0"],
+                           capture_output=True, text=True)
+    assert done.returncode == plain.returncode == 120
+    import re
+
+    def address_free(text: str) -> str:
+        return re.sub(r"0x[0-9a-f]+", "0x…", text)
+
+    assert address_free(done.stderr) == address_free(plain.stderr)
+    assert done.stderr.count("EXIT HANDLER RAN") == 1 and "No space left on device" in done.stderr
+
+
+def test_issue14_a_new_process_replay_prints_the_same_as_main_and_ends_as_before(capsys):
+    """The program (``python -m dunenb.cli``, :func:`cli.run`) prints what :func:`cli.main` prints, with its status,
+    for a replay and for an error."""
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    for argv, status in ((["replay", save], 0), (["replay", save, "--json", "--to", "7"], 0),
+                         (["replay", "no-such-save.json"], cli.ERROR_STATUS), (["nope"], cli.ERROR_STATUS)):
+        done = subprocess.run([sys.executable, "-m", "dunenb.cli", *argv], capture_output=True, text=True)
+        assert cli.main(argv) == status == done.returncode
+        out = capsys.readouterr()
+        assert (done.stdout, done.stderr) == (out.out, out.err)
+
+
+def test_issue14_field_specs_take_the_field_types_get_type_hints_gives():
+    """field_specs evaluates only each field's own annotation (not the class variables), a one-name text without
+    compiling it: the same types as ``typing.get_type_hints``, field by field, for every action class."""
+    import typing
+
+    from dunenb import actions
+
+    for module in ("dunenb.engine", "dunenb.imperium.engine", "dunenb.iron_die.engine", "dunenb.adventures.rules"):
+        importlib.import_module(module)
+    for cls in set(actions.ACTION_KINDS.values()):
+        hints = typing.get_type_hints(cls)
+        specs = actions.field_specs(cls)
+        assert [spec.name for spec in specs] == [f.name for f in actions.dataclasses.fields(cls)]
+        for spec in specs:
+            assert spec.annotation == hints[spec.name], (cls, spec.name)
+            assert actions._field_type(cls, spec.name) == hints[spec.name]
+
+
+@pytest.mark.parametrize("text", ["str", "int", "Action", "Any", "None", "True", "tuple[str, ...]", "ClassVar[str]",
+                                  "len", "__name__"])
+def test_issue14_a_one_name_annotation_is_what_eval_gives(text):
+    from dunenb import actions
+
+    actions._annotation.cache_clear()
+    assert actions._annotation(text, "dunenb.actions") == eval(text, vars(actions))
+
+
+def test_issue14_an_unknown_annotation_name_still_raises_as_eval_does():
+    from dunenb import actions
+
+    actions._annotation.cache_clear()
+    with pytest.raises(NameError):
+        actions._annotation("NoSuchName", "dunenb.actions")
+    with pytest.raises(SyntaxError):
+        actions._annotation("if", "dunenb.actions")
+
+
+_HOT = {("karama_window", "usable"), ("leader_deals", "blocked"), ("leader_deals", "scene"),
+        ("leader_effects", "_plain"), ("leader_karama", "blocked_leader_powers"), ("pre_battle", "_leaders"),
+        ("truth_trance", "_means"), ("immunities", "_house_immunity"), ("alliances", "give_goods")}
+
+
+def test_issue14_the_hot_rules_functions_run_no_from_import():
+    """Issue 14 item 3 (dunenb/rules/__init__.py): replaying the teaching game, the functions called hundreds of
+    times a game run no ``from ... import`` (the dear form), and blocked_in_battle imports only when it computes
+    an answer (not for the one it kept). The replay reaches the same states (the golden digests pin them)."""
+    import builtins
+    import collections
+
+    from dunenb.record import GameRecord
+    from dunenb.saves import load_game
+
+    record = load_game(ROOT / "data" / "games" / "teaching_game.json")
+    fresh = GameRecord(record.config)
+    counts: collections.Counter = collections.Counter()
+    real = builtins.__import__
+
+    def counting(name, globals=None, locals=None, fromlist=(), level=0):  # type: ignore[no-untyped-def]
+        code = sys._getframe(1).f_code
+        module = code.co_filename.rsplit("/", 1)[-1].removesuffix(".py")
+        counts[(module, code.co_name, bool(fromlist))] += 1
+        return real(name, globals, locals, fromlist, level)
+
+    builtins.__import__ = counting
+    try:
+        fresh.add_line(fresh.root, record.actions_to(record.leaf()))
+    finally:
+        builtins.__import__ = real
+    assert fresh.state_at(fresh.leaf()) == record.state_at(record.leaf())
+    assert sum(counts[(*hot, False)] for hot in _HOT) > 100  # they ran, with the cheap form
+    assert not [hot for hot in _HOT if counts[(*hot, True)]]
+    assert counts[("battle_powers", "blocked_in_battle", True)] < sum(
+        counts[key] for key in counts if key[:2] == ("leader_deals", "blocked"))
+
+
+_WHICH_EXIT = """
+import os, sys
+from dunenb import cli
+real = os._exit
+
+def fast(status):
+    print("FAST EXIT", flush=True)
+    real(status)
+
+os._exit = fast
+if sys.argv[1] == "numpy":
+    import numpy  # noqa: F401  (compiled code from outside the standard library)
+cli._exit(0)
+"""
+
+
+@pytest.mark.parametrize(("loaded", "fast"), [("plain", True), ("numpy", False)])
+def test_issue14_the_fast_exit_is_only_taken_without_foreign_compiled_code(loaded, fast):
+    done = subprocess.run([sys.executable, "-c", _WHICH_EXIT, loaded], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert ("FAST EXIT" in done.stdout) == fast
+    assert cli._foreign_compiled_code() == any(
+        isinstance(getattr(m, "__file__", None), str) and not m.__file__.endswith((".py", ".pyc"))
+        and name.partition(".")[0] not in sys.stdlib_module_names for name, m in list(sys.modules.items()))
+
+
+def test_issue14_a_replay_takes_the_fast_exit():
+    probe = _WHICH_EXIT.replace('cli._exit(0)', 'sys.argv = ["dunenb", "replay", sys.argv[2]]\ncli.run()')
+    save = str(ROOT / "data" / "games" / "teaching_game.json")
+    done = subprocess.run([sys.executable, "-c", probe, "plain", save], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("step ") and done.stdout.endswith("FAST EXIT\n")

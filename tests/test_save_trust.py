@@ -224,3 +224,124 @@ def test_gap_68_issue14_the_interpreters_sha256_gives_hashlibs_digest():
     digest = saves._sha256(b"ab")
     digest.update(b"c")
     assert digest.hexdigest() == hashlib.sha256(b"abc").hexdigest()
+
+
+# --- issue 14 item 3: a command that plays every node anyway does not verify the stamp ------------------------
+
+
+@pytest.fixture(scope="module")
+def one_line() -> dict:
+    """A stamped save of one line (no variation): the state at its end plays every node."""
+    record = GameRecord(make_config(["atreides", "fremen", "harkonnen"], seed=6))
+    advance(record, record.root, until="turn", seed=6)
+    return record_to_dict(record)
+
+
+def _forged(save: dict) -> tuple[dict, int]:
+    forged = copy.deepcopy(save)
+    index = _roll_index(forged)
+    forged["nodes"][index]["action"]["total"] = 2  # 3d10 gives 3..30 (SETUP-2)
+    forged["validated"] = validation_stamp(forged["config"], forged["nodes"])  # recomputed by hand
+    return forged, index
+
+
+def test_issue14_plays_every_node_only_at_the_end_of_a_one_line_save(one_line, stamped):
+    size = len(one_line["nodes"])
+    assert saves.plays_every_node(one_line, None) and saves.plays_every_node(one_line, size)
+    assert not saves.plays_every_node(one_line, size - 1) and not saves.plays_every_node(one_line, size + 1)
+    assert not saves.plays_every_node(stamped, None)  # a variation: the end of the main line plays fewer nodes
+    record = record_from_dict(copy.deepcopy(stamped))
+    assert len(record.mainline()) < len(stamped["nodes"])
+    cut = copy.deepcopy(one_line)
+    cut["nodes"][3]["parent"] = cut["nodes"][1]["id"]  # a node off the line
+    assert not saves.plays_every_node(cut, None)
+    for bad in (None, [], {"nodes": "x"}, {"nodes": [1]}, {"nodes": [{"id": 1, "parent": False}]},
+                {"nodes": [{"id": 1, "parent": 0}, {"id": 2}]}):
+        assert not saves.plays_every_node(bad, None)
+
+
+def test_issue14_an_unverified_stamp_gives_the_states_of_a_trusted_and_of_a_full_load(one_line, monkeypatch):
+    trusted = record_from_dict(copy.deepcopy(one_line))
+    assert not trusted.fully_played
+    full = record_from_dict({k: v for k, v in copy.deepcopy(one_line).items() if k != "validated"})
+
+    def no_fingerprint() -> str:
+        raise AssertionError("the stamp is not to be verified")
+
+    monkeypatch.setattr(saves, "rules_fingerprint", no_fingerprint)
+    unverified = record_from_dict(copy.deepcopy(one_line), verify_stamp=False)
+    assert unverified.fully_played  # replayed and checked in full at load, as a save without the stamp
+    assert unverified.node_ids == trusted.node_ids == full.node_ids
+    assert unverified.mainline() == trusted.mainline() == full.mainline()
+    for node in full.node_ids:
+        assert unverified.state_at(node) == trusted.state_at(node) == full.state_at(node)
+    monkeypatch.undo()
+    assert record_to_dict(unverified) == record_to_dict(trusted) == one_line  # stamped again when saved
+
+
+def test_issue14_an_illegal_action_under_an_unverified_forged_stamp_is_refused_with_the_same_error(one_line):
+    forged, index = _forged(one_line)
+    record = record_from_dict(copy.deepcopy(forged))  # the stamp matches: trusted, refused when played
+    with pytest.raises(SaveFormatError) as deferred:
+        record.state_at(record.leaf())
+    with pytest.raises(SaveFormatError) as at_load:
+        record_from_dict(copy.deepcopy(forged), verify_stamp=False)
+    with pytest.raises(SaveFormatError) as unstamped:
+        record_from_dict({k: v for k, v in copy.deepcopy(forged).items() if k != "validated"})
+    assert at_load.value.code == deferred.value.code == unstamped.value.code == "save/illegal-action"
+    assert str(at_load.value) == str(deferred.value) == str(unstamped.value)
+    assert str(at_load.value).startswith(f"[save/illegal-action] nodes[{index}] (id {forged['nodes'][index]['id']}):")
+
+
+@pytest.mark.parametrize("stamp", [[], "x", {"rules": "a"}, {"rules": 1, "sha256": "b"}])
+def test_issue14_an_unverified_stamp_is_still_checked_for_its_form(one_line, stamp):
+    with pytest.raises(SaveFormatError) as error:
+        record_from_dict({**copy.deepcopy(one_line), "validated": stamp}, verify_stamp=False)
+    assert error.value.code == "save/validated"
+
+
+def _replay_cli(path: Path, *argv: str, capsys) -> tuple[int, str, str]:
+    from dunenb import cli
+
+    status = cli.main(["replay", str(path), *argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_issue14_replay_to_the_end_skips_the_stamp_and_prints_the_same(one_line, stamped, tmp_path, monkeypatch,
+                                                                        capsys):
+    """``dunenb replay`` to the end of a one-line save verifies no stamp (the fingerprint is not even computed) and
+    prints what the trusted load printed; to an earlier step, or with a variation, the stamp is verified as before."""
+    line, branched = tmp_path / "line.json", tmp_path / "branched.json"
+    line.write_text(json.dumps(one_line), encoding="utf-8")
+    branched.write_text(json.dumps(stamped), encoding="utf-8")
+    with monkeypatch.context() as before:  # the stamp verified always, as before issue 14 item 3
+        before.setattr(saves, "plays_every_node", lambda data, step: False)
+        expected = {(path, to): _replay_cli(path, *to, capsys=capsys)
+                    for path in (line, branched) for to in ((), ("--to", "5"), ("--json",))}
+    asked = []
+    real = saves.rules_fingerprint
+
+    def counted() -> str:
+        asked.append(1)
+        return real()
+
+    monkeypatch.setattr(saves, "rules_fingerprint", counted)
+    for (path, to), before in expected.items():
+        asked.clear()
+        assert _replay_cli(path, *to, capsys=capsys) == before
+        assert bool(asked) == (path == branched or to == ("--to", "5"))
+    assert expected[(line, ())][0] == 0
+
+
+def test_issue14_replay_of_a_forged_one_line_save_prints_the_same_error(one_line, tmp_path, capsys):
+    forged, index = _forged(one_line)
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    record = record_from_dict(copy.deepcopy(forged))
+    with pytest.raises(SaveFormatError) as deferred:  # what the trusted load raised when the state was asked for
+        record.state_at(record.leaf())
+    status, out, err = _replay_cli(path, capsys=capsys)
+    assert status == 2 and out == ""
+    assert err == f"error: {deferred.value}\n"
+    assert f"nodes[{index}]" in err

@@ -87,11 +87,11 @@ def _entries(leader: Leader | None, house: str | None, blocked: frozenset[str]) 
 def _house_immunity(leader: Leader | None, item: str, blocked: frozenset[str]) -> Protection | None:
     """The House or main-leader power on the ``leader.immune`` hook that makes ``leader`` immune to ``item`` (a
     card id or ``"voice"``), as :func:`dunenb.battle.powers.immune_to` reads them."""
-    from dunenb.battle.powers import battle_acts, immune_to
+    import dunenb.battle.powers as battle_powers  # issue 14 item 3: a cheap import (dunenb.rules)
 
-    if leader is None or item not in immune_to(leader, blocked):
+    if leader is None or item not in battle_powers.immune_to(leader, blocked):
         return None
-    for act in battle_acts():
+    for act in battle_powers.battle_acts():
         if act.hook == "leader.immune" and item in act.params["value"] and act.power not in blocked:
             return Protection(act.power)
     return None  # pragma: no cover - immune_to found it among these acts

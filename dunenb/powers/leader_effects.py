@@ -122,9 +122,9 @@ Condition = Word | AllOf | AnyOf
 
 
 def _plain(text: str) -> str:
-    from dunenb.battle.roster import fold
+    import dunenb.battle.roster as roster  # issue 14 item 3: a cheap import (dunenb.rules)
 
-    return fold(text).replace("-", " ")
+    return roster.fold(text).replace("-", " ")
 
 
 def _word(text: str, *, opp_context: bool) -> Word:

@@ -367,8 +367,6 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
                 delay: int = 0, field: str = "what") -> IllegalActionError | None:
     """Name what is wrong with ``giver`` handing ``amount`` of ``what`` (``item``) to ``receiver`` (codes
     ``alliance/...``; ALLIANCE-7: nobody promises what it does not have), or return ``None``."""
-    from dunenb.rules.bidding import hand_limit
-
     hs = state.houses[giver]
     if what not in TRANSFERABLE:
         return IllegalActionError("alliance/not-transferable", f"{field} {what!r} cannot change hands; allowed: "
@@ -408,6 +406,8 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
             if item not in hs.hand:
                 return IllegalActionError("alliance/not-owned", f"{giver} does not hold the card {item!r} and "
                                           "cannot promise it (ALLIANCE-7)")
+            from dunenb.rules.bidding import hand_limit  # issue 14 item 3: imported where it is read
+
             if delay == 0 and len(state.houses[receiver].hand) >= hand_limit(state, receiver):
                 return IllegalActionError("alliance/hand-full", f"{receiver}'s hand is full (HAND-1)")
         else:
@@ -554,8 +554,6 @@ def take_goods(state: GameState, house: str, what: str, item: str, amount: int) 
 def give_goods(state: GameState, house: str, what: str, item: str, amount: int, *, source: str) -> GameState:
     """Add goods taken from ``source`` to ``house``. ``item`` of a leader is ``source``'s key for him; a card
     that would overflow the hand goes to the discard pile (HAND-1, GAP-27)."""
-    from dunenb.rules.bidding import hand_limit
-
     hs = state.houses[house]
     if what == "revival":  # TLEILAX-P5: the receiver's dead come back
         if item in ("regular", "marked"):
@@ -573,6 +571,8 @@ def give_goods(state: GameState, house: str, what: str, item: str, amount: int, 
     if what == "spice":
         return edit_house(state, house, spice=hs.spice + amount)
     if what == "card":
+        from dunenb.rules.bidding import hand_limit  # issue 14 item 3: imported where it is read
+
         if len(hs.hand) >= hand_limit(state, house):
             state = with_events(state, event("card-discarded", f"{house}'s hand is full: the card {item} goes to "
                                              "the discard pile (HAND-1, GAP-27)", house=house, card=item))

@@ -110,14 +110,14 @@ def regenerations_left(state: GameState, house: str) -> int | None:
 def blocked_in_battle(state: GameState, house: str) -> frozenset[str]:
     """The battle powers of ``house`` it does not hold now (a Karama in force, its main leader dead, G-7): the
     :attr:`~dunenb.battle.plans.BattleSide.blocked` of its side."""
-    from dunenb.battle.powers import battle_acts
-    from dunenb.rules.leader_karama import blocked_leader_powers
-
     last = _LAST_BLOCKED[0]
     if last is None or last[0] is not state:
         last = _LAST_BLOCKED[0] = (state, {})
     found = last[1].get(house)
     if found is None:
+        from dunenb.battle.powers import battle_acts  # issue 14 item 3: imported when computed, not when kept
+        from dunenb.rules.leader_karama import blocked_leader_powers
+
         house_powers = frozenset(act.power for act in battle_acts() if act.holder == house
                                  and holder(state, act.power) != house)
         # LC-11: a Karama against a secondary leader

@@ -63,11 +63,11 @@ def usable(state: GameState, house: str, uses: tuple[str, ...],
     """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House, or
     by ``house`` itself when the use allows it (KARAMA-27); an LC-11 use against the secondary leader ``target``
     ((House, id): D-26, any House but his own, GAP-121)."""
-    from dunenb.battle.leader_karama import is_leader_use
+    import dunenb.battle.leader_karama as leader_karama  # issue 14 item 3: a cheap import (dunenb.rules)
 
     found = []
     for use in uses:
-        if is_leader_use(use):
+        if leader_karama.is_leader_use(use):
             if target is not None and target[0] != house and is_in_play(state, target[0]):
                 found.append(use)
             continue

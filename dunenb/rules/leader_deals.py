@@ -71,9 +71,9 @@ TRAITOR = "traitor"
 
 def blocked(state: GameState, house: str) -> frozenset[str]:
     """The powers ``house``'s side does not hold in this battle (a Karama in force, LC-11; G-7)."""
-    from dunenb.rules.battle_powers import blocked_in_battle
+    import dunenb.rules.battle_powers as battle_powers  # issue 14 item 3: a cheap import (dunenb.rules)
 
-    return blocked_in_battle(state, house) | suppressed_powers(state)
+    return battle_powers.blocked_in_battle(state, house) | suppressed_powers(state)
 
 
 def _leader(house: str, leader_id: str | None) -> Leader | None:
@@ -82,11 +82,12 @@ def _leader(house: str, leader_id: str | None) -> Leader | None:
 
 def scene(state: GameState, ctx: BattleContext, leaders: dict[str, str | None]) -> Scene:
     """The leaders.md scene of this battle with ``leaders`` (House -> leader id; ``None``: not known yet)."""
-    from dunenb.rules.battle_powers import own_dead
+    import dunenb.rules.battle_powers as battle_powers  # issue 14 item 3: a cheap import (dunenb.rules)
 
     houses = ctx.houses
     return Scene.of(ctx.area, houses, tuple(_leader(h, leaders.get(h)) for h in houses), defender=0,
-                    dead=tuple(own_dead(state, h) for h in houses), blocked=tuple(blocked(state, h) for h in houses),
+                    dead=tuple(battle_powers.own_dead(state, h) for h in houses),
+                    blocked=tuple(blocked(state, h) for h in houses),
                     shield_wall_standing=state.shield_wall_standing)
 
 

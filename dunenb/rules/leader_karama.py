@@ -29,7 +29,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from dunenb.battle.leader_karama import group_of, is_leader_use, use_against, voidable_powers, wheel_blocks
+from dunenb.battle.leader_karama import (
+    group_of,
+    is_leader_use,
+    leader_of_power,
+    use_against,
+    voidable_powers,
+    wheel_blocks,
+)
 from dunenb.battle.roster import Leader
 from dunenb.powers.karama import suppress_powers, suppressed_powers
 from dunenb.powers.registry import karama_use
@@ -98,8 +105,6 @@ def shown_with_wheel(state: GameState, ctx: BattleContext, house: str, plan: Any
 def blocked_leader_powers(state: GameState, house: str) -> frozenset[str]:
     """The powers of ``house``'s own secondary leaders that a Karama in force voids now (LC-11), for its side's
     :attr:`~dunenb.battle.plans.BattleSide.blocked`."""
-    from dunenb.battle.leader_karama import leader_of_power
-
     found = set()
     for power in suppressed_powers(state):
         owner = leader_of_power(power)

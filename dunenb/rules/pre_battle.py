@@ -381,9 +381,9 @@ def _apply_disclose(state: GameState, action: Action) -> GameState:
 
 
 def _leaders(state: GameState, ctx: BattleContext, house: str) -> tuple[str, ...]:
-    from dunenb.rules.battle_phase import available_leaders
+    import dunenb.rules.battle_phase as battle_phase  # issue 14 item 3: a cheap import (dunenb.rules)
 
-    return available_leaders(state, house, ctx.area, ctx.committed)
+    return battle_phase.available_leaders(state, house, ctx.area, ctx.committed)
 
 
 def _commit_decisions(state: GameState) -> list[Action]:

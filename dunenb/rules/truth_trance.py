@@ -117,11 +117,11 @@ def power_trances(state: GameState, house: str) -> tuple[str | None, int]:
 
 
 def _means(state: GameState, house: str) -> tuple[str, ...]:
-    from dunenb.rules.pre_battle import leader_trance_means  # leaders.md K-13 (GAP-104)
+    import dunenb.rules.pre_battle as pre_battle  # issue 14 item 3: a cheap import (dunenb.rules)
 
     means = (TRUTH_TRANCE,) if TRUTH_TRANCE in state.houses[house].hand else ()
     power, left = power_trances(state, house)
-    return means + ((power,) if power is not None and left else ()) + leader_trance_means(state, house)
+    return means + ((power,) if power is not None and left else ()) + pre_battle.leader_trance_means(state, house)
 
 
 #: issue 14: the menu's questions built once each (dunenb.actions.menu_maker)
