@@ -271,24 +271,32 @@ def test_issue14_an_unknown_annotation_name_still_raises_as_eval_does():
         actions._annotation("if", "dunenb.actions")
 
 
-_HOT = {("karama_window", "usable"), ("leader_deals", "blocked"), ("leader_deals", "scene"),
-        ("leader_effects", "_plain"), ("leader_karama", "blocked_leader_powers"), ("pre_battle", "_leaders"),
+_HOT = {("leader_effects", "_plain"), ("leader_karama", "blocked_leader_powers"), ("pre_battle", "_leaders"),
         ("truth_trance", "_means"), ("immunities", "_house_immunity"), ("alliances", "give_goods")}
+#: the hot functions whose module imports the names at its top (no cycle between the two modules): no import runs
+_IMPORT_FREE = {("karama_window", "usable"), ("leader_deals", "blocked"), ("leader_deals", "scene"),
+                ("anytime", "_free_karamas"), ("alliances", "window_decisions"), ("pre_battle", "judge"),
+                ("leader_pre_battle", "plan_problems"), ("battle_powers", "blocked_in_battle")}
 
 
 def test_issue14_the_hot_rules_functions_run_no_from_import():
-    """Issue 14 item 3 (dunenb/rules/__init__.py): replaying the teaching game, the functions called hundreds of
-    times a game run no ``from ... import`` (the dear form), and blocked_in_battle imports only when it computes
-    an answer (not for the one it kept). The replay reaches the same states (the golden digests pin them)."""
+    """Issue 14 items 3 and 4 (dunenb/rules/__init__.py): replaying the teaching game and playing 3 turns of a
+    random-bot game, the functions called hundreds of times a game run no ``from ... import`` (the dear form):
+    those of :data:`_HOT` the cheap form, those of :data:`_IMPORT_FREE` no import at all (that they ran is
+    counted by a profile hook). The replay reaches the same states (the golden digests pin them)."""
     import builtins
     import collections
 
+    from dunenb.bots import make_bot
+    from dunenb.engine import make_config
     from dunenb.record import GameRecord
     from dunenb.saves import load_game
+    from dunenb.simulate import play_game
 
     record = load_game(ROOT / "data" / "games" / "teaching_game.json")
     fresh = GameRecord(record.config)
     counts: collections.Counter = collections.Counter()
+    calls: collections.Counter = collections.Counter()
     real = builtins.__import__
 
     def counting(name, globals=None, locals=None, fromlist=(), level=0):  # type: ignore[no-untyped-def]
@@ -297,16 +305,26 @@ def test_issue14_the_hot_rules_functions_run_no_from_import():
         counts[(module, code.co_name, bool(fromlist))] += 1
         return real(name, globals, locals, fromlist, level)
 
+    def profile(frame, event, _arg):  # type: ignore[no-untyped-def]
+        if event == "call":
+            code = frame.f_code
+            calls[(code.co_filename.rsplit("/", 1)[-1].removesuffix(".py"), code.co_name)] += 1
+
     builtins.__import__ = counting
+    sys.setprofile(profile)
     try:
         fresh.add_line(fresh.root, record.actions_to(record.leaf()))
+        houses = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]  # and menus listed
+        bots = {h: make_bot("random", seed=k) for k, h in enumerate(houses)}
+        play_game(make_config(houses, seed=2, turn_limit=3), bots)
     finally:
+        sys.setprofile(None)
         builtins.__import__ = real
     assert fresh.state_at(fresh.leaf()) == record.state_at(record.leaf())
     assert sum(counts[(*hot, False)] for hot in _HOT) > 100  # they ran, with the cheap form
     assert not [hot for hot in _HOT if counts[(*hot, True)]]
-    assert counts[("battle_powers", "blocked_in_battle", True)] < sum(
-        counts[key] for key in counts if key[:2] == ("leader_deals", "blocked"))
+    assert all(calls[hot] for hot in _IMPORT_FREE), [hot for hot in _IMPORT_FREE if not calls[hot]]
+    assert not [hot for hot in _IMPORT_FREE if counts[(*hot, True)] or counts[(*hot, False)]]
 
 
 _WHICH_EXIT = """

@@ -30,7 +30,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, SHIELD_STOPS, card_kind, is_instant
+from dunenb.battle.cards import (
+    BUILT_IN_ACTS_AS,
+    BUILT_IN_WEAPONS,
+    DEFENCES,
+    SHIELD_STOPS,
+    WEAPONS,
+    card_kind,
+    is_instant,
+)
 from dunenb.battle.leader_traits import carry_error, is_trait, restrictions
 from dunenb.battle.plans import BattlePlan
 from dunenb.battle.rolls import SHIELD_PASS, SNOOPER, WORN_SHIELD, Roll
@@ -489,7 +497,6 @@ def playable_cards(leader: Leader | None, house: str, cards: Iterable[str], *,
 @lru_cache(maxsize=4096)  # issue 14 item 4: a plan menu asks it for every plan its Voice or answer may bind
 def _playable_cards(leader: Leader | None, house: str, cards: tuple[str, ...],
                     blocked: frozenset[str]) -> tuple[str, ...]:
-    from dunenb.battle.cards import DEFENCES, WEAPONS
 
     found = []
     for card in cards:
@@ -512,7 +519,6 @@ def slot_answers(leader: Leader | None, house: str, hand: Iterable[str], slot: s
     ``slot`` from ``hand``: :func:`dunenb.battle.sequence.slot_answer` of each wheel :func:`slot_options` allows
     and his K-21 restrictions do not forbid (GAP-127), so the extra slots of K-6 and the built-ins of G-4 and K-7
     count (ATREIDES-P1: "includes built-in weapons; a leader with two attacks names both", GAP-138)."""
-    from dunenb.battle.cards import DEFENCES, WEAPONS
     from dunenb.battle.leader_traits import plan_error
     from dunenb.battle.powers import carried_weapons
     from dunenb.battle.sequence import slot_answer

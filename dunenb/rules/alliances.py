@@ -85,6 +85,7 @@ from dunenb.powers.karama import is_suppressed
 from dunenb.powers.registry import offered_by
 from dunenb.powers.registry import power as power_spec
 from dunenb.rules import flow
+from dunenb.rules.bidding import hand_limit
 from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, rules, storm_order, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.lent_powers import LENDABLE_POWERS, MAX_LEND_TURNS, expire_lends, power_holder
@@ -254,8 +255,6 @@ def window_decisions(state: GameState) -> list[Action]:
     turn), each card and each non-main leader held (as a gift or for 2 and 3 spice), 2 reserve tokens (as a gift
     or for 2 spice)."""
     assert state.pending is not None
-    from dunenb.rules.bidding import hand_limit
-
     house = state.pending.actor
     options: list[Action] = [_menu_end_window(house)]
     if state.pending.detail["offers"] >= MAX_OFFERS:
@@ -406,8 +405,6 @@ def check_goods(state: GameState, giver: str, receiver: str, what: str, item: st
             if item not in hs.hand:
                 return IllegalActionError("alliance/not-owned", f"{giver} does not hold the card {item!r} and "
                                           "cannot promise it (ALLIANCE-7)")
-            from dunenb.rules.bidding import hand_limit  # issue 14 item 3: imported where it is read
-
             if delay == 0 and len(state.houses[receiver].hand) >= hand_limit(state, receiver):
                 return IllegalActionError("alliance/hand-full", f"{receiver}'s hand is full (HAND-1)")
         else:
@@ -571,8 +568,6 @@ def give_goods(state: GameState, house: str, what: str, item: str, amount: int, 
     if what == "spice":
         return edit_house(state, house, spice=hs.spice + amount)
     if what == "card":
-        from dunenb.rules.bidding import hand_limit  # issue 14 item 3: imported where it is read
-
         if len(hs.hand) >= hand_limit(state, house):
             state = with_events(state, event("card-discarded", f"{house}'s hand is full: the card {item} goes to "
                                              "the discard pile (HAND-1, GAP-27)", house=house, card=item))

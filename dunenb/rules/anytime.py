@@ -43,6 +43,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import load_powers, power
+from dunenb.rules.bidding import karama_cards
 from dunenb.rules.common import NO_PLEDGE, Pledge, edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.rules.leader_specials import GholaReturn, apply_ghola_return, ghola_returns
@@ -209,8 +210,6 @@ def any_time_uses(state: GameState, house: str) -> tuple[str, ...]:
 
 def _free_karamas(state: GameState, house: str, pledge: Pledge) -> tuple[str, ...]:
     """The distinct cards ``house`` may play as a Karama now, less those promised at the pending node (GAP-57)."""
-    from dunenb.rules.bidding import karama_cards
-
     cards = karama_cards(state, house)  # distinct cards of the hand
     if not cards or not pledge.cards:
         return cards  # issue 14: nothing promised, nothing to take off

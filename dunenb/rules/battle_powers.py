@@ -46,6 +46,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass
+from dunenb.battle.powers import battle_acts
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
@@ -55,6 +56,7 @@ from dunenb.powers.registry import PowerSpec, implemented_uses, load_powers, off
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, edit_house, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.rules.leader_karama import blocked_leader_powers
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, holder_of, leader_key, leader_of, leader_ref
 from dunenb.state import Event, GameState, evolve
 
@@ -115,9 +117,6 @@ def blocked_in_battle(state: GameState, house: str) -> frozenset[str]:
         last = _LAST_BLOCKED[0] = (state, {})
     found = last[1].get(house)
     if found is None:
-        from dunenb.battle.powers import battle_acts  # issue 14 item 3: imported when computed, not when kept
-        from dunenb.rules.leader_karama import blocked_leader_powers
-
         house_powers = frozenset(act.power for act in battle_acts() if act.holder == house
                                  and holder(state, act.power) != house)
         # LC-11: a Karama against a secondary leader

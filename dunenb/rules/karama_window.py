@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dunenb.actions import Action, Pass, menu_pass
+from dunenb.battle.leader_karama import is_leader_use
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, is_in_play
 from dunenb.powers.karama import suppress
@@ -63,11 +64,9 @@ def usable(state: GameState, house: str, uses: tuple[str, ...],
     """The uses among ``uses`` that ``house`` may be offered: those against a power held now by another House, or
     by ``house`` itself when the use allows it (KARAMA-27); an LC-11 use against the secondary leader ``target``
     ((House, id): D-26, any House but his own, GAP-121)."""
-    import dunenb.battle.leader_karama as leader_karama  # issue 14 item 3: a cheap import (dunenb.rules)
-
     found = []
     for use in uses:
-        if leader_karama.is_leader_use(use):
+        if is_leader_use(use):
             if target is not None and target[0] != house and is_in_play(state, target[0]):
                 found.append(use)
             continue
@@ -252,8 +251,6 @@ def _apply(state: GameState, action: Action) -> GameState:
 def _played(state: GameState, house: str, use_id: str, card: str) -> GameState:
     """The use takes effect: its power is blocked for the use's duration (KARAMA-1); an LC-11 use voids every
     power of the window's target leader (GAP-121)."""
-    from dunenb.battle.leader_karama import is_leader_use
-
     if is_leader_use(use_id):
         from dunenb.rules.leader_karama import void_leader
         from dunenb.rules.traitors import leader_of

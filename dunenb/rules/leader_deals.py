@@ -51,6 +51,7 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers.karama import suppressed_powers
 from dunenb.powers.leader_effects import Effect
 from dunenb.rules.battle_context import BattleContext, context_of
+from dunenb.rules.battle_powers import blocked_in_battle, own_dead
 from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
 from dunenb.rules.lent_powers import MAX_LEND_TURNS
 from dunenb.rules.traitors import leader_of
@@ -71,9 +72,7 @@ TRAITOR = "traitor"
 
 def blocked(state: GameState, house: str) -> frozenset[str]:
     """The powers ``house``'s side does not hold in this battle (a Karama in force, LC-11; G-7)."""
-    import dunenb.rules.battle_powers as battle_powers  # issue 14 item 3: a cheap import (dunenb.rules)
-
-    return battle_powers.blocked_in_battle(state, house) | suppressed_powers(state)
+    return blocked_in_battle(state, house) | suppressed_powers(state)
 
 
 def _leader(house: str, leader_id: str | None) -> Leader | None:
@@ -82,11 +81,9 @@ def _leader(house: str, leader_id: str | None) -> Leader | None:
 
 def scene(state: GameState, ctx: BattleContext, leaders: dict[str, str | None]) -> Scene:
     """The leaders.md scene of this battle with ``leaders`` (House -> leader id; ``None``: not known yet)."""
-    import dunenb.rules.battle_powers as battle_powers  # issue 14 item 3: a cheap import (dunenb.rules)
-
     houses = ctx.houses
     return Scene.of(ctx.area, houses, tuple(_leader(h, leaders.get(h)) for h in houses), defender=0,
-                    dead=tuple(battle_powers.own_dead(state, h) for h in houses),
+                    dead=tuple(own_dead(state, h) for h in houses),
                     blocked=tuple(blocked(state, h) for h in houses),
                     shield_wall_standing=state.shield_wall_standing)
 

@@ -69,6 +69,7 @@ from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, with_events
 from dunenb.rules.karama_window import register_resume
 from dunenb.rules.leader_deals import args, entries
+from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_of, leader_ref
 from dunenb.state import FrozenDict, GameState, Tokens
 
 NONE = "none"
@@ -489,7 +490,6 @@ def traitor_pool(state: GameState, ctx: BattleContext, house: str) -> tuple[str,
     """K-16 ``traitor_draw``: the opponent's own leaders alive and held by it (so not captured), not its main
     leader, who may be ``house``'s traitors (never_traitor, never_traitor_of: K-21)."""
     from dunenb.battle.traitors import can_be_traitor_of
-    from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_of
 
     other = ctx.opponent(house)
     return tuple(lid for lid in state.houses[other].leaders if LEADER_KEY_SEPARATOR not in lid
@@ -528,7 +528,6 @@ def acts_seen_by(ctx: BattleContext, house: str) -> tuple[tuple[str, str, str], 
 
 def drawn_traitor(state: GameState, caller: str, owner: str, leader: str) -> bool:
     """Whether ``caller`` drew ``owner``'s ``leader`` by ``traitor_draw`` in the battle pending now (TRAITOR-8)."""
-    from dunenb.rules.traitors import leader_ref
 
     if state.pending is None or not isinstance(state.pending.detail.get("battle"), BattleContext):
         return False
@@ -559,7 +558,6 @@ def _max_army(state: GameState, ctx: BattleContext, house: str) -> int:
 
 
 def _strengths(state: GameState, ctx: BattleContext, house: str) -> tuple[int, ...]:
-    from dunenb.rules.traitors import leader_of
 
     return tuple(sorted({leader_of(house, lid).strength for lid in _leaders(state, ctx, house)})) or (0,)
 
@@ -742,7 +740,6 @@ def binds_plans(ctx: BattleContext, house: str) -> bool:
 def plan_problems(ctx: BattleContext, plan: Any) -> tuple[str, ...]:
     """What in ``plan`` breaks a K-16 binding (``lock_spice``, ``estimate``), for
     :func:`dunenb.rules.pre_battle.violations`."""
-    from dunenb.rules.traitors import leader_of
 
     problems = []
     locked = locked_spice(ctx, plan.house)

@@ -76,10 +76,11 @@ from dunenb.errors import IllegalActionError
 from dunenb.powers.holders import holder, main_leader
 from dunenb.powers.karama import lift, suppressed_powers
 from dunenb.powers.registry import load_powers
-from dunenb.rules import immunity_rolls
+from dunenb.rules import immunity_rolls, leader_pre_battle
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
 from dunenb.rules.common import Handler, event, node, pending, uniform, with_events
 from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.rules.leader_pre_battle import binds_plans, plan_problems
 from dunenb.rules.traitors import leader_of
 from dunenb.state import Event, FrozenDict, GameState, evolve
 
@@ -286,8 +287,6 @@ def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
     """G-9 step 1: each power that makes the opponent commit his leader first (BG-M2) is offered in turn."""
     if ctx.disclosures:
         return evolve(state, pending=pending("battle-disclose", ctx.disclosures[0][0], battle=ctx))
-    from dunenb.rules import leader_pre_battle
-
     return leader_pre_battle.begin(state, ctx)  # leaders.md K-16 at LC-5 B1, then _start_sequence
 
 
@@ -325,8 +324,6 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
     if seq.step in kinds and seq.actor is not None:
         return evolve(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
     ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
-    from dunenb.rules import leader_pre_battle
-
     return leader_pre_battle.begin(state, ctx, step="B3")  # leaders.md K-16 estimate at LC-5 B3, then the plans
 
 
@@ -827,7 +824,6 @@ def plan_judge(state: GameState, house: str) -> Callable[[SubmitPlan], tuple[str
     releases: dict[str, tuple[str, ...]] = {}
 
     def judge(plan: SubmitPlan) -> tuple[str, ...]:
-        from dunenb.rules.leader_pre_battle import plan_problems  # leaders.md K-16 lock_spice
 
         assert seq is not None
         known = by_leader.get(plan.leader)
@@ -864,7 +860,6 @@ def may_be_bound(ctx: BattleContext, house: str) -> bool:
     Voice on it (BG-P1, ATREIDES-M2), a question it answered (ATREIDES-P1, GUILD-M2) or a K-16 binding (``lock_spice``,
     ``estimate``). Without any, :func:`violations` finds nothing in any plan (issue 14 item 4: the plan menu judges
     dozens of plans a battle; each would read the leader's immunities for nothing)."""
-    from dunenb.rules.leader_pre_battle import binds_plans
 
     seq = ctx.sequence
     return seq is not None and (any(shown.house == house for shown in ctx.shown) or bool(seq.voices_on(house))
