@@ -9,10 +9,12 @@ from __future__ import annotations
 from helpers_game import bot_game_states
 
 from dunenb.actions import Action
+from dunenb.board import load_board
+from dunenb.bots import heuristic
 from dunenb.rules import truth_trance
 from dunenb.rules.common import edit_house
 from dunenb.ruleset import HOUSE_IDS
-from dunenb.state import GameState, evolve
+from dunenb.state import GameState, Tokens, evolve
 
 HOUSES = ["atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit"]
 
@@ -60,3 +62,63 @@ def test_issue14_question_menus_equal_the_plain_rebuild() -> None:
             assert truth_trance.questions(variant, house) == plain  # the memo hands out a fresh list each time
             checked += 1
     assert checked > 100
+
+
+# --- the site values of the movement scores, read from two ints instead of a Tokens ------------------------------
+
+def _plain_hold_chance(context: heuristic._Context, area_id: str, tokens: Tokens) -> float:
+    """hold_chance as it was before the int form: the shares and potentials read from ``tokens``."""
+    share = min(1.0, tokens.total / heuristic.MIN_GARRISON)
+    threat = context.threat(area_id)
+    if threat == 0.0:
+        return share
+    potential = heuristic.army_potential(context.state, context.house, tokens)
+    return share * (1.0 - heuristic.ATTACK_CHANCE * (1.0 - heuristic.win_chance(potential, threat)))
+
+
+def _plain_site_value(context: heuristic._Context, area_id: str, tokens: Tokens) -> float:
+    """site_value as it was before the int form (its facts, :func:`heuristic._site_facts`, unchanged)."""
+    count = tokens.total
+    if count == 0:
+        return 0.0
+    kind, stake, bonus, spice, rate, enemy, block, rank = heuristic._site_facts(context, area_id)
+    settlement = kind in ("city", "sietch")
+    prize = 0.2 * min(count, heuristic.TOKENS_USEFUL) + (0.1 * min(count, 6) if settlement else 0.0)
+    if settlement:
+        prize += bonus
+    elif kind == "desert":
+        prize += heuristic.SPICE_VALUE * min(spice, count * rate) - heuristic.DESERT_ARMY_COST
+    elif kind == "pole":
+        prize -= 0.1 * count
+    if enemy == 0.0:
+        if stake == 0.0:
+            return prize + 0.0
+        return prize + stake * _plain_hold_chance(context, area_id, tokens)
+    prize += stake + block
+    chance = heuristic.win_chance(heuristic.army_potential(context.state, context.house, tokens, rank), enemy)
+    return chance * (prize - 0.35 * count) - (1.0 - chance) * count - heuristic.FIGHT_COST
+
+
+def test_issue14_site_values_from_ints_equal_the_tokens_form() -> None:
+    """At the movement decisions of heuristic 6-House games, the site value of every area for armies of 0 to 12
+    tokens (regular and marked mixes) is the float the Tokens form gives, asked in both orders of the memo."""
+    board = load_board()
+    checked = 0
+    for seed in (0, 1):
+        for state in bot_game_states(HOUSES, seed, turn_limit=6, bot="heuristic"):
+            if state.pending is None or state.pending.kind != "movement":
+                continue
+            house = state.pending.actor
+            heuristic._LAST_CONTEXT[0] = None
+            context = heuristic._context(state, house)
+            for area in board.areas:
+                for regular, marked in ((0, 0), (1, 0), (0, 1), (2, 1), (3, 0), (5, 2), (4, 4), (10, 2)):
+                    tokens = Tokens(regular, marked)
+                    plain = _plain_site_value(context, area.id, tokens)
+                    assert heuristic.site_value(context, area.id, tokens) == plain
+                    assert heuristic._site_value_of(context, area.id, regular, marked) == plain
+                    if area.is_settlement:
+                        assert heuristic._hold_chance(context, area.id, regular, marked) == _plain_hold_chance(
+                            context, area.id, tokens)
+                    checked += 1
+    assert checked > 10_000
