@@ -6,12 +6,22 @@ No rule or tuning changes here: each test pins one shortcut to the plain computa
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
 from helpers_game import bot_game_states
 
 from dunenb.actions import Action
+from dunenb.battle.cards import DEFENCES, WEAPONS
+from dunenb.battle.immunities import changes_leader_step
+from dunenb.battle.leader_weapons import Arsenal, arsenal
+from dunenb.battle.powers import builtin_weapons, immune_to
+from dunenb.battle.roster import Leader, load_roster
 from dunenb.board import load_board
-from dunenb.bots import heuristic
+from dunenb.bots import battle_planner, heuristic
+from dunenb.engine import legal_actions
 from dunenb.rules import truth_trance
+from dunenb.rules.battle_phase import SubmitPlan
 from dunenb.rules.common import edit_house
 from dunenb.ruleset import HOUSE_IDS
 from dunenb.state import GameState, Tokens, evolve
@@ -122,3 +132,79 @@ def test_issue14_site_values_from_ints_equal_the_tokens_form() -> None:
                             context, area.id, tokens)
                     checked += 1
     assert checked > 10_000
+
+
+# --- the leader step of a leader whose only K-6 entry admits a second card ----------------------------------------
+
+def _slot_only_leaders() -> list[tuple[str, Leader]]:
+    """The roster leaders whose only step-looking power is a K-6 permission for a second attack or defence card."""
+    found = []
+    for leader in load_roster().leaders:
+        if leader.house is None:
+            continue
+        kit = arsenal(leader, leader.house, frozenset())
+        if kit != Arsenal() and not battle_planner._steps_arsenal(kit) and not immune_to(leader) \
+                and not builtin_weapons((leader.house, ""), (leader, None), (frozenset(), frozenset()))[0] \
+                and not changes_leader_step(leader, leader.house):
+            found.append((leader.house, leader))
+    return found
+
+
+def test_issue14_a_second_card_slot_leader_steps_as_his_strength() -> None:
+    """Piter, Hasimir (Emperor's and Guild's) and Hwi Noree step as their base strength (issue 14 item 4: their K-6
+    entries only admit a second card): the folded leader step (:func:`battle_planner._fates`) of ``(strength,)``
+    equals that of the spec the planner gave them before, for every card of both slots and extra slots tried,
+    against no leader, plain leaders, another such leader and leaders with step powers (Edric's and Tyekanik's
+    worn shields, Feyd-Rautha's Kindjal), with and without the traitor called, on either side of the battle, as
+    the bot's leader and as the opponent."""
+    leaders = _slot_only_leaders()
+    assert {leader.id for _house, leader in leaders} >= {"piter", "hasimir", "hwi-noree"}
+    fates = battle_planner._fates
+    opponents = (None, 3, 7, (4,), ("harkonnen", "feyd-rautha", ()), ("guild", "edric", ()),
+                 ("emperor", "tyekanik", ()))
+    their_weapons = (None, "poison-fast", "projectile-contact", "lasgun")
+    checked = 0
+    for house, leader in leaders:
+        spec, folded = (house, leader.id, ()), battle_planner._fate_leader(house, leader, frozenset())
+        assert folded == (leader.strength,)
+        for weapon, defence, (extra_attack, extra_defence) in itertools.product(
+                (None, *WEAPONS), (None, *DEFENCES), ((None, None), ("poison-fast", "shield"), ("lasgun", None))):
+            for opponent, their_weapon, their_defence in itertools.product(opponents, their_weapons, (None, *DEFENCES)):
+                if isinstance(opponent, tuple) and opponent[0] == house:
+                    continue
+                for traitor, my_index in itertools.product((False, True), (0, 1)):
+                    theirs = (opponent, their_weapon, their_defence)
+                    assert fates((spec, weapon, defence, extra_attack, extra_defence), theirs, traitor, my_index) == \
+                        fates((folded, weapon, defence, extra_attack, extra_defence), theirs, traitor, my_index)
+                    if extra_attack is None:
+                        mine = (opponent, their_weapon, their_defence, None, extra_defence)
+                        assert fates(mine, (spec, weapon, defence), traitor, my_index) == fates(
+                            mine, (folded, weapon, defence), traitor, my_index)
+                    checked += 1
+    assert checked > 10_000
+
+
+def test_issue14_plan_values_with_slot_leaders_folded_equal_the_specs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the battle-plan decisions of heuristic 6-House games, every plan's value is the same float with the
+    second-card leaders stepping as their strength as with the specs the planner built for them before."""
+
+    def clear() -> None:
+        for cached in (battle_planner._fate_leader, battle_planner._cached_fates, battle_planner._leader_step):
+            cached.cache_clear()
+
+    plans_seen = 0
+    for seed in (0, 1, 2):
+        for state in bot_game_states(HOUSES, seed, turn_limit=8, bot="heuristic"):
+            if state.pending is None or state.pending.kind != "battle-plan":
+                continue
+            plans = [a for a in legal_actions(state) if isinstance(a, SubmitPlan)]
+            clear()
+            folded = battle_planner.plan_values(state, plans)
+            with monkeypatch.context() as patch:
+                patch.setattr(battle_planner, "_steps_arsenal", lambda kit: kit != Arsenal())  # the old test
+                clear()
+                specs = battle_planner.plan_values(state, plans)
+            clear()
+            assert folded == specs
+            plans_seen += len(plans)
+    assert plans_seen > 1000

@@ -140,6 +140,16 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
         mine = (1, *mine[1:])
     if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
         theirs = (1, theirs[1], theirs[2])
+    # issue 14 item 4: a leader who steps as his strength, given as (strength,) (:func:`_fate_leader`), facing a
+    # leader without step powers (or none): the only reader of a strength left is a contact projectile's pass of
+    # a Shield card (a leader without powers wears none), so his is folded to 1 where he does not throw one at a
+    # Shield card, and the opposing one where it is not thrown at his Shield cards (his extra defence too)
+    if type(mine[0]) is tuple and len(mine[0]) == 1 and _plain(theirs[0]) and not any(mine[3:]) \
+            and not (mine[1] == "projectile-contact" and theirs[2] == "shield"):
+        mine = (1, *mine[1:])
+    if type(theirs[0]) is tuple and len(theirs[0]) == 1 and _plain(mine[0]) \
+            and not (theirs[1] == "projectile-contact" and "shield" in (mine[2], *mine[4:5])):
+        theirs = (1, theirs[1], theirs[2])
     # issue 14 item 4: two more folds, after the strength ones (which read the cards as given), that the leader step
     # cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1: card_deaths skips it, and
     # no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and when the bot calls its
@@ -153,6 +163,11 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
+def _plain(spec: object) -> bool:
+    """Whether a leader-step spec is a leader without step powers: none, a strength, or (strength,)."""
+    return not isinstance(spec, tuple) or len(spec) == 1
+
+
 #: issue 14 item 4: :func:`_fates` is a function of its arguments alone (its folds, then the cached leader step), and a
 #: plan menu asks it again for every plan with the same cards against the same opposing configuration: the same
 #: answer, kept (bounded).
@@ -160,7 +175,8 @@ _cached_fates = lru_cache(maxsize=1 << 16)(_fates)
 
 
 @lru_cache(maxsize=4096)
-def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, tuple[str, ...]]:
+def _fate_leader(house: str, leader: Leader,
+                 blocked: frozenset[str]) -> int | tuple[int] | tuple[str, str, tuple[str, ...]]:
     """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers, sorted) when a power
     changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
     the key is the one ``house`` holds him under (``"owner:id"`` for a captive).
@@ -168,22 +184,43 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     Issue 14 item 4: the blocked powers are given as a sorted tuple of their IDs, not the frozenset: two specs are
     equal exactly when the sets are, and a spec of strings alone is not tracked by the garbage collector, nor are
     the leader-step cache keys holding it (tens of thousands in a few bot games, walked by every full
-    collection); :func:`_wheel_leader` turns it back into the set."""
+    collection); :func:`_wheel_leader` turns it back into the set.
+
+    Issue 14 item 4: a K-6 entry that only lets a second attack or defence card onto the wheel (the arsenal's
+    ``extra_attack_card``, ``distinct``, ``extra_defence_card``: Piter, Hasimir, Hwi Noree) changes nothing in
+    the leader step, which reads the cards the plan holds, not what admitted them (those fields are read by the
+    plan checks, :func:`dunenb.battle.leader_weapons.check_slots`, and the outcome's report, ``used_powers``):
+    such a leader steps as a plain leader of his base strength, given as ``(strength,)``: unlike a plain
+    leader's, his strength is folded only against a leader without step powers (:func:`_fates`), where nothing
+    but a Shield card's pass reads it."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
-    if not (arms or immune_to(leader) or arsenal(leader, house, blocked) != Arsenal()  # leaders.md K-6..K-9
-            or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
-        return leader.strength
+    if not (arms or immune_to(leader) or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
+        kit = arsenal(leader, house, blocked)  # leaders.md K-6..K-9
+        if kit == Arsenal():
+            return leader.strength
+        if not _steps_arsenal(kit):
+            return (leader.strength,)
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
     return house, key, tuple(sorted(blocked))
 
 
+def _steps_arsenal(found: Arsenal) -> bool:
+    """Whether an arsenal holds an entry the leader step reads: a built-in beside the cards or in the attack
+    slot (K-7), a worn shield (K-8) or a rule (K-9); not the K-6 permissions for a second card (issue 14 item 4,
+    see :func:`_fate_leader`)."""
+    return bool(found.extras or found.in_slot or found.shields or found.rules)
+
+
 @lru_cache(maxsize=4096)  # issue 14 item 4: one leader record per spec (an inline leader is built once)
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
-    """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked))."""
+    """The leader, side name and blocked powers of a leader-step spec (None, a strength, (strength,) or (house, id,
+    blocked))."""
     from dunenb.rules.traitors import leader_of
 
     if spec is None:
         return None, name, frozenset()
+    if isinstance(spec, tuple) and len(spec) == 1:  # a leader who steps as his strength (:func:`_fate_leader`)
+        return inline_leader(name, spec[0]), name, frozenset()
     if isinstance(spec, tuple):
         house, lid, blocked = spec
         return leader_of(house, lid), house, frozenset(blocked)  # the set again (:func:`_fate_leader`)
@@ -205,7 +242,7 @@ def _step_side(house: str, leader: Leader | None, weapon: str | None, defence: s
 def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
     ``explosion``, ``treachery`` (the bot calls its traitor). ``mine``/``theirs`` are (leader, weapon, defence),
-    the leader ``None``, a strength or (house, id, blocked powers) (:func:`_fate_leader`)."""
+    the leader ``None``, a strength, (strength,) or (house, id, blocked powers) (:func:`_fate_leader`)."""
     (my_leader, my_house, my_blocked) = _wheel_leader(mine[0], "me")
     (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
     extras = tuple(mine[3:5]) + (None,) * (5 - len(mine))  # leaders.md K-6/K-7: the extra attack and defence
