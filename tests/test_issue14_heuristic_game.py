@@ -12,7 +12,7 @@ import pytest
 from helpers_game import bot_game_states
 
 from dunenb.actions import Action
-from dunenb.battle.cards import DEFENCES, WEAPONS
+from dunenb.battle.cards import DEFENCES
 from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.powers import builtin_weapons, immune_to
@@ -137,7 +137,7 @@ def test_issue14_site_values_from_ints_equal_the_tokens_form() -> None:
 # --- the leader step of a leader whose only K-6 entry admits a second card ----------------------------------------
 
 def _slot_only_leaders() -> list[tuple[str, Leader]]:
-    """The roster leaders whose only step-looking power is a K-6 permission for a second attack or defence card."""
+    """The roster leaders whose only step-looking power is a K-6 or K-7 permission for a second card or a built-in."""
     found = []
     for leader in load_roster().leaders:
         if leader.house is None:
@@ -151,28 +151,33 @@ def _slot_only_leaders() -> list[tuple[str, Leader]]:
 
 
 def test_issue14_a_second_card_slot_leader_steps_as_his_strength() -> None:
-    """Piter, Hasimir (Emperor's and Guild's) and Hwi Noree step as their base strength (issue 14 item 4: their K-6
-    entries only admit a second card): the folded leader step (:func:`battle_planner._fates`) of ``(strength,)``
-    equals that of the spec the planner gave them before, for every card of both slots and extra slots tried,
+    """Piter, Hasimir (Emperor's and Guild's), Hwi Noree, Feyd-Rautha and Murbella step as their base strength
+    (issue 14 item 4: their K-6 and K-7 entries only admit a second card or a built-in): the folded leader step
+    (:func:`battle_planner._fates`) of their spec with their strength equals that of the spec the planner gave
+    them before, for the cards of both slots and extra slots tried (contact projectiles and shields above all),
     against no leader, plain leaders, another such leader and leaders with step powers (Edric's and Tyekanik's
-    worn shields, Feyd-Rautha's Kindjal), with and without the traitor called, on either side of the battle, as
-    the bot's leader and as the opponent."""
+    worn shields, Iakin Nefud's and Jamis's rules, Alma's and Margot's), with and without the traitor called, on
+    either side of the battle, as the bot's leader and as the opponent."""
     leaders = _slot_only_leaders()
-    assert {leader.id for _house, leader in leaders} >= {"piter", "hasimir", "hwi-noree"}
+    assert {leader.id for _house, leader in leaders} >= {"piter", "hasimir", "hwi-noree", "feyd-rautha", "murbella"}
     fates = battle_planner._fates
-    opponents = (None, 3, 7, (4,), ("harkonnen", "feyd-rautha", ()), ("guild", "edric", ()),
-                 ("emperor", "tyekanik", ()))
-    their_weapons = (None, "poison-fast", "projectile-contact", "lasgun")
+    opponents = (None, 3, 7, ("harkonnen", "piter", (), 4), ("harkonnen", "iakin-nefud", ()), ("guild", "edric", ()),
+                 ("emperor", "tyekanik", ()), ("fremen", "jamis", ()), ("bene-gesserit", "alma+margot", ()))
+    their_weapons = (None, "projectile-contact", "lasgun")
     checked = 0
     for house, leader in leaders:
         spec, folded = (house, leader.id, ()), battle_planner._fate_leader(house, leader, frozenset())
-        assert folded == (leader.strength,)
+        assert folded == (*spec, leader.strength)
+        kit = arsenal(leader, house, frozenset())
         for weapon, defence, (extra_attack, extra_defence) in itertools.product(
-                (None, *WEAPONS), (None, *DEFENCES), ((None, None), ("poison-fast", "shield"), ("lasgun", None))):
-            for opponent, their_weapon, their_defence in itertools.product(opponents, their_weapons, (None, *DEFENCES)):
+                (None, "poison-slow", "projectile-contact", "lasgun", "atomics", *kit.slot_weapons()),
+                (None, "shield", "snooper"),
+                ((None, None), ("poison-fast", "shield"), ("lasgun", None),
+                 *((built_in, None) for built_in in kit.extra_weapons()))):
+            for opponent, their_weapon, their_defence in itertools.product(opponents, their_weapons, DEFENCES):
                 if isinstance(opponent, tuple) and opponent[0] == house:
                     continue
-                for traitor, my_index in itertools.product((False, True), (0, 1)):
+                for traitor, my_index in ((False, 0), (False, 1), (True, checked % 2)):
                     theirs = (opponent, their_weapon, their_defence)
                     assert fates((spec, weapon, defence, extra_attack, extra_defence), theirs, traitor, my_index) == \
                         fates((folded, weapon, defence, extra_attack, extra_defence), theirs, traitor, my_index)
