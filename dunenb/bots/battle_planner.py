@@ -140,6 +140,19 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
         mine = (1, *mine[1:])
     if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
         theirs = (1, theirs[1], theirs[2])
+    # issue 14 item 4: a leader whose step powers only admit weapons to his wheel, given as (house, id, blocked,
+    # strength) (:func:`_fate_leader`), facing a leader whose powers read nothing of him (none, a strength, or such
+    # a leader too), steps as his strength: then the only reader of a strength left is a contact projectile's pass
+    # of a Shield card (neither leader wears a shield), so his is folded to 1 where he does not throw one at a
+    # Shield card (nor carries extra cards), and the opposing one where it is not thrown at his Shield cards (his
+    # extra defence too). Facing a leader with other step powers (which may read his House or name), his spec stays.
+    mine_plain, theirs_plain = _plain(mine[0]), _plain(theirs[0])
+    if type(mine[0]) is tuple and len(mine[0]) == 4 and theirs_plain:
+        mine = (1 if not any(mine[3:]) and not (mine[1] == "projectile-contact" and theirs[2] == "shield")
+                else mine[0][3], *mine[1:])
+    if type(theirs[0]) is tuple and len(theirs[0]) == 4 and mine_plain:
+        theirs = (1 if not (theirs[1] == "projectile-contact" and "shield" in (mine[2], *mine[4:5]))
+                  else theirs[0][3], theirs[1], theirs[2])
     # issue 14 item 4: two more folds, after the strength ones (which read the cards as given), that the leader step
     # cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1: card_deaths skips it, and
     # no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and when the bot calls its
@@ -153,6 +166,12 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
+def _plain(spec: object) -> bool:
+    """Whether a leader-step spec is one whose powers read nothing of the opposing leader: none, a strength, or
+    (house, id, blocked, strength) (:func:`_fate_leader`: his powers only admit weapons)."""
+    return not isinstance(spec, tuple) or len(spec) == 4
+
+
 #: issue 14 item 4: :func:`_fates` is a function of its arguments alone (its folds, then the cached leader step), and a
 #: plan menu asks it again for every plan with the same cards against the same opposing configuration: the same
 #: answer, kept (bounded).
@@ -160,7 +179,7 @@ _cached_fates = lru_cache(maxsize=1 << 16)(_fates)
 
 
 @lru_cache(maxsize=4096)
-def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple[str, str, tuple[str, ...]]:
+def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple:
     """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers, sorted) when a power
     changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
     the key is the one ``house`` holds him under (``"owner:id"`` for a captive).
@@ -168,24 +187,45 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     Issue 14 item 4: the blocked powers are given as a sorted tuple of their IDs, not the frozenset: two specs are
     equal exactly when the sets are, and a spec of strings alone is not tracked by the garbage collector, nor are
     the leader-step cache keys holding it (tens of thousands in a few bot games, walked by every full
-    collection); :func:`_wheel_leader` turns it back into the set."""
+    collection); :func:`_wheel_leader` turns it back into the set.
+
+    Issue 14 item 4: a K-6 entry that only lets a second attack or defence card onto the wheel (the arsenal's
+    ``extra_attack_card``, ``distinct``, ``extra_defence_card``: Piter, Hasimir, Hwi Noree), or a K-7 one that lets
+    a built-in into a slot (``extras``, ``in_slot``: Feyd-Rautha's Kindjal, Murbella's karate) changes nothing in
+    the leader step, which reads the weapons the plan holds, not what admitted them (those fields are read by the
+    plan checks, :func:`dunenb.battle.leader_weapons.check_slots`, and the outcome's report, ``used_powers``):
+    such a leader is given as (house, key, blocked powers, base strength): against a leader whose powers read
+    nothing of him he steps as his strength (:func:`_fates`, where only a Shield card's pass then reads it);
+    against one with other powers, as the spec (house, key, blocked powers) it names."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
-    if not (arms or immune_to(leader) or arsenal(leader, house, blocked) != Arsenal()  # leaders.md K-6..K-9
-            or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
-        return leader.strength
+    if not (arms or immune_to(leader) or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
+        kit = arsenal(leader, house, blocked)  # leaders.md K-6..K-9
+        if kit == Arsenal():
+            return leader.strength
+        if not _steps_arsenal(kit):
+            key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"
+            return house, key, tuple(sorted(blocked)), leader.strength
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
     return house, key, tuple(sorted(blocked))
 
 
+def _steps_arsenal(found: Arsenal) -> bool:
+    """Whether an arsenal holds an entry the leader step reads: a worn shield (K-8) or a rule (K-9); not the K-6
+    permissions for a second card nor the K-7 ones for a built-in beside the cards or in the attack slot, which
+    the plan then holds as its own weapon (issue 14 item 4, see :func:`_fate_leader`)."""
+    return bool(found.shields or found.rules)
+
+
 @lru_cache(maxsize=4096)  # issue 14 item 4: one leader record per spec (an inline leader is built once)
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
-    """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked))."""
+    """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked)
+    and perhaps his strength)."""
     from dunenb.rules.traitors import leader_of
 
     if spec is None:
         return None, name, frozenset()
     if isinstance(spec, tuple):
-        house, lid, blocked = spec
+        house, lid, blocked = spec[:3]  # a fourth item: his strength (:func:`_fate_leader`), read by _fates
         return leader_of(house, lid), house, frozenset(blocked)  # the set again (:func:`_fate_leader`)
     return inline_leader(name, int(spec)), name, frozenset()  # type: ignore[call-overload]
 
@@ -205,7 +245,7 @@ def _step_side(house: str, leader: Leader | None, weapon: str | None, defence: s
 def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
     """(probability, my leader dead, their leader dead, branch) of the leader step, branch one of ``normal``,
     ``explosion``, ``treachery`` (the bot calls its traitor). ``mine``/``theirs`` are (leader, weapon, defence),
-    the leader ``None``, a strength or (house, id, blocked powers) (:func:`_fate_leader`)."""
+    the leader ``None``, a strength or (house, id, blocked powers[, strength]) (:func:`_fate_leader`)."""
     (my_leader, my_house, my_blocked) = _wheel_leader(mine[0], "me")
     (their_leader, their_house, their_blocked) = _wheel_leader(theirs[0], "them")
     extras = tuple(mine[3:5]) + (None,) * (5 - len(mine))  # leaders.md K-6/K-7: the extra attack and defence

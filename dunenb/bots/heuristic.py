@@ -289,10 +289,14 @@ class _Context:
 
     def potential(self, tokens: Tokens, rank: int = 0) -> float:
         """:func:`army_potential` of the House's ``tokens`` (issue 14 item 4: once per size and rank and decision)."""
-        key = (tokens.regular, tokens.marked, rank)
+        return self.potential_of(tokens.regular, tokens.marked, rank)
+
+    def potential_of(self, regular: int, marked: int, rank: int = 0) -> float:
+        """:meth:`potential` of ``regular`` and ``marked`` tokens (a ``Tokens`` built only the first time)."""
+        key = (regular, marked, rank)
         found = self.potentials.get(key)
         if found is None:
-            found = self.potentials[key] = army_potential(self.state, self.house, tokens, rank)
+            found = self.potentials[key] = army_potential(self.state, self.house, Tokens(regular, marked), rank)
         return found
 
     def enemy_potential(self, area: str) -> float:
@@ -345,17 +349,23 @@ def site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     """What having ``tokens`` of the House in ``area_id`` is worth, in tokens: holding a settlement, harvesting
     spice, the expected result of the battle against the strongest other army there (win: the prize minus what
     is dialled; lose: the whole army, BATTLE-11). Zero for no tokens."""
-    count = tokens.total
-    if count == 0:
+    return _site_value_of(context, area_id, tokens.regular, tokens.marked)
+
+
+def _site_value_of(context: _Context, area_id: str, regular: int, marked: int) -> float:
+    """:func:`site_value` of ``regular`` and ``marked`` tokens (issue 14 item 4: the movement scores read it
+    without building a ``Tokens`` for each army size; a frozen dataclass is slow to build), memoised."""
+    if regular + marked == 0:
         return 0.0
-    key = (area_id, tokens.regular, tokens.marked)
-    if key not in context.values:
-        context.values[key] = _site_value(context, area_id, tokens)
-    return context.values[key]
+    key = (area_id, regular, marked)
+    found = context.values.get(key)
+    if found is None:
+        found = context.values[key] = _site_value(context, area_id, regular, marked)
+    return found
 
 
-def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
-    count = tokens.total
+def _site_value(context: _Context, area_id: str, regular: int, marked: int) -> float:
+    count = regular + marked
     facts = context.sites.get(area_id)
     if facts is None:
         facts = context.sites[area_id] = _site_facts(context, area_id)
@@ -371,9 +381,9 @@ def _site_value(context: _Context, area_id: str, tokens: Tokens) -> float:
     if enemy == 0.0:
         if stake == 0.0:  # issue 14 item 4: 0.0 times the hold chance (in (0, 1]) is 0.0: the same sum, unread
             return prize + 0.0
-        return prize + stake * hold_chance(context, area_id, tokens)
+        return prize + stake * _hold_chance(context, area_id, regular, marked)
     prize += stake + block  # GAP-140: a win there stops a House about to win
-    chance = win_chance(context.potential(tokens, rank), enemy)
+    chance = win_chance(context.potential_of(regular, marked, rank), enemy)
     return chance * (prize - 0.35 * count) - (1.0 - chance) * count - FIGHT_COST
 
 
@@ -401,11 +411,16 @@ def hold_chance(context: _Context, area_id: str, tokens: Tokens) -> float:
     (:meth:`_Context.threat`) attacks with chance ``ATTACK_CHANCE`` (it moves one army a turn, MOVE-1, and has
     its own places to hold) and wins by the battle guess (:func:`win_chance`); a garrison smaller than
     ``MIN_GARRISON`` counts only in part."""
-    share = min(1.0, tokens.total / MIN_GARRISON)
+    return _hold_chance(context, area_id, tokens.regular, tokens.marked)
+
+
+def _hold_chance(context: _Context, area_id: str, regular: int, marked: int) -> float:
+    """:func:`hold_chance` of ``regular`` and ``marked`` tokens (see :func:`_site_value_of`)."""
+    share = min(1.0, (regular + marked) / MIN_GARRISON)
     threat = context.threat(area_id)
     if threat == 0.0:
         return share
-    lost = 1.0 - win_chance(context.potential(tokens), threat)
+    lost = 1.0 - win_chance(context.potential_of(regular, marked), threat)
     return share * (1.0 - ATTACK_CHANCE * lost)
 
 
@@ -476,24 +491,27 @@ def _landing_parts(context: _Context, action: Land | Emerge) -> tuple[float, flo
     """The parts of :func:`_score_land` that do not read the sector: the site gain, what a strike would destroy
     (:func:`_at_stake`), the presence on Dune, the BG-P2 a peace cost, the value of the spice paid and the cost of
     a thin reserve (None: the House cannot pay)."""
-    state, house = context.state, context.house
-    arriving = Tokens(action.regular, action.marked)
-    here = context.mine(action.area)
+    state, house, area = context.state, context.house, action.area
+    regular, marked = action.regular, action.marked
+    count = regular + marked  # issue 14 item 4: the tokens as two ints, no Tokens built (see _site_value_of)
+    here = context.mine(area)
+    hs = state.houses[house]
     cost = 0
     if action.kind in ("land", "land-in-peace"):
         first = state.pending is None or state.pending.detail.get("landed", 0) == 0
-        key = (action.area, arriving.total, first)  # issue 14 item 4: one price per landing size and area
+        key = (area, count, first)  # issue 14 item 4: one price per landing size and area
         if key not in context.prices:
-            context.prices[key] = landing_price(state, house, action.area, arriving.total, first=first)[0]
+            context.prices[key] = landing_price(state, house, area, count, first=first)[0]
         cost = context.prices[key]  # GUILD-P2/M1 included
-        if state.houses[house].spice < cost:
+        if hs.spice < cost:
             return None
-    gain = site_value(context, action.area, here + arriving) - site_value(context, action.area, here)
+    gain = (_site_value_of(context, area, here.regular + regular, here.marked + marked)
+            - _site_value_of(context, area, here.regular, here.marked))
     on_dune = context.on_dune()
-    presence = PRESENCE_VALUE * (min(on_dune + arriving.total, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
-    left_in_reserve = state.houses[house].reserve.total - arriving.total
+    presence = PRESENCE_VALUE * (min(on_dune + count, DUNE_USEFUL) - min(on_dune, DUNE_USEFUL))
+    left_in_reserve = hs.reserve.total - count
     peace = -1.0 if action.kind == "land-in-peace" else 0.0  # BG-P2 a: safe, but owns and harvests nothing
-    return (gain, _at_stake(arriving.total, _would_harvest(context, action.area)), presence, peace,
+    return (gain, _at_stake(count, _would_harvest(context, area)), presence, peace,
             _landing_cost_value(state, house, cost), 0.2 * max(0, RESERVE_TOKENS - left_in_reserve))
 
 
@@ -541,7 +559,7 @@ def _slot_scores(context: _Context, actions: Sequence[Action], other: Callable[[
     The exposure is :func:`_exposure` (0 for no tokens or no chance of a strike).
     """
     storms, kinds = context.storms, _area_kinds()
-    leaving_memo, arrivals_memo, landings = context.leaving, context.arrivals, context.landings
+    leaving_memo, arrivals_memo, landings, losses = context.leaving, context.arrivals, context.landings, context.losses
     scores: list[float] = []
     append = scores.append
     for action in actions:
@@ -558,22 +576,30 @@ def _slot_scores(context: _Context, actions: Sequence[Action], other: Callable[[
                 regular, marked = move.regular, move.marked
                 key = (move.area, move.sector, regular, marked)
                 leaving = leaving_memo.get(key)
-                if leaving is None:
-                    moving = Tokens(regular, marked)
+                if leaving is None:  # issue 14 item 4: the tokens as ints, no Tokens built (see _site_value_of)
                     origin = context.mine(move.area)
                     leaving = leaving_memo[key] = (
-                        site_value(context, move.area, origin - moving) - site_value(context, move.area, origin),
-                        exposure(context, move.area, move.sector, moving))
+                        _site_value_of(context, move.area, origin.regular - regular, origin.marked - marked)
+                        - _site_value_of(context, move.area, origin.regular, origin.marked),
+                        _exposure(context, move.area, move.sector, regular + marked, _at_stake(regular + marked,
+                                                                                                False)))
                 arriving = arrivals_memo.get((destination, regular, marked))
                 if arriving is None:
-                    moving = Tokens(regular, marked)
                     there = context.mine(destination)
                     arriving = arrivals_memo[(destination, regular, marked)] = (
-                        site_value(context, destination, there + moving) - site_value(context, destination, there),
-                        _at_stake(moving.total, _would_harvest(context, destination)))
+                        _site_value_of(context, destination, there.regular + regular, there.marked + marked)
+                        - _site_value_of(context, destination, there.regular, there.marked),
+                        _at_stake(regular + marked, _would_harvest(context, destination)))
                 leave, left_exposure = leaving
                 arrive, at_stake = arriving
-                arrival_exposure = _exposure(context, destination, sector, regular + marked, at_stake)
+                # the exposure at the destination (:func:`_exposure`, inline: issue 14 item 4, once per move)
+                if regular + marked == 0:
+                    arrival_exposure = 0.0
+                else:
+                    chance = losses.get((destination, sector))
+                    if chance is None:
+                        chance = context.loss(destination, sector)
+                    arrival_exposure = 0.0 if chance == 0.0 else chance * at_stake
                 append(leave + arrive - (arrival_exposure - left_exposure) - 0.3)
         elif kind in _LANDINGS:
             land: Land | Emerge = action  # type: ignore[assignment]

@@ -130,10 +130,31 @@ _menu_question = menu_maker(AskTruthTrance)
 
 def questions(state: GameState, house: str) -> list[Action]:
     """Every question ``house`` may ask now: with a truth trance in hand (CARD-TRUTH-1), or with a power's
-    trances left this turn (BG-M1)."""
+    trances left this turn (BG-M1).
+
+    Issue 14 item 4: a bid or battle-plan menu lists ~75 questions a target and means, built again at every bid
+    of the holder. The menu (:func:`question_menu`) reads only the means, the Houses in play (the targets and the
+    ``house`` subjects) and the asker's leaders (the ``own-leader`` subjects; whether one is a main leader is
+    fixed data): it is kept per these, and each call gets its own list of the same actions."""
     means = _means(state, house)
     if not means:
         return []
+    key = (house, means, active_houses(state), state.houses[house].leaders)
+    menu = _QUESTION_MENUS.get(key)
+    if menu is None:
+        if len(_QUESTION_MENUS) >= _MAX_QUESTION_MENUS:
+            _QUESTION_MENUS.clear()
+        menu = _QUESTION_MENUS[key] = tuple(question_menu(state, house, means))
+    return list(menu)
+
+
+#: issue 14 item 4: the question menus already built, by (asker, means, Houses in play, the asker's leaders)
+_QUESTION_MENUS: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+_MAX_QUESTION_MENUS = 256
+
+
+def question_menu(state: GameState, house: str, means: tuple[str, ...]) -> list[Action]:
+    """The questions ``house`` may ask with each of ``means`` (:func:`questions` without its memo)."""
     targets = [target for target in active_houses(state) if target != house]
     # issue 14 item 4: the (question, subject) pairs of each target are the same for every means: listed once
     asked = {target: [(q.id, subject) for q in load_questions() for subject in _subjects(state, house, target, q)]
