@@ -53,7 +53,8 @@ from dunenb.actions import Action
 from dunenb.battle import alias
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.immunities import changes_leader_step
-from dunenb.battle.leader_karama import is_leader_use
+from dunenb.battle.leader_karama import is_leader_use, voidable_powers
+from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to
@@ -65,7 +66,13 @@ from dunenb.board import load_board
 from dunenb.engine import view
 from dunenb.powers.holders import acting_main_leader
 from dunenb.rules.battle_context import BattleContext, context_of
+from dunenb.rules.battle_phase import SubmitPlan, arena_tokens, available_leaders, may_call, menu_dials, own_weapons
+from dunenb.rules.battle_powers import blocked_in_battle, own_dead
+from dunenb.rules.bidding import initial_deck
 from dunenb.rules.captive_secrecy import guess
+from dunenb.rules.leader_inherit import with_passed
+from dunenb.rules.traitors import leader_of, traitor_pool
+from dunenb.rules.truth_trance import TRUTH_TRANCE, AskTruthTrance
 from dunenb.state import GameState
 
 NONE = "none"
@@ -109,8 +116,6 @@ def card_value(card: str | None) -> float:
 
 def unseen_cards(state: GameState, house: str) -> Counter:
     """The treachery cards ``house`` cannot see: the whole deck (GAP-26) minus the discard pile and its hand."""
-    from dunenb.rules.bidding import initial_deck
-
     unseen = Counter(initial_deck())
     unseen.subtract(state.treachery_discard)
     unseen.subtract(state.houses[house].hand)
@@ -220,8 +225,6 @@ def _steps_arsenal(found: Arsenal) -> bool:
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
     """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked)
     and perhaps his strength)."""
-    from dunenb.rules.traitors import leader_of
-
     if spec is None:
         return None, name, frozenset()
     if isinstance(spec, tuple):
@@ -289,8 +292,6 @@ class Fighters:
     def leader(self, side: int, leader_id: str) -> Leader:
         """The leader ``leader_id`` of side ``side`` (0: the bot) as he fights: the roster's, with the powers
         passed to him or from him (:func:`dunenb.rules.leader_inherit.with_passed`, GAP-146)."""
-        from dunenb.rules.leader_inherit import with_passed
-        from dunenb.rules.traitors import leader_of
 
         return with_passed(self.passed, leader_of(self.houses[side], leader_id))
 
@@ -339,8 +340,6 @@ def _pair_sides(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[
 # ---- leaders.md S-4 (EMPEROR-L03-c Burseg, GAP-133): an explosion the resolver gives to the sheltered side
 @lru_cache(maxsize=512)
 def _pair_shelter(facts: Fighters, mine: str | None, theirs: str | None) -> int | None:
-    from dunenb.battle.leader_shelter import sheltered
-
     leaders = (None if mine is None else facts.leader(0, mine), None if theirs is None else facts.leader(1, theirs))
     found = sheltered(facts.houses, leaders, facts.blocked, facts.territory)
     return None if found is None else found[0]
@@ -349,8 +348,6 @@ def _pair_shelter(facts: Fighters, mine: str | None, theirs: str | None) -> int 
 def fighters(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Fighters:
     """The battle facts of ``house`` against ``opponent`` that its view ``state`` holds (public: the tanks, the
     Karamas played, who defends)."""
-    from dunenb.rules.battle_powers import blocked_in_battle, own_dead
-
     return Fighters((house, opponent), house == ctx.defender, (own_dead(state, house), own_dead(state, opponent)),
                     (blocked_in_battle(state, house), blocked_in_battle(state, opponent)), ctx.area,
                     state.shield_wall_standing, state.powers_passed)
@@ -360,8 +357,6 @@ def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:
     """LC-11 b (GAP-122): the facts once a Karama hidden on the bot's wheel voids the opposing secondary leader's
     powers, whoever he is (each power ID belongs to one leader, so the powers of every leader it may face are
     blocked at once)."""
-    from dunenb.battle.leader_karama import voidable_powers
-
     powers = frozenset(power for *_rest, lid in opp.configs if lid is not None
                        for power in voidable_powers(facts.leader(1, lid)))
     return dataclasses.replace(facts, blocked=(facts.blocked[0], facts.blocked[1] | powers))
@@ -370,8 +365,6 @@ def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:
 def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Opposition:
     """The plausible opposing plans, from what ``house`` may know (``state`` should be its view): what its Voice
     forbade (BG-P1) and what its prescience answer said (ATREIDES-P1) are left out (:func:`_obeys`)."""
-    from dunenb.rules.battle_phase import arena_tokens, available_leaders, may_call, menu_dials, own_weapons
-    from dunenb.rules.traitors import leader_of
 
     tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
     dials = menu_dials(tokens, state.houses[opponent].spice)
@@ -515,8 +508,6 @@ def trance_to_ask(state: GameState, house: str, actions: Sequence[Action]) -> Ac
     """BG-M1: the truth trance the bot asks before its battle plan, if one is worth it: a trance of a power (no
     card spent), "Is my leader X your traitor?" to the opponent for the strongest leader whose betrayal is in
     doubt (0 < odds < 1); ``None`` otherwise (the bot keeps a truth-trance card for later)."""
-    from dunenb.rules.traitors import leader_of
-    from dunenb.rules.truth_trance import TRUTH_TRANCE, AskTruthTrance
 
     asks = [a for a in actions if isinstance(a, AskTruthTrance) and a.means != TRUTH_TRANCE
             and a.question == "traitor-is"]
@@ -539,8 +530,6 @@ def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -
     >>> betrayal_odds(new_game(["atreides", "harkonnen"], seed=1), "atreides", "harkonnen", "paul")
     0.0
     """
-    from dunenb.rules.traitors import leader_of, traitor_pool
-
     leader = leader_of(house, leader_id)
     if leader.main or leader.never_traitor or opponent in leader.never_traitor_of:
         return 0.0
@@ -554,8 +543,6 @@ def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -
 
 def plan_values(state: GameState, plans: Sequence[Action], house: str | None = None) -> list[float]:
     """The expected value (in tokens) of each candidate ``plan`` action of the House to act."""
-    from dunenb.rules.battle_phase import SubmitPlan, arena_tokens
-    from dunenb.rules.traitors import leader_of
 
     assert state.pending is not None
     house = house or state.pending.actor
