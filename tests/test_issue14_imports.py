@@ -23,6 +23,9 @@ TOP_IMPORTS = {
     "dunenb.rules.karama_window": "dunenb.battle.leader_karama",
     "dunenb.rules.battle_powers": "dunenb.rules.leader_karama",  # and dunenb.battle.powers
     "dunenb.bots.battle_planner": "dunenb.rules.battle_phase",  # and seven other rules and battle modules
+    "dunenb.bots.pre_battle_choice": "dunenb.rules.pre_battle",
+    "dunenb.bots.leader_deals_choice": "dunenb.rules.leader_deals",
+    "dunenb.rules.truth_trance": "dunenb.rules.pre_battle",
 }
 
 #: In one throwaway interpreter: for each module, forget every dunenb module loaded so far, then import it first.

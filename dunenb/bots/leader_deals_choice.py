@@ -15,6 +15,11 @@ Every score is read from the House's own view.
 from __future__ import annotations
 
 from dunenb.actions import Action
+from dunenb.rules.battle_context import context_of
+from dunenb.rules.battle_phase import available_leaders
+from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader
+from dunenb.rules.leader_pre_battle import AnnounceSpice, NameEstimate, UsePreBattle, action_of
+from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState
 from dunenb.state_memo import per_state
 
@@ -30,9 +35,6 @@ BINDING_COST = 0.3
 
 def score(state: GameState, house: str, action: Action) -> float:
     """The bot's score of a decision at one of :data:`KINDS` (a pass scores 0)."""
-    from dunenb.rules.leader_deals import AnswerAlliance, GiveLeader
-    from dunenb.rules.leader_pre_battle import AnnounceSpice, NameEstimate, UsePreBattle
-
     if isinstance(action, UsePreBattle):
         return ACTION_VALUE.get(_action(action.power), 0.0) - BINDING_COST * _given_up(state, house, action.leader)
     if isinstance(action, AnnounceSpice):
@@ -42,32 +44,22 @@ def score(state: GameState, house: str, action: Action) -> float:
     if isinstance(action, AnswerAlliance):
         return 1.0 if action.accept else 0.0
     if isinstance(action, GiveLeader):  # D-29: give the weakest
-        from dunenb.rules.traitors import leader_of
-
         return -float(leader_of(house, action.leader).strength)
     return -1.0 if action.kind != "pass" else 0.0
 
 
 def _action(power: str) -> str:
-    from dunenb.rules.leader_pre_battle import action_of
-
     return action_of(power)
 
 
 def _given_up(state: GameState, house: str, leader: str) -> int:
     """Strength given up by leading with ``leader`` instead of the strongest leader available here."""
-    from dunenb.rules.traitors import leader_of
-
     return _strongest(state, house) - leader_of(house, leader).strength
 
 
 @per_state  # issue 14 item 4: every K-16 use of one menu shares it
 def _strongest(state: GameState, house: str) -> int:
     """The strength of the strongest leader ``house`` has available in the battle under way."""
-    from dunenb.rules.battle_context import context_of
-    from dunenb.rules.battle_phase import available_leaders
-    from dunenb.rules.traitors import leader_of
-
     ctx = context_of(state)
     return max((leader_of(house, lid).strength for lid in available_leaders(state, house, ctx.area, ctx.committed)),
                default=0)

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from dunenb.actions import Action
 from dunenb.battle.cards import DEFENCES, WEAPONS, card_kind
+from dunenb.rules.battle_context import context_of
+from dunenb.rules.pre_battle import discloses
+from dunenb.rules.traitors import leader_of
 from dunenb.state import GameState
 
 
@@ -44,9 +47,6 @@ def score_voice(state: GameState, house: str, action: Action) -> float:
     """BG-P1: 1 for the forbid of :func:`voice_target_kind`, 0 for the other commands, 0.5 for the pass. A Voice
     that discloses the main leader (ATREIDES-M2, GAP-79: Paul must then lead, and his death eliminates the
     House, VICTORY-2) is passed."""
-    from dunenb.rules.battle_context import context_of
-    from dunenb.rules.pre_battle import discloses
-
     seq = context_of(state).sequence
     if seq is not None and seq.actor is not None and discloses(seq.actor[1]):
         return 1.0 if action.kind == "pass" else 0.0
@@ -82,7 +82,5 @@ def score_disclose(state: GameState, house: str, action: Action) -> float:
 
 def score_commit(state: GameState, house: str, action: Action) -> float:
     """BG-M2: the leader it commits first: its strongest leader who is not its main leader (design)."""
-    from dunenb.rules.traitors import leader_of
-
     leader = leader_of(house, getattr(action, "leader", ""))
     return float(leader.strength) - (100.0 if leader.main else 0.0)

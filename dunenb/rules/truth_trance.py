@@ -39,6 +39,7 @@ from dunenb.powers.karama import is_suppressed, lift
 from dunenb.powers.registry import implemented_uses
 from dunenb.rules.common import Handler, edit_house, event, with_events
 from dunenb.rules.karama_window import open_window, register_resume
+from dunenb.rules.pre_battle import leader_trance_means
 from dunenb.rules.traitors import active_houses, leader_of, leader_ref
 from dunenb.state import FrozenDict, GameState
 
@@ -117,11 +118,9 @@ def power_trances(state: GameState, house: str) -> tuple[str | None, int]:
 
 
 def _means(state: GameState, house: str) -> tuple[str, ...]:
-    import dunenb.rules.pre_battle as pre_battle  # issue 14 item 3: a cheap import (dunenb.rules)
-
     means = (TRUTH_TRANCE,) if TRUTH_TRANCE in state.houses[house].hand else ()
     power, left = power_trances(state, house)
-    return means + ((power,) if power is not None and left else ()) + pre_battle.leader_trance_means(state, house)
+    return means + ((power,) if power is not None and left else ()) + leader_trance_means(state, house)
 
 
 #: issue 14: the menu's questions built once each (dunenb.actions.menu_maker)
