@@ -50,11 +50,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dunenb.actions import Action
-from dunenb.battle import alias
+from dunenb.battle import alias, leader_shelter
 from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_karama import is_leader_use, voidable_powers
-from dunenb.battle.leader_shelter import sheltered
 from dunenb.battle.leader_weapons import Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to
@@ -341,7 +340,7 @@ def _pair_sides(facts: Fighters, mine: str | None, theirs: str | None) -> tuple[
 @lru_cache(maxsize=512)
 def _pair_shelter(facts: Fighters, mine: str | None, theirs: str | None) -> int | None:
     leaders = (None if mine is None else facts.leader(0, mine), None if theirs is None else facts.leader(1, theirs))
-    found = sheltered(facts.houses, leaders, facts.blocked, facts.territory)
+    found = leader_shelter.sheltered(facts.houses, leaders, facts.blocked, facts.territory)  # read at the call
     return None if found is None else found[0]
 
 
