@@ -19,7 +19,9 @@ DEFENCES = (None, "worthless", "shield", "snooper")
 
 
 def _specs() -> list[object]:
-    """Leader-step specs: plain strengths and leaders whose powers change the leader step (never folded)."""
+    """Leader-step specs: plain strengths and leaders with step powers: Feyd-Rautha, whose Kindjal only admits a
+    weapon (a 4-item spec, folded to his strength against a plain leader: issue 14, ``_fate_leader``), and
+    Tyekanik, whose powers change the leader step (never folded)."""
     feyd = _fate_leader("harkonnen", leader_of("harkonnen", "feyd-rautha"), frozenset())
     tyekanik = _fate_leader("emperor", leader_of("emperor", "tyekanik"), frozenset())
     assert isinstance(feyd, tuple) and isinstance(tyekanik, tuple)
