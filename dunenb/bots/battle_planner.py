@@ -202,14 +202,14 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     nothing of him he steps as his strength (:func:`_fates`, where only a Shield card's pass then reads it);
     against one with other powers, as the spec (house, key, blocked powers) it names."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
+    kit = None
     if not (arms or immune_to(leader) or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
         kit = arsenal(leader, house, blocked)  # leaders.md K-6..K-9
         if kit == Arsenal():
             return leader.strength
-        if not _steps_arsenal(kit):
-            key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"
-            return house, key, tuple(sorted(blocked)), leader.strength
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
+    if kit is not None and not _steps_arsenal(kit):
+        return house, key, tuple(sorted(blocked)), leader.strength
     return house, key, tuple(sorted(blocked))
 
 
@@ -291,7 +291,6 @@ class Fighters:
     def leader(self, side: int, leader_id: str) -> Leader:
         """The leader ``leader_id`` of side ``side`` (0: the bot) as he fights: the roster's, with the powers
         passed to him or from him (:func:`dunenb.rules.leader_inherit.with_passed`, GAP-146)."""
-
         return with_passed(self.passed, leader_of(self.houses[side], leader_id))
 
     def armies(self, mine: str | None, theirs: str | None) -> tuple[tuple[bool, float], tuple[bool, float]]:
@@ -364,7 +363,6 @@ def voided_opponents(facts: Fighters, opp: Opposition) -> Fighters:
 def opposition(state: GameState, house: str, opponent: str, ctx: BattleContext) -> Opposition:
     """The plausible opposing plans, from what ``house`` may know (``state`` should be its view): what its Voice
     forbade (BG-P1) and what its prescience answer said (ATREIDES-P1) are left out (:func:`_obeys`)."""
-
     tokens = arena_tokens(state, opponent, ctx.area, ctx.sectors)
     dials = menu_dials(tokens, state.houses[opponent].spice)
     weights = DIAL_WEIGHTS[:len(dials)]
@@ -507,7 +505,6 @@ def trance_to_ask(state: GameState, house: str, actions: Sequence[Action]) -> Ac
     """BG-M1: the truth trance the bot asks before its battle plan, if one is worth it: a trance of a power (no
     card spent), "Is my leader X your traitor?" to the opponent for the strongest leader whose betrayal is in
     doubt (0 < odds < 1); ``None`` otherwise (the bot keeps a truth-trance card for later)."""
-
     asks = [a for a in actions if isinstance(a, AskTruthTrance) and a.means != TRUTH_TRANCE
             and a.question == "traitor-is"]
     if not asks:
@@ -542,7 +539,6 @@ def betrayal_odds(state: GameState, house: str, opponent: str, leader_id: str) -
 
 def plan_values(state: GameState, plans: Sequence[Action], house: str | None = None) -> list[float]:
     """The expected value (in tokens) of each candidate ``plan`` action of the House to act."""
-
     assert state.pending is not None
     house = house or state.pending.actor
     seen = guess(view(state, house))  # GAP-139: a hidden captive (FAQ 17) as the view can guess him

@@ -986,16 +986,15 @@ class HeuristicBot:
                 return trance
             # issue 14 item 4: plan values are finite floats, so the tie set of plain Python is numpy's (below)
             return self._pick(state, actions, _tie_set(plan_scores(state, actions)))
+        if self.scorer is _score and _view_free(state, actions):
+            seen = state  # issue 14 item 4: the same scores as from the view (see _view_free), no view built
         else:
-            if self.scorer is _score and _view_free(state, actions):
-                seen = state  # issue 14 item 4: the same scores as from the view (see _view_free), no view built
-            else:
-                seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
-            if self.scorer is _score:
-                return self._pick(state, actions, _tie_set(_scores(seen, house, actions)))
-            import numpy as np  # a caller's scorer may return any number NumPy reads as a float (NaN too)
+            seen = guess(view(state, house))  # the bot decides from what its House may see (GAP-139: FAQ 17)
+        if self.scorer is _score:
+            return self._pick(state, actions, _tie_set(_scores(seen, house, actions)))
+        import numpy as np  # a caller's scorer may return any number NumPy reads as a float (NaN too)
 
-            scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
+        scores = np.array([self.scorer(seen, house, a) for a in actions], dtype=float)
         best = np.flatnonzero(scores >= scores.max() - 1e-9)
         return self._pick(state, actions, [int(i) for i in best])
 

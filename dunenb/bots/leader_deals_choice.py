@@ -36,7 +36,7 @@ BINDING_COST = 0.3
 def score(state: GameState, house: str, action: Action) -> float:
     """The bot's score of a decision at one of :data:`KINDS` (a pass scores 0)."""
     if isinstance(action, UsePreBattle):
-        return ACTION_VALUE.get(_action(action.power), 0.0) - BINDING_COST * _given_up(state, house, action.leader)
+        return ACTION_VALUE.get(action_of(action.power), 0.0) - BINDING_COST * _given_up(state, house, action.leader)
     if isinstance(action, AnnounceSpice):
         return -0.1 * action.spice
     if isinstance(action, NameEstimate):
@@ -46,10 +46,6 @@ def score(state: GameState, house: str, action: Action) -> float:
     if isinstance(action, GiveLeader):  # D-29: give the weakest
         return -float(leader_of(house, action.leader).strength)
     return -1.0 if action.kind != "pass" else 0.0
-
-
-def _action(power: str) -> str:
-    return action_of(power)
 
 
 def _given_up(state: GameState, house: str, leader: str) -> int:

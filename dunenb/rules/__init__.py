@@ -7,9 +7,9 @@ item 3 measured ``from dunenb.x import name`` at about 7,700 instructions each t
 lookup of the module's ``__path__`` (the interpreter formats an ``AttributeError`` twice, then drops it), against
 3,100 for ``import dunenb.x as x`` then ``x.name`` (same module imported, same object read at the call). A
 function called hundreds of times a game uses the second form, marked *a cheap import*, or, where the two modules
-do not import each other (each dunenb module imports alone: tested), its module imports the name at the top
-(``karama_window.usable``, ``leader_deals.blocked``, ``anytime._free_karamas`` ...: the commands load the same
-modules); one that needs the name only on some path imports it there. In a new-process replay of a 10-turn game
-they ran 5,900 times (27M instructions, 2.5% of it); a random-bot game ran 10,900 of them (about 6% of its
-instructions), 6,500 after the top imports.
+do not import each other (each module of such a pair still imports first: tests/test_issue14_imports.py), its
+module imports the name at the top (``karama_window.usable``, ``leader_deals.blocked``, ``anytime._free_karamas``
+...: the commands load the same modules); one that needs the name only on some path imports it there. In a
+new-process replay of a 10-turn game they ran 5,900 times (27M instructions, 2.5% of it); a random-bot game ran
+10,900 of them (about 6% of its instructions), about 3,400 after the top imports.
 """
