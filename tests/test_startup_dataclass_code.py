@@ -125,3 +125,24 @@ def test_issue14_help_does_not_import_dataclasses(tmp_path):
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          env=_environment(tmp_path / "pycache"))
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_issue14_frozen_init_stores_fields_directly_with_the_same_result():
+    """A frozen engine record's ``__init__`` stores its fields in ``__dict__`` (no ``object.__setattr__`` call per
+    field): the same entries in the field order, the checks of ``__post_init__`` still run, and it stays frozen."""
+    import dataclasses
+
+    import pytest
+
+    from dunenb.errors import InputError
+    from dunenb.rules.movement import Move
+
+    assert "__setattr__" not in Move.__init__.__code__.co_names
+    move = Move("atreides", "arrakeen", 9, (("imperial-basin", 9),), 3, 1)
+    assert list(vars(move)) == [f.name for f in dataclasses.fields(Move)]
+    assert move == Move(house="atreides", area="arrakeen", sector=9, path=(("imperial-basin", 9),), regular=3,
+                        marked=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.regular = 4  # type: ignore[misc]
+    with pytest.raises(InputError, match="move.regular must be an integer"):
+        Move("atreides", "arrakeen", 9, (("imperial-basin", 9),), 3.5, 1)  # type: ignore[arg-type]
