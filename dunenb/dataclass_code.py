@@ -19,21 +19,19 @@ module, reuses the code compiled from that very text in an earlier process:
   Python is told not to write bytecode (``PYTHONDONTWRITEBYTECODE``). A missing, unreadable or foreign file
   only means compiling, as before;
 * modules outside dunenb get the built-in ``exec`` unchanged;
-* a frozen class's ``__init__`` stores each field in the instance's ``__dict__`` (:func:`_direct_stores`) where
-  the text calls ``object.__setattr__`` for it: the same entries in the same order (a dataclass field is never a
-  data descriptor of its class, so ``object.__setattr__`` stores it there too), at about half the cost of
-  building a frozen record (issue 14 item 4: the legal menus build thousands of frozen actions a game).
+* a frozen class's ``__init__`` looks ``object.__setattr__`` up once, not once per field (:func:`_bound_setattr`):
+  the same calls in the same order, a third less time to build a frozen record (issue 14 item 4: the legal menus
+  build thousands of frozen actions a game).
 """
 
 from __future__ import annotations
 
 import builtins
-import re
 import sys
 from typing import Any
 
 #: What a cache file starts with: a change of interpreter (bytecode magic) or of optimisation level ignores it.
-_FORMAT = "dunenb.dataclass-code/2"  # /2: frozen __init__ with direct stores
+_FORMAT = "dunenb.dataclass-code/2"  # /2: frozen __init__ binds object.__setattr__ once
 _PACKAGE = __name__.partition(".")[0]
 #: module name -> {text: code} read from its file (lazily, at the module's first dataclass) or compiled here.
 _kept: dict[str, dict[str, Any]] = {}
@@ -88,25 +86,42 @@ def _code(text: str, module: str, source: Any) -> Any:
     code = kept.get(text)
     if code is None:
         # dont_inherit: compiled as ``exec(text)`` inside ``dataclasses`` compiles it (no __future__ flags there)
-        code = kept[text] = compile(_direct_stores(text), "<string>", "exec", dont_inherit=True)
+        code = kept[text] = compile(_bound_setattr(text), "<string>", "exec", dont_inherit=True)
         _changed.add(module)
     _used.setdefault(module, {})[text] = code
     return code
 
 
-#: One field stored by a frozen class's generated ``__init__`` (``dataclasses._field_assign``): its indent, the
-#: instance's name, the field's name (quoted) and the value's expression, the whole line.
-_FROZEN_STORE = re.compile(r"^(\s+)__dataclass_builtins_object__\.__setattr__\((\w+),('\w+'),(.*)\)$", re.MULTILINE)
+#: The call that sets one field in a frozen class's generated ``__init__`` (``dataclasses._field_assign``), with
+#: its indent. Compiled on first use (only a text compiled afresh is rewritten: a process whose dataclasses all
+#: come from kept code never needs it).
+_FROZEN_SET = r"(?m)^(\s+)__dataclass_builtins_object__\.__setattr__\("
 
 
-def _direct_stores(text: str) -> str:
-    """``text`` with each ``object.__setattr__(self, 'name', value)`` of a frozen ``__init__`` written as
-    ``self.__dict__['name'] = value`` (module docstring); any other text unchanged.
+def _bound_setattr(text: str) -> str:
+    """``text`` with ``object.__setattr__`` bound to a local name before the first field a frozen ``__init__``
+    sets, and each field set through it (module docstring); any other text unchanged.
 
-    >>> _direct_stores("  __dataclass_builtins_object__.__setattr__(self,'x',_dflt_x() if x is _HAS else x)")
-    "  self.__dict__['x']=_dflt_x() if x is _HAS else x"
+    >>> print(_bound_setattr("  __dataclass_builtins_object__.__setattr__(self,'x',x)\\n"
+    ...                      "  __dataclass_builtins_object__.__setattr__(self,'y',y)"))
+      __dataclass_setattr__=__dataclass_builtins_object__.__setattr__
+      __dataclass_setattr__(self,'x',x)
+      __dataclass_setattr__(self,'y',y)
     """
-    return _FROZEN_STORE.sub(r"\1\2.__dict__[\3]=\4", text)
+    import re
+
+    bound = False
+
+    def through_local(match: re.Match[str]) -> str:
+        nonlocal bound
+        indent = match.group(1)
+        if bound:
+            return f"{indent}__dataclass_setattr__("
+        bound = True
+        return (f"{indent}__dataclass_setattr__=__dataclass_builtins_object__.__setattr__\n"
+                f"{indent}__dataclass_setattr__(")
+
+    return re.sub(_FROZEN_SET, through_local, text)
 
 
 def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None, /) -> None:
