@@ -127,7 +127,7 @@ def test_issue14_help_does_not_import_dataclasses(tmp_path):
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 
-def test_issue14_frozen_init_stores_fields_directly_with_the_same_result():
+def test_issue14_frozen_init_binds_setattr_once_with_the_same_result():
     """A frozen engine record's ``__init__`` looks ``object.__setattr__`` up once (a local name) and sets every
     field through it: the same entries in the field order, the checks of ``__post_init__`` still run, and it
     stays frozen."""
