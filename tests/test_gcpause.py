@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from dunenb.gcpause import collector_paused
+from dunenb.gcpause import BetweenActions, collector_paused
 
 
 class _Cell:
@@ -51,3 +51,38 @@ def test_issue14_a_small_pause_leaves_the_young_generation_to_the_young_passes()
     with collector_paused():
         made = [[index] for index in range(10)]
     assert not any(item is made[0] for item in gc.get_objects(2))
+
+
+def test_issue14_item4_between_actions_pauses_inside_and_a_cycle_made_there_is_collected_once_it_is_over():
+    gc.collect()
+    pause = BetweenActions()
+    with pause:
+        assert not gc.isenabled()  # no pass inside the action
+        cycle = _Cell()
+        cycle.other = cycle
+        gone = weakref.ref(cycle)
+        del cycle
+        kept = [[index] for index in range(5_000)]  # the action allocates past the young threshold
+    assert gc.isenabled()
+    assert gone() is not None  # nothing was collected while the action ran
+    for _ in range(20):  # the next allocations, as the game goes on, run the young passes as usual
+        [[index] for index in range(gc.get_threshold()[0])]
+    assert gone() is None  # the young passes found the action's cycle: nothing waits longer than the action
+    assert len(kept) == 5_000
+
+
+def test_issue14_item4_between_actions_leaves_a_paused_collector_paused_and_play_game_gives_it_back():
+    from dunenb.bots import make_bot
+    from dunenb.engine import make_config
+    from dunenb.simulate import play_game
+
+    pause = BetweenActions()
+    with collector_paused():
+        with pause:
+            pass
+        assert not gc.isenabled()  # the caller's pause stands
+    assert gc.isenabled()
+    houses = ["atreides", "harkonnen"]
+    played, final = play_game(make_config(houses, seed=2, turn_limit=1),
+                              {h: make_bot("random", seed=k) for k, h in enumerate(houses)})
+    assert gc.isenabled() and played and final.turn == 1
