@@ -488,6 +488,27 @@ def test_FREMEN_M2_a_called_worm_carries_a_desert_army_instead_of_the_emergence(
     assert any(isinstance(a, Move) for a in menu)  # the move is left
 
 
+def test_FREMEN_M1_M2_issue14_item2_liet_kynes_actions_are_checked_by_their_rules_not_by_the_slot_menu(monkeypatch):
+    state = board(["fremen", "atreides"], storm=1, hands={"atreides": ()})
+    state = place(state, "fremen", "grande-etendue", 17, 4)
+    state = to_slot(pass_karama(movement_start(state)), "fremen")
+    listed = legal_actions(state)  # built here, before the menu builder is taken away
+    worm, storm = CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 3), LocalStorm("fremen", 17)
+    bad_count = CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 5)
+    errors = {action: check_action(state, action) for action in (worm, storm, bad_count)}
+
+    def no_menu(_state):
+        raise AssertionError("the slot's whole menu was built to check one action")
+
+    monkeypatch.setattr(movement, "_build_menu", no_menu)
+    monkeypatch.setattr(movement, "_LAST_MENU", [None])
+    assert worm not in listed  # a partial group: only the check can accept it
+    assert check_action(state, worm) is None and check_action(state, storm) is None
+    assert errors[worm] is None and errors[storm] is None
+    monkeypatch.undo()  # an illegal one still gets the error it got before (the menu, then the check)
+    assert check_action(state, bad_count).code == errors[bad_count].code == "call-worm/count"
+
+
 def test_KARAMA_9_the_called_worm_devours_the_riders():
     state = board(["fremen", "atreides"], storm=1, hands={"atreides": ("karama",)})
     state = place(state, "fremen", "grande-etendue", 17, 4)
