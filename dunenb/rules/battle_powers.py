@@ -747,6 +747,16 @@ def _new_draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return uniform([NewTraitorDraw(detail["house"], lh, lid) for lh, lid in pool])
 
 
+def _is_new_draw(state: GameState, action: Action) -> bool:
+    """HARKONNEN-M1: the House drawing turns a leader of the pool its outcomes draw from (the rule of
+    :func:`_new_draw_outcomes`; issue 14 item 2: a replayed draw is checked without listing every outcome)."""
+    detail = node(state).detail
+    if type(action) is not NewTraitorDraw or action.house != detail["house"]:
+        return False
+    drawn = tuple(person for _h, person in detail["secrets"])
+    return (action.leader_house, action.leader) in new_traitor_pool(state, detail["house"], (detail["slip"], *drawn))
+
+
 def _apply_new_draw(state: GameState, action: NewTraitorDraw) -> GameState:
     detail = node(state).detail
     state = with_events(state, event("new-traitor-drawn", f"{action.house} draw a face-down leader "
@@ -781,6 +791,6 @@ HANDLERS = {
     "captive": Handler(apply=_apply_captive, decisions=_captive_decisions, check=_check_captive,
                        accepts=(Captive,)),
     "traitor-discard": Handler(apply=_apply_discard, decisions=_discard_decisions),
-    "new-traitor-draw": Handler(apply=_apply_new_draw, outcomes=_new_draw_outcomes),
+    "new-traitor-draw": Handler(apply=_apply_new_draw, outcomes=_new_draw_outcomes, is_outcome=_is_new_draw),
     "new-traitor-keep": Handler(apply=_apply_keep, decisions=_keep_decisions),
 }
