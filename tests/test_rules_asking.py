@@ -215,3 +215,27 @@ def test_gap_62_cli_new_and_simulate_draw_a_fresh_seed_when_seed_is_omitted(tmp_
     assert rows[0]["seed"] >= 2 ** 32
     saved = json.loads((tmp_path / "sim" / "game_0000.json").read_text())
     assert saved["config"]["seed"] == rows[0]["seed"]
+
+
+def test_turn_2_issue14_item4_storm_order_follows_each_change_of_storm_houses_and_eliminations():
+    """The last answer of storm_order is kept for the same (immutable) facts; any change computes it anew."""
+    state = storm_position()
+    positions = {h: state.houses[h].start_position for h in THREE}
+
+    def expected(s: GameState) -> tuple[str, ...]:  # TURN-2: counterclockwise from the storm, eliminated skipped
+        storm = s.storm_main or 1
+        return tuple(sorted((h for h in THREE if h not in s.eliminated), key=lambda h: (positions[h] - storm) % 24))
+
+    seen = []
+    for sector in (1, 5, 5, 9, 1):  # the same facts twice in a row, then changes, then back
+        state = dataclasses.replace(state, storm_main=sector)
+        assert storm_order(state) == expected(state)
+        seen.append(storm_order(state))
+    assert len(set(seen)) > 1  # the storm's moves changed the order
+    gone = dataclasses.replace(state, eliminated=("harkonnen",))
+    assert storm_order(gone) == expected(gone) and "harkonnen" not in storm_order(gone)
+    assert storm_order(state) == expected(state) and "harkonnen" in storm_order(state)
+    moved = dataclasses.replace(state, houses=state.houses.set(
+        "atreides", dataclasses.replace(state.houses["atreides"], start_position=positions["emperor"] + 1)))
+    positions["atreides"] = positions["emperor"] + 1
+    assert storm_order(moved) == expected(moved)

@@ -54,10 +54,23 @@ def storm_order(state: GameState) -> tuple[str, ...]:
     a position on the storm's trailing edge plays last (design, recorded as part of GAP-38).
     Eliminated Houses are skipped (VICTORY-2, GAP-47).
     """
+    last = _LAST_ORDER
+    houses, eliminated, config = state.houses, state.eliminated, state.config
+    if last[0] is houses and last[1] is eliminated and last[2] is config and last[3] == state.storm_main:
+        return last[4]  # issue 14 item 4: the very same (immutable) facts as the last call, the same order
     storm = state.storm_main or 1
     positions = {h: p for h in state.config.houses
                  if (p := state.houses[h].start_position) is not None and is_in_play(state, h)}
-    return tuple(sorted(positions, key=lambda h: (positions[h] - storm) % SECTORS))
+    order = tuple(sorted(positions, key=lambda h: (positions[h] - storm) % SECTORS))
+    _LAST_ORDER[:] = [houses, eliminated, config, state.storm_main, order]
+    return order
+
+
+#: issue 14 item 4: the facts :func:`storm_order` read at its last call (the Houses' mapping, the eliminated Houses
+#: and the configuration, held as the objects themselves: all immutable, so the same objects mean the same start
+#: positions and players; and the storm's sector) and its answer. An alliance window, a bid round or a battle step
+#: asks it at every action of states that share these objects; the first change of any of them computes it anew.
+_LAST_ORDER: list[Any] = [None, None, None, None, ()]
 
 
 @dataclass(frozen=True)
