@@ -320,7 +320,8 @@ def check_action(state: GameState, action: Action) -> IllegalActionError | None:
         return None if error is None else IllegalActionError(error.code, f"{_where(state, action)}: {error.message}")
     if type(action) in handler.always:  # a Pass that is always open: the menu lists it for the House to act
         return None
-    if handler.check and type(action) in handler.accepts and handler.check(state, action) is None:
+    if handler.check and (type(action) in handler.accepts or type(action) in handler.checked) \
+            and handler.check(state, action) is None:
         return None  # what the checks below would decide, without building the whole menu (big saves, issue 15)
     assert handler.decisions is not None  # a node without outcomes is a decision node
     decisions = handler.decisions(state)

@@ -21,6 +21,7 @@ from dunenb.engine import (
     sample_chance,
 )
 from dunenb.rules.battle_phase import check_plan
+from dunenb.rules.bidding import Bid
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,6 +52,10 @@ GAMES = [(("atreides", "harkonnen", "fremen", "emperor", "guild", "bene-gesserit
 GAMES.append((("bene-tleilax", "dispersion", "fremen", "emperor", "harkonnen"), 8))
 
 
+#: Actions of each ``checked`` kind tried at its nodes besides the menu's and their neighbours (issue 14 item 2)
+PROBES = {"bid": lambda house: [Bid(house, amount) for amount in (0, 1, 2, 5, 40, 10_000)]}
+
+
 def _check_node(state, seen: set[str]) -> None:
     """The shortcuts at one node agree with its menu; the node's kind is added to ``seen`` if it has one."""
     kind = state.pending.kind
@@ -62,7 +67,16 @@ def _check_node(state, seen: set[str]) -> None:
         strangers = {c for a in outcomes[:12] for c in _neighbours(a)} - listed
         assert not any(handler.is_outcome(state, c) for c in strangers), kind
         seen.add(kind)
-    elif handler.always or kind == "battle-plan":
+    elif handler.checked:  # issue 14 item 2: the check allows only what the old path (menu, then check) allowed
+        menu = legal_actions(state)
+        listed_types = {type(a) for a in menu}
+        candidates = [c for a in menu if type(a) in handler.checked for c in (a, *_neighbours(a))]
+        candidates += PROBES[kind](state.pending.actor)  # made whatever the menu lists (maybe none of the type)
+        for action in (c for c in candidates if c.actor == state.pending.actor):  # check_action tests the actor first
+            if handler.check(state, action) is None:
+                assert action in menu or type(action) in listed_types, (kind, action)
+        seen.add(kind)
+    if handler.always or kind == "battle-plan":
         menu = legal_actions(state)
         actor = state.pending.actor
         for kind_of in handler.always:  # listed at every such node
@@ -93,7 +107,7 @@ def test_issue14_rule_shortcuts_agree_with_the_menus_over_whole_games():
         _check_node(state, seen)
     for state in _scenes():
         _check_node(state, seen)
-    assert {kind for kind, h in HANDLERS.items() if h.always or h.is_outcome} | {"battle-plan"} <= seen
+    assert {kind for kind, h in HANDLERS.items() if h.always or h.is_outcome or h.checked} | {"battle-plan"} <= seen
 
 
 @pytest.mark.parametrize("amount", [True, 1.0, "1", [1]])
@@ -106,3 +120,7 @@ def test_issue15_a_repeated_action_dict_is_shared_but_a_wrong_type_is_still_refu
     with pytest.raises(SaveFormatError) as error:
         action_from_dict({**good, "amount": amount})
     assert error.value.code == "action/field"
+
+
+def test_issue14_item2_every_checked_kind_has_probes():
+    assert {kind for kind, h in HANDLERS.items() if h.checked} <= set(PROBES)

@@ -722,6 +722,7 @@ HANDLERS = {
     "auction-card": Handler(apply=_apply_auction_card, outcomes=_auction_card_outcomes,
                             is_outcome=_is_auction_card),
     "bid": Handler(apply=_apply_bid, decisions=_bid_decisions, check=check_bid, pledged=bid_pledge,
-                   always=(Pass,)),  # BID-4: pass
+                   always=(Pass,),  # BID-4: pass
+                   checked=(Bid,)),  # a bid check_bid allows lies in the menu's range of amounts (issue 14 item 2)
     "bid-payment": Handler(apply=_apply_payment, decisions=_payment_decisions, pledged=payment_pledge),
 }

@@ -110,6 +110,11 @@ class Handler:
     pledged: Callable[[GameState, str], Pledge] | None = None  # GAP-57: what the actor may not spend at any time
     is_outcome: Callable[[GameState, Any], bool] | None = None  # a chance outcome tested by its rule
     always: tuple[type, ...] = ()  # ``T(actor)`` is always in the menu (checked by a test over whole games)
+    #: issue 14 item 2: action types whose ``check`` answering None means legal (it is as strict as the menu: the
+    #: menu then lists some action of the type, which is all the fallback of ``check_action`` asks before trusting
+    #: ``check``), so such an action is tested by the rule first; a refusal is explained as before (the menu, then
+    #: ``check``), its error unchanged. Checked by a test over whole games.
+    checked: tuple[type, ...] = ()
 
     @property
     def is_chance(self) -> bool:

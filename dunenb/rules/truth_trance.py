@@ -327,4 +327,4 @@ def _interject(handler: Handler) -> Handler:
 
     return Handler(apply=apply, decisions=decisions, outcomes=handler.outcomes, check=check,
                    accepts=handler.accepts + (AskTruthTrance,), pledged=handler.pledged,  # GAP-57 kept
-                   is_outcome=handler.is_outcome, always=handler.always)
+                   is_outcome=handler.is_outcome, always=handler.always, checked=handler.checked)
