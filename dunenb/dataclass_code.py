@@ -172,7 +172,41 @@ def _patch(dataclasses: Any) -> None:
     import atexit
 
     dataclasses.exec = _exec
+    _patch_is_type(dataclasses)
     atexit.register(_write)
+
+
+#: The markers ``dataclasses`` looks for in a string annotation (``typing.ClassVar``, ``dataclasses.InitVar``,
+#: ``dataclasses.KW_ONLY``), by the name dunenb's modules always give them (tests/test_startup_dataclass_code.py checks
+#: that no dunenb module binds one under another name).
+_MARKER_NAMES = ("ClassVar", "InitVar", "KW_ONLY")
+
+
+def _patch_is_type(dataclasses: Any) -> None:
+    """Issue 14 part 3: ``dataclasses._is_type`` tells whether a string annotation names ``ClassVar``, ``InitVar``
+    or ``KW_ONLY`` by matching its first identifier and looking it up in the class's module (twice or three
+    times for each field of each dataclass: 2,635 calls, a sixth of making the engine's dataclasses). The
+    identifier can name the marker only where the module binds it: in a dunenb module, only under its own name
+    (checked by a test), so an annotation of a dunenb class that does not contain that name cannot name it, and
+    the answer, False, is known without the lookup; any other annotation, and every other module's, gets the
+    original test unchanged."""
+    original = dataclasses._is_type
+    if getattr(original, "__wrapped__", None) is not None:
+        return
+    import typing
+
+    names = {id(marker): name for marker, name in zip(
+        (typing.ClassVar, dataclasses.InitVar, dataclasses.KW_ONLY), _MARKER_NAMES, strict=True)}
+
+    def _is_type(annotation: Any, cls: Any, a_module: Any, a_type: Any, is_type_predicate: Any) -> Any:
+        name = names.get(id(a_type))
+        if (name is not None and type(annotation) is str and name not in annotation
+                and getattr(cls, "__module__", "").partition(".")[0] == _PACKAGE):
+            return False
+        return original(annotation, cls, a_module, a_type, is_type_predicate)
+
+    _is_type.__wrapped__ = original  # type: ignore[attr-defined]
+    dataclasses._is_type = _is_type
 
 
 class _WhenImported:

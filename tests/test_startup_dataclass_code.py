@@ -147,3 +147,59 @@ def test_issue14_frozen_init_binds_setattr_once_with_the_same_result():
         move.regular = 4  # type: ignore[misc]
     with pytest.raises(InputError, match="move.regular must be an integer"):
         Move("atreides", "arrakeen", 9, (("imperial-basin", 9),), 3.5, 1)  # type: ignore[arg-type]
+
+
+def _dunenb_modules():
+    import importlib
+    import pkgutil
+
+    import dunenb
+    import dunenb.cli  # noqa: F401
+    import dunenb.engine  # noqa: F401
+    import dunenb.saves  # noqa: F401
+
+    for info in pkgutil.walk_packages(dunenb.__path__, "dunenb."):
+        if ".widgets" in info.name or info.name.endswith("__main__"):
+            continue  # the widgets need ipywidgets, which the engine never imports
+        yield importlib.import_module(info.name)
+
+
+def test_issue14_no_dunenb_module_binds_a_dataclass_marker_under_another_name():
+    """What lets the patched ``dataclasses._is_type`` skip its lookup for dunenb (dataclass_code._patch_is_type)."""
+    import dataclasses
+    import typing
+
+    markers = {id(typing.ClassVar): "ClassVar", id(dataclasses.InitVar): "InitVar", id(dataclasses.KW_ONLY): "KW_ONLY"}
+    for module in _dunenb_modules():
+        for name, value in vars(module).items():
+            if id(value) in markers:
+                assert name == markers[id(value)], (module.__name__, name)
+
+
+def test_issue14_the_patched_is_type_answers_as_the_original_for_every_dunenb_dataclass():
+    import dataclasses
+    import typing
+
+    import dunenb.dataclass_code as code
+
+    code.install()
+    patched = dataclasses._is_type
+    original = patched.__wrapped__
+    checks = [(typing, typing.ClassVar, dataclasses._is_classvar), (dataclasses, dataclasses.InitVar,
+                                                                    dataclasses._is_initvar),
+              (dataclasses, dataclasses.KW_ONLY, dataclasses._is_kw_only)]
+    seen = classvars = 0
+    for module in _dunenb_modules():
+        for value in list(vars(module).values()):
+            if not (isinstance(value, type) and dataclasses.is_dataclass(value)
+                    and value.__module__ == module.__name__):
+                continue
+            for annotation in value.__dict__.get("__annotations__", {}).values():
+                if type(annotation) is not str:
+                    continue
+                for a_module, marker, predicate in checks:
+                    answer = original(annotation, value, a_module, marker, predicate)
+                    assert patched(annotation, value, a_module, marker, predicate) == answer, (value, annotation)
+                    classvars += bool(answer)
+                seen += 1
+    assert seen > 800 and classvars > 100  # the engine's annotations, its ClassVar kinds among them
