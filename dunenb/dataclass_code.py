@@ -33,6 +33,7 @@ from typing import Any
 #: What a cache file starts with: a change of interpreter (bytecode magic) or of optimisation level ignores it.
 _FORMAT = "dunenb.dataclass-code/2"  # /2: frozen __init__ binds object.__setattr__ once
 _PACKAGE = __name__.partition(".")[0]
+_PREFIX = _PACKAGE + "."
 #: module name -> {text: code} read from its file (lazily, at the module's first dataclass) or compiled here.
 _kept: dict[str, dict[str, Any]] = {}
 #: module name -> the texts this process used for it (what its file holds once rewritten).
@@ -200,9 +201,10 @@ def _patch_is_type(dataclasses: Any) -> None:
 
     def _is_type(annotation: Any, cls: Any, a_module: Any, a_type: Any, is_type_predicate: Any) -> Any:
         name = names.get(id(a_type))
-        if (name is not None and type(annotation) is str and name not in annotation
-                and getattr(cls, "__module__", "").partition(".")[0] == _PACKAGE):
-            return False
+        if name is not None and type(annotation) is str and name not in annotation:
+            module = getattr(cls, "__module__", None)
+            if type(module) is str and (module == _PACKAGE or module.startswith(_PREFIX)):
+                return False
         return original(annotation, cls, a_module, a_type, is_type_predicate)
 
     _is_type.__wrapped__ = original  # type: ignore[attr-defined]

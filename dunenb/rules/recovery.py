@@ -37,9 +37,12 @@ def after_action(state: GameState) -> GameState:
     """Once an action is settled: ask KARAMA-34 about the tokens it made the holder of TLEILAX-P2 recover."""
     if state.pending is None or not state.events:
         return state
-    recovered = [e for e in state.events if e.kind == "tokens-recovered" and POWER in e.data.get("powers", ())]
-    if not recovered:
+    for found in state.events:  # issue 14 item 4: asked after every action; most make no recovery (no list built)
+        if found.kind == "tokens-recovered" and POWER in found.data.get("powers", ()):
+            break
+    else:
         return state
+    recovered = [e for e in state.events if e.kind == "tokens-recovered" and POWER in e.data.get("powers", ())]
     house = recovered[0].data["house"]
     tokens = Tokens(sum(e.data.get("regular", e.data["count"]) for e in recovered if e.data["house"] == house),
                     sum(e.data.get("marked", 0) for e in recovered if e.data["house"] == house))
