@@ -273,9 +273,11 @@ def sample_chance(state: GameState) -> Action:
         return outcomes[0][0]
     generator = seeded_rng([state.rng_seed, state.rng_counter])  # issue 14: the same draws, built faster
     draw = generator.random()
-    cumulative = 0.0
+    cumulative, last, share = 0.0, None, 0.0
     for action, probability in outcomes:
-        cumulative += float(probability)
+        if probability is not last:  # issue 14 item 4: uniform outcomes share one Fraction, converted once
+            last, share = probability, float(probability)
+        cumulative += share
         if draw < cumulative:
             return action
     return outcomes[-1][0]
