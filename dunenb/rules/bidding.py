@@ -60,7 +60,18 @@ from dunenb.powers import applied, holder, modify, owner
 from dunenb.powers.karama import lift
 from dunenb.powers.registry import implemented_uses, power
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, Pledge, edit_house, event, node, pending, rules, storm_order, with_events
+from dunenb.rules.common import (
+    Handler,
+    Pledge,
+    chance_share,
+    edit_house,
+    event,
+    node,
+    pending,
+    rules,
+    storm_order,
+    with_events,
+)
 from dunenb.rules.karama_window import open_window, register_resume, substitute_cancelled, substitute_uses
 from dunenb.state import FrozenDict, GameState, evolve
 
@@ -265,7 +276,7 @@ def draw_probabilities(state: GameState) -> list[tuple[str, Fraction]]:
     """The cards a draw can give now, with their exact probabilities (summing to 1)."""
     counts = {card: n for card, n in deck_for_draw(state).items() if n > 0}
     total = sum(counts.values())
-    return [(card, Fraction(n, total)) for card, n in sorted(counts.items())]
+    return [(card, chance_share(n, total)) for card, n in sorted(counts.items())]
 
 
 def _in_draw(state: GameState, card: str) -> bool:

@@ -39,7 +39,7 @@ from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 from dunenb.rules import deck_tops
-from dunenb.rules.common import Handler, edit_house, event, pending, storm_order, with_events
+from dunenb.rules.common import Handler, chance_share, edit_house, event, pending, storm_order, with_events
 from dunenb.state import FrozenDict, GameState, evolve
 
 PHASE = "chance-cards"
@@ -164,7 +164,7 @@ def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
         return [(DrawChanceCard(draw, forced), Fraction(1))]
     deck = {card: n for card, n in state.chance_deck.items() if n > 0}
     total = sum(deck.values())
-    return [(DrawChanceCard(draw, card), Fraction(n, total)) for card, n in deck.items()]
+    return [(DrawChanceCard(draw, card), chance_share(n, total)) for card, n in deck.items()]
 
 
 def _apply_draw(state: GameState, action: DrawChanceCard) -> GameState:

@@ -296,8 +296,20 @@ def remove_spice(state: GameState, area_id: str, *, cause: str) -> GameState:
 
 
 def uniform(actions: Sequence[Action]) -> list[tuple[Action, Fraction]]:
-    share = Fraction(1, len(actions))
+    share = chance_share(1, len(actions))
     return [(a, share) for a in actions]
+
+
+@lru_cache(maxsize=4096)
+def chance_share(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, one object per pair (issue 14 item 4: a chance node lists a share per card or
+    outcome at every draw; a Fraction is immutable and normalised, so the kept one is the same value, built and
+    reduced once, and :func:`dunenb.engine.sample_chance` converts each distinct object to a float once).
+
+    >>> chance_share(2, 4), chance_share(2, 4) is chance_share(2, 4)
+    (Fraction(1, 2), True)
+    """
+    return Fraction(count, total)
 
 
 @lru_cache(maxsize=64)

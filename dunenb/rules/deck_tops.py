@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action
 from dunenb.powers import applied
-from dunenb.rules.common import Handler, node, pending
+from dunenb.rules.common import Handler, chance_share, node, pending
 from dunenb.state import FrozenDict, GameState, evolve
 
 HOOK = "deck.top_viewers"
@@ -121,7 +121,7 @@ def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     deck = node(state).detail["deck"]
     counts = {card: n for card, n in DECKS[deck].counts(state).items() if n > 0}
     total = sum(counts.values())
-    return [(DrawDeckTop(deck, card), Fraction(n, total)) for card, n in sorted(counts.items())]
+    return [(DrawDeckTop(deck, card), chance_share(n, total)) for card, n in sorted(counts.items())]
 
 
 def _is_outcome(state: GameState, action: Action) -> bool:

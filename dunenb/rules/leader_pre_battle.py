@@ -66,7 +66,7 @@ from dunenb.battle import alias
 from dunenb.battle.roster import Power, load_roster
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
-from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, add_forces, chance_share, edit_house, event, node, pending, with_events
 from dunenb.rules.karama_window import register_resume
 from dunenb.rules.leader_deals import args, entries
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_of, leader_ref
@@ -501,7 +501,7 @@ def _traitor_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     ctx = context_of(state)
     pool = traitor_pool(state, ctx, detail["house"])
     return [(LeaderTraitorDraw(detail["house"], detail["power"], ctx.opponent(detail["house"]), lid),
-             Fraction(1, len(pool))) for lid in pool]
+             chance_share(1, len(pool))) for lid in pool]
 
 
 def _apply_traitor(state: GameState, action: Action) -> GameState:
@@ -675,7 +675,7 @@ def _see_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     source = context_of(state).opponent(detail["house"])
     hand = Counter(state.houses[source].hand)
     total = sum(hand.values())
-    return [(SeeCard(detail["house"], detail["power"], card, source), Fraction(count, total))
+    return [(SeeCard(detail["house"], detail["power"], card, source), chance_share(count, total))
             for card, count in sorted(hand.items())]
 
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action
 from dunenb.battle.resolve import CallEffect
-from dunenb.rules.common import Handler, edit_house, event, pending, with_events
+from dunenb.rules.common import Handler, chance_share, edit_house, event, pending, with_events
 from dunenb.state import GameState, evolve
 
 
@@ -101,7 +101,7 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     _power, house, source, _count = state.pending.detail["draws"][0]
     hand = Counter(state.houses[source].hand)
     total = sum(hand.values())
-    return [(OnCallDraw(house, source, card), Fraction(count, total)) for card, count in sorted(hand.items())]
+    return [(OnCallDraw(house, source, card), chance_share(count, total)) for card, count in sorted(hand.items())]
 
 
 def _apply_draw(state: GameState, action: OnCallDraw) -> GameState:

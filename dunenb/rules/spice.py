@@ -26,7 +26,17 @@ from dunenb.actions import Action, DrawSpiceCard, menu_maker
 from dunenb.powers import applied
 from dunenb.powers.karama import lift
 from dunenb.rules import deck_tops, leader_specials
-from dunenb.rules.common import Handler, event, kill_tokens, node, pending, remove_spice, rules, with_events
+from dunenb.rules.common import (
+    Handler,
+    chance_share,
+    event,
+    kill_tokens,
+    node,
+    pending,
+    remove_spice,
+    rules,
+    with_events,
+)
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
 from dunenb.state import FrozenDict, GameState, SpiceDeck, evolve
@@ -69,7 +79,7 @@ def spice_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     if detail["setup"]:
         counts.pop(WORM_CARD, None)
     total = sum(counts.values())
-    return [(_menu_draw(detail["pile"], card), Fraction(n, total)) for card, n in sorted(counts.items())]
+    return [(_menu_draw(detail["pile"], card), chance_share(n, total)) for card, n in sorted(counts.items())]
 
 
 def is_spice_outcome(state: GameState, action: Action) -> bool:

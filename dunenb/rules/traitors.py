@@ -41,7 +41,7 @@ from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, chance_share, edit_house, event, node, pending, with_events
 from dunenb.state import GameState, evolve
 
 #: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
@@ -257,7 +257,7 @@ def _draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     drawer = state.pending.detail["house"]
     taken = {(lh, lid) for _d, lh, lid in _drawn(state.pending.detail["secrets"])}
     left = [key for key in traitor_pool(state) if key not in taken]
-    share = Fraction(1, len(left))
+    share = chance_share(1, len(left))
     return [(_menu_draw(drawer, lh, lid), share) for lh, lid in left]
 
 
