@@ -20,6 +20,7 @@ from helpers_game import (
     set_storms,
 )
 
+from dunenb import engine
 from dunenb.actions import Pass
 from dunenb.engine import apply_action, check_action, legal_actions
 from dunenb.errors import RulesDataError
@@ -507,6 +508,13 @@ def test_FREMEN_M1_M2_issue14_item2_liet_kynes_actions_are_checked_by_their_rule
     assert errors[worm] is None and errors[storm] is None
     monkeypatch.undo()  # an illegal one still gets the error it got before (the menu, then the check)
     assert check_action(state, bad_count).code == errors[bad_count].code == "call-worm/count"
+    called = apply_action(state, worm)  # the emergence's place is taken: no worm call is listed any more
+    again = CallWorm("fremen", "grande-etendue", 17, "erg-mineur", 7, 1)
+    handler = engine.HANDLERS[called.pending.kind]
+    monkeypatch.setitem(engine.HANDLERS, called.pending.kind, dataclasses.replace(handler, checked=()))
+    before = check_action(called, again).code  # the verdict without the shortcut
+    monkeypatch.undo()
+    assert check_action(called, again).code == before  # refused with the same error as before the shortcut
 
 
 def test_KARAMA_9_the_called_worm_devours_the_riders():

@@ -22,6 +22,7 @@ from dunenb.engine import (
 )
 from dunenb.rules.battle_phase import check_plan
 from dunenb.rules.bidding import Bid
+from dunenb.rules.kynes import CallWorm, LocalStorm
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,7 +54,11 @@ GAMES.append((("bene-tleilax", "dispersion", "fremen", "emperor", "harkonnen"), 
 
 
 #: Actions of each ``checked`` kind tried at its nodes besides the menu's and their neighbours (issue 14 item 2)
-PROBES = {"bid": lambda house: [Bid(house, amount) for amount in (0, 1, 2, 5, 40, 10_000)]}
+PROBES = {
+    "bid": lambda house: [Bid(house, amount) for amount in (0, 1, 2, 5, 40, 10_000)],
+    "movement": lambda house: [LocalStorm(house, sector) for sector in (1, 9, 17)]
+    + [CallWorm(house, area, sector, "erg-mineur", 7, 2) for area, sector in (("grande-etendue", 17), ("arrakeen", 9))],
+}
 
 
 def _check_node(state, seen: set[str]) -> None:

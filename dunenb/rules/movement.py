@@ -1038,10 +1038,11 @@ def register_slot_action(kind: type, check: Any, apply: Any, menu: Any) -> None:
     _CHECKS[kind] = check
     _APPLY[kind] = apply
     SLOT_MENUS.append(menu)
-    # issue 14 item 2: ``check`` explains the kind even when none is listed, so the engine tests such an action by
-    # its rule instead of building the slot's whole menu to look for it (a replayed FREMEN-M2 worm call: 5.6 ms)
+    # issue 14 item 2: ``check`` allows only what the menu then lists some action of this kind for (Handler.checked),
+    # so the engine tests such an action by its rule instead of building the slot's whole menu to look for it (a
+    # replayed FREMEN-M2 worm call: 5.6 ms); a refusal is explained as before, by the menu and then the check
     handler = HANDLERS[PHASE]
-    HANDLERS[PHASE] = dataclasses.replace(handler, accepts=handler.accepts + (kind,))
+    HANDLERS[PHASE] = dataclasses.replace(handler, checked=handler.checked + (kind,))
 
 
 def check_slot_action(state: GameState, action: Action) -> IllegalActionError | None:
