@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 _F = TypeVar("_F", bound=Hashable)
@@ -94,8 +95,14 @@ def _face(value: int) -> Face:
 
 
 def _alike(face: Face, value: int) -> bool:
-    """Whether ``value`` answers every comparison noted on ``face`` as ``face`` did."""
-    return not face.opaque and all(compare(value, other) == answer for compare, other, answer in face.tests)
+    """Whether ``value`` answers every comparison noted on ``face`` as ``face`` did (issue 14 item 4: a plain loop,
+    asked for every face of every d10 the leader step splits on)."""
+    if face.opaque:
+        return False
+    for compare, other, answer in face.tests:
+        if compare(value, other) != answer:
+            return False
+    return True
 
 
 def merged_leaves(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tuple[int, ...]],
@@ -108,7 +115,14 @@ def merged_leaves(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tupl
     # issue 14 item 4: the weights are summed as decimals (numerator, exponent): every probability here is a sum of
     # products of (faces in a class) / 10, so n / 10**e is exactly the Fraction the Fraction arithmetic gave (a
     # Fraction is normalised: equal values, equal records), without a gcd at every addition
-    return tuple((fates, Fraction(numerator, 10 ** exponent)) for fates, (numerator, exponent) in merged.items())
+    return tuple((fates, _decimal(numerator, exponent)) for fates, (numerator, exponent) in merged.items())
+
+
+@lru_cache(maxsize=1024)
+def _decimal(numerator: int, exponent: int) -> Fraction:
+    """``Fraction(numerator, 10 ** exponent)``, one object per pair (issue 14 item 4: the same few shares, 1, 1/2,
+    9/10 ..., end most leader steps; a Fraction is immutable, so the kept one is the same value)."""
+    return Fraction(numerator, 10 ** exponent)
 
 
 def _add(merged: dict[_F, tuple[int, int]], fates: _F, numerator: int, exponent: int) -> None:

@@ -195,8 +195,10 @@ def _is_city(area: str) -> bool:
 def dies_at_reveal(leader: Leader | None, territory: str) -> str | None:
     """K-21 ``dies_in`` (H06-d): the ID of the restriction that kills ``leader`` at the reveal of a battle in
     ``territory`` (B6), or ``None``."""
-    return next((power_id for rule, params, power_id in restrictions(leader)
-                 if rule == "dies_in" and territory in params), None)
+    found = restrictions(leader)
+    if not found:  # issue 14 item 4: most leaders have no restriction (asked for both sides of every leader step)
+        return None
+    return next((power_id for rule, params, power_id in found if rule == "dies_in" and territory in params), None)
 
 
 def with_reveal_deaths(battle: Battle) -> Battle:

@@ -438,6 +438,8 @@ def _regen_rolls(ids: tuple[tuple[str, ...], tuple[str, ...]], roll: Roll) -> tu
 
 def _acted(*found: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Per side, the leader powers that acted in the leader step, each once, in order."""
+    if not any(side[0] or side[1] for side in found):
+        return ((), ())  # issue 14 item 4: most leader steps see no power act (the same empty answer)
     return (tuple(dict.fromkeys(p for side in found for p in side[0])),
             tuple(dict.fromkeys(p for side in found for p in side[1])))
 

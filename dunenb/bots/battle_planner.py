@@ -259,7 +259,8 @@ def _leader_step(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tu
     for probability, fates in fates_distribution(Battle("arena", ordered[0].house, ordered)):
         dead = fates.dead if my_index == 0 else fates.dead[::-1]
         branch = "explosion" if fates.explosion else ("treachery" if fates.traitor_called_by else "normal")
-        result.append((float(probability), dead[0], dead[1], branch))
+        # issue 14 item 4: numerator / denominator is float(probability) itself (numbers.Rational.__float__)
+        result.append((probability.numerator / probability.denominator, dead[0], dead[1], branch))
     return tuple(result)
 
 
