@@ -115,7 +115,7 @@ def merged_leaves(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tupl
     # issue 14 item 4: the weights are summed as decimals (numerator, exponent): every probability here is a sum of
     # products of (faces in a class) / 10, so n / 10**e is exactly the Fraction the Fraction arithmetic gave (a
     # Fraction is normalised: equal values, equal records), without a gcd at every addition
-    return tuple((fates, _decimal(numerator, exponent)) for fates, (numerator, exponent) in merged.items())
+    return tuple([(fates, _decimal(numerator, exponent)) for fates, (numerator, exponent) in merged.items()])
 
 
 @lru_cache(maxsize=1024)

@@ -158,7 +158,9 @@ def with_wheel_karamas(battle: Battle) -> Battle:
     """B6: each Karama shown with a wheel (``BattlePlan.karama_use``) blocks its powers on the opposing side
     (:func:`wheel_blocks`), and a built-in weapon whose power is blocked is not played (KARAMA-20: no karate, so
     that side has no attack; GAP-123)."""
-    if not any(side.plan.karama_use is not None or side.blocked for side in battle.sides):
+    first, second = battle.sides
+    if not (first.plan.karama_use is not None or first.blocked or second.plan.karama_use is not None
+            or second.blocked):
         # issue 14 item 4: no Karama shown and nothing blocked: wheel_blocks(None) blocks nothing and no built-in
         # weapon's power is blocked, so nothing changes (the leader step asks this at every chance leaf)
         return battle

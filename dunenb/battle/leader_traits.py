@@ -208,8 +208,9 @@ def with_reveal_deaths(battle: Battle) -> Battle:
     GAP-117): he is dead before the wheels act; his defence card stays on the wheel, with nothing to protect; no
     treachery can be called on him (B7 comes after his death). He is worth 0 and his bounty goes to the opponent
     (BATTLE-13 f3)."""
-    if all(side.doomed is not None or dies_at_reveal(side.plan.leader, battle.territory) is None
-           for side in battle.sides):
+    first, second = battle.sides  # issue 14 item 4: the two sides tested without a generator (every leader step)
+    if ((first.doomed is not None or dies_at_reveal(first.plan.leader, battle.territory) is None)
+            and (second.doomed is not None or dies_at_reveal(second.plan.leader, battle.territory) is None)):
         return battle
     sides = []
     for side in battle.sides:

@@ -327,9 +327,15 @@ def leader_step(
     houses = (sides[0].house, sides[1].house)
     blocked = (sides[0].blocked, sides[1].blocked)
     doomed = (sides[0].doomed is not None, sides[1].doomed is not None)  # K-21 dies_in: dead at B6
-    held = tuple(me for me in (0, 1) if not doomed[1 - me] and sides[me].holds_traitor(leaders[1 - me]))
-    voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
-    calls = tuple(me for me in held if me not in voided)
+    # issue 14 item 4: the sides that hold the opposing leader as a traitor, side 0 first, written out (no generator
+    # at every chance leaf); without any, no call is voided or made
+    held = (((0,) if not doomed[1] and sides[0].holds_traitor(leaders[1]) else ())
+            + ((1,) if not doomed[0] and sides[1].holds_traitor(leaders[0]) else ()))
+    voided: tuple[int, ...] = ()
+    calls: tuple[int, ...] = ()
+    if held:
+        voided = tuple(me for me in held if sides[me].call_power is not None and plans[1 - me].blocks_calls)
+        calls = tuple(me for me in held if me not in voided)
     acted: list[list[str]] = [[], []]
     if len(calls) == 1:
         caller = calls[0]
@@ -351,11 +357,11 @@ def leader_step(
     revenge, revenge_by = kills(houses, leaders, blocked, roll, rolled=True) if scene.kills else NO_KILLS
     weapons = [plan.attacks for plan in plans]  # LC-7: K-6 two attacks
     present = (leaders[0] is not None, leaders[1] is not None)
-    if any("atomics" in attacks for attacks in weapons):
+    if "atomics" in weapons[0] or "atomics" in weapons[1]:  # issue 14 item 4: no generator at every chance leaf
         atomics = tuple(me for me in (0, 1) if "atomics" in weapons[me])
         return Fates(dead=present, explosion="atomics", traitor_called_by=calls, swapped=swapped,
                      atomics_used_by=atomics, blocked_calls=voided)
-    if any("lasgun" in attacks for attacks in weapons) and "shield" in plans[0].defences + plans[1].defences:
+    if ("lasgun" in weapons[0] or "lasgun" in weapons[1]) and "shield" in plans[0].defences + plans[1].defences:
         # GAP-29a: a Shield card of either side meeting a lasgun sets off the explosion (a worn one never: D-20).
         return Fates(dead=present, explosion="lasgun-shield", traitor_called_by=calls, swapped=swapped,
                      blocked_calls=voided)
@@ -438,7 +444,10 @@ def _regen_rolls(ids: tuple[tuple[str, ...], tuple[str, ...]], roll: Roll) -> tu
 
 def _acted(*found: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Per side, the leader powers that acted in the leader step, each once, in order."""
-    if not any(side[0] or side[1] for side in found):
+    for side in found:
+        if side[0] or side[1]:
+            break
+    else:
         return ((), ())  # issue 14 item 4: most leader steps see no power act (the same empty answer)
     return (tuple(dict.fromkeys(p for side in found for p in side[0])),
             tuple(dict.fromkeys(p for side in found for p in side[1])))
@@ -481,7 +490,7 @@ def _merged_fates(key: tuple[BattleSide, BattleSide]) -> tuple[tuple[Fraction, F
     # 22,376 asks, the bot's own _leader_step cache answering the rest), while its 65,536 entries kept 143,000
     # objects (Fractions, Fates, tuples) that every full garbage collection walked: 15% of a bot game went there.
     leaves = merged_leaves(lambda roll: leader_step(key, roll), (key[0].dice, key[1].dice), _NeedRoll)
-    return tuple((probability, fates) for fates, probability in leaves)
+    return tuple([(probability, fates) for fates, probability in leaves])  # a list first: cheaper than a generator
 
 
 def _strip(side: BattleSide) -> BattleSide:
@@ -775,7 +784,7 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     battle = with_wheel_karamas(battle)  # B6: the Karamas shown with the wheels (LC-11 b, KARAMA-20; GAP-122/123)
     battle = with_reveal_deaths(battle)  # leaders.md K-21 dies_in: at B6 too
     plans = [side.plan for side in battle.sides]
-    if not any(plan.attacks for plan in plans):
+    if not (plans[0].attacks or plans[1].attacks):  # issue 14 item 4: the two plans tested without a generator
         return battle
     if not (may_disarm(plans[0].leader) or may_disarm(plans[1].leader)):
         return battle  # issue 14 item 4: no DISARM entry can act, so nobody is disarmed (no values needed)
