@@ -92,7 +92,12 @@ def seeded_rng(words: Sequence[int]) -> SeededRng:
 
 
 def _fits(words: tuple[int, ...]) -> bool:
-    return bool(words) and all(type(word) is int and 0 <= word < _WORD for word in words)
+    if not words:
+        return False
+    for word in words:  # issue 14 item 4: a loop, not all() over a generator (a bot seeds at every decision)
+        if type(word) is not int or not 0 <= word < _WORD:
+            return False
+    return True
 
 
 def _build(words: tuple[int, ...]) -> np.random.Generator:

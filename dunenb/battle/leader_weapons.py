@@ -91,6 +91,8 @@ class Arsenal:
 
     def slot_weapons(self, b1_rolls: Iterable[tuple[str, int]] = ()) -> tuple[str, ...]:
         """The built-ins this leader may put in the attack slot (K-7 ``in_slot``; H10-c only after its B1 roll)."""
+        if not self.in_slot:
+            return ()  # issue 14 item 4: most leaders put no built-in in the slot (asked by every slot check)
         rolled = dict(b1_rolls)
         return tuple(weapon for power, weapon, need in self.in_slot
                      if need is None or (power in rolled and rolled[power] <= need))

@@ -60,9 +60,13 @@ def dead_leaders(state: GameState, house: str) -> frozenset[str]:
     ``"owner:id"`` key (GAP-19)."""
     own = frozenset(state.houses[house].leader_tanks)
     prefix = f"{house}:"
-    served = frozenset(key[len(prefix):] for other, hs in state.houses.items() if other != house
-                       for key in hs.leader_tanks if key.startswith(prefix))
-    return own | served if served else own
+    served: list[str] = []  # issue 14 item 4: a loop (no generator); a leader served under a key is rare
+    for other, hs in state.houses.items():
+        if other != house:
+            for key in hs.leader_tanks:
+                if key.startswith(prefix):
+                    served.append(key[len(prefix):])
+    return own | frozenset(served) if served else own
 
 
 def acting_main_leader(state: GameState, house: str) -> str | None:

@@ -82,9 +82,10 @@ def _leader(house: str, leader_id: str | None) -> Leader | None:
 def scene(state: GameState, ctx: BattleContext, leaders: dict[str, str | None]) -> Scene:
     """The leaders.md scene of this battle with ``leaders`` (House -> leader id; ``None``: not known yet)."""
     houses = ctx.houses
-    return Scene.of(ctx.area, houses, tuple(_leader(h, leaders.get(h)) for h in houses), defender=0,
-                    dead=tuple(own_dead(state, h) for h in houses),
-                    blocked=tuple(blocked(state, h) for h in houses),
+    first, second = houses  # issue 14 item 4: the two sides written out (no generators; asked at every B-step)
+    return Scene.of(ctx.area, houses, (_leader(first, leaders.get(first)), _leader(second, leaders.get(second))),
+                    defender=0, dead=(own_dead(state, first), own_dead(state, second)),
+                    blocked=(blocked(state, first), blocked(state, second)),
                     shield_wall_standing=state.shield_wall_standing)
 
 
@@ -139,7 +140,10 @@ def _buy_off_offers(state: GameState, ctx: BattleContext, house: str) -> list[Le
 def _may_be_asked(state: GameState, ctx: BattleContext, house: str) -> bool:
     """GAP-111: ``house`` is asked at B5 when a leader it may put on its wheel here holds a BUY_OFF entry that
     acts (public knowledge)."""
-    return any(entries(state, ctx, house, lid, BUY_OFF) for lid in _wheel_leaders(state, ctx, house))
+    for lid in _wheel_leaders(state, ctx, house):  # issue 14 item 4: a loop, not any() over a generator
+        if entries(state, ctx, house, lid, BUY_OFF):
+            return True
+    return False
 
 
 def before_reveal(state: GameState, ctx: BattleContext, start: int = 0) -> GameState:
