@@ -67,7 +67,7 @@ def test_issue14_item4_between_actions_pauses_inside_and_a_cycle_made_there_is_c
     assert gone() is not None  # nothing was collected while the action ran
     for _ in range(20):  # the next allocations, as the game goes on, run the young passes as usual
         [[index] for index in range(gc.get_threshold()[0])]
-    assert gone() is None  # the young passes found the action's cycle: nothing waits longer than the action
+    assert gone() is None  # the young passes after the action found the cycle it made
     assert len(kept) == 5_000
 
 

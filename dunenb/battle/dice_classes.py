@@ -29,8 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, TypeVar
+
+from dunenb.shares import chance_share
 
 _F = TypeVar("_F", bound=Hashable)
 #: A d10 source as the leader step calls it: ``roll(side)`` or ``roll(side, purpose)`` (dunenb.battle.rolls).
@@ -115,14 +116,8 @@ def merged_leaves(step: Callable[[Roll], _F], fixed: tuple[tuple[int, ...], tupl
     # issue 14 item 4: the weights are summed as decimals (numerator, exponent): every probability here is a sum of
     # products of (faces in a class) / 10, so n / 10**e is exactly the Fraction the Fraction arithmetic gave (a
     # Fraction is normalised: equal values, equal records), without a gcd at every addition
-    return tuple([(fates, _decimal(numerator, exponent)) for fates, (numerator, exponent) in merged.items()])
-
-
-@lru_cache(maxsize=1024)
-def _decimal(numerator: int, exponent: int) -> Fraction:
-    """``Fraction(numerator, 10 ** exponent)``, one object per pair (issue 14 item 4: the same few shares, 1, 1/2,
-    9/10 ..., end most leader steps; a Fraction is immutable, so the kept one is the same value)."""
-    return Fraction(numerator, 10 ** exponent)
+    # (one kept Fraction per share: dunenb.shares)
+    return tuple([(fates, chance_share(numerator, 10 ** exponent)) for fates, (numerator, exponent) in merged.items()])
 
 
 def _add(merged: dict[_F, tuple[int, int]], fates: _F, numerator: int, exponent: int) -> None:

@@ -63,7 +63,6 @@ from dunenb.rules import flow
 from dunenb.rules.common import (
     Handler,
     Pledge,
-    chance_share,
     edit_house,
     event,
     node,
@@ -73,6 +72,7 @@ from dunenb.rules.common import (
     with_events,
 )
 from dunenb.rules.karama_window import open_window, register_resume, substitute_cancelled, substitute_uses
+from dunenb.shares import chance_share
 from dunenb.state import FrozenDict, GameState, evolve
 
 KARAMA = "karama"

@@ -39,7 +39,8 @@ from dunenb.actions import Action
 from dunenb.board import read_data_file
 from dunenb.errors import RulesDataError
 from dunenb.rules import deck_tops
-from dunenb.rules.common import Handler, chance_share, edit_house, event, pending, storm_order, with_events
+from dunenb.rules.common import Handler, edit_house, event, pending, storm_order, with_events
+from dunenb.shares import chance_share
 from dunenb.state import FrozenDict, GameState, evolve
 
 PHASE = "chance-cards"

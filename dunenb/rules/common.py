@@ -20,6 +20,7 @@ from dunenb.board import SHIELD_WALL
 from dunenb.errors import IllegalActionError
 from dunenb.powers import applied, is_in_play
 from dunenb.ruleset import Ruleset, load_ruleset
+from dunenb.shares import chance_share
 from dunenb.state import Event, FrozenDict, GameState, Pending, Tokens, evolve
 
 SECTORS = 24
@@ -298,18 +299,6 @@ def remove_spice(state: GameState, area_id: str, *, cause: str) -> GameState:
 def uniform(actions: Sequence[Action]) -> list[tuple[Action, Fraction]]:
     share = chance_share(1, len(actions))
     return [(a, share) for a in actions]
-
-
-@lru_cache(maxsize=4096)
-def chance_share(count: int, total: int) -> Fraction:
-    """``Fraction(count, total)``, one object per pair (issue 14 item 4: a chance node lists a share per card or
-    outcome at every draw; a Fraction is immutable and normalised, so the kept one is the same value, built and
-    reduced once, and :func:`dunenb.engine.sample_chance` converts each distinct object to a float once).
-
-    >>> chance_share(2, 4), chance_share(2, 4) is chance_share(2, 4)
-    (Fraction(1, 2), True)
-    """
-    return Fraction(count, total)
 
 
 @lru_cache(maxsize=64)

@@ -32,7 +32,8 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action
 from dunenb.powers import applied
-from dunenb.rules.common import Handler, chance_share, node, pending
+from dunenb.rules.common import Handler, node, pending
+from dunenb.shares import chance_share
 from dunenb.state import FrozenDict, GameState, evolve
 
 HOOK = "deck.top_viewers"

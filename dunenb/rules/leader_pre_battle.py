@@ -66,10 +66,11 @@ from dunenb.battle import alias
 from dunenb.battle.roster import Power, load_roster
 from dunenb.errors import IllegalActionError
 from dunenb.rules.battle_context import BattleContext, LeaderShown, context_of
-from dunenb.rules.common import Handler, add_forces, chance_share, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, add_forces, edit_house, event, node, pending, with_events
 from dunenb.rules.karama_window import register_resume
 from dunenb.rules.leader_deals import args, entries
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_of, leader_ref
+from dunenb.shares import chance_share
 from dunenb.state import FrozenDict, GameState, Tokens
 
 NONE = "none"

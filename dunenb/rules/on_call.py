@@ -23,7 +23,8 @@ from typing import Any, ClassVar
 
 from dunenb.actions import Action
 from dunenb.battle.resolve import CallEffect
-from dunenb.rules.common import Handler, chance_share, edit_house, event, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, pending, with_events
+from dunenb.shares import chance_share
 from dunenb.state import GameState, evolve
 
 

@@ -23,7 +23,7 @@ from dunenb.powers.karama import lift
 from dunenb.powers.registry import power
 from dunenb.rules.common import edit_house, event, with_events
 from dunenb.rules.karama_window import askers, open_window, register_resume
-from dunenb.state import FrozenDict, GameState, Tokens
+from dunenb.state import Event, FrozenDict, GameState, Tokens
 
 POWER = "TLEILAX-P2"  # destroyed tokens go back to the reserve (data/powers.json, hook tokens.destroyed)
 RESUME = "token-recovery"
@@ -33,16 +33,21 @@ def _uses() -> tuple[str, ...]:
     return tuple(use.id for use in power(POWER).karama if use.moment == "destruction")
 
 
+def _recovers(happened: Event) -> bool:
+    """Whether the event ``happened`` tells of tokens recovered by TLEILAX-P2."""
+    return happened.kind == "tokens-recovered" and POWER in happened.data.get("powers", ())
+
+
 def after_action(state: GameState) -> GameState:
     """Once an action is settled: ask KARAMA-34 about the tokens it made the holder of TLEILAX-P2 recover."""
     if state.pending is None or not state.events:
         return state
     for found in state.events:  # issue 14 item 4: asked after every action; most make no recovery (no list built)
-        if found.kind == "tokens-recovered" and POWER in found.data.get("powers", ()):
+        if _recovers(found):
             break
     else:
         return state
-    recovered = [e for e in state.events if e.kind == "tokens-recovered" and POWER in e.data.get("powers", ())]
+    recovered = [e for e in state.events if _recovers(e)]
     house = recovered[0].data["house"]
     tokens = Tokens(sum(e.data.get("regular", e.data["count"]) for e in recovered if e.data["house"] == house),
                     sum(e.data.get("marked", 0) for e in recovered if e.data["house"] == house))

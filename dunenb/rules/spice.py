@@ -28,7 +28,6 @@ from dunenb.powers.karama import lift
 from dunenb.rules import deck_tops, leader_specials
 from dunenb.rules.common import (
     Handler,
-    chance_share,
     event,
     kill_tokens,
     node,
@@ -39,6 +38,7 @@ from dunenb.rules.common import (
 )
 from dunenb.rules.karama_window import open_window, register_resume
 from dunenb.ruleset import WORM_CARD, parse_card
+from dunenb.shares import chance_share
 from dunenb.state import FrozenDict, GameState, SpiceDeck, evolve
 
 #: The territory deck's name among the decks whose top may be held apart (ATREIDES-P2 c).

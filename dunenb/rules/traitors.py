@@ -41,7 +41,8 @@ from dunenb.battle.traitors import can_be_traitor_of, traitor_draw_count
 from dunenb.errors import IllegalActionError
 from dunenb.powers import holder, holds_power, is_in_play
 from dunenb.rules import flow
-from dunenb.rules.common import Handler, chance_share, edit_house, event, node, pending, with_events
+from dunenb.rules.common import Handler, edit_house, event, node, pending, with_events
+from dunenb.shares import chance_share
 from dunenb.state import GameState, evolve
 
 #: The menu of predicted turns when the table sets no turn limit (any turn >= 1 is accepted; design).
