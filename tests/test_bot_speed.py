@@ -18,34 +18,57 @@ WEAPONS = (None, "worthless", "poison-fast", "projectile-contact", "lasgun", "at
 DEFENCES = (None, "worthless", "shield", "snooper")
 
 
-def _specs() -> list[object]:
-    """Leader-step specs: plain strengths and leaders with step powers: Feyd-Rautha, whose Kindjal only admits a
-    weapon (a 4-item spec, folded to his strength against a plain leader: issue 14, ``_fate_leader``), and
-    Tyekanik, whose powers change the leader step (never folded)."""
-    feyd = _fate_leader("harkonnen", leader_of("harkonnen", "feyd-rautha"), frozenset())
-    tyekanik = _fate_leader("emperor", leader_of("emperor", "tyekanik"), frozenset())
-    assert isinstance(feyd, tuple) and isinstance(tyekanik, tuple)
-    return [5, 2, feyd, tyekanik]
+def _spec(house: str, leader_id: str) -> object:
+    return _fate_leader(house, leader_of(house, leader_id), frozenset())
+
+
+def _specs() -> tuple[list[object], list[object]]:
+    """Leader-step specs of the bot's side and of the opposing side: none, plain strengths and leaders with step
+    powers: Feyd-Rautha and Murbella, whose Kindjal and karate only admit a weapon (4-item specs, folded to their
+    strength against a plain leader: issue 14, ``_fate_leader``), Tyekanik and Edric, who wear a shield (leaders.md
+    K-8: never folded), and Iakin Nefud, whose rule slows a fast poison aimed at him (K-9)."""
+    feyd, murbella = _spec("harkonnen", "feyd-rautha"), _spec("bene-gesserit", "murbella")
+    tyekanik, edric, iakin = _spec("emperor", "tyekanik"), _spec("guild", "edric"), _spec("harkonnen", "iakin-nefud")
+    assert len(feyd) == len(murbella) == 4 and len(tyekanik) == len(edric) == len(iakin) == 3  # type: ignore[arg-type]
+    return [None, 3, feyd, murbella, tyekanik], [None, 2, tyekanik, edric, iakin, feyd]
 
 
 def test_planner_folds_give_the_unfolded_leader_steps() -> None:
-    """CARD-WORTHLESS-1 (a worthless card is an empty slot) and GAP-35b (the called traitor's weapon does not
-    act): the planner's folded leader steps equal the resolver's own steps of the plans as given."""
-    specs = _specs()
-    for mine_spec, theirs_spec in itertools.product((specs[0], specs[2], specs[3]), specs[1:3]):
+    """The planner's folded leader steps (``_fates``) equal the resolver's own steps of the specs as given, folded
+    nowhere: a strength read only by a contact projectile's passes of a Shield card or a worn shield
+    (CARD-SHIELD-3, GAP-28a, leaders.md K-8, LC-1; a Kindjal acts as one, K-7), a worthless card an empty slot
+    (CARD-WORTHLESS-1), the called traitor's weapon idle (GAP-35b); with the K-6 extra attack and defence slots."""
+    mines, theirs_specs = _specs()
+    checked = 0
+    for mine_spec, theirs_spec in itertools.product(mines, theirs_specs):
         if isinstance(mine_spec, tuple) and isinstance(theirs_spec, tuple) and mine_spec[0] == theirs_spec[0]:
             continue  # two different Houses (BATTLE-2)
-        for weapon, defence, their_weapon, their_defence in itertools.product(
-                WEAPONS, DEFENCES, WEAPONS[2:], ("shield", None)):
+        for weapon, defence, (extra_attack, extra_defence), their_weapon, their_defence in itertools.product(
+                (None, "worthless", "projectile-contact", "lasgun"), (None, "shield", "snooper"),
+                ((None, None), (None, "shield"), ("kindjal", None)),
+                (None, "poison-fast", "projectile-contact", "projectile-distance"), (None, "worthless", "shield")):
             for traitor, my_index in ((False, 0), (True, 1)):
-                mine = (mine_spec, weapon, defence, None, None)
+                mine = (mine_spec, weapon, defence, extra_attack, extra_defence)
                 theirs = (theirs_spec, their_weapon, their_defence)
-                folded = _fates(mine, theirs, traitor, my_index)
-                if isinstance(mine_spec, int) and not (weapon == "projectile-contact" and their_defence == "shield"):
-                    mine = (1, *mine[1:])  # the strength fold the planner made before this issue
-                if isinstance(theirs_spec, int) and not (their_weapon == "projectile-contact" and defence == "shield"):
-                    theirs = (1, *theirs[1:])
-                assert folded == _leader_step.__wrapped__(mine, theirs, traitor, my_index), (mine, theirs, traitor)
+                assert _fates(mine, theirs, traitor, my_index) == _leader_step.__wrapped__(
+                    mine, theirs, traitor, my_index), (mine, theirs, traitor, my_index)
+                checked += 1
+    assert checked > 15_000
+
+
+def test_planner_keeps_a_contact_projectiles_strength_against_a_worn_shield() -> None:
+    """leaders.md K-8, LC-1, CARD-SHIELD-3: a contact projectile passes Tyekanik's worn shield on a d10 at most its
+    thrower's strength, so the planner keeps that strength (its folds before stop 31 gave a strength-7 thrower the
+    chances of a strength-1 one); against a Shield card in a K-6 extra defence slot too."""
+    tyekanik = _spec("emperor", "tyekanik")
+    strong = _fates((7, "projectile-contact", None, None, None), (tyekanik, None, None), False, 0)
+    weak = _fates((1, "projectile-contact", None, None, None), (tyekanik, None, None), False, 0)
+    assert strong == _leader_step.__wrapped__((7, "projectile-contact", None, None, None), (tyekanik, None, None),
+                                              False, 0)
+    assert sum(p for p, _mine_dead, their_dead, _branch in strong if their_dead) > \
+        sum(p for p, _mine_dead, their_dead, _branch in weak if their_dead)
+    against_extra = _fates((3, None, "snooper", None, "shield"), (7, "projectile-contact", None), False, 0)
+    assert round(sum(p for p, mine_dead, _their_dead, _branch in against_extra if mine_dead), 9) == 0.7
 
 
 def test_strip_keeps_an_already_stripped_side() -> None:

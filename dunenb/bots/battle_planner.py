@@ -51,7 +51,7 @@ from functools import lru_cache
 
 from dunenb.actions import Action
 from dunenb.battle import alias, leader_shelter
-from dunenb.battle.cards import BUILT_IN_WEAPONS, card_kind, wheel_karama_power
+from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_karama import is_leader_use, voidable_powers
 from dunenb.battle.leader_weapons import Arsenal, arsenal
@@ -136,38 +136,68 @@ def card_odds(unseen: Counter, hand_size: int, kinds: Sequence[str]) -> list[tup
 
 
 def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tuple[float, bool, bool, str], ...]:
-    """The leader step's outcomes; a strength matters only to a contact projectile against a shield (the d10
-    pass, CARD-SHIELD-3, GAP-28a), so other strengths are folded to 1 to share the cache. A leader whose powers
-    change the leader step is given as (house, id, blocked powers) (:func:`_fate_leader`) and is never folded."""
-    if isinstance(mine[0], int) and not (mine[1] == "projectile-contact" and theirs[2] == "shield") \
-            and not any(mine[3:]):  # leaders.md K-6/K-7 extras: never folded
-        mine = (1, *mine[1:])
-    if isinstance(theirs[0], int) and not (theirs[1] == "projectile-contact" and mine[2] == "shield"):
-        theirs = (1, theirs[1], theirs[2])
-    # issue 14 item 4: a leader whose step powers only admit weapons to his wheel, given as (house, id, blocked,
-    # strength) (:func:`_fate_leader`), facing a leader whose powers read nothing of him (none, a strength, or such
-    # a leader too), steps as his strength: then the only reader of a strength left is a contact projectile's pass
-    # of a Shield card (neither leader wears a shield), so his is folded to 1 where he does not throw one at a
-    # Shield card (nor carries extra cards), and the opposing one where it is not thrown at his Shield cards (his
-    # extra defence too). Facing a leader with other step powers (which may read his House or name), his spec stays.
-    mine_plain, theirs_plain = _plain(mine[0]), _plain(theirs[0])
-    if type(mine[0]) is tuple and len(mine[0]) == 4 and theirs_plain:
-        mine = (1 if not any(mine[3:]) and not (mine[1] == "projectile-contact" and theirs[2] == "shield")
-                else mine[0][3], *mine[1:])
-    if type(theirs[0]) is tuple and len(theirs[0]) == 4 and mine_plain:
-        theirs = (1 if not (theirs[1] == "projectile-contact" and "shield" in (mine[2], *mine[4:5]))
-                  else theirs[0][3], theirs[1], theirs[2])
-    # issue 14 item 4: two more folds, after the strength ones (which read the cards as given), that the leader step
-    # cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1: card_deaths skips it, and
-    # no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and when the bot calls its
-    # traitor, the traitor's attacks are not resolved (GAP-35b: only the caller's weapon acts; FAQ 23). The call
-    # always stands here: the opposing side holds no Karama (KARAMA-45) and no K-21 dies_in applies in the
-    # "arena" of _leader_step.
+    """The leader step's outcomes, with the specs folded where the step cannot tell them apart, to share the cache.
+
+    A leader's strength is read by the leader step only when he throws a contact projectile (the card, or a
+    built-in acting as one: :data:`~dunenb.battle.cards.BUILT_IN_ACTS_AS`) at a shield: a Shield card of the
+    opposing plan (CARD-SHIELD-3, GAP-28a) or a shield the opposing leader wears (leaders.md K-8, LC-1: Tyekanik,
+    Edric), each passed on a d10 at most his strength. A plain leader (a strength: no powers) is folded to strength 1
+    elsewhere; so is a leader whose step powers only admit weapons to his wheel, given as (house, id, blocked,
+    strength) (:func:`_fate_leader`), when the opposing leader's powers read nothing of him (none, a strength, or
+    such a leader too: :func:`_plain`), since then he steps as his strength. A leader whose powers change the leader
+    step (house, id, blocked) may wear a shield and is never folded; facing one, a contact projectile keeps its
+    thrower's strength. tests/test_bot_speed.py checks that the folded step equals the step of the specs as given.
+
+    Two more folds the step cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1:
+    card_deaths skips it, and no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and
+    when the bot calls its traitor, the traitor's attacks are not resolved (GAP-35b: only the caller's weapon acts;
+    FAQ 23). The call always stands here: the opposing side holds no Karama (KARAMA-45) and no K-21 dies_in applies
+    in the "arena" of _leader_step.
+
+    Issue 14 item 6 (stop 31): the folds made before read a Shield card in the defence slot only, so a contact
+    projectile's strength was folded away against a worn shield or a Shield card in a K-6 extra defence slot
+    (the bot then gave a strength-7 projectile a 1-in-10 chance to pass Tyekanik's shield instead of 7 in 10)."""
     if "worthless" in mine:
         mine = (mine[0], *(None if card == "worthless" else card for card in mine[1:]))
+    if "worthless" in theirs:
+        theirs = (theirs[0], *(None if card == "worthless" else card for card in theirs[1:]))
     if traitor and theirs[1] is not None:
         theirs = (theirs[0], None, theirs[2])
+    mine_spec, theirs_spec = mine[0], theirs[0]
+    mine_plain, theirs_plain = _plain(mine_spec), _plain(theirs_spec)
+    folded_mine = _folded(mine_spec, theirs_plain, _throws_contact(mine[1:2] + mine[3:4]),
+                          _shielded(theirs_spec, theirs[2:3]))
+    folded_theirs = _folded(theirs_spec, mine_plain, _throws_contact(theirs[1:2]),
+                            _shielded(mine_spec, mine[2:3] + mine[4:5]))
+    if folded_mine is not mine_spec:
+        mine = (folded_mine, *mine[1:])
+    if folded_theirs is not theirs_spec:
+        theirs = (folded_theirs, *theirs[1:])
     return _leader_step(mine, theirs, traitor, my_index)
+
+
+def _folded(spec: object, foe_plain: bool, contact: bool, shielded: bool) -> object:
+    """A leader-step spec as :func:`_fates` folds it: a strength where the step reads nothing of the leader but his
+    strength (1 where it reads nothing at all), else the spec itself."""
+    if type(spec) is int:
+        return 1 if not (contact and shielded) else spec
+    if type(spec) is tuple and len(spec) == 4 and foe_plain:
+        return 1 if not (contact and shielded) else spec[3]
+    return spec
+
+
+def _throws_contact(attacks: tuple) -> bool:
+    """Whether one of these attacks acts as a contact projectile (the card, or a built-in acting as one)."""
+    for attack in attacks:
+        if attack is not None and BUILT_IN_ACTS_AS.get(attack, attack) == "projectile-contact":
+            return True
+    return False
+
+
+def _shielded(spec: object, defences: tuple) -> bool:
+    """Whether a contact projectile aimed at this side may meet a shield: a Shield card among its defences, or a
+    leader whose step powers are not known to be plain (he may wear one, leaders.md K-8)."""
+    return "shield" in defences or (type(spec) is tuple and len(spec) == 3)
 
 
 def _plain(spec: object) -> bool:
