@@ -5,14 +5,19 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
+import pytest
+
 from dunenb.battle.plans import BattlePlan, BattleSide
 from dunenb.battle.resolve import _strip
 from dunenb.battle.roster import inline_leader
 from dunenb.battle.wheel import Dial, Tokens
+from dunenb.bots import battle_planner, make_bot
 from dunenb.bots.battle_planner import _fate_leader, _fates, _leader_step
 from dunenb.bots.risk import _WORM_ODDS, worm_strike_probability
-from dunenb.engine import new_game, view
+from dunenb.engine import make_config, new_game, view
 from dunenb.rules.traitors import leader_of
+from dunenb.ruleset import HOUSE_IDS
+from dunenb.simulate import play_game
 
 WEAPONS = (None, "worthless", "poison-fast", "projectile-contact", "lasgun", "atomics")
 DEFENCES = (None, "worthless", "shield", "snooper")
@@ -69,6 +74,25 @@ def test_planner_keeps_a_contact_projectiles_strength_against_a_worn_shield() ->
         sum(p for p, _mine_dead, their_dead, _branch in weak if their_dead)
     against_extra = _fates((3, None, "snooper", None, "shield"), (7, "projectile-contact", None), False, 0)
     assert round(sum(p for p, mine_dead, _their_dead, _branch in against_extra if mine_dead), 9) == 0.7
+
+
+def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every leader step the planner asked in an 8-House heuristic game (each House's secondary leaders in play:
+    worn shields, Kindjals, rules) equals the resolver's step of the specs as given, folded nowhere. Before stop 31,
+    475 of 55,058 such keys of six games differed (Ludwic, Alberic, Duana, Edric: contact projectiles against worn
+    shields)."""
+    asked: set[tuple] = set()
+
+    def noted(*key: object) -> tuple:
+        asked.add(key)
+        return _fates(*key)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(battle_planner, "_cached_fates", noted)
+    config = make_config(list(HOUSE_IDS), seed=1, turn_limit=8)
+    play_game(config, {house: make_bot("heuristic", seed=1 + k) for k, house in enumerate(HOUSE_IDS)})
+    assert len(asked) > 1_000
+    for key in asked:
+        assert _fates(*key) == _leader_step.__wrapped__(*key), key  # type: ignore[arg-type]
 
 
 def test_strip_keeps_an_already_stripped_side() -> None:
