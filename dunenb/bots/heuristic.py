@@ -969,11 +969,23 @@ class HeuristicBot:
         assert state.pending is not None
         house = state.pending.actor
         if self.scorer is _score:
-            ghola = self._ghola(state, house, actions)
+            # issue 14 item 4: one pass over the menu finds the ghola plays and leaves out the other any-time
+            # actions (GAP-57: the harvester trades stay in the movement slot, as before)
+            kept: list[Action] = []
+            gholas: list[PlayGhola] = []
+            trades = state.phase == "movement"
+            for a in actions:
+                kind = a.kind
+                if kind in ANYTIME_KINDS:
+                    if type(a) is PlayGhola:
+                        gholas.append(a)
+                    if not (trades and kind in HARVESTER_TRADES):
+                        continue
+                kept.append(a)
+            ghola = self._ghola(state, house, gholas) if gholas else None
             if ghola is not None:
                 return ghola
-            actions = [a for a in actions if a.kind not in ANYTIME_KINDS or (
-                state.phase == "movement" and a.kind in HARVESTER_TRADES)]  # GAP-57: trades in the slot, as before
+            actions = kept
         if self.scorer is _score and len(actions) == 1 and actions[0].kind != "plan":
             # issue 14 item 4 (most Karama windows list only the pass once the anytime actions are left out):
             # the one action is the best of one score (never NaN), whatever it is; no view to build
@@ -1006,9 +1018,9 @@ class HeuristicBot:
         return actions[best[int(generator.integers(len(best)))]]
 
     @staticmethod
-    def _ghola(state: GameState, house: str, actions: list[Action]) -> Action | None:
-        """The best ghola play listed, if it helps (:func:`_score_ghola` > 0), whatever the node (at any time)."""
-        gholas = [a for a in actions if isinstance(a, PlayGhola)]
+    def _ghola(state: GameState, house: str, gholas: list[PlayGhola]) -> Action | None:
+        """The best of the ghola plays listed (``gholas``, in menu order), if it helps (:func:`_score_ghola` > 0),
+        whatever the node (at any time)."""
         if not gholas:
             return None
         seen = guess(view(state, house))  # GAP-139: a hidden captive (FAQ 17) as the view can guess him

@@ -103,13 +103,25 @@ def candidates(seen: GameState, house: str) -> tuple[str, ...]:
                  if leader.id not in dead and (house, leader.id) not in held)
 
 
+_HIDDEN_KEY = ":" + HIDDEN  # a captive's key whose leader is hidden ("owner:hidden")
+
+
+def _hides(keys: tuple[str, ...]) -> bool:
+    """Whether a House's leader keys hold a hidden one (issue 14 item 4: a loop, not any() over a generator; the
+    bot asks at most of its decisions, for every House)."""
+    for key in keys:
+        if key == HIDDEN or key.endswith(_HIDDEN_KEY):
+            return True
+    return False
+
+
 def guess(seen: GameState) -> GameState:
     """GAP-139: a view a bot may reason on: each House with hidden leaders is given its :func:`candidates` (the
     captive may be any of them), and the captor's hidden keys are left out (his strength is unknown). Only what the
     view holds is used; the House's own leaders are never hidden from it."""
     houses = seen.houses
     for h, hs in seen.houses.items():
-        if any(key == HIDDEN or key.endswith(":" + HIDDEN) for key in hs.leaders):
+        if _hides(hs.leaders):
             mine = tuple(key for key in hs.leaders if key != HIDDEN and not key.endswith(":" + HIDDEN))
             if HIDDEN in hs.leaders:
                 mine = candidates(seen, h)
