@@ -29,13 +29,17 @@ def _spec(house: str, leader_id: str) -> object:
 
 def _specs() -> tuple[list[object], list[object]]:
     """Leader-step specs of the bot's side and of the opposing side: none, plain strengths and leaders with step
-    powers: Feyd-Rautha and Murbella, whose Kindjal and karate only admit a weapon (4-item specs, folded to their
-    strength against a plain leader: issue 14, ``_fate_leader``), Tyekanik and Edric, who wear a shield (leaders.md
-    K-8: never folded), and Iakin Nefud, whose rule slows a fast poison aimed at him (K-9)."""
+    powers: Feyd-Rautha and Murbella, whose Kindjal and karate only admit a weapon, and Iliako, who has no step
+    power (4-item specs, stepping as their strength where the opponent cannot tell: ``_fate_leader``), Tyekanik and
+    Edric, who wear a shield (leaders.md K-8: never folded), Iakin Nefud, whose rule slows a fast poison aimed at
+    him (K-9), and the entries that name the opponent: Margot's DISARM against Feyd-Rautha (BG-L08-a), Yueh's KILL
+    vs Harkonnen (ATREIDES-L09-b)."""
     feyd, murbella = _spec("harkonnen", "feyd-rautha"), _spec("bene-gesserit", "murbella")
     tyekanik, edric, iakin = _spec("emperor", "tyekanik"), _spec("guild", "edric"), _spec("harkonnen", "iakin-nefud")
-    assert len(feyd) == len(murbella) == 4 and len(tyekanik) == len(edric) == len(iakin) == 3  # type: ignore[arg-type]
-    return [None, 3, feyd, murbella, tyekanik], [None, 2, tyekanik, edric, iakin, feyd]
+    iliako, margot, yueh = _spec("harkonnen", "iliako"), _spec("bene-gesserit", "margot"), _spec("atreides", "yueh")
+    assert len(feyd) == len(murbella) == len(iliako) == len(margot) == 4  # type: ignore[arg-type]
+    assert len(tyekanik) == len(edric) == len(iakin) == len(yueh) == 3  # type: ignore[arg-type]
+    return [None, 3, feyd, murbella, tyekanik, margot], [None, 2, tyekanik, edric, iakin, feyd, iliako, yueh]
 
 
 def test_planner_folds_give_the_unfolded_leader_steps() -> None:
@@ -55,10 +59,26 @@ def test_planner_folds_give_the_unfolded_leader_steps() -> None:
             for traitor, my_index in ((False, 0), (True, 1)):
                 mine = (mine_spec, weapon, defence, extra_attack, extra_defence)
                 theirs = (theirs_spec, their_weapon, their_defence)
-                assert _fates(mine, theirs, traitor, my_index) == _leader_step.__wrapped__(
-                    mine, theirs, traitor, my_index), (mine, theirs, traitor, my_index)
+                assert _deaths(_fates(mine, theirs, traitor, my_index)) == _deaths(_leader_step.__wrapped__(
+                    mine, theirs, traitor, my_index)), (mine, theirs, traitor, my_index)
                 checked += 1
-    assert checked > 15_000
+    assert checked > 30_000
+
+
+def test_planner_steps_the_entries_that_name_the_opponent() -> None:
+    """leaders.md LC-4: BG-L08-a Margot disarms Feyd-Rautha (his poison goes back to his hand, K-3), ATREIDES-L09-b
+    Yueh kills a Harkonnen leader on a d10 of 1 (K-14); Chani's DISARM names only Paul (FREMEN-L02-d), so any
+    other opposing leader steps as his strength (the cache shared) and Paul keeps his name."""
+    margot, feyd = _spec("bene-gesserit", "margot"), _spec("harkonnen", "feyd-rautha")
+    step = _fates((margot, None, None, None, None), (feyd, "poison-fast", None), False, 0)
+    assert _deaths(step) == {(False, False, "normal"): 1.0}
+    iliako, yueh = _spec("harkonnen", "iliako"), _spec("atreides", "yueh")
+    step = _fates((iliako, None, None, None, None), (yueh, None, None), False, 1)
+    assert _deaths(step) == {(True, False, "normal"): 0.1, (False, False, "normal"): 0.9}
+    chani = _spec("fremen", "chani")
+    words = battle_planner._opponent_words(chani)
+    assert battle_planner._unread(words, _spec("emperor", "hasimir"))
+    assert not battle_planner._unread(words, _spec("atreides", "paul"))
 
 
 def test_planner_keeps_a_contact_projectiles_strength_against_a_worn_shield() -> None:
@@ -78,9 +98,10 @@ def test_planner_keeps_a_contact_projectiles_strength_against_a_worn_shield() ->
 
 def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every leader step the planner asked in an 8-House heuristic game (each House's secondary leaders in play:
-    worn shields, Kindjals, rules) equals the resolver's step of the specs as given, folded nowhere. Before stop 31,
-    475 of 55,058 such keys of six games differed (Ludwic, Alberic, Duana, Edric: contact projectiles against worn
-    shields)."""
+    worn shields, Kindjals, rules, powers that name the opposing House or leader) gives the deaths of the
+    resolver's step of the specs as given, folded nowhere. Before stop 31, 475 of 55,058 such keys of six games
+    differed (Ludwic, Alberic, Duana, Edric: contact projectiles against worn shields), and a leader without step
+    powers was a bare strength to the opposing entries naming him (Margot's DISARM against Feyd-Rautha)."""
     asked: set[tuple] = set()
 
     def noted(*key: object) -> tuple:
@@ -92,7 +113,17 @@ def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.Mon
     play_game(config, {house: make_bot("heuristic", seed=1 + k) for k, house in enumerate(HOUSE_IDS)})
     assert len(asked) > 1_000
     for key in asked:
-        assert _fates(*key) == _leader_step.__wrapped__(*key), key  # type: ignore[arg-type]
+        assert _deaths(_fates(*key)) == _deaths(_leader_step.__wrapped__(*key)), key  # type: ignore[arg-type]
+
+
+def _deaths(step: tuple[tuple[float, bool, bool, str], ...]) -> dict[tuple[bool, bool, str], float]:
+    """A leader step's chances by (my leader dead, theirs dead, branch), rounded to 12 places: a leader stepping as
+    his strength drops the d10 of a K-17 regen_dialled entry (Fiona's: it acts on a win only, after the step),
+    which splits a real step's leaves without changing who dies."""
+    found: dict[tuple[bool, bool, str], float] = {}
+    for probability, mine_dead, theirs_dead, branch in step:
+        found[(mine_dead, theirs_dead, branch)] = found.get((mine_dead, theirs_dead, branch), 0.0) + probability
+    return {key: round(value, 12) for key, value in found.items()}
 
 
 def test_strip_keeps_an_already_stripped_side() -> None:

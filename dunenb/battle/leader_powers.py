@@ -100,7 +100,7 @@ class Scene:
                    defender, frozenset(dead[0]) | frozenset(dead[1]), (frozenset(blocked[0]), frozenset(blocked[1])))
 
 
-def _opponent_is(word: str, opp: Leader | None) -> bool:
+def opponent_is(word: str, opp: Leader | None) -> bool:
     """LC-4 opponent words for the opposing leader ``opp`` (none: no opponent word holds, GAP-89)."""
     if opp is None:
         return False
@@ -134,7 +134,7 @@ def _word_holds(word: Word, scene: Scene, me: int) -> bool:
     if word.kind == "vs":
         return scene.houses[1 - me] == word.arg
     if word.kind == "opp":
-        return _opponent_is(word.arg, scene.leaders[1 - me])
+        return opponent_is(word.arg, scene.leaders[1 - me])
     if word.kind == "dead":
         return word.arg in scene.dead  # GAP-89: the dead leaders of the two Houses in this battle
     raise ValueError(f"unknown condition word kind {word.kind!r}")

@@ -44,6 +44,7 @@ main leader costs (G-7).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -53,8 +54,10 @@ from dunenb.actions import Action
 from dunenb.battle import alias, leader_shelter
 from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, card_kind, wheel_karama_power
 from dunenb.battle.immunities import changes_leader_step
+from dunenb.battle.leader_after import action_of
 from dunenb.battle.leader_karama import is_leader_use, voidable_powers
-from dunenb.battle.leader_weapons import Arsenal, arsenal
+from dunenb.battle.leader_powers import opponent_is
+from dunenb.battle.leader_weapons import RULE_TARGETS, Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to
 from dunenb.battle.resolve import fates_distribution
@@ -64,6 +67,8 @@ from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.board import load_board
 from dunenb.engine import view
 from dunenb.powers.holders import acting_main_leader
+from dunenb.powers.inheritance import inheritable
+from dunenb.powers.leader_effects import Word, parse_condition
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.battle_phase import SubmitPlan, arena_tokens, available_leaders, may_call, menu_dials, own_weapons
 from dunenb.rules.battle_powers import blocked_in_battle, own_dead
@@ -141,12 +146,14 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     A leader's strength is read by the leader step only when he throws a contact projectile (the card, or a
     built-in acting as one: :data:`~dunenb.battle.cards.BUILT_IN_ACTS_AS`) at a shield: a Shield card of the
     opposing plan (CARD-SHIELD-3, GAP-28a) or a shield the opposing leader wears (leaders.md K-8, LC-1: Tyekanik,
-    Edric), each passed on a d10 at most his strength. A plain leader (a strength: no powers) is folded to strength 1
-    elsewhere; so is a leader whose step powers only admit weapons to his wheel, given as (house, id, blocked,
-    strength) (:func:`_fate_leader`), when the opposing leader's powers read nothing of him (none, a strength, or
-    such a leader too: :func:`_plain`), since then he steps as his strength. A leader whose powers change the leader
-    step (house, id, blocked) may wear a shield and is never folded; facing one, a contact projectile keeps its
-    thrower's strength. tests/test_bot_speed.py checks that the folded step equals the step of the specs as given.
+    Edric), each passed on a d10 at most his strength. A strength (a leader given by strength alone) is folded to
+    strength 1 elsewhere; so is a leader given as (house, id, blocked, strength) (:func:`_fate_leader`: no step
+    powers, or only powers that admit weapons to his wheel), who then steps as his strength, when neither he nor
+    the opposing leader reads anything of the other that tells him from a stand-in known by his strength alone
+    (:func:`_blind`, :func:`_unread`: Chani's DISARM names Paul, so Paul keeps his spec against her, and any other
+    leader steps as his strength). A leader whose powers change the leader step (house, id, blocked) may wear a
+    shield and is never folded; facing one, a contact projectile keeps its thrower's strength.
+    tests/test_bot_speed.py checks that the folded step equals the step of the specs as given.
 
     Two more folds the step cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1:
     card_deaths skips it, and no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and
@@ -156,7 +163,9 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
 
     Issue 14 item 6 (stop 31): the folds made before read a Shield card in the defence slot only, so a contact
     projectile's strength was folded away against a worn shield or a Shield card in a K-6 extra defence slot
-    (the bot then gave a strength-7 projectile a 1-in-10 chance to pass Tyekanik's shield instead of 7 in 10)."""
+    (the bot then gave a strength-7 projectile a 1-in-10 chance to pass Tyekanik's shield instead of 7 in 10);
+    and a leader without step powers was a bare strength whatever the opponent, so the opposing entries that name
+    a House or a leader (Yueh's KILL vs Harkonnen, Margot's DISARM against Feyd-Rautha) never acted on him."""
     if "worthless" in mine:
         mine = (mine[0], *(None if card == "worthless" else card for card in mine[1:]))
     if "worthless" in theirs:
@@ -164,10 +173,9 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     if traitor and theirs[1] is not None:
         theirs = (theirs[0], None, theirs[2])
     mine_spec, theirs_spec = mine[0], theirs[0]
-    mine_plain, theirs_plain = _plain(mine_spec), _plain(theirs_spec)
-    folded_mine = _folded(mine_spec, theirs_plain, _throws_contact(mine[1:2] + mine[3:4]),
+    folded_mine = _folded(mine_spec, _opponent_words(theirs_spec), _throws_contact(mine[1:2] + mine[3:4]),
                           _shielded(theirs_spec, theirs[2:3]))
-    folded_theirs = _folded(theirs_spec, mine_plain, _throws_contact(theirs[1:2]),
+    folded_theirs = _folded(theirs_spec, _opponent_words(mine_spec), _throws_contact(theirs[1:2]),
                             _shielded(mine_spec, mine[2:3] + mine[4:5]))
     if folded_mine is not mine_spec:
         mine = (folded_mine, *mine[1:])
@@ -176,12 +184,12 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
-def _folded(spec: object, foe_plain: bool, contact: bool, shielded: bool) -> object:
+def _folded(spec: object, foe_words: tuple[Word, ...], contact: bool, shielded: bool) -> object:
     """A leader-step spec as :func:`_fates` folds it: a strength where the step reads nothing of the leader but his
     strength (1 where it reads nothing at all), else the spec itself."""
     if type(spec) is int:
         return 1 if not (contact and shielded) else spec
-    if type(spec) is tuple and len(spec) == 4 and foe_plain:
+    if type(spec) is tuple and len(spec) == 4 and _blind(spec) and _unread(foe_words, spec):
         return 1 if not (contact and shielded) else spec[3]
     return spec
 
@@ -200,10 +208,89 @@ def _shielded(spec: object, defences: tuple) -> bool:
     return "shield" in defences or (type(spec) is tuple and len(spec) == 3)
 
 
-def _plain(spec: object) -> bool:
-    """Whether a leader-step spec is one whose powers read nothing of the opposing leader: none, a strength, or
-    (house, id, blocked, strength) (:func:`_fate_leader`: his powers only admit weapons)."""
-    return not isinstance(spec, tuple) or len(spec) == 4
+#: Kinds of leader entries the leader step never reads (wheel values, army values and bounties are counted after
+#: it, LC-6, LC-8; Voices, prescience, trances and pre-battle entries act before the wheels; EXCLUSIVE at the draft;
+#: K-18 avoidance and the buy-off at B8, apart from the step; hand slots and movement outside battles)
+_NOT_IN_STEP = frozenset({"WHEEL_VALUE", "WHEEL_MODIFIER", "TROOPS_WORTH_ONE", "ARMY_BONUS", "VOICE", "PRESCIENCE",
+                          "TRUTH_TRANCE", "PRE_BATTLE", "BOUNTY", "EXCLUSIVE", "ALLIANCE_INSTEAD_OF_BATTLE", "BUY_OFF",
+                          "CARD_SLOTS", "MOBILITY"})
+#: The K-17 POST_BATTLE actions the leader step reads (:func:`dunenb.battle.resolve._scene`: blast, spare, regen)
+_STEP_POST_BATTLE = ("blast", "regen_dialled", "spare")
+
+
+@lru_cache(maxsize=1024)
+def _opponent_words(spec: object) -> tuple[Word, ...]:
+    """The condition words on the opposing House or leader (``vs HOUSE``, ``opp ...``: leaders.md LC-4) of the
+    entries the leader step reads of a leader-step spec's leader, and the targets of his K-9 rules
+    (:data:`RULE_TARGETS`: Alia's Snooper against a Harkonnen leader): all the step reads of the opposing leader
+    besides his cards and strength. None for no leader or a strength. The House and main-leader powers the step
+    reads (``leader.weapons``, ``leader.immune``: TLEILAX-M1, ATREIDES-M1) act on their holder's own leader by
+    his own facts (:func:`dunenb.battle.powers.immune_to`), never by the opponent's (issue 14 item 6, stop 31)."""
+    if not isinstance(spec, tuple):
+        return ()
+    found: list[Word] = []
+    leader = leader_of(spec[0], spec[1])
+    for power in (*leader.powers, *inheritable(leader)):
+        if power.kind in _NOT_IN_STEP or power.kind == "MAIN_POWER":
+            continue  # a main power acts in the step only through the House hooks named above
+        if power.kind == "POST_BATTLE" and action_of(power)[0] not in _STEP_POST_BATTLE:
+            continue
+        _collect_words(power.effect, found)
+    return tuple(dict.fromkeys(found))
+
+
+def _collect_words(found: object, words: list[Word]) -> None:
+    """Add to ``words`` the opposing-side condition words held anywhere in a leader effect (its dataclass fields,
+    tuples and the condition of a K-9 rule named in :data:`RULE_TARGETS`)."""
+    if isinstance(found, Word):
+        if found.kind in ("vs", "opp"):
+            words.append(found)
+    elif isinstance(found, str):
+        if found in RULE_TARGETS:
+            _collect_words(parse_condition(RULE_TARGETS[found]), words)
+        elif _NAMES_A_SIDE.search(found):
+            words.append(_READS_ALL)  # a condition left as text (a K-17 trigger): it may read anything of him
+    elif isinstance(found, (tuple, list)):
+        for item in found:
+            _collect_words(item, words)
+    elif dataclasses.is_dataclass(found) and not isinstance(found, type):
+        for field in dataclasses.fields(found):
+            _collect_words(getattr(found, field.name), words)
+
+
+#: Words of a condition left as text that name the opposing side (leaders.md §1: ``opp``, ``vs``, ``victim``)
+_NAMES_A_SIDE = re.compile(r"\b(opp|vs|victim)\b")
+#: The word standing for a condition on the opponent that is not parsed: no stand-in answers it as he does
+_READS_ALL = Word("opp", "*")
+
+
+def _blind(spec: object) -> bool:
+    """Whether the leader of a leader-step spec reads nothing of the opposing leader but his cards and strength
+    (:func:`_opponent_words` finds none: Tyekanik's and Edric's worn shields; not Yueh's KILL vs Harkonnen nor
+    Margot's DISARM against Feyd-Rautha)."""
+    return not _opponent_words(spec)
+
+
+@lru_cache(maxsize=4096)
+def _unread(words: tuple[Word, ...], spec: object) -> bool:
+    """Whether the leader of a 4-item spec (:func:`_fate_leader`) answers each of an opponent's ``words`` as a
+    leader known only by his strength does (no House, id, sex or set: :func:`inline_leader`), so that the
+    opponent's step entries cannot tell them apart (leaders.md LC-4; Chani's DISARM names Paul: any other leader
+    facing her may step as his strength)."""
+    if not words:
+        return True
+    assert isinstance(spec, tuple)
+    leader = leader_of(spec[0], spec[1])
+    stand_in = inline_leader("them", leader.strength)
+    for word in words:
+        if word is _READS_ALL:
+            return False
+        if word.kind == "vs":
+            if spec[0] == word.arg:
+                return False
+        elif opponent_is(word.arg, leader) != opponent_is(word.arg, stand_in):
+            return False
+    return True
 
 
 #: issue 14 item 4: :func:`_fates` is a function of its arguments alone (its folds, then the cached leader step), and a
@@ -235,8 +322,6 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     kit = None
     if not (arms or immune_to(leader) or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
         kit = arsenal(leader, house, blocked)  # leaders.md K-6..K-9
-        if kit == Arsenal():
-            return leader.strength
     key = leader.id if leader.house in (None, house) else f"{leader.house}:{leader.id}"  # a captive (GAP-19 keys)
     if kit is not None and not _steps_arsenal(kit):
         return house, key, tuple(sorted(blocked)), leader.strength
