@@ -23,8 +23,10 @@ pays the card (``KARAMA_VALUE``), so the bot adds one when the risk outweighs th
 Voice or an answer that binds it (GAP-80) also pays the card, so the bot disobeys only when that gains more; one
 hidden against the opposing secondary leader (LC-11 b, GAP-122) pays the card and counts every leader the opponent
 may lead without his powers (:func:`voided_opponents`).
-Not modelled: slips of other Houses (their calls cannot be blocked, G-5), leader powers of the secondary leaders,
-a Karama the opponent may hide against the bot's own Voice or question (it trusts them).
+Not modelled: slips of other Houses (their calls cannot be blocked, G-5), the secondary leaders' entries that act
+before the wheels or after the battle (Voices, prescience, pre- and post-battle effects; their wheel values and
+the entries the leader step reads are, below), a Karama the opponent may hide against the bot's own Voice or
+question (it trusts them).
 
 **House and main-leader powers** (:func:`fighter_values`, :func:`_fate_leader`): the bot reads the same hooks as
 the resolver (:mod:`dunenb.battle.powers`): the wheel value of each leader against each other one
@@ -34,7 +36,8 @@ on male leaders), the built-in weapons (``leader.weapons``: TLEILAX-M1 Waff's pi
 dead leaders (the tanks are public), the powers a Karama blocks (public plays) and the battle's territory (the
 terrain conditions of the leaders' powers, leaders.md LC-3/LC-4: :func:`dunenb.battle.powers.battle_values`).
 Bounties and shield passes keep the base strength (GAP-28a). A successor in his main leader's place costs what a
-main leader costs (G-7).
+main leader costs (G-7). The leader step is the resolver's own (:func:`_leader_step`), on each leader's roster record
+where some entry of either side can tell him from a leader known by his strength alone (:func:`_fates`).
 
 >>> unseen = Counter({"poison-fast": 2, "shield": 2, "karama": 6})
 >>> [(card, round(p, 3)) for p, card in card_odds(unseen, 2, WEAPON_CARDS)]
