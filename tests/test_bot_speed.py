@@ -108,12 +108,18 @@ def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.Mon
         asked.add(key)
         return _fates(*key)  # type: ignore[arg-type]
 
+    pair_specs = battle_planner._pair_specs
     monkeypatch.setattr(battle_planner, "_cached_fates", noted)
+    monkeypatch.setattr(battle_planner, "_pair_specs", lambda mine, theirs: (mine, theirs))  # the specs as given
     config = make_config(list(HOUSE_IDS), seed=1, turn_limit=8)
     play_game(config, {house: make_bot("heuristic", seed=1 + k) for k, house in enumerate(HOUSE_IDS)})
     assert len(asked) > 1_000
     for key in asked:
-        assert _deaths(_fates(*key)) == _deaths(_leader_step.__wrapped__(*key)), key  # type: ignore[arg-type]
+        folded = _fates(*key)  # type: ignore[arg-type]
+        assert _deaths(folded) == _deaths(_leader_step.__wrapped__(*key)), key  # type: ignore[arg-type]
+        mine, theirs, traitor, my_index = key
+        shared = pair_specs(mine[0], theirs[0])  # type: ignore[index]
+        assert _fates((shared[0], *mine[1:]), (shared[1], *theirs[1:]), traitor, my_index) == folded  # type: ignore
 
 
 def _deaths(step: tuple[tuple[float, bool, bool, str], ...]) -> dict[tuple[bool, bool, str], float]:

@@ -559,13 +559,20 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     merged: dict[tuple, float] = {}
     # issue 14 item 4: the bot's own leader-step spec is the same for every opposing configuration, and the
     # values and spec of each opposing leader are the same for all his cards (looked up once per leader)
-    step_mine = mine if facts is None else (facts.fate(0, my_leader), *mine[1:])
     rows = None if facts is None or per_leader is None else per_leader.get(my_leader)
     if rows is None:
         rows = _rows(opp, mine, facts, my_leader)
         if facts is not None and per_leader is not None:
             per_leader[my_leader] = rows
-    for weight, strength, theirs, traitor, mine_value, their_value, armies, shelter in rows:
+    steps: dict[object, tuple] = {}  # the bot's leader-step side per spec its rows give (:func:`_pair_specs`)
+    for weight, strength, theirs, traitor, mine_value, their_value, armies, shelter, mine_spec in rows:
+        if facts is None:
+            step_mine = mine
+        else:
+            kept = steps.get(mine_spec)
+            if kept is None:
+                kept = steps[mine_spec] = (mine_spec, *mine[1:])
+            step_mine = kept
         for probability, my_dead, their_dead, branch in _cached_fates(step_mine, theirs, traitor, my_index):
             if branch == "explosion" and shelter == 0:
                 branch, my_dead = SHELTERED, False  # S-4: the bot's side wins it, its leader lives
@@ -585,23 +592,43 @@ def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str |
     With ``facts`` it depends on ``my_leader`` (not on the bot's cards); without, on ``mine[0]``."""
     rows = []
     pairs: dict[str | None, tuple] = {}
+    my_spec = None if facts is None else facts.fate(0, my_leader)
     for weight, strength, weapon, defence, traitor, lid in opp.configs:
         theirs: tuple = (strength, weapon, defence) if strength is not None else (None, None, None)
         mine_value, their_value = float(mine[0] or 0), float(strength or 0)
         armies = PLAIN_ARMIES
         shelter = None
+        mine_spec = None
         if facts is not None:
             found = pairs.get(lid)
             if found is None:
+                stepping = _pair_specs(my_spec, None if strength is None else facts.fate(1, lid))
                 found = pairs[lid] = (*facts.values(my_leader, lid),
                                       facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
-                                      None if strength is None else facts.fate(1, lid),
-                                      facts.shelter(my_leader, lid))  # leaders.md S-4 (GAP-133)
-            mine_value, their_value, armies, spec, shelter = found
+                                      stepping[1],
+                                      facts.shelter(my_leader, lid),  # leaders.md S-4 (GAP-133)
+                                      stepping[0])
+            mine_value, their_value, armies, spec, shelter, mine_spec = found
             if strength is not None:
                 theirs = (spec, weapon, defence)
-        rows.append((weight, strength, theirs, traitor, mine_value, their_value, armies, shelter))
+        rows.append((weight, strength, theirs, traitor, mine_value, their_value, armies, shelter, mine_spec))
     return rows
+
+
+@lru_cache(maxsize=4096)
+def _pair_specs(mine: object, theirs: object) -> tuple[object, object]:
+    """The two leaders' leader-step specs with each 4-item spec (:func:`_fate_leader`) given as his strength where
+    the other side's entries cannot tell him from a stand-in known by his strength (:func:`_blind`,
+    :func:`_unread`): the part of :func:`_fates`'s fold that does not depend on the cards, made once per pair of
+    leaders (issue 14 item 4: the kept leader steps of leaders of the same strength are then shared again); the
+    same leader steps, as :func:`_fates` folds a strength as it folds such a spec."""
+    return _as_strength(mine, theirs), _as_strength(theirs, mine)
+
+
+def _as_strength(spec: object, foe: object) -> object:
+    if type(spec) is tuple and len(spec) == 4 and _blind(spec) and _unread(_opponent_words(foe), spec):
+        return spec[3]
+    return spec
 
 
 def trance_told(state: GameState, house: str, opponent: str, leader_id: str) -> bool | None:
