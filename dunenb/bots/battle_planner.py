@@ -176,6 +176,16 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     if traitor and theirs[1] is not None:
         theirs = (theirs[0], None, theirs[2])
     mine_spec, theirs_spec = mine[0], theirs[0]
+    if type(mine_spec) is not tuple and type(theirs_spec) is not tuple:
+        # issue 14 item 4: two strengths (or no leader), as _pair_specs mostly gives them: no powers to read, so only
+        # the contact projectiles' passes of Shield cards keep a strength (the general fold below, without lookups)
+        if type(mine_spec) is int and mine_spec != 1 and not (
+                "shield" in theirs[2:3] and _throws_contact(mine[1:2] + mine[3:4])):
+            mine = (1, *mine[1:])
+        if type(theirs_spec) is int and theirs_spec != 1 and not (
+                ("shield" in mine[2:3] or "shield" in mine[4:5]) and _throws_contact(theirs[1:2])):
+            theirs = (1, *theirs[1:])
+        return _leader_step(mine, theirs, traitor, my_index)
     folded_mine = _folded(mine_spec, _opponent_words(theirs_spec), _throws_contact(mine[1:2] + mine[3:4]),
                           _shielded(theirs_spec, theirs[2:3]))
     folded_theirs = _folded(theirs_spec, _opponent_words(mine_spec), _throws_contact(theirs[1:2]),
