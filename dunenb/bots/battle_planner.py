@@ -186,9 +186,9 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
                 ("shield" in mine[2:3] or "shield" in mine[4:5]) and _throws_contact(theirs[1:2])):
             theirs = (1, *theirs[1:])
         return _leader_step(mine, theirs, traitor, my_index)
-    folded_mine = _folded(mine_spec, _opponent_words(theirs_spec), _throws_contact(mine[1:2] + mine[3:4]),
+    folded_mine = _folded(mine_spec, theirs_spec, _throws_contact(mine[1:2] + mine[3:4]),
                           _shielded(theirs_spec, theirs[2:3]))
-    folded_theirs = _folded(theirs_spec, _opponent_words(mine_spec), _throws_contact(theirs[1:2]),
+    folded_theirs = _folded(theirs_spec, mine_spec, _throws_contact(theirs[1:2]),
                             _shielded(mine_spec, mine[2:3] + mine[4:5]))
     if folded_mine is not mine_spec:
         mine = (folded_mine, *mine[1:])
@@ -197,13 +197,13 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
-def _folded(spec: object, foe_words: tuple[Word, ...], contact: bool, shielded: bool) -> object:
-    """A leader-step spec as :func:`_fates` folds it: a strength where the step reads nothing of the leader but his
-    strength (1 where it reads nothing at all), else the spec itself."""
+def _folded(spec: object, foe: object, contact: bool, shielded: bool) -> object:
+    """A leader-step spec as :func:`_fates` folds it facing the spec ``foe``: a strength where the step reads
+    nothing of the leader but his strength (:func:`_as_strength`), 1 where it does not read that either (``contact``:
+    he throws a contact projectile; ``shielded``: at a shield), else the spec itself."""
+    spec = _as_strength(spec, foe)
     if type(spec) is int:
         return 1 if not (contact and shielded) else spec
-    if type(spec) is tuple and len(spec) == 4 and _blind(spec) and _unread(foe_words, spec):
-        return 1 if not (contact and shielded) else spec[3]
     return spec
 
 
@@ -313,10 +313,14 @@ _cached_fates = lru_cache(maxsize=1 << 16)(_fates)
 
 
 @lru_cache(maxsize=4096)
-def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | tuple:
-    """How the leader step sees ``leader``: his base strength, or (house, key, blocked powers, sorted) when a power
-    changes who dies (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it);
-    the key is the one ``house`` holds him under (``"owner:id"`` for a captive).
+def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> tuple:
+    """How the leader step sees ``leader``: (house, key, blocked powers, sorted) when a power changes who dies
+    (``leader.immune``: ATREIDES-M1; ``leader.weapons``: TLEILAX-M1, unless a Karama blocks it; K-8 worn shields,
+    K-9 rules, K-10 immunities, K-14 KILLs), else (house, key, blocked powers, base strength), stepping as his
+    strength where no entry of either side can tell him from a leader known by it alone (:func:`_as_strength`;
+    issue 14 item 6, stop 31: before, a leader without step powers was his bare strength, which the opposing
+    entries naming a House or a leader could not see); the key is the one ``house`` holds him under (``"owner:id"``
+    for a captive).
 
     Issue 14 item 4: the blocked powers are given as a sorted tuple of their IDs, not the frozenset: two specs are
     equal exactly when the sets are, and a spec of strings alone is not tracked by the garbage collector, nor are
@@ -328,9 +332,7 @@ def _fate_leader(house: str, leader: Leader, blocked: frozenset[str]) -> int | t
     a built-in into a slot (``extras``, ``in_slot``: Feyd-Rautha's Kindjal, Murbella's karate) changes nothing in
     the leader step, which reads the weapons the plan holds, not what admitted them (those fields are read by the
     plan checks, :func:`dunenb.battle.leader_weapons.check_slots`, and the outcome's report, ``used_powers``):
-    such a leader is given as (house, key, blocked powers, base strength): against a leader whose powers read
-    nothing of him he steps as his strength (:func:`_fates`, where only a Shield card's pass then reads it);
-    against one with other powers, as the spec (house, key, blocked powers) it names."""
+    such a leader is given as (house, key, blocked powers, base strength) too."""
     arms = builtin_weapons((house, ""), (leader, None), (blocked, frozenset()))[0]
     kit = None
     if not (arms or immune_to(leader) or changes_leader_step(leader, house)):  # K-10 attacks, K-14 KILL
@@ -636,6 +638,9 @@ def _pair_specs(mine: object, theirs: object) -> tuple[object, object]:
 
 
 def _as_strength(spec: object, foe: object) -> object:
+    """A 4-item spec (:func:`_fate_leader`) as his strength where neither his entries nor those of the opposing
+    spec ``foe`` can tell him from a stand-in known by his strength (:func:`_blind`, :func:`_unread`); any other
+    spec as it is."""
     if type(spec) is tuple and len(spec) == 4 and _blind(spec) and _unread(_opponent_words(foe), spec):
         return spec[3]
     return spec
