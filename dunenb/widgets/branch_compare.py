@@ -20,7 +20,8 @@ def compare_lines(record: GameRecord, first: int, second: int) -> pd.DataFrame:
     """The turn-end standings of both lines side by side (columns suffixed ``_a`` and ``_b``)."""
     a = line_table(record, first).set_index(["turn", "house"])
     b = line_table(record, second).set_index(["turn", "house"])
-    return a.join(b, lsuffix="_a", rsuffix="_b", how="outer").reset_index()
+    # a merge on the index: the same outer join, sorted, as DataFrame.join, whose lsuffix/rsuffix pandas 3 deprecates
+    return a.merge(b, left_index=True, right_index=True, how="outer", suffixes=("_a", "_b")).reset_index()
 
 
 def _chart(table: pd.DataFrame, column: str, title: str, label: str) -> bq.Figure:
