@@ -223,7 +223,8 @@ def _shielded(spec: object, defences: tuple) -> bool:
 
 #: Kinds of leader entries the leader step never reads (wheel values, army values and bounties are counted after
 #: it, LC-6, LC-8; Voices, prescience, trances and pre-battle entries act before the wheels; EXCLUSIVE at the draft;
-#: K-18 avoidance and the buy-off at B8, apart from the step; hand slots and movement outside battles)
+#: K-18 avoidance at B8 and the K-19 buy-off at B5, apart from the step; the K-6 card slots admit cards the plan
+#: then holds, which is what the step reads; K-22 mobility outside battles)
 _NOT_IN_STEP = frozenset({"WHEEL_VALUE", "WHEEL_MODIFIER", "TROOPS_WORTH_ONE", "ARMY_BONUS", "VOICE", "PRESCIENCE",
                           "TRUTH_TRANCE", "PRE_BATTLE", "BOUNTY", "EXCLUSIVE", "ALLIANCE_INSTEAD_OF_BATTLE", "BUY_OFF",
                           "CARD_SLOTS", "MOBILITY"})
