@@ -68,17 +68,22 @@ def test_planner_folds_give_the_unfolded_leader_steps() -> None:
 def test_planner_steps_the_entries_that_name_the_opponent() -> None:
     """leaders.md LC-4: BG-L08-a Margot disarms Feyd-Rautha (his poison goes back to his hand, K-3), ATREIDES-L09-b
     Yueh kills a Harkonnen leader on a d10 of 1 (K-14); Chani's DISARM names only Paul (FREMEN-L02-d), so any
-    other opposing leader steps as his strength (the cache shared) and Paul keeps his name."""
+    other opposing leader steps as his strength (the cache shared) and Paul keeps his name, and against anyone but
+    Paul (Margot: anyone but Feyd-Rautha) she steps as her strength too."""
     margot, feyd = _spec("bene-gesserit", "margot"), _spec("harkonnen", "feyd-rautha")
     step = _fates((margot, None, None, None, None), (feyd, "poison-fast", None), False, 0)
     assert _deaths(step) == {(False, False, "normal"): 1.0}
     iliako, yueh = _spec("harkonnen", "iliako"), _spec("atreides", "yueh")
     step = _fates((iliako, None, None, None, None), (yueh, None, None), False, 1)
     assert _deaths(step) == {(True, False, "normal"): 0.1, (False, False, "normal"): 0.9}
-    chani = _spec("fremen", "chani")
+    chani, hasimir, paul = _spec("fremen", "chani"), _spec("emperor", "hasimir"), _spec("atreides", "paul")
     words = battle_planner._opponent_words(chani)
-    assert battle_planner._unread(words, _spec("emperor", "hasimir"))
-    assert not battle_planner._unread(words, _spec("atreides", "paul"))
+    assert battle_planner._unread(words, hasimir) and not battle_planner._unread(words, paul)
+    # her DISARM acts against Paul only, so against anyone else she steps as her strength too (K-3, _inert)
+    assert battle_planner._as_strength(chani, hasimir, 0) == chani[3]  # type: ignore[index]
+    assert battle_planner._as_strength(chani, paul, 1) == chani
+    assert battle_planner._as_strength(margot, feyd, 0) == margot
+    assert battle_planner._as_strength(margot, hasimir, 1) == margot[3]  # type: ignore[index]
 
 
 def test_planner_keeps_a_contact_projectiles_strength_against_a_worn_shield() -> None:
@@ -110,7 +115,7 @@ def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.Mon
 
     pair_specs = battle_planner._pair_specs
     monkeypatch.setattr(battle_planner, "_cached_fates", noted)
-    monkeypatch.setattr(battle_planner, "_pair_specs", lambda mine, theirs: (mine, theirs))  # the specs as given
+    monkeypatch.setattr(battle_planner, "_pair_specs", lambda mine, theirs, side: (mine, theirs))  # as given
     config = make_config(list(HOUSE_IDS), seed=1, turn_limit=8)
     play_game(config, {house: make_bot("heuristic", seed=1 + k) for k, house in enumerate(HOUSE_IDS)})
     assert len(asked) > 1_000
@@ -118,7 +123,7 @@ def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.Mon
         folded = _fates(*key)  # type: ignore[arg-type]
         assert _deaths(folded) == _deaths(_leader_step.__wrapped__(*key)), key  # type: ignore[arg-type]
         mine, theirs, traitor, my_index = key
-        shared = pair_specs(mine[0], theirs[0])  # type: ignore[index]
+        shared = pair_specs(mine[0], theirs[0], my_index)  # type: ignore[index]
         assert _fates((shared[0], *mine[1:]), (shared[1], *theirs[1:]), traitor, my_index) == folded  # type: ignore
 
 

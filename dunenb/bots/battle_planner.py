@@ -59,7 +59,7 @@ from dunenb.battle.cards import BUILT_IN_ACTS_AS, BUILT_IN_WEAPONS, card_kind, w
 from dunenb.battle.immunities import changes_leader_step
 from dunenb.battle.leader_after import action_of
 from dunenb.battle.leader_karama import is_leader_use, voidable_powers
-from dunenb.battle.leader_powers import opponent_is
+from dunenb.battle.leader_powers import Scene, acting, opponent_is
 from dunenb.battle.leader_weapons import RULE_TARGETS, Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to
@@ -153,9 +153,10 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     strength 1 elsewhere; so is a leader given as (house, id, blocked, strength) (:func:`_fate_leader`: no step
     powers, or only powers that admit weapons to his wheel), who then steps as his strength, when neither he nor
     the opposing leader reads anything of the other that tells him from a stand-in known by his strength alone
-    (:func:`_blind`, :func:`_unread`: Chani's DISARM names Paul, so Paul keeps his spec against her, and any other
-    leader steps as his strength). A leader whose powers change the leader step (house, id, blocked) may wear a
-    shield and is never folded; facing one, a contact projectile keeps its thrower's strength.
+    (:func:`_inert`, :func:`_unread`: Chani's DISARM names Paul, so Paul and she keep their specs against each
+    other, and against anyone else both step as their strengths). A leader whose powers change the leader step
+    (house, id, blocked) may wear a shield and is never folded; facing one, a contact projectile keeps its
+    thrower's strength.
     tests/test_bot_speed.py checks that the folded step equals the step of the specs as given.
 
     Two more folds the step cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1:
@@ -186,9 +187,9 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
                 ("shield" in mine[2:3] or "shield" in mine[4:5]) and _throws_contact(theirs[1:2])):
             theirs = (1, *theirs[1:])
         return _leader_step(mine, theirs, traitor, my_index)
-    folded_mine = _folded(mine_spec, theirs_spec, _throws_contact(mine[1:2] + mine[3:4]),
+    folded_mine = _folded(mine_spec, theirs_spec, my_index, _throws_contact(mine[1:2] + mine[3:4]),
                           _shielded(theirs_spec, theirs[2:3]))
-    folded_theirs = _folded(theirs_spec, mine_spec, _throws_contact(theirs[1:2]),
+    folded_theirs = _folded(theirs_spec, mine_spec, 1 - my_index, _throws_contact(theirs[1:2]),
                             _shielded(mine_spec, mine[2:3] + mine[4:5]))
     if folded_mine is not mine_spec:
         mine = (folded_mine, *mine[1:])
@@ -197,11 +198,11 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     return _leader_step(mine, theirs, traitor, my_index)
 
 
-def _folded(spec: object, foe: object, contact: bool, shielded: bool) -> object:
-    """A leader-step spec as :func:`_fates` folds it facing the spec ``foe``: a strength where the step reads
-    nothing of the leader but his strength (:func:`_as_strength`), 1 where it does not read that either (``contact``:
-    he throws a contact projectile; ``shielded``: at a shield), else the spec itself."""
-    spec = _as_strength(spec, foe)
+def _folded(spec: object, foe: object, side: int, contact: bool, shielded: bool) -> object:
+    """A leader-step spec as :func:`_fates` folds it on side ``side`` facing the spec ``foe``: a strength where the
+    step reads nothing of the leader but his strength (:func:`_as_strength`), 1 where it does not read that either
+    (``contact``: he throws a contact projectile; ``shielded``: at a shield), else the spec itself."""
+    spec = _as_strength(spec, foe, side)
     if type(spec) is int:
         return 1 if not (contact and shielded) else spec
     return spec
@@ -574,7 +575,7 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     # values and spec of each opposing leader are the same for all his cards (looked up once per leader)
     rows = None if facts is None or per_leader is None else per_leader.get(my_leader)
     if rows is None:
-        rows = _rows(opp, mine, facts, my_leader)
+        rows = _rows(opp, mine, facts, my_leader, my_index)
         if facts is not None and per_leader is not None:
             per_leader[my_leader] = rows
     steps: dict[object, tuple] = {}  # the bot's leader-step side per spec its rows give (:func:`_pair_specs`)
@@ -599,7 +600,8 @@ def _situations(opp: Opposition, mine: tuple, my_index: int, facts: Fighters | N
     return merged
 
 
-def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str | None) -> list[tuple]:
+def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str | None,
+          my_index: int = 0) -> list[tuple]:
     """Per opposing configuration, what :func:`_situations` reads besides the leader step: (weight, strength,
     the opposing leader-step side, traitor, my leader's value, theirs, the armies, the side an explosion spares).
     With ``facts`` it depends on ``my_leader`` (not on the bot's cards); without, on ``mine[0]``."""
@@ -615,7 +617,7 @@ def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str |
         if facts is not None:
             found = pairs.get(lid)
             if found is None:
-                stepping = _pair_specs(my_spec, None if strength is None else facts.fate(1, lid))
+                stepping = _pair_specs(my_spec, None if strength is None else facts.fate(1, lid), my_index)
                 found = pairs[lid] = (*facts.values(my_leader, lid),
                                       facts.armies(my_leader, lid),  # leaders.md K-4, K-5 (K-24 D02-d too)
                                       stepping[1],
@@ -629,22 +631,54 @@ def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str |
 
 
 @lru_cache(maxsize=4096)
-def _pair_specs(mine: object, theirs: object) -> tuple[object, object]:
+def _pair_specs(mine: object, theirs: object, my_index: int) -> tuple[object, object]:
     """The two leaders' leader-step specs with each 4-item spec (:func:`_fate_leader`) given as his strength where
     the other side's entries cannot tell him from a stand-in known by his strength (:func:`_blind`,
     :func:`_unread`): the part of :func:`_fates`'s fold that does not depend on the cards, made once per pair of
     leaders (issue 14 item 4: the kept leader steps of leaders of the same strength are then shared again); the
     same leader steps, as :func:`_fates` folds a strength as it folds such a spec."""
-    return _as_strength(mine, theirs), _as_strength(theirs, mine)
+    return _as_strength(mine, theirs, my_index), _as_strength(theirs, mine, 1 - my_index)
 
 
-def _as_strength(spec: object, foe: object) -> object:
-    """A 4-item spec (:func:`_fate_leader`) as his strength where neither his entries nor those of the opposing
-    spec ``foe`` can tell him from a stand-in known by his strength (:func:`_blind`, :func:`_unread`); any other
-    spec as it is."""
-    if type(spec) is tuple and len(spec) == 4 and _blind(spec) and _unread(_opponent_words(foe), spec):
+def _as_strength(spec: object, foe: object, side: int) -> object:
+    """A 4-item spec (:func:`_fate_leader`) on side ``side`` as his strength where neither his entries nor those of
+    the opposing spec ``foe`` can tell him from a stand-in known by his strength (:func:`_inert`, :func:`_unread`);
+    any other spec as it is."""
+    if type(spec) is tuple and len(spec) == 4 and _unread(_opponent_words(foe), spec) and _inert(spec, foe, side):
         return spec[3]
     return spec
+
+
+@lru_cache(maxsize=4096)
+def _inert(spec: tuple, foe: object, side: int) -> bool:
+    """Whether no entry of a 4-item spec's leader that decides a death in the leader step acts in the planner's
+    battle (:func:`_leader_step`: the "arena", side 0 defending) against the leader of ``foe``, by the resolver's own
+    test (:func:`dunenb.battle.leader_powers.acting`): a K-3 DISARM (on himself or the opponent) and the K-17 blast
+    and spare entries. His other step entries cannot act: a 4-item leader has no K-8/K-9 arsenal entry, K-10 attack
+    immunity nor K-14 KILL (:func:`_fate_leader`), and a K-17 regen d10 decides no death. A leader with no such entry
+    is inert against everyone (Fiona, Feyd-Rautha); Chani's DISARM acts against Paul only (FREMEN-L02-d)."""
+    if _blind(spec) and not _deciding_entries(spec):
+        return True
+    leader, house, blocked = _wheel_leader(spec, "me")
+    foe_leader, foe_house, foe_blocked = _wheel_leader(foe, "them")
+    leaders = (leader, foe_leader) if side == 0 else (foe_leader, leader)
+    scene = Scene.of("arena", (house, foe_house) if side == 0 else (foe_house, house), leaders, defender=0,
+                     blocked=(blocked, foe_blocked) if side == 0 else (foe_blocked, blocked))
+    if acting(scene, side, "DISARM"):
+        return False
+    return not any(action_of(power)[0] in _DECIDING_POST_BATTLE for power in acting(scene, side, "POST_BATTLE"))
+
+
+#: The K-17 POST_BATTLE actions that decide a death in the leader step (the regen d10 decides none)
+_DECIDING_POST_BATTLE = ("blast", "spare")
+
+
+@lru_cache(maxsize=1024)
+def _deciding_entries(spec: tuple) -> bool:
+    """Whether a spec's leader holds (or may inherit) a DISARM or a K-17 blast or spare entry (:func:`_inert`)."""
+    leader = leader_of(spec[0], spec[1])
+    return any(power.kind == "DISARM" or (power.kind == "POST_BATTLE" and action_of(power)[0] in _DECIDING_POST_BATTLE)
+               for power in (*leader.powers, *inheritable(leader)))
 
 
 def trance_told(state: GameState, house: str, opponent: str, leader_id: str) -> bool | None:
