@@ -43,8 +43,8 @@ def _specs() -> tuple[list[object], list[object]]:
 
 
 def test_planner_folds_give_the_unfolded_leader_steps() -> None:
-    """The planner's folded leader steps (``_fates``) equal the resolver's own steps of the specs as given, folded
-    nowhere: a strength read only by a contact projectile's passes of a Shield card or a worn shield
+    """The planner's folded leader steps (``_fates``) give the deaths of the resolver's own steps of the specs as
+    given, folded nowhere: a strength read only by a contact projectile's passes of a Shield card or a worn shield
     (CARD-SHIELD-3, GAP-28a, leaders.md K-8, LC-1; a Kindjal acts as one, K-7), a worthless card an empty slot
     (CARD-WORTHLESS-1), the called traitor's weapon idle (GAP-35b); with the K-6 extra attack and defence slots."""
     mines, theirs_specs = _specs()

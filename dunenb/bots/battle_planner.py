@@ -62,7 +62,7 @@ from dunenb.battle.leader_karama import is_leader_use, voidable_powers
 from dunenb.battle.leader_powers import Scene, acting, opponent_is
 from dunenb.battle.leader_weapons import RULE_TARGETS, Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
-from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to
+from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to, may_disarm
 from dunenb.battle.resolve import fates_distribution
 from dunenb.battle.roster import Leader, inline_leader
 from dunenb.battle.wheel import Dial, army_value
@@ -157,7 +157,7 @@ def _fates(mine: tuple, theirs: tuple, traitor: bool, my_index: int) -> tuple[tu
     other, and against anyone else both step as their strengths). A leader whose powers change the leader step
     (house, id, blocked) may wear a shield and is never folded; facing one, a contact projectile keeps its
     thrower's strength.
-    tests/test_bot_speed.py checks that the folded step equals the step of the specs as given.
+    tests/test_bot_speed.py checks that the folded step gives the deaths of the step of the specs as given.
 
     Two more folds the step cannot tell apart: a worthless card does nothing on the wheel (CARD-WORTHLESS-1:
     card_deaths skips it, and no shield, snooper, explosion or Atomics test names it), so it is the empty slot; and
@@ -229,8 +229,10 @@ def _shielded(spec: object, defences: tuple) -> bool:
 _NOT_IN_STEP = frozenset({"WHEEL_VALUE", "WHEEL_MODIFIER", "TROOPS_WORTH_ONE", "ARMY_BONUS", "VOICE", "PRESCIENCE",
                           "TRUTH_TRANCE", "PRE_BATTLE", "BOUNTY", "EXCLUSIVE", "ALLIANCE_INSTEAD_OF_BATTLE", "BUY_OFF",
                           "CARD_SLOTS", "MOBILITY"})
+#: The K-17 POST_BATTLE actions that decide a death in the leader step (the regen d10 decides none)
+_DECIDING_POST_BATTLE = ("blast", "spare")
 #: The K-17 POST_BATTLE actions the leader step reads (:func:`dunenb.battle.resolve._scene`: blast, spare, regen)
-_STEP_POST_BATTLE = ("blast", "regen_dialled", "spare")
+_STEP_POST_BATTLE = (*_DECIDING_POST_BATTLE, "regen_dialled")
 
 
 @lru_cache(maxsize=1024)
@@ -238,9 +240,11 @@ def _opponent_words(spec: object) -> tuple[Word, ...]:
     """The condition words on the opposing House or leader (``vs HOUSE``, ``opp ...``: leaders.md LC-4) of the
     entries the leader step reads of a leader-step spec's leader, and the targets of his K-9 rules
     (:data:`RULE_TARGETS`: Alia's Snooper against a Harkonnen leader): all the step reads of the opposing leader
-    besides his cards and strength. None for no leader or a strength. The House and main-leader powers the step
-    reads (``leader.weapons``, ``leader.immune``: TLEILAX-M1, ATREIDES-M1) act on their holder's own leader by
-    his own facts (:func:`dunenb.battle.powers.immune_to`), never by the opponent's (issue 14 item 6, stop 31)."""
+    besides his cards and strength (none for Tyekanik's and Edric's worn shields; Yueh's KILL vs Harkonnen and
+    Margot's DISARM against Feyd-Rautha give theirs). Empty for no leader or a strength. The House and main-leader
+    powers the step reads (``leader.weapons``, ``leader.immune``: TLEILAX-M1, ATREIDES-M1) act on their holder's own
+    leader by his own facts (:func:`dunenb.battle.powers.immune_to`), never by the opponent's (issue 14 item 6,
+    stop 31)."""
     if not isinstance(spec, tuple):
         return ()
     found: list[Word] = []
@@ -277,13 +281,6 @@ def _collect_words(found: object, words: list[Word]) -> None:
 _NAMES_A_SIDE = re.compile(r"\b(opp|vs|victim)\b")
 #: The word standing for a condition on the opponent that is not parsed: no stand-in answers it as he does
 _READS_ALL = Word("opp", "*")
-
-
-def _blind(spec: object) -> bool:
-    """Whether the leader of a leader-step spec reads nothing of the opposing leader but his cards and strength
-    (:func:`_opponent_words` finds none: Tyekanik's and Edric's worn shields; not Yueh's KILL vs Harkonnen nor
-    Margot's DISARM against Feyd-Rautha)."""
-    return not _opponent_words(spec)
 
 
 @lru_cache(maxsize=4096)
@@ -633,7 +630,7 @@ def _rows(opp: Opposition, mine: tuple, facts: Fighters | None, my_leader: str |
 @lru_cache(maxsize=4096)
 def _pair_specs(mine: object, theirs: object, my_index: int) -> tuple[object, object]:
     """The two leaders' leader-step specs with each 4-item spec (:func:`_fate_leader`) given as his strength where
-    the other side's entries cannot tell him from a stand-in known by his strength (:func:`_blind`,
+    the other side's entries cannot tell him from a stand-in known by his strength (:func:`_inert`,
     :func:`_unread`): the part of :func:`_fates`'s fold that does not depend on the cards, made once per pair of
     leaders (issue 14 item 4: the kept leader steps of leaders of the same strength are then shared again); the
     same leader steps, as :func:`_fates` folds a strength as it folds such a spec."""
@@ -657,7 +654,7 @@ def _inert(spec: tuple, foe: object, side: int) -> bool:
     and spare entries. His other step entries cannot act: a 4-item leader has no K-8/K-9 arsenal entry, K-10 attack
     immunity nor K-14 KILL (:func:`_fate_leader`), and a K-17 regen d10 decides no death. A leader with no such entry
     is inert against everyone (Fiona, Feyd-Rautha); Chani's DISARM acts against Paul only (FREMEN-L02-d)."""
-    if _blind(spec) and not _deciding_entries(spec):
+    if not _deciding_entries(spec):
         return True
     leader, house, blocked = _wheel_leader(spec, "me")
     foe_leader, foe_house, foe_blocked = _wheel_leader(foe, "them")
@@ -669,16 +666,14 @@ def _inert(spec: tuple, foe: object, side: int) -> bool:
     return not any(action_of(power)[0] in _DECIDING_POST_BATTLE for power in acting(scene, side, "POST_BATTLE"))
 
 
-#: The K-17 POST_BATTLE actions that decide a death in the leader step (the regen d10 decides none)
-_DECIDING_POST_BATTLE = ("blast", "spare")
-
 
 @lru_cache(maxsize=1024)
 def _deciding_entries(spec: tuple) -> bool:
-    """Whether a spec's leader holds (or may inherit) a DISARM or a K-17 blast or spare entry (:func:`_inert`)."""
+    """Whether a spec's leader holds (or may inherit) a DISARM (:func:`dunenb.battle.powers.may_disarm`) or a K-17
+    blast or spare entry (:func:`_inert`)."""
     leader = leader_of(spec[0], spec[1])
-    return any(power.kind == "DISARM" or (power.kind == "POST_BATTLE" and action_of(power)[0] in _DECIDING_POST_BATTLE)
-               for power in (*leader.powers, *inheritable(leader)))
+    return may_disarm(leader) or any(power.kind == "POST_BATTLE" and action_of(power)[0] in _DECIDING_POST_BATTLE
+                                     for power in (*leader.powers, *inheritable(leader)))
 
 
 def trance_told(state: GameState, house: str, opponent: str, leader_id: str) -> bool | None:

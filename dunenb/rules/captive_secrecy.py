@@ -106,11 +106,16 @@ def candidates(seen: GameState, house: str) -> tuple[str, ...]:
 _HIDDEN_KEY = ":" + HIDDEN  # a captive's key whose leader is hidden ("owner:hidden")
 
 
+def _is_hidden(key: str) -> bool:
+    """Whether a leader key of a view is a hidden one: ``hidden`` or a captive's ``owner:hidden``."""
+    return key == HIDDEN or key.endswith(_HIDDEN_KEY)
+
+
 def _hides(keys: tuple[str, ...]) -> bool:
     """Whether a House's leader keys hold a hidden one (issue 14 item 4: a loop, not any() over a generator; the
     bot asks at most of its decisions, for every House)."""
     for key in keys:
-        if key == HIDDEN or key.endswith(_HIDDEN_KEY):
+        if _is_hidden(key):
             return True
     return False
 
@@ -122,7 +127,7 @@ def guess(seen: GameState) -> GameState:
     houses = seen.houses
     for h, hs in seen.houses.items():
         if _hides(hs.leaders):
-            mine = tuple(key for key in hs.leaders if key != HIDDEN and not key.endswith(":" + HIDDEN))
+            mine = tuple(key for key in hs.leaders if not _is_hidden(key))
             if HIDDEN in hs.leaders:
                 mine = candidates(seen, h)
             houses = houses.set(h, dataclasses.replace(hs, leaders=mine))
