@@ -44,6 +44,37 @@ def _age_young() -> None:
         gc.unfreeze()
 
 
+@contextmanager
+def older_objects_set_aside() -> Iterator[None]:
+    """Issue 14 item 4: while a game is played, the collector's passes skip every object that was there before
+    it (the engine's modules and tables, the bots' and menus' memos of earlier games): ``gc.freeze()`` sets them
+    aside in constant time and ``gc.unfreeze()`` gives them back to the oldest generation at the end.
+
+    A bot game keeps its memos growing (leader steps, menus: about 100,000 objects after ten heuristic games),
+    so a full pass walked every object of the process to free a few hundred: ten heuristic-bot games made three
+    full passes costing about 150 ms of their 4 s, for 4,276 objects collected in all. With the older
+    objects aside, the young and middle passes run as before on what the game makes, and the full passes that
+    remain walk only that. Nothing is freed or kept by it: a cycle among the older objects that becomes garbage
+    during the game is found by the first full collection after it (reference counting frees the rest at once,
+    as always). Skipped when a caller froze objects (``gc.get_freeze_count()``: unfreezing would give them back
+    to the collector) or paused the collector.
+
+    >>> import gc
+    >>> with older_objects_set_aside():
+    ...     inside = gc.get_freeze_count() > 0
+    >>> inside, gc.get_freeze_count()
+    (True, 0)
+    """
+    if gc.get_freeze_count() or not gc.isenabled():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 class BetweenActions:
     """Issue 14 item 4: the cyclic garbage collector runs between the actions of a game, never inside one.
 

@@ -18,7 +18,7 @@ from dunenb.actions import Action
 from dunenb.bots.random_bot import RandomBot
 from dunenb.engine import CHANCE, current_player, sample_chance
 from dunenb.errors import InputError
-from dunenb.gcpause import BetweenActions
+from dunenb.gcpause import BetweenActions, older_objects_set_aside
 from dunenb.record import GameRecord
 from dunenb.state import GameState
 
@@ -59,14 +59,15 @@ def advance(
     if until not in MILESTONES:
         raise InputError("play/until", f"until {until!r} is not one of {', '.join(MILESTONES)}")
     between_actions = BetweenActions()  # issue 14 item 4: no garbage collection inside an action
-    for _ in range(max_actions):
-        state = record.state_at(node)
-        if state.is_over:
-            return node
-        with between_actions:
-            node = record.add_move(node, next_action(state, bots, seed=seed))
-        if _reached(state, record.state_at(node), until):
-            return node
+    with older_objects_set_aside():  # issue 14 item 4: the collector walks what the game makes, not the rest
+        for _ in range(max_actions):
+            state = record.state_at(node)
+            if state.is_over:
+                return node
+            with between_actions:
+                node = record.add_move(node, next_action(state, bots, seed=seed))
+            if _reached(state, record.state_at(node), until):
+                return node
     raise InputError("play/loop", f"no {until!r} within {max_actions} actions (loop guard)")
 
 

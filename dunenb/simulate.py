@@ -20,7 +20,7 @@ from dunenb.actions import Action
 from dunenb.bots import BOTS, make_bot
 from dunenb.engine import apply_action, current_player, fresh_seed, initial_state, make_config
 from dunenb.errors import InputError, from_os_error
-from dunenb.gcpause import BetweenActions
+from dunenb.gcpause import BetweenActions, older_objects_set_aside
 from dunenb.jsonio import write_json_atomic, write_text_atomic
 from dunenb.play import next_action
 from dunenb.ruleset import HOUSE_IDS
@@ -64,19 +64,20 @@ def play_game(config: GameConfig, bots: Mapping[str, Any], *, uses: PowerUses | 
               ) -> tuple[list[Action], GameState]:
     """Play one game to its end with these bots; returns the actions and the final state. ``uses``, if given,
     counts the powers that acted (:func:`powers_acted`) by the turn of the action that made them act."""
-    state = initial_state(config)
-    actions: list[Action] = []
-    between_actions = BetweenActions()  # issue 14 item 4: no garbage collection inside an action
-    for _ in range(MAX_ACTIONS_PER_GAME):
-        if current_player(state) is None:
-            return actions, state
-        with between_actions:
-            action = next_action(state, bots)
-            before, state = state, apply_action(state, action)
-        actions.append(action)
-        if uses is not None:
-            for house, power_id in powers_acted(before, state):
-                uses[(before.turn, house, power_id)] += 1
+    with older_objects_set_aside():  # issue 14 item 4: the collector walks what the game makes, not the rest
+        state = initial_state(config)
+        actions: list[Action] = []
+        between_actions = BetweenActions()  # issue 14 item 4: no garbage collection inside an action
+        for _ in range(MAX_ACTIONS_PER_GAME):
+            if current_player(state) is None:
+                return actions, state
+            with between_actions:
+                action = next_action(state, bots)
+                before, state = state, apply_action(state, action)
+            actions.append(action)
+            if uses is not None:
+                for house, power_id in powers_acted(before, state):
+                    uses[(before.turn, house, power_id)] += 1
     raise InputError("simulate/loop", f"game with seed {config.seed} did not end within {MAX_ACTIONS_PER_GAME} actions")
 
 

@@ -86,3 +86,50 @@ def test_issue14_item4_between_actions_leaves_a_paused_collector_paused_and_play
     played, final = play_game(make_config(houses, seed=2, turn_limit=1),
                               {h: make_bot("random", seed=k) for k, h in enumerate(houses)})
     assert gc.isenabled() and played and final.turn == 1
+
+
+def test_issue14_item4_older_objects_set_aside_for_a_game_are_given_back_and_their_cycles_still_collected():
+    from dunenb.bots import make_bot
+    from dunenb.engine import make_config
+    from dunenb.gcpause import older_objects_set_aside
+    from dunenb.simulate import play_game
+
+    gc.collect()
+    older = _Cell()
+    older.other = older  # a cycle made before the game, still referenced from here
+    gone = weakref.ref(older)
+    with older_objects_set_aside():
+        assert gc.get_freeze_count() > 0  # set aside: no pass walks it
+        del older  # it becomes garbage while set aside
+        gc.collect()
+        assert gone() is not None  # ... so no collection finds it meanwhile
+        made = _Cell()
+        made.other = made  # a cycle the game makes is collected as usual
+        made_gone = weakref.ref(made)
+        del made
+        gc.collect()
+        assert made_gone() is None
+    assert gc.get_freeze_count() == 0  # given back
+    gc.collect()
+    assert gone() is None  # the first full collection after the game finds the older cycle
+    houses = ["atreides", "harkonnen"]
+    played, final = play_game(make_config(houses, seed=2, turn_limit=1),
+                              {h: make_bot("random", seed=k) for k, h in enumerate(houses)})
+    assert gc.get_freeze_count() == 0 and gc.isenabled() and played and final.turn == 1
+
+
+def test_issue14_item4_older_objects_set_aside_leaves_a_callers_freeze_and_pause_alone():
+    from dunenb.gcpause import older_objects_set_aside
+
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with older_objects_set_aside():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen  # not unfrozen
+    finally:
+        gc.unfreeze()
+    with collector_paused():
+        with older_objects_set_aside():
+            assert gc.get_freeze_count() == 0 and not gc.isenabled()
