@@ -30,6 +30,7 @@ from typing import Any
 from dunenb.actions import Action
 from dunenb.board import load_board
 from dunenb.engine import CHANCE, apply_action, current_player, initial_state, sample_chance
+from dunenb.gcpause import older_objects_set_aside
 from dunenb.state import GameConfig, GameState
 
 MAX_ACTIONS = 60_000  # loop guard for one checked game (a 50-turn 8-House game plays about 15,000 actions)
@@ -185,16 +186,17 @@ def play_checked(config: GameConfig, bots: Mapping[str, Any], *, max_actions: in
     state = initial_state(config)
     actions: list[Action] = []
     try:
-        check_position(state)
-        for _ in range(max_actions):
-            actor = current_player(state)
-            if actor is None:
-                return CheckedGame(tuple(actions), state)
-            action = sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
-            following = apply_action(state, action)
-            actions.append(action)
-            check_step(state, following)
-            state = following
+        with older_objects_set_aside():  # issue 14 item 4: the collector walks what the game makes, not the rest
+            check_position(state)
+            for _ in range(max_actions):
+                actor = current_player(state)
+                if actor is None:
+                    return CheckedGame(tuple(actions), state)
+                action = sample_chance(state) if actor == CHANCE else bots[actor].choose(state)
+                following = apply_action(state, action)
+                actions.append(action)
+                check_step(state, following)
+                state = following
         raise InvariantViolation("game/no-end", f"the game did not end within {max_actions} actions")
     except Exception as error:  # noqa: BLE001 - a soak records every failure as a replayable save
         return CheckedGame(tuple(actions), state, error)
