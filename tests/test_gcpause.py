@@ -1,11 +1,14 @@
-"""issue 14 part 3: the collector pause ages what it made; nothing is freed or kept by that (gcpause)."""
+"""issue 14: the collector pauses age what they made, the game-long set-aside gives back what it froze; nothing
+is freed or kept by either (gcpause)."""
 
 from __future__ import annotations
 
 import gc
 import weakref
 
-from dunenb.gcpause import BetweenActions, collector_paused
+import pytest
+
+from dunenb.gcpause import BetweenActions, collector_paused, older_objects_set_aside
 
 
 class _Cell:
@@ -33,13 +36,15 @@ def test_issue14_a_big_pause_moves_its_objects_to_the_oldest_generation_and_cycl
     assert len(kept) == 20_000
 
 
-def test_issue14_a_pause_leaves_a_callers_frozen_objects_frozen():
+@pytest.mark.parametrize("pause", [collector_paused, older_objects_set_aside])
+def test_issue14_a_pause_leaves_a_callers_frozen_objects_frozen(pause):
     gc.collect()
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
-        with collector_paused():
+        with pause():
             made = [[index] for index in range(20_000)]
+            assert gc.get_freeze_count() == frozen  # nothing more set aside (older_objects_set_aside skips)
         assert gc.get_freeze_count() == frozen  # not unfrozen by the pause
         assert len(made) == 20_000
     finally:
@@ -91,7 +96,6 @@ def test_issue14_item4_between_actions_leaves_a_paused_collector_paused_and_play
 def test_issue14_item4_older_objects_set_aside_for_a_game_are_given_back_and_their_cycles_still_collected():
     from dunenb.bots import make_bot
     from dunenb.engine import make_config
-    from dunenb.gcpause import older_objects_set_aside
     from dunenb.simulate import play_game
 
     gc.collect()
@@ -118,18 +122,7 @@ def test_issue14_item4_older_objects_set_aside_for_a_game_are_given_back_and_the
     assert gc.get_freeze_count() == 0 and gc.isenabled() and played and final.turn == 1
 
 
-def test_issue14_item4_older_objects_set_aside_leaves_a_callers_freeze_and_pause_alone():
-    from dunenb.gcpause import older_objects_set_aside
-
-    gc.collect()
-    gc.freeze()
-    try:
-        frozen = gc.get_freeze_count()
-        with older_objects_set_aside():
-            assert gc.get_freeze_count() == frozen
-        assert gc.get_freeze_count() == frozen  # not unfrozen
-    finally:
-        gc.unfreeze()
+def test_issue14_item4_older_objects_set_aside_leaves_a_paused_collector_alone():
     with collector_paused():
         with older_objects_set_aside():
             assert gc.get_freeze_count() == 0 and not gc.isenabled()
