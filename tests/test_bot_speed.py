@@ -127,6 +127,34 @@ def test_planner_folds_are_exact_on_a_games_leader_steps(monkeypatch: pytest.Mon
         assert _fates((shared[0], *mine[1:]), (shared[1], *theirs[1:]), traitor, my_index) == folded  # type: ignore
 
 
+def test_planner_steps_the_heir_of_a_power_passed_for_good_as_the_resolver_does() -> None:
+    """leaders.md K-24 D02-d (GAP-134, GAP-146): a power passed for good is in the game's record, not in the
+    roster's entry of its new holder. The planner's leader step rebuilds each leader from the roster
+    (``_wheel_leader``) while its values and armies use ``Fighters.leader`` (the record applied); that is exact
+    because no power that passes is read by the leader step: the Weapon (DISPERSION-L02-c) is TROOPS_WORTH_ONE,
+    counted with the armies. A new passing power of a kind the step reads would fail here."""
+    from dunenb.battle.resolve import Battle, fates_distribution
+    from dunenb.rules.leader_inherit import load_passes, with_passed
+
+    assert load_passes()
+    for passing in load_passes():
+        assert passing.entry().kind in battle_planner._NOT_IN_STEP, passing
+        for heir in passing.heirs:
+            roster = leader_of(passing.house, heir)
+            holding = with_passed(((passing.passes, passing.house, heir),), roster)
+            assert passing.passes in {power.id for power in holding.powers}  # the record gives him the power
+            assert _fate_leader(passing.house, holding, frozenset()) == _fate_leader(passing.house, roster,
+                                                                                     frozenset())
+            for weapon, defence in itertools.product(("projectile-contact", "poison-fast"), (None, "shield")):
+                steps = []
+                for leader in (roster, holding):
+                    sides = (BattleSide(passing.house, Tokens(), BattlePlan(Dial(), leader, None, defence)),
+                             BattleSide("atreides", Tokens(), BattlePlan(Dial(), leader_of("atreides", "paul"),
+                                                                         weapon, None)))
+                    steps.append(fates_distribution(Battle("arena", passing.house, sides)))
+                assert steps[0] == steps[1], (heir, weapon, defence)
+
+
 def _deaths(step: tuple[tuple[float, bool, bool, str], ...]) -> dict[tuple[bool, bool, str], float]:
     """A leader step's chances by (my leader dead, theirs dead, branch), rounded to 12 places: a leader stepping as
     his strength drops the d10 of a K-17 regen_dialled entry (Fiona's: it acts on a win only, after the step),

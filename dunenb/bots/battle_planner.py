@@ -352,7 +352,9 @@ def _steps_arsenal(found: Arsenal) -> bool:
 @lru_cache(maxsize=4096)  # issue 14 item 4: one leader record per spec (an inline leader is built once)
 def _wheel_leader(spec: object, name: str) -> tuple[Leader | None, str, frozenset[str]]:
     """The leader, side name and blocked powers of a leader-step spec (None, a strength, or (house, id, blocked)
-    and perhaps his strength)."""
+    and perhaps his strength). The leader is the roster's: a power passed for good (leaders.md K-24 D02-d,
+    GAP-146) is left out, which the step cannot tell, as no power that passes is of a kind it reads (the Weapon is
+    TROOPS_WORTH_ONE, counted with the armies through :meth:`Fighters.leader`; tests/test_bot_speed.py)."""
     if spec is None:
         return None, name, frozenset()
     if isinstance(spec, tuple):
