@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 
 import pytest
 
@@ -153,6 +154,45 @@ def test_planner_steps_the_heir_of_a_power_passed_for_good_as_the_resolver_does(
                                                                          weapon, None)))
                     steps.append(fates_distribution(Battle("arena", passing.house, sides)))
                 assert steps[0] == steps[1], (heir, weapon, defence)
+
+
+def test_planner_arena_reads_every_condition_of_the_entries_its_leader_step_reads() -> None:
+    """The planner's leader step is fought in an "arena" (no territory, no dead, the bot's side defending when it
+    defends): exact because the entries the step reads (leaders.md K-3 DISARM, K-14 KILL, the K-17 blast, spare and
+    regen, K-8 to K-10 arsenals and immunities) hold no terrain, territory, role or dead condition, only words on
+    the opposing House or leader (LC-4), which the arena's leaders answer as the real ones do. The terrain and role
+    conditions of the values (WHEEL_VALUE, TROOPS_WORTH_ONE, ARMY_BONUS...) are read with the real territory
+    (``Fighters.territory``). A step entry with such a condition would fail here."""
+    from dunenb.battle.leader_after import action_of
+    from dunenb.battle.roster import load_roster
+    from dunenb.board import load_board
+    from dunenb.powers.leader_effects import Word
+
+    def words(found: object, out: list[Word]) -> None:
+        if isinstance(found, Word):
+            out.append(found)
+        elif isinstance(found, str):  # a condition left as text (a K-17 trigger) must not name a place either
+            assert not set(re.findall(r"[a-z-]+", found)) & places, found
+        elif isinstance(found, (tuple, list)):
+            for item in found:
+                words(item, out)
+        elif dataclasses.is_dataclass(found) and not isinstance(found, type):
+            for field in dataclasses.fields(found):
+                words(getattr(found, field.name), out)
+
+    board = load_board()
+    places = {area.id for area in board.areas} | {area.kind for area in board.areas} | {"defender", "aggressor"}
+    read = 0
+    for leader in load_roster().leaders:
+        for power in leader.powers:
+            if power.kind in battle_planner._NOT_IN_STEP or power.kind == "MAIN_POWER" or (
+                    power.kind == "POST_BATTLE" and action_of(power)[0] not in battle_planner._STEP_POST_BATTLE):
+                continue
+            found: list[Word] = []
+            words(power.effect, found)
+            read += len(found)
+            assert {word.kind for word in found} <= {"vs", "opp"}, (leader.id, power.id)
+    assert read > 0  # the DISARMs, KILLs and K-17 entries that name the opponent
 
 
 def _deaths(step: tuple[tuple[float, bool, bool, str], ...]) -> dict[tuple[bool, bool, str], float]:
