@@ -168,17 +168,18 @@ def test_planner_arena_reads_every_condition_of_the_entries_its_leader_step_read
     from dunenb.board import load_board
     from dunenb.powers.leader_effects import Word
 
-    def words(found: object, out: list[Word]) -> None:
-        if isinstance(found, Word):
-            out.append(found)
-        elif isinstance(found, str):  # a condition left as text (a K-17 trigger) must not name a place either
-            assert not set(re.findall(r"[a-z-]+", found)) & places, found
-        elif isinstance(found, (tuple, list)):
-            for item in found:
-                words(item, out)
-        elif dataclasses.is_dataclass(found) and not isinstance(found, type):
-            for field in dataclasses.fields(found):
-                words(getattr(found, field.name), out)
+    def leaves(effect: object) -> list[object]:
+        """The condition words, strings and other atoms anywhere in an effect (its fields, tuples, lists)."""
+        found, stack = [], [effect]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, (tuple, list)):
+                stack.extend(item)
+            elif dataclasses.is_dataclass(item) and not isinstance(item, (type, Word)):
+                stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
+            else:
+                found.append(item)
+        return found
 
     board = load_board()
     places = {area.id for area in board.areas} | {area.kind for area in board.areas} | {"defender", "aggressor"}
@@ -188,10 +189,12 @@ def test_planner_arena_reads_every_condition_of_the_entries_its_leader_step_read
             if power.kind in battle_planner._NOT_IN_STEP or power.kind == "MAIN_POWER" or (
                     power.kind == "POST_BATTLE" and action_of(power)[0] not in battle_planner._STEP_POST_BATTLE):
                 continue
-            found: list[Word] = []
-            words(power.effect, found)
-            read += len(found)
-            assert {word.kind for word in found} <= {"vs", "opp"}, (leader.id, power.id)
+            for leaf in leaves(power.effect):
+                if isinstance(leaf, Word):
+                    read += 1
+                    assert leaf.kind in ("vs", "opp"), (leader.id, power.id, leaf)
+                elif isinstance(leaf, str):  # a condition left as text (a K-17 trigger) names no place either
+                    assert not set(re.findall(r"[a-z-]+", leaf)) & places, (leader.id, power.id, leaf)
     assert read > 0  # the DISARMs, KILLs and K-17 entries that name the opponent
 
 
