@@ -52,7 +52,7 @@ def older_objects_set_aside() -> Iterator[None]:
 
     A bot game keeps its memos growing (leader steps, menus: about 100,000 objects after ten heuristic games),
     so a full pass walked every object of the process to free a few hundred: ten heuristic-bot games made three
-    full passes costing about 150 ms of their 4 s, for 4,276 objects collected in all. With the older
+    full passes costing about 150 ms of their 4 s (all passes together collected 4,276 objects). With the older
     objects aside, the young and middle passes run as before on what the game makes, and the full passes that
     remain walk only that. Nothing is freed or kept by it: a cycle among the older objects that becomes garbage
     during the game is found by the first full collection after it (reference counting frees the rest at once,

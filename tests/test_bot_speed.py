@@ -139,7 +139,7 @@ def test_planner_steps_the_heir_of_a_power_passed_for_good_as_the_resolver_does(
 
     assert load_passes()
     for passing in load_passes():
-        assert passing.entry().kind in battle_planner._NOT_IN_STEP, passing
+        assert not battle_planner.read_by_step(passing.entry()), passing
         for heir in passing.heirs:
             roster = leader_of(passing.house, heir)
             holding = with_passed(((passing.passes, passing.house, heir),), roster)
@@ -163,33 +163,18 @@ def test_planner_arena_reads_every_condition_of_the_entries_its_leader_step_read
     the opposing House or leader (LC-4), which the arena's leaders answer as the real ones do. The terrain and role
     conditions of the values (WHEEL_VALUE, TROOPS_WORTH_ONE, ARMY_BONUS...) are read with the real territory
     (``Fighters.territory``). A step entry with such a condition would fail here."""
-    from dunenb.battle.leader_after import action_of
     from dunenb.battle.roster import load_roster
     from dunenb.board import load_board
     from dunenb.powers.leader_effects import Word
-
-    def leaves(effect: object) -> list[object]:
-        """The condition words, strings and other atoms anywhere in an effect (its fields, tuples, lists)."""
-        found, stack = [], [effect]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, (tuple, list)):
-                stack.extend(item)
-            elif dataclasses.is_dataclass(item) and not isinstance(item, (type, Word)):
-                stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
-            else:
-                found.append(item)
-        return found
 
     board = load_board()
     places = {area.id for area in board.areas} | {area.kind for area in board.areas} | {"defender", "aggressor"}
     read = 0
     for leader in load_roster().leaders:
         for power in leader.powers:
-            if power.kind in battle_planner._NOT_IN_STEP or power.kind == "MAIN_POWER" or (
-                    power.kind == "POST_BATTLE" and action_of(power)[0] not in battle_planner._STEP_POST_BATTLE):
+            if not battle_planner.read_by_step(power):
                 continue
-            for leaf in leaves(power.effect):
+            for leaf in battle_planner.effect_leaves(power.effect):
                 if isinstance(leaf, Word):
                     read += 1
                     assert leaf.kind in ("vs", "opp"), (leader.id, power.id, leaf)

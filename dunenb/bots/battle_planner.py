@@ -49,7 +49,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -64,7 +64,7 @@ from dunenb.battle.leader_weapons import RULE_TARGETS, Arsenal, arsenal
 from dunenb.battle.plans import Battle, BattlePlan, BattleSide
 from dunenb.battle.powers import SideValues, battle_values, builtin_weapons, immune_to, may_disarm
 from dunenb.battle.resolve import fates_distribution
-from dunenb.battle.roster import Leader, inline_leader
+from dunenb.battle.roster import Leader, Power, inline_leader
 from dunenb.battle.wheel import Dial, army_value
 from dunenb.battle.wheel import Tokens as WheelTokens
 from dunenb.board import load_board
@@ -250,31 +250,50 @@ def _opponent_words(spec: object) -> tuple[Word, ...]:
     found: list[Word] = []
     leader = leader_of(spec[0], spec[1])
     for power in (*leader.powers, *inheritable(leader)):
-        if power.kind in _NOT_IN_STEP or power.kind == "MAIN_POWER":
-            continue  # a main power acts in the step only through the House hooks named above
-        if power.kind == "POST_BATTLE" and action_of(power)[0] not in _STEP_POST_BATTLE:
-            continue
-        _collect_words(power.effect, found)
+        if read_by_step(power):
+            _collect_words(power.effect, found)
     return tuple(dict.fromkeys(found))
+
+
+def read_by_step(power: Power) -> bool:
+    """Whether the leader step reads this leader entry: not one of :data:`_NOT_IN_STEP`, not a main power (which
+    acts in the step only through the House hooks, ``leader.weapons`` and ``leader.immune``), and for a K-17
+    POST_BATTLE entry, one of the actions of :data:`_STEP_POST_BATTLE`.
+
+    >>> from dunenb.battle.roster import load_roster
+    >>> [read_by_step(power) for power in load_roster().find("Chani", house="fremen").powers]  # F02-d: DISARM
+    [False, False, False, True]
+    """
+    if power.kind in _NOT_IN_STEP or power.kind == "MAIN_POWER":
+        return False
+    return power.kind != "POST_BATTLE" or action_of(power)[0] in _STEP_POST_BATTLE
 
 
 def _collect_words(found: object, words: list[Word]) -> None:
     """Add to ``words`` the opposing-side condition words held anywhere in a leader effect (its dataclass fields,
     tuples and the condition of a K-9 rule named in :data:`RULE_TARGETS`)."""
-    if isinstance(found, Word):
-        if found.kind in ("vs", "opp"):
-            words.append(found)
-    elif isinstance(found, str):
-        if found in RULE_TARGETS:
-            _collect_words(parse_condition(RULE_TARGETS[found]), words)
-        elif _NAMES_A_SIDE.search(found):
-            words.append(_READS_ALL)  # a condition left as text (a K-17 trigger): it may read anything of him
-    elif isinstance(found, (tuple, list)):
+    for leaf in effect_leaves(found):
+        if isinstance(leaf, Word):
+            if leaf.kind in ("vs", "opp"):
+                words.append(leaf)
+        elif isinstance(leaf, str):
+            if leaf in RULE_TARGETS:
+                _collect_words(parse_condition(RULE_TARGETS[leaf]), words)
+            elif _NAMES_A_SIDE.search(leaf):
+                words.append(_READS_ALL)  # a condition left as text (a K-17 trigger): it may read anything of him
+
+
+def effect_leaves(found: object) -> Iterator[object]:
+    """The condition words, strings and other atoms held anywhere in a leader effect (its dataclass fields, tuples
+    and lists), depth first in field order; a :class:`Word` is one leaf."""
+    if isinstance(found, (tuple, list)):
         for item in found:
-            _collect_words(item, words)
-    elif dataclasses.is_dataclass(found) and not isinstance(found, type):
+            yield from effect_leaves(item)
+    elif dataclasses.is_dataclass(found) and not isinstance(found, (type, Word)):
         for field in dataclasses.fields(found):
-            _collect_words(getattr(found, field.name), words)
+            yield from effect_leaves(getattr(found, field.name))
+    else:
+        yield found
 
 
 #: Words of a condition left as text that name the opposing side (leaders.md §1: ``opp``, ``vs``, ``victim``)
