@@ -17,7 +17,6 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import repeat
@@ -411,7 +410,7 @@ def view(state: GameState, house: str | None) -> GameState:
     # The unseen treachery cards are the deck plus the other hands: only their number is public.
     deck = FrozenDict({"hidden": sum(state.treachery_deck.values())})
     # GAP-58: the seed is the generator; a view keeps neither (the counter of chance events is public).
-    config = dataclasses.replace(state.config, seed=0)
+    config = evolve(state.config, seed=0)
     god = state
     state = deck_tops.hide(state, house)  # ATREIDES-P2 c-d: a top card only its viewers see
     state = evolve(state, config=config, houses=houses, storm_tokens=tokens, rng_seed=0,
@@ -444,12 +443,12 @@ def _redacted(shown: Pending, house: str) -> Pending:
     ``prior``: a bid's card up for auction, a battle's hidden plans)."""
     if "secrets" in shown.detail:
         secrets = tuple((h, value if h == house else "hidden") for h, value in shown.detail["secrets"])
-        shown = dataclasses.replace(shown, detail=shown.detail.set("secrets", secrets))
+        shown = evolve(shown, detail=shown.detail.set("secrets", secrets))
     for key, value in shown.detail.items():
         if hasattr(value, "seen_by"):
-            shown = dataclasses.replace(shown, detail=shown.detail.set(key, value.seen_by(house)))
+            shown = evolve(shown, detail=shown.detail.set(key, value.seen_by(house)))
         elif isinstance(value, Pending):
-            shown = dataclasses.replace(shown, detail=shown.detail.set(key, _redacted(value, house)))
+            shown = evolve(shown, detail=shown.detail.set(key, _redacted(value, house)))
     return shown
 
 

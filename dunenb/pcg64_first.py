@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 _MASK32 = 0xFFFFFFFF
 _MASK64 = (1 << 64) - 1
@@ -143,6 +144,15 @@ def seed_words(words: Sequence[int]) -> list[int]:
 def _seeded(words: Sequence[int]) -> tuple[int, int]:
     """PCG64's (state, increment) once seeded from ``words`` (``pcg_setseq_128_srandom_r``: the state starts
     at 0, takes a step, adds the start value and takes another step)."""
+    return _seeded_from(tuple(words))
+
+
+@lru_cache(maxsize=4096)
+def _seeded_from(words: tuple[int, ...]) -> tuple[int, int]:
+    """:func:`_seeded` of a tuple, cached: a pure function of the words, and the words repeat (issue 14 item 4: a
+    bot seeds its pick from its seed and the position's counters, which stay the same over the decisions that
+    draw no chance, such as a round of Karama windows: about half the seedings of a random-bot game repeat one
+    made shortly before)."""
     w = seed_words(words)
     start = (w[1] << 96) | (w[0] << 64) | (w[3] << 32) | w[2]  # uint64 word 0 high, word 1 low
     increment = (((w[5] << 96) | (w[4] << 64) | (w[7] << 32) | w[6]) << 1 | 1) & _MASK128

@@ -362,25 +362,47 @@ class GameState:
 
 
 _T = TypeVar("_T")
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
+#: Per class: its field names when :func:`evolve` may copy it by its ``__dict__``, ``None`` when it must go through
+#: ``dataclasses.replace``
+_FIELD_NAMES: dict[type, frozenset[str] | None] = {}
+_GENERATED_INIT = "__create_fn__.<locals>.__init__"  # the code name of the ``__init__`` a dataclass writes
 
 
-def evolve(value: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for the engine's plain frozen records (:class:`GameState`, :class:`HouseState`,
-    :class:`Pending`: no ``__post_init__``, no field outside ``__init__``), at a fraction of its cost: the fields
-    are copied as one dict instead of passing 33 arguments through ``__init__`` (issue 14 item 4: a bot game
-    copied the whole state 4.6 times an action). An unknown field name raises ``TypeError`` as ``replace`` does.
+def _copyable_fields(cls: type) -> frozenset[str] | None:
+    """The field names of ``cls`` if a copy of its ``__dict__`` with some fields changed is what
+    ``dataclasses.replace`` would build: a dataclass with the ``__init__`` it generated, which only stores its
+    arguments (no ``__post_init__``, no field outside ``__init__``, no ``__slots__``); else ``None``."""
+    if not dataclasses.is_dataclass(cls) or getattr(cls, "__post_init__", None) is not None:
+        return None
+    init = cls.__dict__.get("__init__")
+    code = getattr(init, "__code__", None)
+    if code is None or getattr(code, "co_qualname", None) != _GENERATED_INIT or "__slots__" in cls.__dict__:
+        return None
+    fields = dataclasses.fields(cls)
+    return None if any(not f.init for f in fields) else frozenset(f.name for f in fields)
+
+
+def evolve(value: _T, /, **changes: Any) -> _T:
+    """``dataclasses.replace`` at a fraction of its cost for the engine's plain frozen records (:class:`GameState`,
+    :class:`HouseState`, :class:`Pending`, a battle context...): the fields are copied as one dict instead of
+    passing them all through ``__init__`` (issue 14 item 4: 0.8 against 16.7 us for the 46 fields of a
+    :class:`GameState`). Any other dataclass (one with a ``__post_init__``, a field outside ``__init__``, its own
+    ``__init__`` or ``__slots__``) goes through ``dataclasses.replace`` itself, so the answer is always
+    ``replace``'s. An unknown field name raises ``TypeError`` as ``replace`` does.
 
     >>> tokens = evolve(HouseState(house="fremen", spice=3, reserve=Tokens(17, 3)), spice=5)
     >>> tokens.spice, tokens.reserve, tokens == HouseState(house="fremen", spice=5, reserve=Tokens(17, 3))
     (5, Tokens(regular=17, marked=3), True)
     """
     cls = type(value)
-    names = _FIELD_NAMES.get(cls)
+    try:
+        names = _FIELD_NAMES[cls]
+    except KeyError:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"evolve() copies dataclasses only, not {cls.__name__}") from None
+        names = _FIELD_NAMES[cls] = _copyable_fields(cls)
     if names is None:
-        if getattr(cls, "__post_init__", None) is not None or not dataclasses.is_dataclass(cls):
-            raise TypeError(f"evolve() copies plain dataclasses only, not {cls.__name__}")
-        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field(s) {unknown}")

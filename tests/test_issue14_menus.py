@@ -243,3 +243,69 @@ def test_issue14_alliance_menus_equal_the_plain_rebuild() -> None:
                         assert alliances.window_decisions(variant) == _plain_window_menu(variant)
                         checked += 1
     assert checked > 1000
+
+
+@dataclasses.dataclass(frozen=True)
+class _Checked:
+    """A dataclass whose ``__init__`` does more than store: ``evolve`` must leave it to ``dataclasses.replace``."""
+
+    amount: int
+
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            raise ValueError("negative")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Derived:
+    """A field outside ``__init__``: ``replace`` computes it again, a copy of the fields would keep the old one."""
+
+    base: int
+    double: int = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "double", 2 * self.base)
+
+
+class _OwnInit:
+    """A dataclass with an ``__init__`` of its own (it normalises its argument)."""
+
+    def __init__(self, value: object) -> None:
+        object.__setattr__(self, "value", int(str(value)))
+
+
+_OwnInit.__annotations__ = {"value": "int"}
+_OwnInit = dataclasses.dataclass(frozen=True)(_OwnInit)  # type: ignore[misc]
+
+
+def test_issue14_evolve_is_replace_for_every_dataclass() -> None:
+    """``evolve`` builds what ``dataclasses.replace`` builds: by copying the fields of the engine's plain records
+    (a game state, a battle context of a real game), through ``replace`` itself for a class whose ``__init__``
+    checks, computes or normalises (issue 14 item 4: the battle modules now call ``evolve`` where they called
+    ``replace``)."""
+    states = [s for s in bot_game_states(HOUSES, 2, turn_limit=4) if s.pending is not None]
+    for state in states[::40]:
+        assert evolve(state, turn=state.turn + 1) == dataclasses.replace(state, turn=state.turn + 1)
+    contexts = [s.pending.detail["battle"] for s in states if s.pending.detail.get("battle") is not None]
+    assert contexts, "the game has battles"
+    for ctx in contexts[::5]:
+        assert evolve(ctx, shown=()) == dataclasses.replace(ctx, shown=())
+        if ctx.sequence is not None:
+            assert evolve(ctx.sequence, waiting=()) == dataclasses.replace(ctx.sequence, waiting=())
+    with pytest.raises(ValueError, match="negative"):
+        evolve(_Checked(1), amount=-1)
+    assert evolve(_Derived(2), base=5).double == 10
+    assert evolve(_OwnInit("7"), value="8").value == 8
+    with pytest.raises(TypeError, match="no field"):
+        evolve(states[0], colour="red")
+    with pytest.raises(TypeError, match="dataclasses only"):
+        evolve(FrozenDict({"a": 1}), a=2)
+
+
+def test_issue14_seeding_cache_draws_as_numpy() -> None:
+    """The cached seeding (a pure function of the words) gives NumPy's draws when the same words come again, and
+    for words met for the first time in between."""
+    for words in ([4, 11, 2, 30], [4, 12, 2, 30], [4, 11, 2, 30], [4, 11, 2, 30, 9]):
+        for high in (2, 7, 1000):
+            assert int(seeded_rng(words).integers(high)) == int(np.random.default_rng(words).integers(high))
+        assert seeded_rng(words).random() == np.random.default_rng(words).random()

@@ -78,6 +78,7 @@ from dunenb.battle.rolls import REGEN, SHIELD_PASS, Roll
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.errors import IllegalActionError, InputError
+from dunenb.state import evolve
 
 ATOMICS_KIND = "atomics"  # the Voice's kind naming the Atomics card (BG-P1: forced, it makes no outlaw)
 
@@ -304,7 +305,7 @@ def _traitor_death(
     if "atomics" in plans[caller].attacks:
         return leaders[caller] is not None
     only_caller_attacks = [plans[0], plans[1]]
-    only_caller_attacks[victim] = dataclasses.replace(plans[victim], weapon=None, extra_attack=None)
+    only_caller_attacks[victim] = evolve(plans[victim], weapon=None, extra_attack=None)
     armed: list[tuple[str, ...]] = [(), ()]
     armed[caller] = builtin[caller]  # the caller's built-in attacks also aim at the traitor (TLEILAX-M1)
     return _card_deaths(leaders, only_caller_attacks, roll, armed, blocked, houses, acted)[victim]
@@ -534,7 +535,7 @@ def settle(battle: Battle, fates: Fates) -> BattleOutcome:
     shelter = sheltered(battle.houses, fighting, (sides[0].blocked, sides[1].blocked), battle.territory) \
         if fates.explosion is not None else None
     if shelter is not None:
-        fates = dataclasses.replace(fates, dead=(fates.dead[0] and shelter[0] != 0, fates.dead[1] and shelter[0] != 1))
+        fates = evolve(fates, dead=(fates.dead[0] and shelter[0] != 0, fates.dead[1] and shelter[0] != 1))
     # LC-6 and K-1..K-5 (leaders.md): leader.value of House, main-leader and secondary-leader powers
     powers = battle_values(battle.houses, fighting, defender, territory=battle.territory,
                            dead=(sides[0].dead, sides[1].dead), blocked=(sides[0].blocked, sides[1].blocked),
@@ -795,9 +796,9 @@ def without_disarmed_attacks(battle: Battle) -> Battle:
     if not any(values[me].disarmed and plans[me].attacks for me in (0, 1)):
         return battle
     # K-3: his built-in weapons are unused too (the extra attack slot, K-6/K-7)
-    sides = tuple(dataclasses.replace(side, plan=dataclasses.replace(side.plan, weapon=None, extra_attack=None))
+    sides = tuple(evolve(side, plan=evolve(side.plan, weapon=None, extra_attack=None))
                   if values[me].disarmed else side for me, side in enumerate(battle.sides))
-    return dataclasses.replace(battle, sides=(sides[0], sides[1]))
+    return evolve(battle, sides=(sides[0], sides[1]))
 
 
 def check_battle(battle: Battle) -> None:

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
 from dunenb.errors import IllegalActionError
+from dunenb.state import evolve
 
 #: Steps in seed 003's order (F7-F21); the Atreides' see-the-plan Karama (F19) is not in the variant.
 STEPS: tuple[str, ...] = (
@@ -203,7 +204,7 @@ def _enter(seq: BattleSequence, step: str) -> BattleSequence:
         if step in SHOWN_AT_REVEAL or (step in ("voice", "prescience", "prescience-answer") and not waiting):
             step = STEPS[STEPS.index(step) + 1]
             continue
-        return replace(seq, step=step, waiting=waiting)
+        return evolve(seq, step=step, waiting=waiting)
 
 
 def _skip(seq: BattleSequence) -> BattleSequence:
@@ -227,7 +228,7 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
         if isinstance(action, KaramaAgainstAbility):
             if action.by not in seq.houses:
                 raise IllegalActionError("sequence/karama", f"{action.by} does not fight in this battle")
-            return replace(seq, karamas=seq.karamas + (action,))
+            return evolve(seq, karamas=seq.karamas + (action,))
         if isinstance(action, Pass):
             return _enter(seq, "voice")
     elif step == "voice":
@@ -245,9 +246,9 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
                     "sequence/voice-kind", f"the Voice may name {', '.join(allowed)}, not {action.kind!r} (FAQ 10; "
                     "leaders.md D-25: worthless and Karama only in Darwi's battle)"
                 )
-            return _skip(replace(seq, voices=seq.voices + (action,), waiting=rest))
+            return _skip(evolve(seq, voices=seq.voices + (action,), waiting=rest))
         if isinstance(action, Pass):
-            return _skip(replace(seq, waiting=rest))
+            return _skip(evolve(seq, waiting=rest))
     elif step == "prescience":
         actor = seq.waiting[0]
         if isinstance(action, PrescienceQuestion):
@@ -256,9 +257,9 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
                                          "its opponent")
             if action.slot not in ("attack", "defence"):
                 raise IllegalActionError("sequence/prescience-slot", f"{action.slot!r} is not one of attack, defence")
-            return _skip(replace(seq, questions=seq.questions + (action,), waiting=rest))
+            return _skip(evolve(seq, questions=seq.questions + (action,), waiting=rest))
         if isinstance(action, Pass):
-            return _skip(replace(seq, waiting=rest))
+            return _skip(evolve(seq, waiting=rest))
     elif step == "prescience-answer":
         if isinstance(action, PrescienceAnswer):
             question = seq.questions[len(seq.answers)]
@@ -268,7 +269,7 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
             if action.kind is not None and action.kind not in allowed + ("immune",):  # K-10 (GAP-96)
                 raise IllegalActionError("sequence/answer-kind", f"answer one of {', '.join(allowed)}, none or "
                                          "immune (leaders.md K-10: a leader immune to prescience)")
-            return _skip(replace(seq, answers=seq.answers + (action,), waiting=rest))
+            return _skip(evolve(seq, answers=seq.answers + (action,), waiting=rest))
     elif step == "reveal" and isinstance(action, Reveal):
         plans = dict(action.plans)
         hands = {house: tuple(cards) for house, cards in action.hands}
@@ -284,7 +285,7 @@ def advance(seq: BattleSequence, action: Action) -> BattleSequence:
                                        karama_shown=shown.get(house, ()))
             if problems:
                 raise IllegalActionError("sequence/binding", f"{house}'s plan breaks: " + "; ".join(problems))
-        return replace(seq, revealed=action, step="done")
+        return evolve(seq, revealed=action, step="done")
     raise IllegalActionError("sequence/action", f"{type(action).__name__} is not allowed at step {step!r}")
 
 

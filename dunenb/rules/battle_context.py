@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dunenb.battle.sequence import BattleSequence
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 HIDDEN = "hidden"
 
@@ -99,12 +99,12 @@ class BattleContext:
         sequence = self.sequence
         if sequence is not None and sequence.answers:
             answers = tuple(answer if house in answer_viewers(sequence, index) else
-                            dataclasses.replace(answer, kind=HIDDEN) for index, answer in enumerate(sequence.answers))
-            sequence = dataclasses.replace(sequence, answers=answers)
+                            evolve(answer, kind=HIDDEN) for index, answer in enumerate(sequence.answers))
+            sequence = evolve(sequence, answers=answers)
         shown = tuple(s for s in self.shown if not s.to or house in s.to or house == s.house)
         from dunenb.rules.leader_pre_battle import acts_seen_by  # leaders.md K-16: a traitor drawn is secret
 
-        return dataclasses.replace(self, secrets=secrets, sequence=sequence, shown=shown,
+        return evolve(self, secrets=secrets, sequence=sequence, shown=shown,
                                    leader_acts=acts_seen_by(self, house))
 
 

@@ -57,7 +57,6 @@ Not modelled here: secondary-leader powers (the library uses base strengths).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections import Counter
 from dataclasses import dataclass
@@ -116,7 +115,7 @@ from dunenb.rules.common import (
 )
 from dunenb.rules.storm import has_fremen
 from dunenb.rules.traitors import holder_of, leader_of, leader_ref
-from dunenb.state import FrozenDict, GameState, Tokens
+from dunenb.state import FrozenDict, GameState, Tokens, evolve
 
 NONE = "none"
 
@@ -310,7 +309,7 @@ def _available_leaders(state: GameState, house: str, area: str, committed: tuple
 
 def begin_phase(state: GameState) -> GameState:
     """TURN-1 i): the battle phase; the first House in storm order still in a battle chooses (BATTLE-3)."""
-    state = dataclasses.replace(state, phase="battle")
+    state = evolve(state, phase="battle")
     board = rules().board
     found = arenas(state)
     text = "; ".join(f"{board.area(a.area).name} ({', '.join(a.houses)})" for a in found) or "none"
@@ -340,7 +339,7 @@ def _next_battle(state: GameState, *, committed: tuple, last: tuple, pole_asked:
     if len(choices) == 1:  # design: a choice with one option is not asked
         arena, opponent = choices[0]
         return _start_battle(state, arena, chooser, opponent, committed=committed, last=last)
-    return dataclasses.replace(state, pending=pending("battle-choice", chooser,
+    return evolve(state, pending=pending("battle-choice", chooser,
                                                       battle=BattleContext(committed=committed, last=last)))
 
 
@@ -647,13 +646,13 @@ def _restriction_error(action: SubmitPlan) -> IllegalActionError | None:
 
 def _apply_plan(state: GameState, action: SubmitPlan) -> GameState:
     ctx = context_of(state)
-    ctx = dataclasses.replace(ctx, secrets=ctx.secrets + ((action.house, action),))
+    ctx = evolve(ctx, secrets=ctx.secrets + ((action.house, action),))
     state = with_events(state, event("plan-set", f"{action.house} sets its battle wheel (hidden)",
                                      house=action.house, secret=True))
     state = leader_pre_battle.after_plan(state, ctx, action.house)  # leaders.md K-16 sense_karama (LC-5 B4)
     waiting = [house for house in ctx.order if house not in dict(ctx.secrets)]
     if waiting:
-        return dataclasses.replace(state, pending=pending("battle-plan", waiting[0], battle=ctx))
+        return evolve(state, pending=pending("battle-plan", waiting[0], battle=ctx))
     return leader_deals.before_reveal(state, ctx)  # leaders.md K-19 BUY_OFF at LC-5 B5, then reveal()
 
 
@@ -661,7 +660,7 @@ def reveal(state: GameState, ctx: BattleContext) -> GameState:
     """BATTLE-13 f (LC-5 B6): both wheels are shown, then the traitor calls."""
     plans = dict(ctx.secrets)
     # revealed (BATTLE-13 f): no longer hidden by the view; kept defender first
-    ctx = dataclasses.replace(ctx, secrets=(), plans=tuple((house, plans[house]) for house in ctx.houses))
+    ctx = evolve(ctx, secrets=(), plans=tuple((house, plans[house]) for house in ctx.houses))
     for house in ctx.houses:
         plan = plans[house]
         value = army_value(Dial(plan.regular, plan.marked, plan.spice))
@@ -714,8 +713,8 @@ def start_calls(state: GameState, ctx: BattleContext) -> GameState:
     """TRAITOR-8, GAP-62: both sides are asked, defender first, whether they call "Trahison !", whether or not they
     hold a slip for the opposing leader: a question asked only of a slip holder would tell the table who holds one
     (DESIGN "Powers": every House that could be asked is asked in a fixed order, with a pass first)."""
-    ctx = dataclasses.replace(ctx, callers=ctx.houses, calls=(), rolls=())
-    return dataclasses.replace(state, pending=pending("traitor-call", ctx.callers[0], battle=ctx))
+    ctx = evolve(ctx, callers=ctx.houses, calls=(), rolls=())
+    return evolve(state, pending=pending("traitor-call", ctx.callers[0], battle=ctx))
 
 
 def _call_decisions(state: GameState) -> list[Action]:
@@ -748,13 +747,13 @@ def _check_call(state: GameState, action: Action) -> IllegalActionError | None:
 def _apply_call(state: GameState, action: CallTraitor | Pass) -> GameState:
     ctx = context_of(state)
     if isinstance(action, CallTraitor):
-        ctx = dataclasses.replace(ctx, calls=ctx.calls + (action.house,))
+        ctx = evolve(ctx, calls=ctx.calls + (action.house,))
         state = with_events(state, event("treachery", f"{action.house}: \"Trahison !\" {action.leader} is its "
                                          "traitor (TRAITOR-9)", house=action.house, leader=action.leader))
     # GAP-62: a pass says nothing, not even "kept secret": every side passes the same way, slip or no slip
     index = ctx.callers.index(action.house) + 1
     if index < len(ctx.callers):
-        return dataclasses.replace(state, pending=pending("traitor-call", ctx.callers[index], battle=ctx))
+        return evolve(state, pending=pending("traitor-call", ctx.callers[index], battle=ctx))
     return battle_powers.after_calls(state, ctx)  # HARKONNEN-M2: the buy-off, then the resolution
 
 
@@ -806,7 +805,7 @@ def own_house_leader(state: GameState, house: str, key: str) -> Leader:
     leader = leader_inherit.held_by(state, leader)  # leaders.md K-24 D02-d: the Weapon, wherever it passed
     if leader.house == house or leader_ref(house, key) in state.captured:
         return leader
-    return dataclasses.replace(leader, house=house, transferred_from=leader.house)
+    return evolve(leader, house=house, transferred_from=leader.house)
 
 
 def _fates(battle: Battle, rolls: tuple) -> Fates:
@@ -833,8 +832,8 @@ def _resolve(state: GameState, ctx: BattleContext) -> GameState:
     try:
         fates = _fates(battle, ctx.rolls)
     except _NeedRoll as need:
-        ctx = dataclasses.replace(ctx, roller=battle.sides[need.side].house)
-        return dataclasses.replace(state, pending=pending("battle-d10", "chance", battle=ctx))
+        ctx = evolve(ctx, roller=battle.sides[need.side].house)
+        return evolve(state, pending=pending("battle-d10", "chance", battle=ctx))
     asked = leader_spare.ask(state, ctx, battle, fates)  # leaders.md K-17 spare (GUILD-L06-d): B9 decisions
     if asked is not None:
         return asked
@@ -861,7 +860,7 @@ def _roll_purpose(state: GameState, ctx: BattleContext) -> str:
 def _apply_die(state: GameState, action: BattleDie) -> GameState:
     ctx = context_of(state)
     purpose = _roll_purpose(state, ctx)
-    ctx = dataclasses.replace(ctx, roller=None, rolls=ctx.rolls + ((action.house, action.value),))
+    ctx = evolve(ctx, roller=None, rolls=ctx.rolls + ((action.house, action.value),))
     # the event's data names the purpose only when it is not the shield pass (events of older games unchanged)
     named = {} if purpose == SHIELD_PASS else {"purpose": purpose}
     state = with_events(state, event("battle-d10", f"{action.house} rolls {action.value} on the d10 "
@@ -886,7 +885,7 @@ def _lose_tokens(state: GameState, house: str, area: str, sectors: tuple[int, ..
 def _pay(state: GameState, house: str, amount: int) -> GameState:
     """``amount`` > 0: the House pays the Bank; < 0: the Bank pays the House."""
     state = edit_house(state, house, spice=state.houses[house].spice - amount)
-    return dataclasses.replace(state, bank=state.bank + amount)
+    return evolve(state, bank=state.bank + amount)
 
 
 def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome) -> GameState:
@@ -962,7 +961,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
                                              house=holder, leader=key))
             if was_main:
                 dead_main.append(side.leader_owner)
-    state = dataclasses.replace(state, treachery_discard=tuple(discard))
+    state = evolve(state, treachery_discard=tuple(discard))
     killed = tuple((side.leader_owner, alias.body(side.leader)) for side in outcome.sides  # S-3: Alma
                    if side.leader_fate == "dead" and side.leader is not None and side.leader_owner is not None)
     state = leader_specials.after_deaths(state, killed)  # leaders.md K-25 S-6 count, S-7 Irulan leaves
@@ -986,7 +985,7 @@ def _apply_outcome(state: GameState, ctx: BattleContext, outcome: BattleOutcome)
         state = battle_powers.main_leader_died(state, house)
     state = battle_powers.after_settlement(state, ctx)  # HARKONNEN-P4: captives go home (L1167, FAQ 21)
     state = leader_capture.release_freed(state)  # leaders.md D-28: Lucille's captives once she is dead
-    ctx = dataclasses.replace(ctx, committed=committed, last=last)
+    ctx = evolve(ctx, committed=committed, last=last)
     # leaders.md K-24 D02-d: a passing power whose holder died passes (a choice among equals), then LC-5 B10
     return leader_inherit.after_battle(state, ctx, outcome, killed)
 
@@ -1003,9 +1002,9 @@ def after_leader_effects(state: GameState, ctx: BattleContext, outcome: BattleOu
     if winner is not None and winner not in state.eliminated:
         kept = outcome.side(winner).cards_kept
         if kept and not Counter(kept) - Counter(state.houses[winner].hand):
-            ctx = dataclasses.replace(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor,
+            ctx = evolve(ctx, kept=kept, draws=draws, committed=committed, last=last, victor=victor,
                                       capture_by_choice=chosen)
-            return dataclasses.replace(state, pending=pending("battle-discard", winner, battle=ctx))
+            return evolve(state, pending=pending("battle-discard", winner, battle=ctx))
     return _after_treachery(state, BattleContext(committed=committed, last=last, victor=victor,
                                                  capture_by_choice=chosen), draws)
 
@@ -1064,7 +1063,7 @@ def _apply_discard(state: GameState, action: DiscardCards) -> GameState:
         for card in cards:
             hand.remove(card)
         state = edit_house(state, action.house, hand=tuple(hand))
-        state = dataclasses.replace(state, treachery_discard=state.treachery_discard + cards)
+        state = evolve(state, treachery_discard=state.treachery_discard + cards)
         state = with_events(state, event("cards-discarded", f"{action.house} discards {', '.join(cards)} "
                                          "(BATTLE-10, CARD-WORTHLESS-2)", house=action.house, cards=cards))
     ctx = context_of(state)
@@ -1077,7 +1076,7 @@ def _finish(state: GameState, last: tuple) -> GameState:
     """GAP-7a: the two Houses of the last battle fought dial the storm next; then TURN-1 j)."""
     if last:
         dialers = tuple(h for h in last if h not in state.eliminated)
-        state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
+        state = evolve(state, storm_dialers=_top_up(state, dialers))
         state = with_events(state, event("storm-dialers", f"{' and '.join(state.storm_dialers)} fought last: they "
                                          "dial the storm next turn (GAP-7a)", houses=state.storm_dialers))
     return battle_powers.end_of_battles(state)  # HARKONNEN-M1, then TURN-1 j) (flow.after_phase)
@@ -1111,7 +1110,7 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
             state = kill_tokens(state, h, area, sector, tokens)
     committed = FrozenDict({k: v for k, v in state.committed_harvesters.items() if k[0] != house})
     hs = state.houses[house]
-    state = dataclasses.replace(
+    state = evolve(
         state, committed_harvesters=committed, treachery_discard=state.treachery_discard + hs.hand,
         bank=state.bank + hs.spice, eliminated=state.eliminated + (house,))
     state = edit_house(state, house, spice=0, hand=(), harvesters=0, traitors=(), prediction=None)
@@ -1119,9 +1118,9 @@ def eliminate(state: GameState, house: str, *, cause: str = "") -> GameState:
         if any(lh == house for lh, _lid in ohs.traitors):
             state = edit_house(state, other, traitors=tuple(t for t in ohs.traitors if t[0] != house))
     dialers = tuple(h for h in state.storm_dialers if h != house)
-    state = dataclasses.replace(state, storm_dialers=_top_up(state, dialers))
+    state = evolve(state, storm_dialers=_top_up(state, dialers))
     if not has_fremen(state) and state.storm_tokens:  # STORM-3, GAP-52: nobody holds FREMEN-P1 now
-        state = dataclasses.replace(state, storm_tokens=FrozenDict())  # its drawn tokens are put back unrevealed
+        state = evolve(state, storm_tokens=FrozenDict())  # its drawn tokens are put back unrevealed
     state = battle_powers.release_orphans(state)  # HARKONNEN-P4: an eliminated captor's captives go home
     return with_events(state, event("eliminated", f"{house} is eliminated" + (f": {cause}" if cause else "")
                                     + " (VICTORY-2, GAP-47)", house=house))

@@ -54,7 +54,6 @@ The actions applied (the others stay not-yet, see ``dunenb rules coverage``):
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -71,7 +70,7 @@ from dunenb.rules.karama_window import register_resume
 from dunenb.rules.leader_deals import args, entries
 from dunenb.rules.traitors import LEADER_KEY_SEPARATOR, leader_of, leader_ref
 from dunenb.shares import chance_share
-from dunenb.state import FrozenDict, GameState, Tokens
+from dunenb.state import FrozenDict, GameState, Tokens, evolve
 
 NONE = "none"
 KIND = "PRE_BATTLE"
@@ -220,10 +219,10 @@ def begin(state: GameState, ctx: BattleContext, start: int = 0, step: str = "B1"
     for index in range(start, len(ctx.houses)):
         house = ctx.houses[index]
         if _entries(state, ctx, house, step):
-            return dataclasses.replace(state, pending=pending("leader-pre-battle", house, battle=ctx, index=index,
+            return evolve(state, pending=pending("leader-pre-battle", house, battle=ctx, index=index,
                                                               step=step))
     if step == "B3":
-        return dataclasses.replace(state, pending=pending("battle-plan", ctx.order[0], battle=ctx))
+        return evolve(state, pending=pending("battle-plan", ctx.order[0], battle=ctx))
     return pre_battle._start_sequence(state, ctx)
 
 
@@ -252,12 +251,12 @@ def _check(state: GameState, action: Action) -> IllegalActionError | None:
 def _show(state: GameState, ctx: BattleContext, action: UsePreBattle) -> tuple[GameState, BattleContext]:
     """K-16: using a power shows the leader; he must lead this battle."""
     acts = ctx.leader_acts + ((action.house, action.power, ""),)
-    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    ctx = evolve(ctx, leader_acts=acts)
     # shown once; leaders.md S-3, GAP-142: "Alma as X" using a power after Alma or X was shown narrows it to her
     if any(s.house == action.house and (s.leader == action.leader or not alias.binds(s.leader, action.leader))
            for s in ctx.shown):
         return state, ctx
-    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, action.power),))
+    ctx = evolve(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, action.power),))
     return with_events(state, event(
         "leader-disclosed", f"{action.house} shows that {action.leader} leads this battle: it uses {action.power} "
         "(leaders.md K-16, LC-5 B1)", house=action.house, leader=action.leader, power=action.power,
@@ -291,7 +290,7 @@ def _pay(state: GameState, ctx: BattleContext, action: UsePreBattle) -> GameStat
     if what == "buy_card":
         price = int(action.choice)
         state = edit_house(state, house, spice=state.houses[house].spice - price)
-        return dataclasses.replace(state, bank=state.bank + price)
+        return evolve(state, bank=state.bank + price)
     if what == "see_storm":  # pay the Fremen (the opponent: condition vs Fremen), then see their tokens
         state = edit_house(state, house, spice=state.houses[house].spice - STORM_PRICE)
         state = edit_house(state, other, spice=state.houses[other].spice + STORM_PRICE)
@@ -323,14 +322,14 @@ def _carry_out(state: GameState, ctx: BattleContext, action: UsePreBattle) -> Ga
     what = action_of(power)
     house, other = action.house, ctx.opponent(action.house)
     if what == "sense_karama":  # GAP-115: the opponent plans first, then says whether his wheel holds a Karama
-        return _again(state, dataclasses.replace(ctx, order=(other, house)), house, "B3")
+        return _again(state, evolve(ctx, order=(other, house)), house, "B3")
     if what == "estimate":  # B3: the opponent names his estimate (D-34: his choice), which binds his plan
-        return dataclasses.replace(state, pending=pending("leader-estimate", other, battle=ctx, power=action.power,
+        return evolve(state, pending=pending("leader-estimate", other, battle=ctx, power=action.power,
                                                           what=args(power)[0].split()[1]))
     if what == "gain_spice":
         amount = args(power)[0].split()[1]
         if amount == "1d2":
-            return dataclasses.replace(state, pending=pending("leader-pre-battle-roll", "chance", battle=ctx,
+            return evolve(state, pending=pending("leader-pre-battle-roll", "chance", battle=ctx,
                                                               house=house, power=action.power))
         return _gain(state, ctx, house, action.power, int(amount))
     if what == "see_leader":  # as BG-M2: the opponent commits his leader, shown to this House only
@@ -338,12 +337,12 @@ def _carry_out(state: GameState, ctx: BattleContext, action: UsePreBattle) -> Ga
 
         if not wheel_leaders(state, ctx, other):
             return _again(state, ctx, house)  # GAP-43: no leader to commit
-        return dataclasses.replace(state, pending=pending("battle-commit-leader", other, battle=ctx,
+        return evolve(state, pending=pending("battle-commit-leader", other, battle=ctx,
                                                           power=action.power))
     if what == "lock_spice":
-        return dataclasses.replace(state, pending=pending("lock-spice", other, battle=ctx, power=action.power))
+        return evolve(state, pending=pending("lock-spice", other, battle=ctx, power=action.power))
     if what == "see_card":
-        return dataclasses.replace(state, pending=pending("leader-see-card", "chance", battle=ctx, house=house,
+        return evolve(state, pending=pending("leader-see-card", "chance", battle=ctx, house=house,
                                                           power=action.power))
     if what == "buy_card":
         price = int(action.choice)
@@ -352,10 +351,10 @@ def _carry_out(state: GameState, ctx: BattleContext, action: UsePreBattle) -> Ga
         count = _fill_to(power) - len(state.houses[house].hand)
         return _draw(state, ctx, house, action.power, count, seen=True)
     if what == "see_storm":  # paid when declared (:func:`_pay`); now they see the Fremen's tokens
-        return dataclasses.replace(state, pending=pending("leader-see-storm", "chance", battle=ctx, house=house,
+        return evolve(state, pending=pending("leader-see-storm", "chance", battle=ctx, house=house,
                                                           power=action.power))
     if what == "traitor_draw":
-        return dataclasses.replace(state, pending=pending("leader-traitor-draw", "chance", battle=ctx, house=house,
+        return evolve(state, pending=pending("leader-traitor-draw", "chance", battle=ctx, house=house,
                                                           power=action.power))
     if what == "reinforce":
         return _again(_reinforce(state, ctx, house, power), ctx, house)
@@ -364,7 +363,7 @@ def _carry_out(state: GameState, ctx: BattleContext, action: UsePreBattle) -> Ga
 
 def _gain(state: GameState, ctx: BattleContext, house: str, power: str, amount: int) -> GameState:
     state = edit_house(state, house, spice=state.houses[house].spice + amount)
-    state = dataclasses.replace(state, bank=state.bank - amount)
+    state = evolve(state, bank=state.bank - amount)
     state = with_events(state, event("leader-spice", f"{house} receive {amount} spice from the Bank ({power}, "
                                      "leaders.md K-16)", house=house, amount=amount, power=power, powers=(power,)))
     return _again(state, ctx, house)
@@ -394,7 +393,7 @@ def _swap(state: GameState, house: str, action: UsePreBattle) -> GameState:
     discard = list(state.treachery_discard)
     discard.remove(theirs)
     state = edit_house(state, house, hand=tuple(hand) + (theirs,))
-    state = dataclasses.replace(state, treachery_discard=tuple(discard) + (mine,))
+    state = evolve(state, treachery_discard=tuple(discard) + (mine,))
     return with_events(state, event(
         "leader-swap-card", f"{house} swap {mine} from its hand for {theirs} from the discard pile ({action.power}, "
         "leaders.md K-16)", house=house, given=mine, taken=theirs, power=action.power, powers=(action.power,)))
@@ -432,7 +431,7 @@ def _draw(state: GameState, ctx: BattleContext, house: str, power: str, count: i
 def _next_card(state: GameState, ctx: BattleContext, house: str, power: str, left: int, seen: bool) -> GameState:
     if left <= 0 or not can_draw(state):
         return _again(state, ctx, house)
-    return dataclasses.replace(state, pending=pending("leader-card", "chance", battle=ctx, house=house, power=power,
+    return evolve(state, pending=pending("leader-card", "chance", battle=ctx, house=house, power=power,
                                                       left=left, seen=seen))
 
 
@@ -511,7 +510,7 @@ def _apply_traitor(state: GameState, action: Action) -> GameState:
     value = f"{action.source}{SLIP}{action.leader}"
     acts = tuple((h, p, value) if (h, p) == (action.house, action.power) else (h, p, v)
                  for h, p, v in ctx.leader_acts)
-    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    ctx = evolve(ctx, leader_acts=acts)
     state = with_events(state, event(
         "leader-traitor-drawn", f"{action.house} draw one of {action.source}'s leaders at random: a traitor for "
         f"this battle only ({action.power}, leaders.md K-16; only the two Houses see which)", house=action.house,
@@ -596,7 +595,7 @@ def _apply_estimate(state: GameState, action: Action) -> GameState:
     user = ctx.opponent(action.house)
     acts = tuple((h, p, f"{what}{SLIP}{action.value}") if (h, p) == (user, power) else (h, p, v)
                  for h, p, v in ctx.leader_acts)
-    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    ctx = evolve(ctx, leader_acts=acts)
     state = with_events(state, event(
         "estimate", f"{action.house} name {action.value} as its {what} {'value' if what == 'army' else 'strength'}"
         f" (within ±{MARGINS[what]}; {power}, leaders.md K-16): its plan is bound to it", house=action.house,
@@ -717,7 +716,7 @@ def _apply_announce(state: GameState, action: Action) -> GameState:
     power = node(state).detail["power"]
     user = ctx.opponent(action.house)
     acts = tuple((h, p, str(action.spice)) if (h, p) == (user, power) else (h, p, v) for h, p, v in ctx.leader_acts)
-    ctx = dataclasses.replace(ctx, leader_acts=acts)
+    ctx = evolve(ctx, leader_acts=acts)
     state = with_events(state, event(
         "spice-locked", f"{action.house} announce {action.spice} spice on its wheel and may not change it "
         f"({power}, leaders.md K-16)", house=action.house, spice=action.spice, power=power, powers=(power,)))

@@ -47,7 +47,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
@@ -60,7 +59,7 @@ from dunenb.powers.karama import suppressed_powers
 from dunenb.rules.battle_context import BattleContext, context_of
 from dunenb.rules.common import Handler, Pledge, edit_house, event, pending, with_events
 from dunenb.rules.traitors import leader_ref
-from dunenb.state import GameState
+from dunenb.state import GameState, evolve
 
 SPECIALS_FORMAT = "dunenb.leader_specials/1"
 RULES = ("leaves_when_dead", "substitute", "shield_wall_blast", "ducal_tax", "ghola_return", "desert_shelter",
@@ -135,7 +134,7 @@ def after_deaths(state: GameState, killed: tuple[tuple[str, str], ...] = ()) -> 
             for ref in killed:
                 if ref in special.leaders:
                     kept = tuple(entry for entry in state.leader_deaths if entry[:2] != ref)
-                    state = dataclasses.replace(state, leader_deaths=kept + ((ref[0], ref[1], state.turn),))
+                    state = evolve(state, leader_deaths=kept + ((ref[0], ref[1], state.turn),))
     for special in load_specials():
         if special.rule != "leaves_when_dead" or not any(_dead(state, ref) for ref in special.leaders):
             continue
@@ -155,7 +154,7 @@ def _leave(state: GameState, special: Special) -> GameState:
             state = edit_house(state, house, leaders=leaders, leader_tanks=tanks)
     if person in state.captured:
         found = True
-        state = dataclasses.replace(state, captured=tuple(ref for ref in state.captured if ref != person))
+        state = evolve(state, captured=tuple(ref for ref in state.captured if ref != person))
     if not found:
         return state
     return with_events(state, event("leader-leaves", f"{person[1]} ({person[0]}) leaves the game ({special.id}, "
@@ -216,7 +215,7 @@ def before_calls(state: GameState, ctx: BattleContext, asked: tuple[str, ...] = 
     """B7: each House with an S-1 or S-5 option (GAP-118, GAP-119), in battle order, decides; then the calls."""
     for house in ctx.houses:
         if house not in asked and any(getattr(option, "house", None) == house for option in _options(state, ctx)):
-            return dataclasses.replace(state, pending=pending("leader-special", house, battle=ctx,
+            return evolve(state, pending=pending("leader-special", house, battle=ctx,
                                                               asked=asked + (house,)))
     return _calls(state, ctx)
 
@@ -249,10 +248,10 @@ def _apply(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
     asked = tuple(state.pending.detail.get("asked", ()))
     if isinstance(action, SubstituteLeader):
-        plans = tuple((house, dataclasses.replace(plan, leader=action.leader) if house == action.house else plan)
+        plans = tuple((house, evolve(plan, leader=action.leader) if house == action.house else plan)
                       for house, plan in ctx.plans)
         replaced = dict(ctx.plans)[action.house].leader
-        ctx = dataclasses.replace(ctx, plans=plans)
+        ctx = evolve(ctx, plans=plans)
         state = with_events(state, event("leader-substituted", f"{action.house}: {action.leader} takes the place of "
                                          f"{replaced} ({action.power})", house=action.house, leader=action.leader,
                                          replaced=replaced, powers=(action.power,)))
@@ -279,7 +278,7 @@ def record_battle(state: GameState, led: tuple[tuple[str, str, str], ...]) -> Ga
     """Record the (House, leader key, territory) of a battle just fought to its outcome (``battles_led``, for S-8);
     the entries of earlier turns are dropped."""
     kept = tuple(entry for entry in state.battles_led if entry[3] == state.turn)
-    return dataclasses.replace(state, battles_led=kept + tuple((h, key, area, state.turn) for h, key, area in led))
+    return evolve(state, battles_led=kept + tuple((h, key, area, state.turn) for h, key, area in led))
 
 
 def _ducal(state: GameState, area: str, owner: str) -> Special | None:
@@ -367,7 +366,7 @@ def apply_ghola_return(state: GameState, action: GholaReturn) -> GameState:
                        leader_tanks=tuple(key for key in hs.leader_tanks if key != action.leader),
                        leaders=hs.leaders + (special.ghola,))
     state = edit_house(state, payee, spice=state.houses[payee].spice + special.price)
-    state = dataclasses.replace(state, leader_deaths=tuple(entry for entry in state.leader_deaths
+    state = evolve(state, leader_deaths=tuple(entry for entry in state.leader_deaths
                                                            if entry[:2] != (house, action.leader)))
     return with_events(state, event("ghola-return", f"{house} pays {special.price} spice to {payee}: {action.leader}'s "
                                     f"disc leaves the game and {special.ghola} joins {house} ({special.id}, "
@@ -443,7 +442,7 @@ def after_shelter(state: GameState, sheltered: tuple[str, str, str] | None) -> G
     if lost <= 0:
         return state
     kept = tuple(entry for entry in state.strength_lost if entry[:2] != (owner, key))
-    state = dataclasses.replace(state, strength_lost=kept + ((owner, key, before + lost),))
+    state = evolve(state, strength_lost=kept + ((owner, key, before + lost),))
     return with_events(state, event("leader-weakened", f"{key} ({owner}) loses {lost} point(s) of strength for the "
                                     f"rest of the game: now {base - before - lost} ({special.id}, {power})",
                                     house=owner, leader=key, lost=lost, strength=base - before - lost,
@@ -455,7 +454,7 @@ def as_weakened(state: GameState, leader: Leader) -> Leader:
     if not state.strength_lost or leader.house is None:
         return leader
     lost = sum(n for h, lid, n in state.strength_lost if (h, lid) == (leader.house, leader.id))
-    return dataclasses.replace(leader, strength=max(0, leader.strength - lost)) if lost else leader
+    return evolve(leader, strength=max(0, leader.strength - lost)) if lost else leader
 
 
 # --- S-9: Lingar opens a battle at the Pole ----------------------------------------------------------------------
@@ -518,7 +517,7 @@ def offer_pole_battle(state: GameState, committed: tuple, last: tuple) -> GameSt
     if not options:
         return None
     ctx = BattleContext(committed=committed, last=last)
-    return dataclasses.replace(state, pending=pending(POLE_BATTLE, options[0].house, battle=ctx))
+    return evolve(state, pending=pending(POLE_BATTLE, options[0].house, battle=ctx))
 
 
 def _pole_decisions(state: GameState) -> list[Action]:
@@ -540,7 +539,7 @@ def _apply_pole(state: GameState, action: Action) -> GameState:
     from dunenb.rules.common import rules
 
     ctx = context_of(state)
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     if not isinstance(action, OpenPoleBattle):
         return battle_phase.next_battle(state, committed=ctx.committed, last=ctx.last, pole_asked=True)
     state = with_events(state, event("pole-battle", f"{action.house} opens a battle at the Pôle Nord against "

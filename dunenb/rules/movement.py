@@ -82,7 +82,6 @@ played at any time, is not bound by them, GAP-57).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -394,10 +393,10 @@ def _split(tokens: Tokens, count: int) -> Tokens:
 
 def _pay(state: GameState, house: str, amount: int, payee: str | None) -> GameState:
     houses = state.houses
-    houses = houses.set(house, dataclasses.replace(houses[house], spice=houses[house].spice - amount))
+    houses = houses.set(house, evolve(houses[house], spice=houses[house].spice - amount))
     if payee is None:
         return evolve(state, houses=houses, bank=state.bank + amount)
-    houses = houses.set(payee, dataclasses.replace(houses[payee], spice=houses[payee].spice + amount))
+    houses = houses.set(payee, evolve(houses[payee], spice=houses[payee].spice + amount))
     return evolve(state, houses=houses)
 
 
@@ -433,7 +432,7 @@ def begin_phase(state: GameState) -> GameState:
     houses = state.houses
     for house, hs in houses.items():
         if hs.revived_this_turn or hs.revived_marked_this_turn:
-            houses = houses.set(house, dataclasses.replace(hs, revived_this_turn=0, revived_marked_this_turn=0))
+            houses = houses.set(house, evolve(hs, revived_this_turn=0, revived_marked_this_turn=0))
     state = evolve(state, phase=PHASE, houses=houses)
     order = storm_order(state)
     state = with_events(state, event("movement-phase", "Landing and movement, in storm order: " + ", ".join(order),
@@ -1042,7 +1041,7 @@ def register_slot_action(kind: type, check: Any, apply: Any, menu: Any) -> None:
     # so the engine tests such an action by its rule instead of building the slot's whole menu to look for it (a
     # replayed FREMEN-M2 worm call: 5.6 ms); a refusal is explained as before, by the menu and then the check
     handler = HANDLERS[PHASE]
-    HANDLERS[PHASE] = dataclasses.replace(handler, checked=handler.checked + (kind,))
+    HANDLERS[PHASE] = evolve(handler, checked=handler.checked + (kind,))
 
 
 def check_slot_action(state: GameState, action: Action) -> IllegalActionError | None:

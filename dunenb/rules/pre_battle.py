@@ -50,7 +50,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -257,7 +256,7 @@ def answering_leaders(state: GameState, ctx: BattleContext, house: str,
 def use_leader_trance(state: GameState, house: str, power: str) -> GameState:
     """Spend one trance of ``power`` in this battle; the first use discloses its leader (LC-5 B1, GAP-103)."""
     ctx = context_of(state)
-    ctx = dataclasses.replace(ctx, trances_used=ctx.trances_used + (power,))
+    ctx = evolve(ctx, trances_used=ctx.trances_used + (power,))
     state, ctx = _disclose(state, ctx, house, power)
     here = node(state)
     return evolve(state, pending=pending(here.kind, here.actor, **{**here.detail, "battle": ctx}))
@@ -280,7 +279,7 @@ def begin(state: GameState, ctx: BattleContext) -> GameState:
 
 def _after_window(state: GameState, data: FrozenDict) -> GameState:
     ctx: BattleContext = data["battle"]
-    return _next_disclosure(state, dataclasses.replace(ctx, disclosures=offered(state, ctx, "know-leader")))
+    return _next_disclosure(state, evolve(ctx, disclosures=offered(state, ctx, "know-leader")))
 
 
 def _next_disclosure(state: GameState, ctx: BattleContext) -> GameState:
@@ -302,7 +301,7 @@ def after_b1_rolls(state: GameState, ctx: BattleContext) -> GameState:
     seq = seq_mod.start_sequence(ctx.houses, voices=offered(state, ctx, "voice"),
                                  presciences=offered(state, ctx, "prescience"))
     seq = seq_mod.advance(seq, seq_mod.Pass())  # F7 is the Karama window above
-    return _next(state, dataclasses.replace(ctx, sequence=seq, order=ctx.houses))
+    return _next(state, evolve(ctx, sequence=seq, order=ctx.houses))
 
 
 register_resume("battle-start", _after_window)
@@ -319,11 +318,11 @@ def _next(state: GameState, ctx: BattleContext) -> GameState:
     while seq.step in ("voice", "prescience") and seq.actor is not None and is_leader_power(seq.actor[1]) \
             and seq.actor[1] not in leader_offers(state, ctx, seq.actor[0], seq.step):
         seq = seq_mod.advance(seq, seq_mod.Pass())  # GAP-103: another leader of that House was disclosed since
-    ctx = dataclasses.replace(ctx, sequence=seq)
+    ctx = evolve(ctx, sequence=seq)
     kinds = {"voice": "battle-voice", "prescience": "battle-prescience", "prescience-answer": "battle-answer"}
     if seq.step in kinds and seq.actor is not None:
         return evolve(state, pending=pending(kinds[seq.step], seq.actor[0], battle=ctx))
-    ctx = dataclasses.replace(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
+    ctx = evolve(ctx, order=ctx.houses)  # GAP-78: the defender plans first (BATTLE-14)
     return leader_pre_battle.begin(state, ctx, step="B3")  # leaders.md K-16 estimate at LC-5 B3, then the plans
 
 
@@ -367,7 +366,7 @@ def _disclose_decisions(state: GameState) -> list[Action]:
 def _apply_disclose(state: GameState, action: Action) -> GameState:
     ctx = context_of(state)
     house, power = ctx.disclosures[0]
-    ctx = dataclasses.replace(ctx, disclosures=ctx.disclosures[1:])
+    ctx = evolve(ctx, disclosures=ctx.disclosures[1:])
     if not isinstance(action, KnowLeader):
         return _next_disclosure(state, ctx)
     state, ctx = _disclose(state, ctx, house, power)
@@ -402,7 +401,7 @@ def _apply_commit(state: GameState, action: Action) -> GameState:
     assert isinstance(action, CommitLeader)
     power: str = node(state).detail["power"]
     opponent = ctx.opponent(action.house)
-    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, power, (opponent,)),))
+    ctx = evolve(ctx, shown=ctx.shown + (LeaderShown(action.house, action.leader, power, (opponent,)),))
     state = with_events(state, event("leader-committed", f"{action.house} commits its leader and shows him to "
                                      f"{opponent} ({power}); it may not change him", house=action.house,
                                      to=opponent, power=power, powers=(power,)))
@@ -462,14 +461,14 @@ def _disclose(state: GameState, ctx: BattleContext, house: str, power: str) -> t
             state = evolve(state, leader_power_uses=state.leader_power_uses + ((power, state.turn),))
         if any(s.house == house and s.leader == leader for s in ctx.shown):
             return state, ctx
-        ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
+        ctx = evolve(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
         return with_events(state, event("leader-disclosed", f"{house} discloses that {found[0].name} leads this "
                                         f"battle ({power} acts in a battle he leads; leaders.md LC-5 B1)",
                                         house=house, leader=leader, power=power, powers=(power,))), ctx
     if not discloses(power):
         return state, ctx
     leader = main_leader(house)
-    ctx = dataclasses.replace(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
+    ctx = evolve(ctx, shown=ctx.shown + (LeaderShown(house, leader, power),))
     return with_events(state, event("leader-disclosed", f"{house} discloses that {leader} leads this battle "
                                     f"({power} acts in a battle he leads; houses.md G-9 step 1, GAP-79)",
                                     house=house, leader=leader, power=power, powers=(power,))), ctx
@@ -493,13 +492,13 @@ def _apply_voice(state: GameState, action: Action) -> GameState:
         state, ctx = _disclose(state, ctx, action.house, power)
         scope = voice_scope(state, ctx, action.house, power) if action.card_kind in seq_mod.SCOPE_KINDS else None
         if scope is not None:  # leaders.md D-25: a widened command discloses Darwi (GAP-132)
-            command = dataclasses.replace(command, scope=scope)
+            command = evolve(command, scope=scope)
             state, ctx = _disclose(state, ctx, action.house, scope)
         from dunenb.rules.leader_karama_before import ask_before_use
 
         # leaders.md LC-11 a (GAP-151): a Karama against the leader whose Voice this is, once it is stated
         return ask_before_use(state, ctx, action.house, power, VOICE_STATED, command=command)
-    return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
+    return _next(state, evolve(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
 
 
 VOICE_STATED = "battle-voice-stated"
@@ -515,7 +514,7 @@ def _voice_stated(state: GameState, data: FrozenDict) -> GameState:
     assert ctx.sequence is not None
     state, void = cancelled(state, command.by, command.power, "Voice")
     if void:
-        return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
+        return _next(state, evolve(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
     if voice_roll(command.power) is not None:  # K-11 d10≤N (D-31): rolled openly at B2, after it is stated
         return evolve(state, pending=pending(VOICE_ROLL, "chance", battle=ctx, command=command))
     return _given(state, ctx, command)
@@ -528,7 +527,7 @@ def _given(state: GameState, ctx: BattleContext, command: seq_mod.VoiceCommand) 
     """A Voice command given (at once, or on its K-11 d10): it binds; then the voiced House may declare a leader
     immune to it on a d10 (K-10, GAP-99) before the pre-battle steps go on."""
     assert ctx.sequence is not None
-    ctx = dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, command))
+    ctx = evolve(ctx, sequence=seq_mod.advance(ctx.sequence, command))
     return immunity_rolls.after_voice(with_events(state, _voice_event(command)), ctx, command)
 
 
@@ -574,7 +573,7 @@ def _apply_voice_roll(state: GameState, action: VoiceRoll) -> GameState:
                                      powers=(command.power,)))
     if given:
         return _given(state, ctx, command)
-    return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
+    return _next(state, evolve(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
 
 
 # --- prescience ------------------------------------------------------------------------------------------
@@ -616,7 +615,7 @@ def _apply_prescience(state: GameState, action: Action) -> GameState:
         # leaders.md LC-11 a (GAP-151): a Karama against the leader whose prescience this is, once it is asked
         return ask_before_use(state, ctx, action.house, power, QUESTION_STATED, asker=action.house,
                               slot=action.slot, asked=power)
-    return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
+    return _next(state, evolve(ctx, sequence=seq_mod.advance(sequence, seq_mod.Pass())))
 
 
 QUESTION_STATED = "battle-question-stated"
@@ -632,13 +631,13 @@ def _question_stated(state: GameState, data: FrozenDict) -> GameState:
     assert ctx.sequence is not None
     state, void = cancelled(state, house, power, "prescience question")
     if void:
-        return _next(state, dataclasses.replace(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
+        return _next(state, evolve(ctx, sequence=seq_mod.advance(ctx.sequence, seq_mod.Pass())))
     target = ctx.opponent(house)
     seq = seq_mod.advance(ctx.sequence, seq_mod.PrescienceQuestion(house, target, slot, power))
     state = with_events(state, event("prescience", f"{house} asks {target}: \"your {slot}?\" ({power}); the "
                                      "answer is binding", house=house, target=target, slot=slot, power=power,
                                      powers=(power,)))
-    return _next(state, dataclasses.replace(ctx, sequence=seq))
+    return _next(state, evolve(ctx, sequence=seq))
 
 
 register_resume(QUESTION_STATED, _question_stated)
@@ -746,7 +745,7 @@ def _apply_answer(state: GameState, action: Action) -> GameState:
                                      f"(only they see the answer, {question.power})", house=action.house,
                                      asker=question.by, secret=True, power=question.power,
                                      powers=(question.power,)))
-    return _next(state, dataclasses.replace(ctx, sequence=seq))
+    return _next(state, evolve(ctx, sequence=seq))
 
 
 def answer_of(plan: SubmitPlan, slot: str) -> str | None:

@@ -17,7 +17,6 @@ the storms (SPICE-4), cards are turned onto pile 1 until a territory appears, th
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -101,7 +100,7 @@ def _take_card(state: GameState, card: str) -> GameState:
     deck = state.spice_deck
     if was_top:  # ATREIDES-P2 c: the card held apart on top (no longer among the unseen counts)
         discard = deck.discard.set(card, deck.discard.get(card, 0) + 1)
-        return evolve(state, spice_deck=dataclasses.replace(deck, discard=discard))
+        return evolve(state, spice_deck=evolve(deck, discard=discard))
     if deck.remaining_count == 0:
         deck = _deck_for_draw(deck)
         state = with_events(state, event("reshuffle", "The territory deck is empty: its discards are reshuffled "
@@ -110,7 +109,7 @@ def _take_card(state: GameState, card: str) -> GameState:
     if remaining[card] == 0:
         remaining = remaining.without(card)
     discard = deck.discard.set(card, deck.discard.get(card, 0) + 1)
-    return evolve(state, spice_deck=dataclasses.replace(deck, remaining=remaining, discard=discard))
+    return evolve(state, spice_deck=evolve(deck, remaining=remaining, discard=discard))
 
 
 def _apply_draw(state: GameState, action: DrawSpiceCard) -> GameState:
@@ -163,7 +162,7 @@ def _place_spice(state: GameState, pile: int, territory: str, value: int) -> Gam
     area = rules().board.area(territory)
     tops = list(state.spice_deck.pile_tops)
     tops[pile - 1] = territory
-    state = evolve(state, spice_deck=dataclasses.replace(state.spice_deck, pile_tops=(tops[0], tops[1])))
+    state = evolve(state, spice_deck=evolve(state.spice_deck, pile_tops=(tops[0], tops[1])))
     if area.spice_sector in state.storm_sectors():
         return with_events(state, event(
             "spice-blown-away", f"Pile {pile}: {area.name} {value}, but its diamond (sector {area.spice_sector}) is "
