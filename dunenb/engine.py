@@ -49,7 +49,7 @@ from dunenb.rules import (
 )
 from dunenb.rules.common import NO_PLEDGE, Handler, Pledge, event, with_events
 from dunenb.ruleset import HOUSE_IDS, WORM_CARD, card_id, load_ruleset
-from dunenb.seeding import seeded_rng
+from dunenb.seeding import first_random
 from dunenb.state import FrozenDict, GameConfig, GameState, HouseState, Pending, SpiceDeck, Tokens, evolve
 
 HANDLERS: dict[str, Handler] = truth_trance.with_trances({  # CARD-TRUTH-1, GAP-56: asked before some decisions
@@ -270,8 +270,7 @@ def sample_chance(state: GameState) -> Action:
         raise IllegalActionError("chance/not-chance", f"{describe_pending(state)} is a decision, not a chance node")
     if len(outcomes) == 1:  # issue 14 item 4: a sure outcome needs no draw (the loop below would return it too)
         return outcomes[0][0]
-    generator = seeded_rng([state.rng_seed, state.rng_counter])  # issue 14: the same draws, built faster
-    draw = generator.random()
+    draw = first_random((state.rng_seed, state.rng_counter))  # issue 14: NumPy's first draw, no generator built
     cumulative, last, share = 0.0, None, 0.0
     for action, probability in outcomes:
         if probability is not last:  # issue 14 item 4: uniform outcomes share one Fraction, converted once

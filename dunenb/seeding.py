@@ -91,6 +91,33 @@ def seeded_rng(words: Sequence[int]) -> SeededRng:
     return rng
 
 
+def first_integer(words: Sequence[int], high: int) -> int:
+    """``int(numpy.random.default_rng(list(words)).integers(high))``: what ``seeded_rng(words).integers(high)``
+    draws first, without the generator object (issue 14 item 4: a bot draws once at each decision; the arithmetic
+    of :func:`~dunenb.pcg64_first.first_below` directly, NumPy's own path for words or a range it does not cover).
+
+    >>> import numpy as np
+    >>> first_integer([4, 9, 1, 2], 17) == int(np.random.default_rng([4, 9, 1, 2]).integers(17))
+    True
+    """
+    words = tuple(words)
+    if type(high) is int and 0 < high < _WORD and _fits(words):
+        return 0 if high == 1 else first_below(words, high)
+    return int(seeded_rng(words).integers(high))
+
+
+def first_random(words: Sequence[int]) -> float:
+    """``numpy.random.default_rng(list(words)).random()``: what ``seeded_rng(words).random()`` draws first,
+    without the generator object (issue 14 item 4: one draw at each chance node).
+
+    >>> import numpy as np
+    >>> first_random([7, 3]) == np.random.default_rng([7, 3]).random()
+    True
+    """
+    words = tuple(words)
+    return first_uniform(words) if _fits(words) else float(seeded_rng(words).random())
+
+
 def _fits(words: tuple[int, ...]) -> bool:
     if not words:
         return False

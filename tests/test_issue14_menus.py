@@ -309,3 +309,14 @@ def test_issue14_seeding_cache_draws_as_numpy() -> None:
         for high in (2, 7, 1000):
             assert int(seeded_rng(words).integers(high)) == int(np.random.default_rng(words).integers(high))
         assert seeded_rng(words).random() == np.random.default_rng(words).random()
+
+
+@pytest.mark.parametrize("words", [[0], [3, 2**32 - 1, 0, 7], [9, 1234, 5, 2000], [2**40, 1], [5, 1, 2, 3, 4, 6]])
+def test_issue14_first_draws_without_a_generator_are_numpys(words: list[int]) -> None:
+    """The bots' and the chance nodes' single draw (``seeding.first_integer``, ``first_random``) is NumPy's first
+    draw for the same words: in range and out of range of the fast path (a word of 2**40, a range of one)."""
+    from dunenb.seeding import first_integer, first_random
+
+    for high in (1, 2, 3, 7, 1000, 2**31):
+        assert first_integer(words, high) == int(np.random.default_rng(words).integers(high))
+    assert first_random(words) == np.random.default_rng(words).random()

@@ -59,7 +59,7 @@ from dunenb.rules.bidding import Bid
 from dunenb.rules.captive_secrecy import guess
 from dunenb.rules.collection import CommitHarvester
 from dunenb.rules.movement import Emerge, Land, LandInPeace, Move, Revive, landing_price
-from dunenb.seeding import seeded_rng
+from dunenb.seeding import first_integer
 from dunenb.state import GameState, Tokens
 
 RESERVE_SPICE = 3  # spice the bot keeps back for landing and revival
@@ -1014,8 +1014,8 @@ class HeuristicBot:
         """The action of the tie set ``best`` (indices into ``actions``) the bot's seeded generator draws."""
         if len(best) == 1:  # issue 14 item 4: no tie to break, no generator to build (the draw could only be 0)
             return actions[best[0]]
-        generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])  # issue 14
-        return actions[best[int(generator.integers(len(best)))]]
+        # issue 14 item 4: the first draw of the generator seeded with these words, no generator object built
+        return actions[best[first_integer((self.seed, state.rng_counter, state.turn, len(state.events)), len(best))]]
 
     @staticmethod
     def _ghola(state: GameState, house: str, gholas: list[PlayGhola]) -> Action | None:

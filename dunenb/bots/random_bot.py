@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from dunenb.actions import Action
 from dunenb.engine import legal_actions
 from dunenb.errors import IllegalActionError
-from dunenb.seeding import seeded_rng
+from dunenb.seeding import first_integer
 from dunenb.state import GameState
 
 
@@ -29,5 +29,5 @@ class RandomBot:
         actions = legal_actions(state)
         if not actions:
             raise IllegalActionError("bot/no-action", "the game is over: nothing to choose")
-        generator = seeded_rng([self.seed, state.rng_counter, state.turn, len(state.events)])
-        return actions[int(generator.integers(len(actions)))]
+        # the first draw of the generator seeded with these words (issue 14 item 4: no generator object built)
+        return actions[first_integer((self.seed, state.rng_counter, state.turn, len(state.events)), len(actions))]
