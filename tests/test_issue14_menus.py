@@ -320,3 +320,39 @@ def test_issue14_first_draws_without_a_generator_are_numpys(words: list[int]) ->
     for high in (1, 2, 3, 7, 1000, 2**31):
         assert first_integer(words, high) == int(np.random.default_rng(words).integers(high))
     assert first_random(words) == np.random.default_rng(words).random()
+
+
+def test_issue14_cached_traitor_pools_and_outcomes_are_the_rule() -> None:
+    """The cached traitor pools (TRAITOR-1, HARKONNEN-M1) list what the rule lists, at every state of bot games,
+    and the chance nodes' kept draw and top-card outcomes are the actions the rule would build."""
+    from dunenb.battle.traitors import can_be_traitor_of
+    from dunenb.powers import is_in_play
+    from dunenb.rules.battle_powers import NewTraitorDraw, new_traitor_pool
+    from dunenb.rules.deck_tops import DrawDeckTop
+    from dunenb.rules.traitors import active_houses, leader_of, leader_ref, traitor_pool
+
+    def pool_by_rule(state: GameState) -> tuple:
+        return tuple(leader_ref(h, lid) for h in active_houses(state) for lid in state.houses[h].leaders
+                     if not leader_of(h, lid).main)
+
+    def new_pool_by_rule(state: GameState, house: str, exclude: tuple) -> tuple:
+        skip = set(state.houses[house].traitors) | set(exclude)
+        return tuple(sorted({leader_ref(o, k) for o, hs in state.houses.items() if is_in_play(state, o)
+                             for k in hs.leaders if leader_ref(o, k)[0] != house and not leader_of(o, k).main
+                             and leader_ref(o, k) not in skip and can_be_traitor_of(leader_of(o, k), house)}))
+
+    kinds = set()
+    for seed in (1, 4):
+        for state in bot_game_states(list(HOUSE_IDS), seed, turn_limit=6):
+            assert traitor_pool(state) == pool_by_rule(state)
+            for house in state.config.houses:
+                slips = state.houses[house].traitors
+                for exclude in ((), slips[:1]):
+                    assert new_traitor_pool(state, house, exclude) == new_pool_by_rule(state, house, exclude)
+            if state.pending is not None and state.pending.kind in ("new-traitor-draw", "deck-top"):
+                kinds.add(state.pending.kind)
+                for action, _share in engine.chance_outcomes(state):
+                    fresh = (NewTraitorDraw(action.house, action.leader_house, action.leader)
+                             if isinstance(action, NewTraitorDraw) else DrawDeckTop(action.deck, action.card))
+                    assert action == fresh and type(action) is type(fresh)
+    assert kinds == {"new-traitor-draw", "deck-top"}

@@ -45,7 +45,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from dunenb.actions import Action, Pass
+from dunenb.actions import Action, Pass, menu_maker
 from dunenb.battle.powers import battle_acts
 from dunenb.battle.traitors import can_be_traitor_of
 from dunenb.errors import IllegalActionError
@@ -665,12 +665,20 @@ def new_traitor_pool(state: GameState, house: str,
                      exclude: Iterable[tuple[str, str]] = ()) -> tuple[tuple[str, str], ...]:
     """HARKONNEN-M1: leaders alive in any House's hands, not main leaders, not ``house``'s own, able to be its
     traitors, not on its slips (nor ``exclude``: the slip just discarded, those drawn), as (owner, id)."""
-    skip = set(state.houses[house].traitors) | set(exclude)
+    skip = frozenset(state.houses[house].traitors).union(exclude)
+    holdings = tuple((other, hs.leaders) for other, hs in state.houses.items() if is_in_play(state, other))
+    return _new_traitor_pool(house, holdings, skip)
+
+
+@lru_cache(maxsize=512)
+def _new_traitor_pool(house: str, holdings: tuple[tuple[str, tuple[str, ...]], ...],
+                      skip: frozenset[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """:func:`new_traitor_pool` from the facts it reads: the leaders each House in play holds (``holdings``) and
+    the leaders to leave out (``skip``); issue 14 item 4: cached, a battle phase asks it at every slip, draw and
+    check, and the roster facts it reads (:func:`leader_of`, :func:`can_be_traitor_of`) are fixed."""
     found = []
-    for other, hs in state.houses.items():
-        if not is_in_play(state, other):
-            continue
-        for key in hs.leaders:
+    for other, leaders in holdings:
+        for key in leaders:
             person = leader_ref(other, key)
             leader = leader_of(other, key)
             if person[0] != house and not leader.main and person not in skip and can_be_traitor_of(leader, house):
@@ -740,11 +748,16 @@ def _next_draw(state: GameState, house: str, slip: tuple, secrets: tuple) -> Gam
     return evolve(state, pending=pending("new-traitor-keep", house, slip=slip, secrets=secrets))
 
 
+#: issue 14 item 4: the outcomes' draws built once each (dunenb.actions.menu_maker): the pool lists the same leaders
+#: draw after draw
+_outcome_new_draw = menu_maker(NewTraitorDraw, 1024)
+
+
 def _new_draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     detail = node(state).detail
     drawn = tuple(person for _h, person in detail["secrets"])
     pool = new_traitor_pool(state, detail["house"], (detail["slip"], *drawn))
-    return uniform([NewTraitorDraw(detail["house"], lh, lid) for lh, lid in pool])
+    return uniform([_outcome_new_draw(detail["house"], lh, lid) for lh, lid in pool])
 
 
 def _is_new_draw(state: GameState, action: Action) -> bool:

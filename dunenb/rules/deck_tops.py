@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from dunenb.actions import Action
+from dunenb.actions import Action, menu_maker
 from dunenb.powers import applied
 from dunenb.rules.common import Handler, node, pending
 from dunenb.shares import chance_share
@@ -118,11 +118,16 @@ def ensure_all(state: GameState, resume: str, **detail: Any) -> GameState:
     return ensure(state, tuple(DECKS), resume, **detail)
 
 
+#: issue 14 item 4: the outcomes' top cards built once each (dunenb.actions.menu_maker): a deck lists the same cards
+#: at every top drawn
+_outcome_top = menu_maker(DrawDeckTop, 512)
+
+
 def _outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     deck = node(state).detail["deck"]
     counts = {card: n for card, n in DECKS[deck].counts(state).items() if n > 0}
     total = sum(counts.values())
-    return [(DrawDeckTop(deck, card), chance_share(n, total)) for card, n in sorted(counts.items())]
+    return [(_outcome_top(deck, card), chance_share(n, total)) for card, n in sorted(counts.items())]
 
 
 def _is_outcome(state: GameState, action: Action) -> bool:

@@ -150,9 +150,16 @@ def active_houses(state: GameState) -> tuple[str, ...]:
 
 def traitor_pool(state: GameState) -> tuple[tuple[str, str], ...]:
     """TRAITOR-1, G-7: every leader in play, main leaders left out, as (house, leader id)."""
+    return _traitor_pool(tuple((house, state.houses[house].leaders) for house in active_houses(state)))
+
+
+@lru_cache(maxsize=256)
+def _traitor_pool(holdings: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[str, str], ...]:
+    """:func:`traitor_pool` from the leaders each active House holds, in table order (issue 14 item 4: cached, the
+    draw of every slip lists and checks it; the roster facts it reads are fixed)."""
     pool = []
-    for house in active_houses(state):
-        for leader_id in state.houses[house].leaders:
+    for house, leaders in holdings:
+        for leader_id in leaders:
             if not leader_of(house, leader_id).main:
                 pool.append(leader_ref(house, leader_id))
     return tuple(pool)
