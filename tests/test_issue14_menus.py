@@ -267,15 +267,14 @@ class _Derived:
         object.__setattr__(self, "double", 2 * self.base)
 
 
+@dataclasses.dataclass(frozen=True)
 class _OwnInit:
-    """A dataclass with an ``__init__`` of its own (it normalises its argument)."""
+    """A dataclass with an ``__init__`` of its own (it normalises its argument; ``dataclass`` keeps it)."""
+
+    value: int
 
     def __init__(self, value: object) -> None:
         object.__setattr__(self, "value", int(str(value)))
-
-
-_OwnInit.__annotations__ = {"value": "int"}
-_OwnInit = dataclasses.dataclass(frozen=True)(_OwnInit)  # type: ignore[misc]
 
 
 def test_issue14_evolve_is_replace_for_every_dataclass() -> None:

@@ -78,7 +78,7 @@ from dunenb.battle.rolls import REGEN, SHIELD_PASS, Roll
 from dunenb.battle.roster import Leader, load_roster
 from dunenb.battle.wheel import Dial, Tokens
 from dunenb.errors import IllegalActionError, InputError
-from dunenb.state import evolve
+from dunenb.records import evolve
 
 ATOMICS_KIND = "atomics"  # the Voice's kind naming the Atomics card (BG-P1: forced, it makes no outlaw)
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from dunenb.battle.cards import card_kind
 from dunenb.battle.plans import BattlePlan
 from dunenb.errors import IllegalActionError
-from dunenb.state import evolve
+from dunenb.records import evolve
 
 #: Steps in seed 003's order (F7-F21); the Atreides' see-the-plan Karama (F19) is not in the variant.
 STEPS: tuple[str, ...] = (
